@@ -1,0 +1,1 @@
+"""Archipelago's domain: designs, parts, files, metrics and templates. Pure Python, no Qt."""

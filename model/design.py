@@ -1,0 +1,552 @@
+"""The design: one campus of buildings, islands, rack groups, switch tiers and bundles.
+
+A :class:`Design` owns its elements and the catalog of parts it uses, and is changed only
+through its operations (:meth:`Design.add`, :meth:`Design.update`, :meth:`Design.move`,
+:meth:`Design.remove`, :meth:`Design.restore`, …). Each operation validates first and
+changes nothing when it refuses (raising :class:`~model.errors.DesignError`), then
+announces what changed to subscribers. Removal cascades to what depends on the element
+and returns a :class:`Removal` that :meth:`Design.restore` puts back exactly, positions
+in the element order included, which is what undo needs.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from pydantic import Field, ValidationError
+
+from model.elements import (
+    KIND_OF,
+    AnyElement,
+    Building,
+    Element,
+    Island,
+    LinkBundle,
+    Pattern,
+    Plane,
+    RackGroup,
+    Scope,
+    SwitchTier,
+)
+from model.errors import DesignError
+from model.events import (
+    CatalogChanged,
+    DesignEvent,
+    DesignReset,
+    ElementAdded,
+    ElementChanged,
+    ElementRemoved,
+    SettingsChanged,
+    Subscriber,
+)
+from model.parts import Catalog, Frozen
+
+E = TypeVar("E", bound=Element)
+
+KINDS: tuple[str, ...] = ("building", "island", "rack_group", "tier", "bundle")
+"""Element kinds in dependency order: each may refer only to kinds before it."""
+
+CLASS_OF: dict[str, type[Element]] = {kind: cls for cls, kind in KIND_OF.items()}
+
+
+class DesignSettings(Frozen):
+    """Design-wide settings that metrics and checks read."""
+
+    oversubscription_threshold: float = Field(
+        default=8.0,
+        ge=1.0,
+        le=1000.0,
+        description="Oversubscription (down : up) above which a tier is a problem.",
+    )
+    allowance_pct: float = Field(
+        default=0.0,
+        ge=0.0,
+        le=100.0,
+        description="Storage and front-end power, as % of server + network IT power.",
+    )
+    plane: Plane = Field(default=Plane.BACKEND, description="Plane the metrics describe.")
+
+
+@dataclass(frozen=True)
+class Removal:
+    """What one :meth:`Design.remove` took out: ``(kind, index, element)`` in the order
+    they were removed (dependents first), where ``index`` is the element's position
+    among its kind at the moment it was removed."""
+
+    items: tuple[tuple[str, int, Element], ...]
+
+    @property
+    def ids(self) -> list[str]:
+        """Ids of every removed element."""
+        return [element.id for _, _, element in self.items]
+
+
+def format_validation_error(error: ValidationError) -> str:
+    """One readable line per problem in a pydantic error: ``field: message``."""
+    lines = []
+    for item in error.errors():
+        where = ".".join(str(p) for p in item["loc"]) or "value"
+        message = item["msg"].removeprefix("Value error, ")
+        lines.append(f"{where}: {message}")
+    return "; ".join(lines)
+
+
+class Design:
+    """A campus design, changed only through its validating operations."""
+
+    def __init__(
+        self,
+        name: str = "Untitled campus",
+        description: str = "",
+        catalog: Catalog | None = None,
+        settings: DesignSettings | None = None,
+    ) -> None:
+        self.name = name
+        self.description = description
+        self.catalog = catalog or Catalog()
+        self.settings = settings or DesignSettings()
+        self._elements: dict[str, dict[str, Element]] = {kind: {} for kind in KINDS}
+        self._kind_of_id: dict[str, str] = {}
+        self._subscribers: list[Subscriber] = []
+        self.revision = 0
+        """Incremented by every change: a cheap way to know a result is stale."""
+
+    # ----------------------------------------------------------------- reading
+    @property
+    def buildings(self) -> dict[str, Building]:
+        """Buildings by id, in design order."""
+        return self._elements["building"]  # type: ignore[return-value]
+
+    @property
+    def islands(self) -> dict[str, Island]:
+        """Islands by id, in design order."""
+        return self._elements["island"]  # type: ignore[return-value]
+
+    @property
+    def rack_groups(self) -> dict[str, RackGroup]:
+        """Rack groups by id, in design order."""
+        return self._elements["rack_group"]  # type: ignore[return-value]
+
+    @property
+    def tiers(self) -> dict[str, SwitchTier]:
+        """Switch tiers by id, in design order."""
+        return self._elements["tier"]  # type: ignore[return-value]
+
+    @property
+    def bundles(self) -> dict[str, LinkBundle]:
+        """Link bundles by id, in design order."""
+        return self._elements["bundle"]  # type: ignore[return-value]
+
+    def elements(self, kind: str) -> dict[str, Element]:
+        """Elements of one kind by id, in design order."""
+        return self._elements[kind]
+
+    def all_elements(self) -> Iterator[Element]:
+        """Every element, in dependency order (buildings first, bundles last)."""
+        for kind in KINDS:
+            yield from self._elements[kind].values()
+
+    def element(self, element_id: str) -> AnyElement | None:
+        """The element with this id, or None."""
+        kind = self._kind_of_id.get(element_id)
+        return None if kind is None else self._elements[kind][element_id]  # type: ignore[return-value]
+
+    def kind_of(self, element_id: str) -> str | None:
+        """The kind of the element with this id, or None."""
+        return self._kind_of_id.get(element_id)
+
+    def building_of(self, element_id: str) -> str | None:
+        """Id of the building an island, rack group or tier stands in (a building's own
+        id for a building), or None for a bundle or an unknown id."""
+        element = self.element(element_id)
+        if isinstance(element, Building):
+            return element.id
+        if isinstance(element, Island):
+            return element.building
+        if isinstance(element, RackGroup):
+            return self.islands[element.island].building
+        if isinstance(element, SwitchTier):
+            if element.island is not None:
+                return self.islands[element.island].building
+            return element.building
+        return None
+
+    def island_of(self, element_id: str) -> str | None:
+        """Id of the island a rack group or island-scoped tier belongs to, else None."""
+        element = self.element(element_id)
+        if isinstance(element, Island):
+            return element.id
+        if isinstance(element, RackGroup | SwitchTier):
+            return element.island
+        return None
+
+    def children(self, element_id: str) -> list[Element]:
+        """Elements that depend on this one and go with it when it is removed
+        (direct dependents only)."""
+        found: list[Element] = []
+        kind = self.kind_of(element_id)
+        if kind == "building":
+            found += [i for i in self.islands.values() if i.building == element_id]
+            found += [t for t in self.tiers.values() if t.building == element_id]
+        elif kind == "island":
+            found += [g for g in self.rack_groups.values() if g.island == element_id]
+            found += [t for t in self.tiers.values() if t.island == element_id]
+        if kind in ("rack_group", "tier"):
+            found += [
+                b for b in self.bundles.values() if element_id in (b.lower, b.upper)
+            ]
+        return found
+
+    def new_id(self, prefix: str) -> str:
+        """A fresh id ``prefix-N`` not used by any element or part."""
+        taken = set(self._kind_of_id) | set(self.catalog.all_ids())
+        for n in itertools.count(1):
+            candidate = f"{prefix}-{n}"
+            if candidate not in taken:
+                return candidate
+        raise AssertionError("unreachable")
+
+    # ---------------------------------------------------------- notifications
+    def subscribe(self, subscriber: Subscriber) -> None:
+        """Call ``subscriber(event)`` after every change."""
+        self._subscribers.append(subscriber)
+
+    def unsubscribe(self, subscriber: Subscriber) -> None:
+        """Stop calling ``subscriber``."""
+        if subscriber in self._subscribers:
+            self._subscribers.remove(subscriber)
+
+    def _announce(self, event: DesignEvent) -> None:
+        self.revision += 1
+        for subscriber in list(self._subscribers):
+            subscriber(event)
+
+    # -------------------------------------------------------------- checking
+    def _check_references(self, element: Element) -> None:
+        """Refuse an element whose element references are missing or impossible.
+
+        Part references (rack type, switch model, medium) are not refused: a missing
+        part is a *problem* of the design, listed by :mod:`model.problems`.
+        """
+
+        def need(ref: str, kind: str, field: str) -> None:
+            if self.kind_of(ref) != kind:
+                what = kind.replace("_", " ")
+                raise DesignError(
+                    f"{element.name!r} refers to {what} {ref!r}, which does not exist",
+                    element.id,
+                    field,
+                )
+
+        if isinstance(element, Island):
+            need(element.building, "building", "building")
+        elif isinstance(element, RackGroup):
+            need(element.island, "island", "island")
+        elif isinstance(element, SwitchTier):
+            if element.island is not None:
+                need(element.island, "island", "island")
+            if element.building is not None:
+                need(element.building, "building", "building")
+        elif isinstance(element, LinkBundle):
+            self._check_bundle(element)
+
+    def _check_bundle(self, bundle: LinkBundle) -> None:
+        lower = self.element(bundle.lower)
+        upper = self.element(bundle.upper)
+        if not isinstance(lower, RackGroup | SwitchTier):
+            raise DesignError(
+                f"bundle {bundle.name!r}: its lower end {bundle.lower!r} must be an"
+                " existing rack group or switch tier",
+                bundle.id,
+                "lower",
+            )
+        if not isinstance(upper, SwitchTier):
+            raise DesignError(
+                f"bundle {bundle.name!r}: its upper end {bundle.upper!r} must be an"
+                " existing switch tier",
+                bundle.id,
+                "upper",
+            )
+        if isinstance(lower, SwitchTier) and lower.plane != upper.plane:
+            raise DesignError(
+                f"bundle {bundle.name!r} would join the {lower.plane.value} plane to the"
+                f" {upper.plane.value} plane",
+                bundle.id,
+                "upper",
+            )
+        if bundle.pattern in (Pattern.RAIL, Pattern.RACK) and not isinstance(lower, RackGroup):
+            raise DesignError(
+                f"bundle {bundle.name!r}: the {bundle.pattern.value} pattern wires servers,"
+                " so its lower end must be a rack group",
+                bundle.id,
+                "pattern",
+            )
+        if bundle.pattern is Pattern.GLOBAL:
+            if not isinstance(lower, SwitchTier):
+                raise DesignError(
+                    f"bundle {bundle.name!r}: global links join two switch tiers",
+                    bundle.id,
+                    "lower",
+                )
+        elif not self._serves(upper, lower):
+            raise DesignError(
+                f"bundle {bundle.name!r}: tier {upper.name!r} ({upper.scope.value} scope)"
+                f" does not serve {lower.name!r}; link it to a tier whose scope contains it",
+                bundle.id,
+                "upper",
+            )
+        for other in self.bundles.values():
+            if other.id != bundle.id and {other.lower, other.upper} == {bundle.lower, bundle.upper}:
+                raise DesignError(
+                    f"bundle {bundle.name!r}: {lower.name!r} and {upper.name!r} are already"
+                    f" joined by bundle {other.name!r}; change its link count instead",
+                    bundle.id,
+                    "upper",
+                )
+        if bundle.pattern is not Pattern.GLOBAL and self._is_below(upper.id, lower.id, bundle.id):
+            raise DesignError(
+                f"bundle {bundle.name!r} would make a loop: {upper.name!r} already sits"
+                f" below {lower.name!r}",
+                bundle.id,
+                "upper",
+            )
+
+    def _serves(self, upper: SwitchTier, lower: RackGroup | SwitchTier) -> bool:
+        """True when ``upper``'s scope contains ``lower``."""
+        if upper.scope is Scope.CAMPUS:
+            return True
+        if upper.scope is Scope.BUILDING:
+            return self.building_of(lower.id) == upper.building and (
+                not isinstance(lower, SwitchTier) or lower.scope is not Scope.CAMPUS
+            )
+        return self.island_of(lower.id) == upper.island
+
+    def _is_below(self, start: str, target: str, skip_bundle: str) -> bool:
+        """True when ``target`` is reachable going down from ``start`` through
+        hierarchical bundles (ignoring ``skip_bundle``)."""
+        down: dict[str, list[str]] = {}
+        for b in self.bundles.values():
+            if b.id != skip_bundle and b.pattern is not Pattern.GLOBAL:
+                down.setdefault(b.upper, []).append(b.lower)
+        stack, seen = [start], {start}
+        while stack:
+            node = stack.pop()
+            if node == target:
+                return True
+            for nxt in down.get(node, []):
+                if nxt not in seen:
+                    seen.add(nxt)
+                    stack.append(nxt)
+        return False
+
+    # -------------------------------------------------------------- changing
+    def add(self, element: Element, index: int | None = None) -> None:
+        """Add an element (at ``index`` among its kind, default last). Refuses a
+        duplicate id or a reference to a missing or incompatible element."""
+        kind = KIND_OF.get(type(element))
+        if kind is None:
+            raise DesignError(f"cannot add a {type(element).__name__} to a design")
+        if element.id in self._kind_of_id or element.id in self.catalog.all_ids():
+            raise DesignError(f"the id {element.id!r} is already in use", element.id, "id")
+        self._check_references(element)
+        self._insert(kind, element, index)
+        self._announce(ElementAdded(kind, element.id))
+
+    def _insert(self, kind: str, element: Element, index: int | None) -> None:
+        table = self._elements[kind]
+        if index is None or index >= len(table):
+            table[element.id] = element
+        else:
+            items = list(table.items())
+            items.insert(max(index, 0), (element.id, element))
+            table.clear()
+            table.update(items)
+        self._kind_of_id[element.id] = kind
+
+    def update(self, element_id: str, **changes: Any) -> Element:
+        """Change fields of an element; returns the element as it was before.
+
+        The changed element is validated whole (types, ranges, references) before
+        anything changes. The id cannot change.
+        """
+        old = self._require(element_id)
+        if "id" in changes and changes["id"] != element_id:
+            raise DesignError("an element's id cannot change", element_id, "id")
+        unknown = set(changes) - set(type(old).model_fields)
+        if unknown:
+            field = sorted(unknown)[0]
+            raise DesignError(
+                f"{old.name!r} has no field {field!r}", element_id, field
+            )
+        changed = {k: v for k, v in changes.items() if getattr(old, k) != v}
+        if not changed:
+            return old
+        try:
+            new = type(old).model_validate({**old.model_dump(), **changed})
+        except ValidationError as error:
+            first = error.errors()[0]["loc"]
+            raise DesignError(
+                f"{old.name!r}: {format_validation_error(error)}",
+                element_id,
+                str(first[0]) if first else None,
+            ) from None
+        self._check_references(new)
+        self._check_dependents_still_valid(new)
+        kind = self._kind_of_id[element_id]
+        self._elements[kind][element_id] = new
+        self._announce(ElementChanged(kind, element_id, frozenset(changed)))
+        return old
+
+    def _check_dependents_still_valid(self, new: Element) -> None:
+        """A change to a tier or rack group must keep the bundles on it valid."""
+        if not isinstance(new, RackGroup | SwitchTier):
+            return
+        kind = self._kind_of_id[new.id]
+        old = self._elements[kind][new.id]
+        self._elements[kind][new.id] = new
+        try:
+            for bundle in self.bundles.values():
+                if new.id in (bundle.lower, bundle.upper):
+                    self._check_bundle(bundle)
+        except DesignError as error:
+            raise DesignError(
+                f"{new.name!r} cannot change so: {error}", new.id, error.field
+            ) from None
+        finally:
+            self._elements[kind][new.id] = old
+
+    def move(self, element_id: str, x: float, y: float) -> tuple[float, float]:
+        """Move an element on the canvas; returns its old position."""
+        old = self._require(element_id)
+        if not hasattr(old, "x"):
+            raise DesignError(f"{old.name!r} has no position of its own", element_id)
+        before = (float(getattr(old, "x")), float(getattr(old, "y")))  # noqa: B009
+        self.update(element_id, x=float(x), y=float(y))
+        return before
+
+    def remove(self, element_id: str) -> Removal:
+        """Remove an element and everything that depends on it (an island's rack groups,
+        tiers and bundles); returns what was removed, for :meth:`restore`."""
+        self._require(element_id)
+        order: list[Element] = []
+
+        def collect(eid: str) -> None:
+            for child in self.children(eid):
+                if child not in order:
+                    collect(child.id)
+            element = self.element(eid)
+            if element is not None and element not in order:
+                order.append(element)
+
+        collect(element_id)
+        items: list[tuple[str, int, Element]] = []
+        for element in order:
+            kind = self._kind_of_id[element.id]
+            index = list(self._elements[kind]).index(element.id)
+            del self._elements[kind][element.id]
+            del self._kind_of_id[element.id]
+            items.append((kind, index, element))
+        for kind, _, element in items:
+            self._announce(ElementRemoved(kind, element.id))
+        return Removal(tuple(items))
+
+    def restore(self, removal: Removal) -> None:
+        """Put back what :meth:`remove` took out, at the same positions."""
+        for _, _, element in removal.items:
+            if element.id in self._kind_of_id:
+                raise DesignError(f"cannot restore {element.name!r}: its id is in use")
+        for kind, index, element in reversed(removal.items):
+            self._insert(kind, element, index)
+        for kind, _, element in reversed(removal.items):
+            self._announce(ElementAdded(kind, element.id))
+
+    def add_parts(self, parts: Catalog) -> Catalog:
+        """Copy into the design's catalog the parts it lacks; returns the catalog as it
+        was (for undo). Ids already used by elements are refused."""
+        clash = set(parts.all_ids()) & set(self._kind_of_id)
+        if clash:
+            raise DesignError(f"part id {sorted(clash)[0]!r} is already used by an element")
+        before = self.catalog
+        merged = self.catalog.merged(parts)
+        if merged != before:
+            self.catalog = merged
+            self._announce(CatalogChanged())
+        return before
+
+    def set_catalog(self, catalog: Catalog) -> Catalog:
+        """Replace the design's catalog (editing or removing parts); returns the old."""
+        clash = set(catalog.all_ids()) & set(self._kind_of_id)
+        if clash:
+            raise DesignError(f"part id {sorted(clash)[0]!r} is already used by an element")
+        before = self.catalog
+        if catalog != before:
+            self.catalog = catalog
+            self._announce(CatalogChanged())
+        return before
+
+    def update_settings(self, **changes: Any) -> DesignSettings:
+        """Change design-wide settings (validated whole); returns the old settings."""
+        before = self.settings
+        try:
+            self.settings = DesignSettings.model_validate({**before.model_dump(), **changes})
+        except ValidationError as error:
+            raise DesignError(f"settings: {format_validation_error(error)}") from None
+        self._announce(SettingsChanged(frozenset(changes)))
+        return before
+
+    def rename(self, name: str, description: str | None = None) -> tuple[str, str]:
+        """Set the design's name (and description); returns the old pair."""
+        if not name.strip():
+            raise DesignError("a design needs a name")
+        before = (self.name, self.description)
+        self.name = name
+        if description is not None:
+            self.description = description
+        self._announce(SettingsChanged(frozenset({"name", "description"})))
+        return before
+
+    def replace_content(self, other: Design) -> None:
+        """Take over ``other``'s whole content (used when a file is loaded into an open
+        document); subscribers are told once with :class:`DesignReset`."""
+        self.name, self.description = other.name, other.description
+        self.catalog, self.settings = other.catalog, other.settings
+        self._elements = {kind: dict(table) for kind, table in other._elements.items()}
+        self._kind_of_id = dict(other._kind_of_id)
+        self._announce(DesignReset())
+
+    def _require(self, element_id: str) -> Element:
+        element = self.element(element_id)
+        if element is None:
+            raise DesignError(f"there is no element {element_id!r}", element_id)
+        return element
+
+    # ----------------------------------------------------------- comparison
+    def copy(self) -> Design:
+        """An independent copy with the same content and no subscribers."""
+        twin = Design(self.name, self.description, self.catalog, self.settings)
+        twin._elements = {kind: dict(table) for kind, table in self._elements.items()}
+        twin._kind_of_id = dict(self._kind_of_id)
+        return twin
+
+    def content(self) -> tuple[Any, ...]:
+        """Everything that defines the design, element order included, for equality."""
+        return (
+            self.name,
+            self.description,
+            self.catalog,
+            self.settings,
+            tuple(tuple(table.items()) for table in self._elements.values()),
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Design) and self.content() == other.content()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        sizes = ", ".join(f"{len(t)} {k}" for k, t in self._elements.items())
+        return f"<Design {self.name!r}: {sizes}>"
+

@@ -1,0 +1,43 @@
+"""Domain exceptions. Each carries a message written for an architect, not a traceback."""
+
+from __future__ import annotations
+
+
+class ArchipelagoError(Exception):
+    """Base of every error the model raises on purpose."""
+
+
+class DesignError(ArchipelagoError):
+    """An operation was refused; the design is unchanged.
+
+    ``element_id`` names the element concerned and ``field`` the offending field, when
+    there is one, so an editor can point at it.
+    """
+
+    def __init__(self, message: str, element_id: str | None = None, field: str | None = None):
+        super().__init__(message)
+        self.element_id = element_id
+        self.field = field
+
+
+class DesignFileError(ArchipelagoError):
+    """A design file could not be read or written.
+
+    ``path`` is the file, ``field_path`` the location inside it (``islands[3].building``)
+    when the problem is in the content.
+    """
+
+    def __init__(self, message: str, path: str | None = None, field_path: str | None = None):
+        where = ""
+        if path:
+            where = f"{path}: "
+        if field_path:
+            where += f"{field_path}: "
+        super().__init__(where + message)
+        self.path = path
+        self.field_path = field_path
+        self.detail = message
+
+
+class UnsupportedVersionError(DesignFileError):
+    """The file was written by a newer Archipelago (or claims an unknown version)."""

@@ -1,0 +1,181 @@
+"""Plain result records of the metrics engine.
+
+Every figure a user sees is a field here, with its unit in its name. The GUI, the command
+line (``report --json``) and the exports read these records; none of them computes a
+figure of its own. Bandwidth is one direction of a link, in Gb/s.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from model.problems import Problem
+
+
+@dataclass(frozen=True)
+class PortUse:
+    """Ports of one switch tier: used (a 400G link on an 800G port uses half a port)
+    and available, summed over the tier's switches; ``worst_switch_used`` is the most
+    used on any single switch of the tier."""
+
+    used: float
+    available: int
+    worst_switch_used: float
+    per_switch: int
+
+
+@dataclass(frozen=True)
+class Inventory:
+    """Counts of everything in the design (all planes unless a field says otherwise)."""
+
+    buildings: int
+    islands: int
+    racks: int
+    servers: int
+    accelerators: int
+    accelerators_by_type: dict[str, int]
+    switches_by_tier: dict[str, int]
+    """Tier id → switch count."""
+    switches_by_model: dict[str, int]
+    links_by_bundle: dict[str, int]
+    """Bundle id → number of links (= cables)."""
+    transceivers_by_medium: dict[str, int]
+    """Medium id → pluggable modules (two per optical link, none for DAC)."""
+    ports_by_tier: dict[str, PortUse]
+
+
+@dataclass(frozen=True)
+class TierOversubscription:
+    """Capacity into a tier from below against capacity out of it upward.
+
+    ``ratio`` is down : up (None for a top tier, which has no uplinks);
+    ``worst_switch_ratio`` is the largest ratio on any one switch of the tier.
+    """
+
+    tier_id: str
+    down_gbps: float
+    up_gbps: float
+    ratio: float | None
+    worst_switch_ratio: float | None
+
+
+@dataclass(frozen=True)
+class BisectionCut:
+    """The two sides of a minimum balanced cut.
+
+    ``side_a`` maps each group id (rack group or tier) to how many of its members stand
+    on side A (the rest stand on side B); ``accelerators_a`` counts accelerators on
+    side A; ``crossing_gbps`` maps bundle id → capacity of its links that cross.
+    """
+
+    side_a: dict[str, int]
+    accelerators_a: int
+    crossing_gbps: dict[str, float]
+
+
+@dataclass(frozen=True)
+class Bisection:
+    """Minimum balanced bisection of the accelerators (DESIGN §3)."""
+
+    gbps: float
+    per_accelerator_gbps: float
+    fraction_of_full: float
+    exact: bool
+    cut: BisectionCut
+    full_gbps: float
+    """N/2 × injection bandwidth: the bisection of an ideal non-blocking network."""
+
+
+@dataclass(frozen=True)
+class PairCapacity:
+    """Capacity of the minimum cut separating two islands (or two buildings)."""
+
+    a: str
+    b: str
+    gbps: float
+
+
+@dataclass(frozen=True)
+class Hops:
+    """Switch hops between accelerators, over every unordered pair.
+
+    ``histogram`` maps hops → pairs for pairs that use the scale-out network;
+    ``scale_up_pairs`` are pairs inside one scale-up domain (0 scale-out hops);
+    ``by_scope`` gives the same histogram split by the pair's closest common place
+    (``server``, ``rack``, ``island``, ``building``, ``campus``), and
+    ``scale_up_by_scope`` the scale-up pairs likewise. ``mean`` and ``max`` are over the
+    scale-out pairs; ``unreachable_pairs`` have no path at all.
+    """
+
+    histogram: dict[int, int]
+    by_scope: dict[str, dict[int, int]]
+    scale_up_pairs: int
+    scale_up_by_scope: dict[str, int]
+    unreachable_pairs: int
+    mean: float
+    max: int
+
+
+@dataclass(frozen=True)
+class BuildingPower:
+    """Power of one building, kW. IT = servers + switches + transceivers + allowance;
+    facility = IT × PUE; ``utilization`` = IT ÷ capacity."""
+
+    building_id: str
+    servers_kw: float
+    switches_kw: float
+    transceivers_kw: float
+    allowance_kw: float
+    it_kw: float
+    facility_kw: float
+    capacity_kw: float
+    utilization: float
+    headroom_kw: float
+
+
+@dataclass(frozen=True)
+class RackPower:
+    """One rack of a rack group against its rack type's budget, kW."""
+
+    rack_group_id: str
+    per_rack_kw: float
+    budget_kw: float
+    utilization: float
+
+
+@dataclass(frozen=True)
+class Power:
+    """Power per building, per rack group, and campus totals (kW)."""
+
+    buildings: dict[str, BuildingPower]
+    racks: dict[str, RackPower]
+    it_kw: float
+    facility_kw: float
+    capacity_kw: float
+
+
+@dataclass(frozen=True)
+class Compute:
+    """Peak dense BF16 PFLOPS."""
+
+    by_accelerator_type: dict[str, float]
+    by_island: dict[str, float]
+    by_building: dict[str, float]
+    campus_pflops: float
+
+
+@dataclass(frozen=True)
+class DesignMetrics:
+    """Every metric of a design on one plane, and its problems."""
+
+    plane: str
+    inventory: Inventory
+    injection_gbps_per_accelerator: float
+    oversubscription: dict[str, TierOversubscription]
+    bisection: Bisection
+    island_pairs: list[PairCapacity]
+    building_pairs: list[PairCapacity]
+    hops: Hops
+    power: Power
+    compute: Compute
+    problems: list[Problem] = field(default_factory=list)
