@@ -1,0 +1,85 @@
+"""Step-by-step migration of older design files to the current schema version.
+
+A migration is a function from the file's data at version *N* to the same data at
+version *N + 1*; :data:`MIGRATIONS` maps *N* to it. A file at version *k* is brought to
+:data:`~model.fileformat.schema.CURRENT_VERSION` by running the steps *k*, *k + 1*, …
+in turn, so each step only ever knows two neighbouring versions. Migrations work on
+plain JSON data (dicts and lists), before validation, and must not mutate their input.
+
+Version 1 is the first published format, so the registry is empty today; the mechanism
+is exercised by the tests with a synthetic version 0. To change the format: bump
+``CURRENT_VERSION`` and ``DesignFile.schema_version``, register the step from the old
+version here, and regenerate the JSON Schema.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from model.errors import DesignFileError, UnsupportedVersionError
+from model.fileformat.schema import CURRENT_VERSION
+
+Migration = Callable[[dict[str, Any]], dict[str, Any]]
+
+MIGRATIONS: dict[int, Migration] = {}
+"""``from_version -> step`` producing the data at ``from_version + 1``."""
+
+
+def register_migration(from_version: int) -> Callable[[Migration], Migration]:
+    """Decorator: register ``step`` as the migration from ``from_version``."""
+
+    def register(step: Migration) -> Migration:
+        if from_version in MIGRATIONS:
+            raise ValueError(f"a migration from version {from_version} is already registered")
+        MIGRATIONS[from_version] = step
+        return step
+
+    return register
+
+
+def migrate(
+    data: dict[str, Any],
+    version: int,
+    path: str | None = None,
+    migrations: dict[int, Migration] | None = None,
+) -> dict[str, Any]:
+    """Bring ``data`` (at ``version``) to the current version; returns the new data.
+
+    Raises :class:`UnsupportedVersionError` for a version newer than this code, or one
+    older than the oldest migration, and :class:`DesignFileError` when a step fails on
+    malformed old data.
+    """
+    steps = MIGRATIONS if migrations is None else migrations
+    if version > CURRENT_VERSION:
+        raise UnsupportedVersionError(
+            f"schema_version {version} was written by a newer Archipelago; this one"
+            f" reads versions up to {CURRENT_VERSION}. Update Archipelago to open it.",
+            path,
+            "schema_version",
+        )
+    current = version
+    while current < CURRENT_VERSION:
+        step = steps.get(current)
+        if step is None:
+            raise UnsupportedVersionError(
+                f"schema_version {version} is not a version this Archipelago can read"
+                f" (no migration from version {current} to {current + 1})",
+                path,
+                "schema_version",
+            )
+        try:
+            data = step(data)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
+            raise DesignFileError(
+                f"could not upgrade the file from schema_version {current} to"
+                f" {current + 1}: {type(error).__name__}: {error}",
+                path,
+            ) from None
+        if not isinstance(data, dict):
+            raise DesignFileError(
+                f"the upgrade from schema_version {current} did not produce a design", path
+            )
+        current += 1
+        data = {**data, "schema_version": current}
+    return data

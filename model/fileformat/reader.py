@@ -1,0 +1,359 @@
+"""Reading a design file, in stages: parse → check format → migrate → validate → check
+ids and references → build.
+
+Each stage refuses bad input with a :class:`~model.errors.DesignFileError` naming the
+file, the place inside it (``islands[3].building``) and the problem, in words an
+architect can act on. Nothing is half-loaded: the design is built in a fresh
+:class:`~model.design.Design` that the caller only receives when every stage passed.
+Reading never runs code from the file (plain JSON, no pickle, no eval).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from model.design import Design
+from model.elements import Element
+from model.errors import DesignError, DesignFileError
+from model.fileformat.migrations import migrate
+from model.fileformat.schema import CATALOG_SECTIONS, FORMAT_NAME, SECTIONS, DesignFile
+
+MAX_FILE_BYTES = 50 * 1024 * 1024
+"""Largest file read (50 MB). A 1M-accelerator design is well under 1 MB."""
+
+MAX_DEPTH = 64
+"""Deepest nesting of JSON arrays/objects accepted; a design needs 4 levels."""
+
+MAX_LISTED = 10
+"""How many further problems an error message lists after the first."""
+
+_BOM = b"\xef\xbb\xbf"
+
+
+# ---------------------------------------------------------------- stage 1: parse
+def read_json(path: str | os.PathLike[str]) -> Any:
+    """The parsed JSON content of ``path``; refuses what is not a readable, reasonably
+    sized, UTF-8 JSON file with a message saying why (and where, for a syntax error)."""
+    source = str(path)
+    raw = _read_bytes(Path(path), source)
+    return parse_json_bytes(raw, source)
+
+
+def _read_bytes(path: Path, source: str) -> bytes:
+    try:
+        info = path.stat()
+        if stat.S_ISDIR(info.st_mode):
+            raise DesignFileError("this is a folder, not a design file", source)
+        if not stat.S_ISREG(info.st_mode):
+            raise DesignFileError("this is not a regular file", source)
+        if info.st_size > MAX_FILE_BYTES:
+            raise DesignFileError(_too_big(info.st_size), source)
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)
+    except FileNotFoundError:
+        raise DesignFileError("no such file", source) from None
+    except PermissionError:
+        raise DesignFileError("permission denied: you may not read this file", source) from None
+    except NotADirectoryError:
+        raise DesignFileError("a part of this path is a file, not a folder", source) from None
+    except IsADirectoryError:
+        raise DesignFileError("this is a folder, not a design file", source) from None
+    except OSError as error:
+        why = error.strerror or str(error)
+        raise DesignFileError(f"could not read the file: {why}", source) from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise DesignFileError(_too_big(len(raw)), source)
+    return raw
+
+
+def _too_big(size: int) -> str:
+    return (
+        f"the file is {size / 1e6:.1f} MB; design files are limited to"
+        f" {MAX_FILE_BYTES // (1024 * 1024)} MB (a 1M-accelerator campus takes well under 1 MB)"
+    )
+
+
+def parse_json_bytes(raw: bytes, source: str = "<memory>") -> Any:
+    """Decode UTF-8 (an initial byte-order mark is allowed) and parse JSON; refuses
+    invalid UTF-8, syntax errors, NaN/Infinity, duplicate keys and deep nesting."""
+    if raw.startswith(_BOM):
+        raw = raw[len(_BOM) :]
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = raw.count(b"\n", 0, error.start) + 1
+        column = error.start - (raw.rfind(b"\n", 0, error.start) + 1) + 1
+        raise DesignFileError(
+            f"the file is not valid UTF-8 text (byte {error.start}, line {line},"
+            f" column {column}); save it as UTF-8",
+            source,
+        ) from None
+    try:
+        data = json.loads(
+            text, object_pairs_hook=_object_without_duplicates, parse_constant=_no_constant
+        )
+    except json.JSONDecodeError as error:
+        ending = " (the file ends too early: is it truncated?)" if (
+            error.pos >= len(text.rstrip())
+        ) else ""
+        raise DesignFileError(
+            f"not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}{ending}",
+            source,
+        ) from None
+    except RecursionError:
+        raise DesignFileError(_too_deep(), source) from None
+    except ValueError as error:
+        raise DesignFileError(f"not valid design JSON: {error}", source) from None
+    if _deeper_than(data, MAX_DEPTH):
+        raise DesignFileError(_too_deep(), source)
+    return data
+
+
+def _object_without_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise ValueError(f"the key {key!r} appears twice in one object")
+            seen.add(key)
+    return result
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number a design may hold")
+
+
+def _too_deep() -> str:
+    return f"the JSON is nested more than {MAX_DEPTH} levels deep: not a design file"
+
+
+def _deeper_than(data: Any, limit: int) -> bool:
+    """True when containers nest deeper than ``limit`` (iterative: no recursion)."""
+    if not isinstance(data, dict | list):
+        return False
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > limit:
+            return True
+        children = value.values() if isinstance(value, dict) else value
+        stack.extend((c, depth + 1) for c in children if isinstance(c, dict | list))
+    return False
+
+
+# ------------------------------------------------------- stage 2: format + version
+def check_format(data: Any, source: str) -> int:
+    """The file's ``schema_version`` after checking that ``data`` is an Archipelago
+    design (an object whose ``format`` is right and whose version is an integer)."""
+    if not isinstance(data, dict):
+        raise DesignFileError(
+            f"a design file holds one JSON object {{…}}; this one holds {_json_kind(data)}",
+            source,
+        )
+    if "format" not in data:
+        raise DesignFileError(
+            f"no 'format' field: not an Archipelago design file (expected \"format\":"
+            f" \"{FORMAT_NAME}\")",
+            source,
+        )
+    if data["format"] != FORMAT_NAME:
+        raise DesignFileError(
+            f"format is {_short(data['format'])}, not {FORMAT_NAME!r}: not an Archipelago"
+            " design file",
+            source,
+            "format",
+        )
+    version = data.get("schema_version")
+    if version is None:
+        raise DesignFileError("the 'schema_version' field is missing", source)
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise DesignFileError(
+            f"schema_version must be a whole number, not {_short(version)}",
+            source,
+            "schema_version",
+        )
+    return version
+
+
+def _json_kind(value: Any) -> str:
+    if isinstance(value, list):
+        return "a list [...]"
+    if isinstance(value, str):
+        return "a string"
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    return "a number"
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+# ------------------------------------------------------------ stage 3: validate
+def field_path(loc: tuple[int | str, ...]) -> str:
+    """``('islands', 3, 'building')`` as ``islands[3].building``."""
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += f".{part}" if out else part
+    return out
+
+
+def _describe(item: Any) -> str:
+    kind = item["type"]
+    if kind == "missing":
+        return "this required field is missing"
+    if kind == "extra_forbidden":
+        return "unknown field: not part of the design format (misspelt?)"
+    message = str(item["msg"]).removeprefix("Value error, ")
+    value = item.get("input")
+    if isinstance(value, str | int | float | bool) or value is None:
+        message += f" (found {_short(value)})"
+    return message
+
+
+def validate(data: dict[str, Any], source: str) -> DesignFile:
+    """The file's content as a :class:`DesignFile`; refuses wrong types, out-of-range
+    values, missing and unknown fields, naming each field's path."""
+    try:
+        return DesignFile.model_validate(data)
+    except ValidationError as error:
+        problems = [
+            (field_path(tuple(item["loc"])), _describe(item)) for item in error.errors()
+        ]
+        raise _problems_error(source, problems) from None
+
+
+def _problems_error(source: str, problems: list[tuple[str, str]]) -> DesignFileError:
+    first_path, first = problems[0]
+    rest = problems[1:]
+    if rest:
+        listed = "".join(f"\n  {p or '(file)'}: {m}" for p, m in rest[:MAX_LISTED])
+        more = len(rest) - MAX_LISTED
+        tail = f"\n  … and {more} more" if more > 0 else ""
+        first += f"\n{len(rest)} more problem{'s' if len(rest) > 1 else ''}:{listed}{tail}"
+    return DesignFileError(first, source, first_path or None)
+
+
+# ---------------------------------------------------- stage 4: ids and references
+_WANTS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
+    "island": (("building", ("building",)),),
+    "rack_group": (("island", ("island",)),),
+    "tier": (("island", ("island",)), ("building", ("building",))),
+    "bundle": (("lower", ("rack_group", "tier")), ("upper", ("tier",))),
+}
+"""For each element kind: its reference fields and the kinds each may name."""
+
+
+def check_ids_and_references(content: DesignFile, source: str) -> None:
+    """Refuse duplicate ids and references to elements that are not in the file.
+
+    Part references (rack type, switch, medium) may name a part the catalog lacks: the
+    design opens and lists that as a problem, as it would while editing.
+    """
+    problems: list[tuple[str, str]] = []
+    part_where: dict[str, str] = {}
+    for section in CATALOG_SECTIONS:
+        seen: dict[str, str] = {}
+        for i, part in enumerate(getattr(content.catalog, section)):
+            where = f"catalog.{section}[{i}].id"
+            if part.id in seen:
+                problems.append((where, f"the id {part.id!r} is already used by {seen[part.id]}"))
+            seen.setdefault(part.id, where.removesuffix(".id"))
+            part_where.setdefault(part.id, where.removesuffix(".id"))
+    kind_of: dict[str, str] = {}
+    where_of: dict[str, str] = {}
+    for section, kind in SECTIONS:
+        for i, element in enumerate(getattr(content, section)):
+            where = f"{section}[{i}]"
+            if element.id in where_of:
+                used = where_of[element.id]
+                problems.append((f"{where}.id", f"the id {element.id!r} is already used by {used}"))
+                continue
+            if element.id in part_where:
+                problems.append(
+                    (
+                        f"{where}.id",
+                        f"the id {element.id!r} is already the id of the part"
+                        f" {part_where[element.id]}; elements and parts need different ids",
+                    )
+                )
+            kind_of[element.id] = kind
+            where_of[element.id] = where
+    for section, kind in SECTIONS:
+        for i, element in enumerate(getattr(content, section)):
+            for field, allowed in _WANTS.get(kind, ()):
+                ref = getattr(element, field)
+                if ref is None or kind_of.get(ref) in allowed:
+                    continue
+                wanted = " or ".join(a.replace("_", " ") for a in allowed)
+                found = kind_of.get(ref)
+                why = (
+                    f"refers to {ref!r}, which is not in the file (expected a {wanted} id)"
+                    if found is None
+                    else f"refers to {ref!r}, which is a {found.replace('_', ' ')}, not a {wanted}"
+                )
+                problems.append((f"{section}[{i}].{field}", why))
+    if problems:
+        raise _problems_error(source, problems)
+
+
+# ------------------------------------------------------------------ stage 5: build
+def build(content: DesignFile, source: str) -> Design:
+    """A new design built through its own validating operations; any refusal becomes a
+    :class:`DesignFileError` naming the element's place in the file."""
+    design = Design(content.name, content.description, content.catalog, content.settings)
+    for section, _ in SECTIONS:
+        elements: tuple[Element, ...] = getattr(content, section)
+        for i, element in enumerate(elements):
+            try:
+                design.add(element)
+            except DesignError as error:
+                where = f"{section}[{i}]" + (f".{error.field}" if error.field else "")
+                raise DesignFileError(str(error), source, where) from None
+    return design
+
+
+# ------------------------------------------------------------------- public entry
+def design_from_dict(data: Any, source: str = "<memory>") -> Design:
+    """The design held by already-parsed file data (any version this code reads).
+
+    Raises :class:`DesignFileError` (or its subclass ``UnsupportedVersionError``) naming
+    ``source``, the field path and the problem; never returns a partial design.
+    """
+    version = check_format(data, source)
+    data = migrate(data, version, source)
+    content = validate(data, source)
+    check_ids_and_references(content, source)
+    return build(content, source)
+
+
+def load_design(path: str | os.PathLike[str]) -> Design:
+    """The design stored in the file at ``path`` (see :func:`design_from_dict`)."""
+    return design_from_dict(read_json(path), str(path))
+
+
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_FILE_BYTES",
+    "check_format",
+    "check_ids_and_references",
+    "design_from_dict",
+    "field_path",
+    "load_design",
+    "parse_json_bytes",
+    "read_json",
+    "validate",
+]

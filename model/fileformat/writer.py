@@ -1,0 +1,130 @@
+"""Writing a design file: a stable, diff-friendly JSON text, saved atomically.
+
+The text is pretty-printed (indent 2) with a fixed key order — ``format``,
+``schema_version``, ``name``, ``description``, ``settings``, ``catalog``, then the
+element sections — and every record's fields in their declaration order, ending with a
+newline. The same design always gives the same bytes, so a design under version control
+diffs cleanly.
+
+Saving writes a temporary file beside the target, flushes and fsyncs it, then renames
+it over the target with :func:`os.replace`: a crash or a full disk leaves either the old
+file or the new one, never a half-written design.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import json
+import os
+import stat
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from model.design import Design
+from model.errors import DesignFileError
+from model.fileformat.schema import CURRENT_VERSION, FORMAT_NAME, SECTIONS
+
+NEW_FILE_MODE = 0o644
+"""Permissions of a newly created design file (an existing file keeps its own)."""
+
+
+def design_to_dict(design: Design) -> dict[str, Any]:
+    """The design as plain JSON data in file order (the current schema version)."""
+    data: dict[str, Any] = {
+        "format": FORMAT_NAME,
+        "schema_version": CURRENT_VERSION,
+        "name": design.name,
+        "description": design.description,
+        "settings": design.settings.model_dump(mode="json"),
+        "catalog": design.catalog.model_dump(mode="json"),
+    }
+    for section, kind in SECTIONS:
+        data[section] = [e.model_dump(mode="json") for e in design.elements(kind).values()]
+    return data
+
+
+def dumps_design(design: Design) -> str:
+    """The design as the exact text of its file (UTF-8 characters kept readable)."""
+    data = design_to_dict(design)
+    text = json.dumps(data, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        # A lone surrogate cannot be written as UTF-8; \u escapes keep it exactly.
+        text = json.dumps(data, indent=2, ensure_ascii=True, allow_nan=False) + "\n"
+    return text
+
+
+def save_design(design: Design, path: str | os.PathLike[str]) -> None:
+    """Write ``design`` to ``path`` atomically; raises :class:`DesignFileError` saying
+    why in plain words when it cannot, leaving any existing file untouched."""
+    source = str(path)
+    payload = dumps_design(design).encode("utf-8")
+    target = Path(os.path.realpath(path))  # write through a symlink, not over it
+    folder = target.parent
+    existed = target.exists()
+    kept = "; the existing file was left as it was" if existed else ""
+    if target.is_dir():
+        raise DesignFileError("cannot save: this is a folder", source)
+    if not folder.is_dir():
+        what = "is not a folder" if folder.exists() else "does not exist"
+        raise DesignFileError(f"cannot save: the folder {folder} {what}", source)
+    if existed and not os.access(target, os.W_OK):
+        raise DesignFileError(f"cannot save: the file is read-only{kept}", source)
+    mode = stat.S_IMODE(target.stat().st_mode) if existed else NEW_FILE_MODE
+    try:
+        handle, temp_name = tempfile.mkstemp(
+            prefix=f".{target.name}.", suffix=".saving", dir=folder
+        )
+    except OSError as error:
+        raise DesignFileError(f"cannot save: {_plain(error, folder)}{kept}", source) from None
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(payload)
+            out.flush()
+            os.fsync(out.fileno())
+        os.chmod(temp_name, mode)
+        os.replace(temp_name, target)
+    except BaseException as error:
+        with contextlib.suppress(OSError):
+            os.unlink(temp_name)
+        if isinstance(error, OSError):
+            raise DesignFileError(
+                f"cannot save: {_plain(error, folder)}{kept}", source
+            ) from None
+        raise
+    _sync_folder(folder)
+
+
+def _plain(error: OSError, folder: Path) -> str:
+    """An OS error in words an architect can act on."""
+    code = error.errno
+    if code in (errno.EACCES, errno.EPERM):
+        return f"permission denied: the folder {folder} or the file is read-only"
+    if code in (errno.ENOSPC, errno.EDQUOT):
+        return "the disk is full (or your disk quota is used up)"
+    if code == errno.EROFS:
+        return "the disk is read-only"
+    if code == errno.ENOENT:
+        return f"the folder {folder} does not exist"
+    if code == errno.ENAMETOOLONG:
+        return "the file name is too long"
+    if code == errno.EISDIR:
+        return "the target is a folder"
+    return (error.strerror or str(error)).lower()
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable where the platform allows it (best effort)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
