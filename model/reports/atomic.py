@@ -1,0 +1,101 @@
+"""Atomic file writing for reports: write beside the target, then rename over it.
+
+A crash, a full disk or a refused write never leaves a half-written file under the
+target's name, and never touches an existing file at that name unless the new content
+is complete.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO
+
+from model.errors import ArchipelagoError
+
+
+class ExportError(ArchipelagoError):
+    """An export could not be written; the message names the file and the reason."""
+
+    def __init__(self, message: str, path: str | os.PathLike[str] | None = None) -> None:
+        super().__init__(f"{os.fspath(path)}: {message}" if path is not None else message)
+        self.path = None if path is None else os.fspath(path)
+        self.detail = message
+
+
+def describe_os_error(error: OSError) -> str:
+    """A short reason for a failed write, for people (``permission denied``, …)."""
+    reason = error.strerror or str(error)
+    return reason[:1].lower() + reason[1:] if reason else "the file could not be written"
+
+
+@contextlib.contextmanager
+def atomic_path(target: str | os.PathLike[str], suffix: str = "") -> Iterator[Path]:
+    """Yield a temporary path beside ``target``; when the block ends without error, the
+    temporary file replaces ``target`` in one rename. On any error the temporary file is
+    removed, ``target`` is left exactly as it was, and :class:`ExportError` is raised for
+    operating-system failures (missing folder, permission, full disk)."""
+    target = Path(target)
+    folder = target.parent if str(target.parent) else Path(".")
+    if not folder.is_dir():
+        raise ExportError(f"the folder {str(folder)!r} does not exist", target)
+    try:
+        handle, name = tempfile.mkstemp(
+            prefix=f".{target.name}.", suffix=(suffix or ".tmp"), dir=folder
+        )
+    except OSError as error:
+        raise ExportError(describe_os_error(error), target) from None
+    os.close(handle)
+    temporary = Path(name)
+    try:
+        yield temporary
+        _keep_mode(target, temporary)
+        os.replace(temporary, target)
+    except OSError as error:
+        _discard(temporary)
+        raise ExportError(describe_os_error(error), target) from None
+    except BaseException:
+        _discard(temporary)
+        raise
+
+
+@contextlib.contextmanager
+def atomic_text(target: str | os.PathLike[str], newline: str | None = None) -> Iterator[IO[str]]:
+    """Open a UTF-8 text file that appears at ``target`` only when fully written (see
+    :func:`atomic_path`)."""
+    with atomic_path(target) as temporary:
+        try:
+            with open(temporary, "w", encoding="utf-8", newline=newline) as stream:
+                yield stream
+                stream.flush()
+                os.fsync(stream.fileno())
+        except OSError as error:
+            raise ExportError(describe_os_error(error), target) from None
+
+
+def write_bytes_atomically(target: str | os.PathLike[str], data: bytes) -> None:
+    """Write ``data`` to ``target`` atomically (see :func:`atomic_path`)."""
+    with atomic_path(target) as temporary, open(temporary, "wb") as stream:
+        stream.write(data)
+        stream.flush()
+        os.fsync(stream.fileno())
+
+
+def _keep_mode(target: Path, temporary: Path) -> None:
+    """Give the new file the permissions of the one it replaces (mkstemp makes 0600),
+    or the usual 0644 less the umask for a new file."""
+    try:
+        mode = target.stat().st_mode & 0o777
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    os.chmod(temporary, mode)
+
+
+def _discard(path: Path) -> None:
+    with contextlib.suppress(OSError):
+        path.unlink()

@@ -1,0 +1,124 @@
+"""The bill of materials of a design as CSV: switches by model, transceivers by kind,
+cables per bundle.
+
+Quantities are read from the metrics' inventory (:class:`~model.metrics.results.Inventory`:
+``switches_by_model``, ``transceivers_by_medium``, ``links_by_bundle``) — one cable per
+link, as the metrics count them; descriptions and unit figures are the catalog's. The
+inventory counts every plane, so the bill is for the whole design whichever plane the
+other metrics describe.
+
+Columns: ``category`` (``switch``, ``transceiver``, ``cable``), ``part_id``, ``name``,
+``description``, ``quantity``, ``unit_power_w`` (maximum per switch, per transceiver
+module; empty for cables), ``source``.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+
+from model.design import Design
+from model.metrics.results import DesignMetrics
+from model.reports.atomic import atomic_text
+from model.reports.labels import Labeller
+
+BOM_COLUMNS = (
+    "category",
+    "part_id",
+    "name",
+    "description",
+    "quantity",
+    "unit_power_w",
+    "source",
+)
+
+BomRow = tuple[str, str, str, str, int, str, str]
+
+
+def _figure(value: float) -> str:
+    """A catalog figure without a needless ``.0``."""
+    return f"{value:g}"
+
+
+def bom_rows(design: Design, metrics: DesignMetrics) -> list[BomRow]:
+    """The bill of materials as rows (without the header): switch models first (in the
+    catalog's order), then transceivers by medium, then one cable row per bundle (in the
+    design's order). Items with a quantity of zero are left out."""
+    catalog = design.catalog
+    labels = Labeller(design)
+    inventory = metrics.inventory
+    rows: list[BomRow] = []
+
+    def ordered(counts: dict[str, int], known: list[str]) -> list[str]:
+        return [k for k in known if k in counts] + [k for k in counts if k not in known]
+
+    switch_order = ordered(inventory.switches_by_model, [s.id for s in catalog.switches])
+    for model_id in switch_order:
+        quantity = inventory.switches_by_model[model_id]
+        if not quantity:
+            continue
+        model = catalog.switch(model_id)
+        if model is None:
+            rows.append(("switch", model_id, model_id, "not in the design's catalog",
+                         quantity, "", ""))
+            continue
+        description = (
+            f"{model.vendor}, {model.radix} × {_figure(model.port_speed_gbps)}G ports"
+        )
+        rows.append(("switch", model.id, model.name, description, quantity,
+                     _figure(model.max_power_w), model.source))
+
+    medium_order = ordered(inventory.transceivers_by_medium, [m.id for m in catalog.media])
+    for medium_id in medium_order:
+        quantity = inventory.transceivers_by_medium[medium_id]
+        if not quantity:
+            continue
+        medium = catalog.medium(medium_id)
+        if medium is None:
+            rows.append(("transceiver", medium_id, medium_id, "not in the design's catalog",
+                         quantity, "", ""))
+            continue
+        description = (
+            f"{medium.kind.value} {_figure(medium.speed_gbps)}G, reach"
+            f" {_figure(medium.reach_m)} m"
+        )
+        rows.append(("transceiver", medium.id, medium.name, description, quantity,
+                     _figure(medium.power_w_per_end), medium.source))
+
+    for bundle_id in ordered(inventory.links_by_bundle, list(design.bundles)):
+        quantity = inventory.links_by_bundle[bundle_id]
+        if not quantity:
+            continue
+        bundle = design.bundles.get(bundle_id)
+        if bundle is None:
+            rows.append(("cable", bundle_id, bundle_id, "", quantity, "", ""))
+            continue
+        medium = catalog.medium(bundle.medium) if bundle.medium else None
+        if medium is not None:
+            kind = f"{labels.part(medium.id)} ({medium.kind.value})"
+        else:
+            kind = "no medium chosen"
+        description = (
+            f"{labels.element(bundle.lower)} → {labels.element(bundle.upper)},"
+            f" {_figure(bundle.speed_gbps)}G, {kind}"
+        )
+        rows.append(("cable", bundle.medium or "", labels.element(bundle.id), description,
+                     quantity, "", medium.source if medium else ""))
+    return rows
+
+
+def bom_csv_text(design: Design, metrics: DesignMetrics) -> str:
+    """The bill of materials as CSV text with a header row."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(BOM_COLUMNS)
+    writer.writerows(bom_rows(design, metrics))
+    return buffer.getvalue()
+
+
+def write_bom_csv(design: Design, metrics: DesignMetrics, path: str | os.PathLike[str]) -> None:
+    """Write the bill of materials CSV to ``path`` atomically (raises ``ExportError``)."""
+    text = bom_csv_text(design, metrics)
+    with atomic_text(path, newline="") as stream:
+        stream.write(text)

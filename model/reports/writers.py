@@ -1,0 +1,43 @@
+"""One entry point for the pure-Python exports, shared by the GUI's export menu and
+``python main.py export``: metrics JSON, metrics CSV, bill of materials CSV, GraphML."""
+
+from __future__ import annotations
+
+import os
+
+from model.design import Design
+from model.metrics.results import DesignMetrics
+from model.reports.bom import write_bom_csv
+from model.reports.graphml import write_graphml
+from model.reports.metrics_csv import write_metrics_csv
+from model.reports.metrics_json import write_metrics_json
+
+PURE_FORMATS: dict[str, str] = {
+    "json": "Metrics as JSON",
+    "csv": "Metrics as CSV",
+    "bom": "Bill of materials (CSV)",
+    "graphml": "Expanded network (GraphML)",
+}
+"""Format key → what the file holds (menu text)."""
+
+SUFFIXES: dict[str, str] = {"json": ".json", "csv": ".csv", "bom": ".csv", "graphml": ".graphml"}
+
+
+def write_pure_export(
+    kind: str,
+    design: Design,
+    metrics: DesignMetrics,
+    path: str | os.PathLike[str],
+) -> None:
+    """Write one export of ``kind`` (a key of :data:`PURE_FORMATS`) to ``path``
+    atomically. The GraphML is of the plane the metrics describe."""
+    if kind == "json":
+        write_metrics_json(design, metrics, path)
+    elif kind == "csv":
+        write_metrics_csv(design, metrics, path)
+    elif kind == "bom":
+        write_bom_csv(design, metrics, path)
+    elif kind == "graphml":
+        write_graphml(design, path, metrics.plane)
+    else:
+        raise ValueError(f"unknown export format {kind!r}")
