@@ -94,6 +94,16 @@ def format_validation_error(error: ValidationError) -> str:
     return "; ".join(lines)
 
 
+def _refuse_duplicate_parts(catalog: Catalog) -> None:
+    """Two parts of one kind with the same id would make lookups ambiguous (and the
+    design's file unreadable): refuse them."""
+    for section in ("accelerators", "servers", "rack_types", "switches", "media"):
+        ids = [p.id for p in getattr(catalog, section)]
+        if len(set(ids)) != len(ids):
+            dup = next(i for i in ids if ids.count(i) > 1)
+            raise DesignError(f"two {section.replace('_', ' ')} share the part id {dup!r}")
+
+
 class Design:
     """A campus design, changed only through its validating operations."""
 
@@ -306,7 +316,7 @@ class Design:
                     bundle.id,
                     "upper",
                 )
-        if bundle.pattern is not Pattern.GLOBAL and self._is_below(upper.id, lower.id, bundle.id):
+        if bundle.pattern is not Pattern.GLOBAL and self._is_below(lower.id, upper.id, bundle.id):
             raise DesignError(
                 f"bundle {bundle.name!r} would make a loop: {upper.name!r} already sits"
                 f" below {lower.name!r}",
@@ -401,15 +411,19 @@ class Design:
         return old
 
     def _check_dependents_still_valid(self, new: Element) -> None:
-        """A change to a tier or rack group must keep the bundles on it valid."""
-        if not isinstance(new, RackGroup | SwitchTier):
+        """A change to a tier or rack group must keep the bundles on it valid; a change
+        to an island (moving it to another building) those on its members."""
+        if not isinstance(new, Island | RackGroup | SwitchTier):
             return
         kind = self._kind_of_id[new.id]
         old = self._elements[kind][new.id]
         self._elements[kind][new.id] = new
         try:
             for bundle in self.bundles.values():
-                if new.id in (bundle.lower, bundle.upper):
+                ends = (bundle.lower, bundle.upper)
+                if new.id in ends or (
+                    isinstance(new, Island) and new.id in map(self.island_of, ends)
+                ):
                     self._check_bundle(bundle)
         except DesignError as error:
             raise DesignError(
@@ -471,6 +485,7 @@ class Design:
             raise DesignError(f"part id {sorted(clash)[0]!r} is already used by an element")
         before = self.catalog
         merged = self.catalog.merged(parts)
+        _refuse_duplicate_parts(merged)
         if merged != before:
             self.catalog = merged
             self._announce(CatalogChanged())
@@ -481,6 +496,7 @@ class Design:
         clash = set(catalog.all_ids()) & set(self._kind_of_id)
         if clash:
             raise DesignError(f"part id {sorted(clash)[0]!r} is already used by an element")
+        _refuse_duplicate_parts(catalog)
         before = self.catalog
         if catalog != before:
             self.catalog = catalog
@@ -501,6 +517,9 @@ class Design:
         """Set the design's name (and description); returns the old pair."""
         if not name.strip():
             raise DesignError("a design needs a name")
+        if len(name) > 200 or (description is not None and len(description) > 2000):
+            raise DesignError("a design's name is limited to 200 characters, its description"
+                              " to 2000")
         before = (self.name, self.description)
         self.name = name
         if description is not None:
