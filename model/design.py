@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from pydantic import Field, ValidationError
+from pydantic import Field, TypeAdapter, ValidationError
 
 from model.elements import (
     KIND_OF,
@@ -42,7 +42,7 @@ from model.events import (
     SettingsChanged,
     Subscriber,
 )
-from model.parts import Catalog, Frozen
+from model.parts import Catalog, Frozen, Name, Text
 
 E = TypeVar("E", bound=Element)
 
@@ -50,6 +50,9 @@ KINDS: tuple[str, ...] = ("building", "island", "rack_group", "tier", "bundle")
 """Element kinds in dependency order: each may refer only to kinds before it."""
 
 CLASS_OF: dict[str, type[Element]] = {kind: cls for cls, kind in KIND_OF.items()}
+
+_NAME: TypeAdapter[str] = TypeAdapter(Name)
+_TEXT: TypeAdapter[str] = TypeAdapter(Text)
 
 
 class DesignSettings(Frozen):
@@ -517,9 +520,12 @@ class Design:
         """Set the design's name (and description); returns the old pair."""
         if not name.strip():
             raise DesignError("a design needs a name")
-        if len(name) > 200 or (description is not None and len(description) > 2000):
-            raise DesignError("a design's name is limited to 200 characters, its description"
-                              " to 2000")
+        try:  # the limits of the design file, so that what is saved opens again
+            _NAME.validate_python(name)
+            _TEXT.validate_python(description or "")
+        except ValidationError as error:
+            message = format_validation_error(error)
+            raise DesignError(f"design name or description: {message}") from None
         before = (self.name, self.description)
         self.name = name
         if description is not None:
