@@ -11,6 +11,7 @@ Reading never runs code from the file (plain JSON, no pickle, no eval).
 from __future__ import annotations
 
 import json
+import math
 import os
 import stat
 from pathlib import Path
@@ -96,14 +97,16 @@ def parse_json_bytes(raw: bytes, source: str = "<memory>") -> Any:
         ) from None
     try:
         data = json.loads(
-            text, object_pairs_hook=_object_without_duplicates, parse_constant=_no_constant
+            text,
+            object_pairs_hook=_object_without_duplicates,
+            parse_constant=_no_constant,
+            parse_float=_finite_float,
         )
     except json.JSONDecodeError as error:
-        ending = " (the file ends too early: is it truncated?)" if (
-            error.pos >= len(text.rstrip())
-        ) else ""
+        at_end = error.pos >= len(text.rstrip()) or error.msg.startswith("Unterminated string")
+        ending = " (the file ends too early: is it truncated?)" if at_end else ""
         raise DesignFileError(
-            f"not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}{ending}",
+            f"not valid JSON at line {error.lineno}, column {error.colno}: {error.msg}{ending}",
             source,
         ) from None
     except RecursionError:
@@ -128,6 +131,13 @@ def _object_without_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number a design may hold")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if math.isinf(value):
+        raise ValueError(f"the number {_short(text)} is too large")
+    return value
 
 
 def _too_deep() -> str:
