@@ -106,10 +106,12 @@ def run(args: argparse.Namespace) -> int:
 
         qt_application()
         if "png" in wanted:
-            size = export_png(design, wanted["png"], width=args.width, dpi=args.dpi)
+            size = export_png(
+                design, wanted["png"], metrics=metrics, width=args.width, dpi=args.dpi
+            )
             print(f"wrote {wanted['png']} ({size[0]}×{size[1]} pixels)")
         if "svg" in wanted:
-            export_svg(design, wanted["svg"])
+            export_svg(design, wanted["svg"], metrics=metrics)
             print(f"wrote {wanted['svg']}")
         if "pdf" in wanted:
             pages = export_pdf(design, metrics, wanted["pdf"])

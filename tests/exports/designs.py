@@ -67,13 +67,15 @@ def small_catalog() -> Catalog:
 def small_design() -> Design:
     """The 64-accelerator design described in this module's docstring."""
     d = Design("Small test cluster", catalog=small_catalog())
-    d.add(Building(id="hall-a", name="Hall A", capacity_kw=5000, pue=1.25))
-    d.add(Island(id="pod-1", name="Pod 1", building="hall-a"))
-    d.add(RackGroup(id="racks", name="GPU racks", island="pod-1", rack_type="rack", count=2))
+    d.add(Building(id="hall-a", name="Hall A", capacity_kw=5000, pue=1.25,
+                    x=0, y=0))
+    d.add(Island(id="pod-1", name="Pod 1", building="hall-a", x=30, y=70))
+    d.add(RackGroup(id="racks", name="GPU racks", island="pod-1", rack_type="rack", count=2,
+                      x=40, y=230))
     d.add(SwitchTier(id="leaf", name="Leaf", switch="sw64", count=8, role=Role.LEAF,
-                     island="pod-1"))
+                     island="pod-1", x=20, y=140))
     d.add(SwitchTier(id="spine", name="Spine", switch="sw64", count=4, role=Role.SPINE,
-                     island="pod-1"))
+                     island="pod-1", x=20, y=50))
     d.add(LinkBundle(id="nic-leaf", name="NIC to leaf", lower="racks", upper="leaf",
                      links_per_member=8, speed_gbps=400, pattern=Pattern.RAIL,
                      medium="dac400"))

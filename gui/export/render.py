@@ -1,0 +1,115 @@
+"""The canvas as a picture: PNG at a chosen width or resolution, and SVG.
+
+Both render a :class:`~gui.canvas.scene.DesignScene` — the same items the editor shows —
+either the whole design (:meth:`DesignScene.content_rect`) or a chosen part of it (the
+current view). Canvas units count as pixels at 96 dpi, so ``dpi=192`` draws the canvas
+at twice its on-screen size. Files are written atomically.
+"""
+
+from __future__ import annotations
+
+import os
+
+from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QImage, QPainter
+from PySide6.QtSvg import QSvgGenerator
+
+from gui.canvas.scene import DETAIL_SCALE, DesignScene
+from model.reports.atomic import ExportError, atomic_path
+
+SCREEN_DPI = 96.0
+"""Canvas units per inch: one canvas unit is one pixel on a 96-dpi screen."""
+
+DEFAULT_WIDTH = 1920
+MAX_PIXELS = 250_000_000
+"""Largest picture written (about 1 GB of memory while drawing)."""
+
+
+def picture_size(source: QRectF, width: int | None = None,
+                 dpi: float | None = None) -> tuple[int, int]:
+    """Pixel size of a picture of ``source`` (canvas units): ``width`` pixels wide, or
+    drawn at ``dpi``, or :data:`DEFAULT_WIDTH` wide; the height keeps the aspect."""
+    if source.width() <= 0 or source.height() <= 0:
+        raise ExportError("there is nothing to draw")
+    scale = dpi / SCREEN_DPI if dpi is not None else (width or DEFAULT_WIDTH) / source.width()
+    size = (max(1, round(source.width() * scale)), max(1, round(source.height() * scale)))
+    if size[0] * size[1] > MAX_PIXELS:
+        raise ExportError(
+            f"a {size[0]} × {size[1]} picture is too large; choose a smaller width or dpi"
+        )
+    return size
+
+
+def _paint(scene: DesignScene, painter: QPainter, target: QRectF, source: QRectF) -> None:
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+    painter.fillRect(target, QColor(scene.theme.canvas))
+    scene.render(painter, target, source, Qt.AspectRatioMode.KeepAspectRatio)
+
+
+def _choose_detail(scene: DesignScene, scale: float, detail: bool | None) -> None:
+    scene.set_detail(scale >= DETAIL_SCALE if detail is None else detail)
+
+
+def render_png(
+    scene: DesignScene,
+    path: str | os.PathLike[str],
+    *,
+    width: int | None = None,
+    dpi: float | None = None,
+    source: QRectF | None = None,
+    detail: bool | None = None,
+) -> tuple[int, int]:
+    """Write ``source`` of the scene (default: the whole design) as a PNG; returns its
+    pixel size. ``detail`` forces (or hides) the islands' contents; None decides by
+    scale as the editor does."""
+    area = QRectF(source) if source is not None else scene.content_rect()
+    w, h = picture_size(area, width, dpi)
+    _choose_detail(scene, w / area.width(), detail)
+    image = QImage(w, h, QImage.Format.Format_ARGB32_Premultiplied)
+    if image.isNull():
+        raise ExportError(f"not enough memory for a {w} × {h} picture", path)
+    image.fill(QColor(scene.theme.canvas))
+    if dpi is not None:
+        dots_per_metre = round(dpi / 0.0254)
+        image.setDotsPerMeterX(dots_per_metre)
+        image.setDotsPerMeterY(dots_per_metre)
+    painter = QPainter(image)
+    _paint(scene, painter, QRectF(0, 0, w, h), area)
+    painter.end()
+    with atomic_path(path, suffix=".png") as temporary:
+        if not image.save(str(temporary), "PNG"):
+            raise ExportError("the PNG could not be written (is the disk full?)", path)
+    return w, h
+
+
+def render_svg(
+    scene: DesignScene,
+    path: str | os.PathLike[str],
+    *,
+    title: str = "",
+    source: QRectF | None = None,
+    detail: bool | None = True,
+) -> tuple[int, int]:
+    """Write ``source`` of the scene (default: the whole design) as SVG, one canvas unit
+    per SVG unit; returns its size. Islands are drawn with their contents unless
+    ``detail`` is False (a drawing can be zoomed, so detail is the default)."""
+    area = QRectF(source) if source is not None else scene.content_rect()
+    size = (max(1, round(area.width())), max(1, round(area.height())))
+    _choose_detail(scene, 1.0, detail)
+    with atomic_path(path, suffix=".svg") as temporary:
+        generator = QSvgGenerator()
+        generator.setFileName(str(temporary))
+        generator.setSize(QSize(*size))
+        generator.setViewBox(QRectF(0, 0, *size))
+        generator.setResolution(int(SCREEN_DPI))
+        generator.setTitle(title or "Archipelago design")
+        generator.setDescription("Drawn by Archipelago")
+        painter = QPainter()
+        if not painter.begin(generator):
+            raise ExportError("the SVG file could not be opened for writing", path)
+        _paint(scene, painter, QRectF(0, 0, *size), area)
+        painter.end()
+        if os.path.getsize(temporary) == 0:
+            raise ExportError("the SVG could not be written (is the disk full?)", path)
+    return size
