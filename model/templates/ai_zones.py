@@ -1,0 +1,175 @@
+"""Meta's AI zones: the 24K-GPU RoCE clusters behind Llama 3.
+
+Each pod ("AI zone") is an island of racks of 8-GPU H100 servers (16 GPUs per rack by
+default) with one rack switch (RTSW) per rack, wired with the ``rack`` pattern (every
+server's 8 NICs to its own rack's switch), and a cluster switch tier (CTSW) joined to the
+rack switches by a ``spread`` bundle with one uplink per GPU: full bisection inside the
+pod. An aggregation tier (ATSW) for the whole campus joins the pods; each pod's CTSWs
+have c·u uplinks chosen so the pod's uplink capacity is its GPU count ÷ the
+aggregation oversubscription (1:7 for Meta): among the CTSW counts c that divide the
+pod's GPUs and leave room for uplinks, the smallest whose rounding error is at most 2 %
+(else the least error). The ATSW count is the smallest divisor of a pod's uplinks that
+holds every pod's links, so each pod's bundle lands evenly.
+
+Switches are 51.2 Tb/s Tomahawk 5-class boxes (64 × 800G, 128 links of 400G); servers
+are DGX H100, standing in for Meta's Grand Teton (same GPUs, NICs and power class).
+"""
+
+from __future__ import annotations
+
+import math
+
+from model.catalog import scaled_rack_type
+from model.design import Design
+from model.elements import Pattern, Role, Scope
+from model.errors import DesignError
+from model.parts import Cooling
+from model.templates.base import Param, Template
+from model.templates.builder import (
+    Builder,
+    BuildingPlan,
+    island_size,
+    size_buildings,
+    smallest_divisor_at_least,
+)
+
+SWITCH = "th5-51t"
+LINK_GBPS = 400.0
+TOLERANCE = 0.02
+"""Largest accepted relative error of a pod's uplink capacity against the target."""
+
+
+def cluster_switches(pod_gpus: int, oversubscription: float, links: int) -> tuple[int, int]:
+    """``(c, u)``: CTSW count and uplinks per CTSW for a pod of ``pod_gpus`` GPUs (one
+    RTSW uplink per GPU) on switches taking ``links`` links, aiming at pod_gpus ÷
+    oversubscription uplinks. Raises DesignError when no count fits."""
+    target = pod_gpus / oversubscription
+    best: tuple[float, int, int] | None = None
+    for c in range(1, pod_gpus + 1):
+        if pod_gpus % c:
+            continue
+        down = pod_gpus // c
+        u = max(1, round(target / c))
+        if down + u > links:
+            continue
+        error = abs(c * u - target) / target
+        if error <= TOLERANCE:
+            return c, u
+        if best is None or error < best[0]:
+            best = (error, c, u)
+    if best is None:
+        raise DesignError(
+            f"a pod of {pod_gpus:,} GPUs cannot be joined by cluster switches of {links}"
+            " links: use fewer racks per pod"
+        )
+    return best[1], best[2]
+
+
+def build_ai_zones(
+    pods: int,
+    racks_per_pod: int,
+    gpus_per_rack: int,
+    agg_oversubscription: float,
+    buildings: int,
+) -> Design:
+    """Meta-style AI zones; see the module docstring."""
+    if gpus_per_rack % 8:
+        raise DesignError(
+            f"--gpus-per-rack must be a multiple of 8 (8-GPU servers), not {gpus_per_rack}"
+        )
+    if buildings > pods:
+        raise DesignError(f"--buildings {buildings} is more than --pods {pods}")
+    b = Builder(f"AI zones, {pods} pods", "")
+    rack_parts = scaled_rack_type("dgx-h100-x2", gpus_per_rack // 8)
+    b.use_parts(rack_parts)
+    rack_type = rack_parts.rack_types[0].id
+    switch = b.use_switch(SWITCH)
+    links_per_switch = int(switch.radix * switch.port_speed_gbps // LINK_GBPS)
+    local = b.use_medium("optical-400g-osfp").id
+    long_reach = b.use_medium("optical-400g-dr4").id
+    if 2 * gpus_per_rack > links_per_switch:
+        raise DesignError(
+            f"a rack switch takes {links_per_switch} links: --gpus-per-rack"
+            f" {gpus_per_rack} needs {2 * gpus_per_rack} (one down, one up per GPU)"
+        )
+    pod_gpus = racks_per_pod * gpus_per_rack
+    c, u = cluster_switches(pod_gpus, agg_oversubscription, links_per_switch)
+    pod_uplinks = c * u
+    if pods > links_per_switch:
+        raise DesignError(f"--pods {pods} is more than {links_per_switch} aggregation links")
+    agg = smallest_divisor_at_least(pod_uplinks, math.ceil(pods * pod_uplinks / links_per_switch))
+    total = pods * pod_gpus
+    b.design.rename(
+        b.design.name,
+        f"Meta-style AI zones (Llama 3 / RoCE at Meta): {pods} pods of {racks_per_pod} racks"
+        f" × {gpus_per_rack} H100 = {total:,} GPUs; full bisection in a pod ({c} cluster"
+        f" switches), aggregation oversubscribed {pod_gpus}:{pod_uplinks}"
+        f" (≈ {pod_gpus / pod_uplinks:.2f}:1).",
+    )
+    per_building = math.ceil(pods / buildings)
+    plan = BuildingPlan(per_building, *island_size(2), tier_levels=1)
+    halls = [
+        b.building(
+            f"building-{n}", f"Building {n}", capacity_kw=1.0, plan=plan, cooling=Cooling.AIR
+        )
+        for n in range(1, buildings + 1)
+    ]
+    aggregation = b.wide_tier(
+        "aggregation", "Aggregation (ATSW)", halls[0],
+        plan=plan, switch=switch.id, count=agg, role=Role.AGGREGATION, level=0,
+        scope=Scope.CAMPUS,
+    )
+    placed = [0] * buildings
+    for p in range(1, pods + 1):
+        where = (p - 1) * buildings // pods
+        pod = b.island(f"pod-{p}", f"AI zone {p}", halls[where], plan.island_xy(placed[where]))
+        placed[where] += 1
+        b.set_island_levels(pod, 2)
+        racks = b.rack_group(f"pod-{p}-racks", f"Zone {p} racks", pod, rack_type, racks_per_pod)
+        rtsw = b.island_tier(
+            f"pod-{p}-rtsw", f"Zone {p} rack switches", pod,
+            switch=switch.id, count=racks_per_pod, role=Role.RACK, level=0,
+        )
+        ctsw = b.island_tier(
+            f"pod-{p}-ctsw", f"Zone {p} cluster switches", pod,
+            switch=switch.id, count=c, role=Role.SPINE, level=1,
+        )
+        b.bundle(
+            f"pod-{p}-servers-rtsw", f"Zone {p} servers–RTSW", racks, rtsw,
+            links=8, speed_gbps=LINK_GBPS, pattern=Pattern.RACK, medium=local,
+        )
+        b.bundle(
+            f"pod-{p}-rtsw-ctsw", f"Zone {p} RTSW–CTSW", rtsw, ctsw,
+            links=gpus_per_rack, speed_gbps=LINK_GBPS, pattern=Pattern.SPREAD, medium=local,
+        )
+        b.bundle(
+            f"pod-{p}-ctsw-atsw", f"Zone {p} CTSW–ATSW", ctsw, aggregation,
+            links=u, speed_gbps=LINK_GBPS, pattern=Pattern.SPREAD, medium=long_reach,
+        )
+    size_buildings(b.design)
+    return b.design
+
+
+TEMPLATE = Template(
+    name="ai-zones",
+    title="AI zones (Meta 24K-GPU RoCE cluster)",
+    description=(
+        "Pods of racks with a switch per rack and full-bisection cluster switches,"
+        " joined by an oversubscribed aggregation tier (Meta: 8 pods × 3,072 H100, 1:7)."
+    ),
+    source=(
+        "Llama Team, Meta, 'The Llama 3 Herd of Models' (2024), §3.3.1; A. Gangidi et al.,"
+        " 'RDMA over Ethernet for Distributed AI Training at Meta Scale', SIGCOMM 2024."
+    ),
+    params=(
+        Param("pods", int, 8, "AI zones (pods)", minimum=2, maximum=128),
+        Param("racks_per_pod", int, 192, "racks per pod", minimum=1, maximum=2048),
+        Param("gpus_per_rack", int, 16, "GPUs per rack, a multiple of 8", minimum=8, maximum=64),
+        Param(
+            "agg_oversubscription", float, 7.0,
+            "pod GPUs ÷ pod uplinks to the aggregation tier", minimum=1, maximum=64,
+        ),
+        Param("buildings", int, 1, "buildings the pods are spread over", minimum=1, maximum=64),
+    ),
+    builder=build_ai_zones,
+)

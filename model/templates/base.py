@@ -1,0 +1,130 @@
+"""What a template is: a named, parametric generator of a published design.
+
+A :class:`Template` lists its :class:`Param` s (name, type, default, bounds, help) and
+builds a :class:`~model.design.Design` from them. Parameters are checked here, in one
+place, so every template refuses bad input the same way: a
+:class:`~model.errors.DesignError` whose message names the parameter.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from model.design import Design
+from model.errors import DesignError
+
+ParamValue = int | float | str
+
+
+@dataclass(frozen=True)
+class Param:
+    """One template parameter. ``name`` is a Python identifier (``speed_gbps``); on the
+    command line it is ``--speed-gbps``."""
+
+    name: str
+    kind: type[int] | type[float] | type[str]
+    default: ParamValue
+    help: str
+    minimum: float | None = None
+    maximum: float | None = None
+    choices: tuple[str, ...] = field(default_factory=tuple)
+
+    @property
+    def flag(self) -> str:
+        """The command-line option, e.g. ``--speed-gbps``."""
+        return "--" + self.name.replace("_", "-")
+
+    def describe(self) -> str:
+        """One line: help, bounds or choices, default."""
+        bounds = ""
+        if self.choices:
+            bounds = f"; one of {', '.join(self.choices)}"
+        elif self.minimum is not None and self.maximum is not None:
+            bounds = f"; {self.minimum:g} to {self.maximum:g}"
+        elif self.minimum is not None:
+            bounds = f"; at least {self.minimum:g}"
+        return f"{self.help}{bounds} (default {self.default})"
+
+    def parse(self, text: str) -> ParamValue:
+        """Convert command-line text to the parameter's type, then :meth:`check` it."""
+        if self.kind is str:
+            return self.check(text)
+        try:
+            value: ParamValue = self.kind(text.strip())
+        except ValueError:
+            what = "a whole number" if self.kind is int else "a number"
+            raise DesignError(f"{self.flag} must be {what}, not {text!r}") from None
+        return self.check(value)
+
+    def check(self, value: object) -> ParamValue:
+        """The value, converted to the parameter's type, if it is acceptable; else a
+        :class:`DesignError` naming the parameter."""
+        if self.kind is str:
+            if not isinstance(value, str):
+                raise DesignError(f"{self.flag} must be text, not {value!r}")
+            if self.choices and value not in self.choices:
+                raise DesignError(
+                    f"{self.flag} must be one of {', '.join(self.choices)}, not {value!r}"
+                )
+            return value
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise DesignError(f"{self.flag} must be a number, not {value!r}")
+        number: int | float
+        if self.kind is int:
+            if isinstance(value, float) and not value.is_integer():
+                raise DesignError(f"{self.flag} must be a whole number, not {value!r}")
+            number = int(value)
+        else:
+            number = float(value)
+            if not math.isfinite(number):
+                raise DesignError(f"{self.flag} must be a finite number, not {value!r}")
+        if self.minimum is not None and number < self.minimum:
+            raise DesignError(f"{self.flag} must be at least {self.minimum:g}, not {number:g}")
+        if self.maximum is not None and number > self.maximum:
+            raise DesignError(f"{self.flag} must be at most {self.maximum:g}, not {number:g}")
+        return number
+
+
+@dataclass(frozen=True)
+class Template:
+    """A parametric generator of a published design.
+
+    ``builder`` receives every parameter (defaults filled in, values checked) as keyword
+    arguments and builds the design through the design's own operations.
+    """
+
+    name: str
+    title: str
+    description: str
+    source: str
+    params: tuple[Param, ...]
+    builder: Callable[..., Design]
+
+    def param(self, name: str) -> Param:
+        """The parameter called ``name`` (DesignError if there is none)."""
+        for param in self.params:
+            if param.name == name:
+                return param
+        known = ", ".join(p.flag for p in self.params)
+        flag = "--" + name.replace("_", "-")
+        raise DesignError(
+            f"the {self.name} template has no parameter {flag}; its parameters are {known}"
+        )
+
+    def defaults(self) -> dict[str, ParamValue]:
+        """Every parameter at its default."""
+        return {p.name: p.default for p in self.params}
+
+    def resolve(self, values: Mapping[str, object]) -> dict[str, ParamValue]:
+        """Defaults overlaid with ``values``, each checked (DesignError if not valid)."""
+        resolved = self.defaults()
+        for name, value in values.items():
+            resolved[name] = self.param(name).check(value)
+        return resolved
+
+    def build(self, **values: Any) -> Design:
+        """The design for these parameters (missing ones take their defaults)."""
+        return self.builder(**self.resolve(values))

@@ -1,0 +1,97 @@
+"""A two-tier leaf-spine (folded Clos) fabric of commodity switches.
+
+``leaves`` leaf switches, each with ``down`` hosts (one rack of ``down`` one-NIC hosts
+per leaf) and ``up`` uplinks dealt round-robin (``spread``) over ``spines`` spine
+switches: leaf j, link l goes to spine (j·up + l) mod spines. Each spine then receives
+leaves·up/spines links, which must be whole so the spines are alike. Oversubscription
+at the leaves is down : up. Switches are the nominal generic part of the smallest common
+radix (8 … 512 ports) that holds both the leaf's and the spine's links.
+"""
+
+from __future__ import annotations
+
+from model.catalog import generic_host_rack, generic_optics, generic_switch
+from model.design import Design
+from model.elements import Pattern, Role
+from model.errors import DesignError
+from model.parts import Cooling
+from model.templates.base import Param, Template
+from model.templates.builder import Builder, BuildingPlan, island_size, size_buildings
+
+COMMON_RADIXES = (8, 16, 24, 32, 48, 64, 96, 128, 256, 512)
+"""Port counts of commodity fixed switches, smallest first."""
+
+
+def common_radix(ports: int) -> int:
+    """The smallest common switch radix with at least ``ports`` ports."""
+    for radix in COMMON_RADIXES:
+        if radix >= ports:
+            return radix
+    raise DesignError(
+        f"{ports} ports per switch is more than the largest common switch"
+        f" ({COMMON_RADIXES[-1]} ports)"
+    )
+
+
+def build_leaf_spine(leaves: int, down: int, up: int, spines: int, speed_gbps: float) -> Design:
+    """A leaf-spine fabric; see the module docstring for the wiring."""
+    if (leaves * up) % spines:
+        raise DesignError(
+            f"every spine must get the same number of links: leaves × up = {leaves * up}"
+            f" is not a multiple of --spines {spines}"
+        )
+    spine_down = leaves * up // spines
+    radix = common_radix(max(down + up, spine_down))
+    b = Builder(
+        f"Leaf-spine {leaves}×{spines}",
+        f"Two-tier leaf-spine: {leaves} leaves of {down} hosts and {up} uplinks, {spines}"
+        f" spines, {speed_gbps:g} Gb/s links, leaf oversubscription {down}:{up}.",
+    )
+    hosts = generic_host_rack(down, speed_gbps)
+    b.use_parts(hosts)
+    switch = b.use_switch(generic_switch(radix, speed_gbps)).id
+    medium = b.use_medium(generic_optics(speed_gbps)).id
+    plan = BuildingPlan(1, *island_size(2), tier_levels=0)
+    hall = b.building("dc", "Data centre", capacity_kw=1.0, plan=plan, cooling=Cooling.AIR)
+    fabric = b.island("fabric", "Fabric", hall, plan.island_xy(0))
+    b.set_island_levels(fabric, 2)
+    racks = b.rack_group("hosts", "Hosts", fabric, hosts.rack_types[0].id, leaves)
+    leaf = b.island_tier(
+        "leaf", "Leaf", fabric, switch=switch, count=leaves, role=Role.LEAF, level=0
+    )
+    spine = b.island_tier(
+        "spine", "Spine", fabric, switch=switch, count=spines, role=Role.SPINE, level=1
+    )
+    b.bundle(
+        "hosts-leaf", "Hosts–leaf", racks, leaf,
+        links=1, speed_gbps=speed_gbps, pattern=Pattern.RACK, medium=medium,
+    )
+    b.bundle(
+        "leaf-spine", "Leaf–spine", leaf, spine,
+        links=up, speed_gbps=speed_gbps, pattern=Pattern.SPREAD, medium=medium,
+    )
+    size_buildings(b.design)
+    return b.design
+
+
+TEMPLATE = Template(
+    name="leaf-spine",
+    title="Leaf-spine (two-tier Clos)",
+    description=(
+        "Leaves with hosts below and uplinks spread over a spine tier; oversubscription"
+        " down:up at the leaves."
+    ),
+    source=(
+        "C. Clos, 'A Study of Non-Blocking Switching Networks', Bell System Technical"
+        " Journal 1953; as deployed in data centres, e.g. A. Singh et al., 'Jupiter"
+        " Rising', SIGCOMM 2015."
+    ),
+    params=(
+        Param("leaves", int, 16, "leaf switches", minimum=1, maximum=4096),
+        Param("down", int, 48, "hosts (down-links) per leaf", minimum=1, maximum=511),
+        Param("up", int, 16, "uplinks per leaf", minimum=1, maximum=511),
+        Param("spines", int, 16, "spine switches", minimum=1, maximum=4096),
+        Param("speed_gbps", float, 100.0, "link speed, Gb/s", minimum=1, maximum=1600),
+    ),
+    builder=build_leaf_spine,
+)
