@@ -7,12 +7,33 @@ import sys
 
 def run_gui(path: str | None) -> int:
     """Open the main window (on ``path``, or the example campus) and run the event loop;
-    returns the exit status."""
-    from PySide6.QtWidgets import QApplication, QMainWindow
+    returns the exit status (1 when the file cannot be opened)."""
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    from gui.example import example_design
+    from gui.main_window import default_settings, open_window
+    from gui.theme import THEMES, apply_theme
+    from model.catalog import load_builtin_catalog
+    from model.errors import ArchipelagoError
 
     app = QApplication.instance() or QApplication(sys.argv)
-    window = QMainWindow()
-    window.setWindowTitle(f"Archipelago — {path or 'example campus'}")
-    window.resize(1400, 900)
-    window.show()
+    assert isinstance(app, QApplication)
+    app.setApplicationName("Archipelago")
+    app.setOrganizationName("Archipelago")
+    settings = default_settings()
+    apply_theme(app, THEMES.get(str(settings.value("theme", "light")), THEMES["light"]))
+    try:
+        catalog = load_builtin_catalog()
+        if path is None:
+            design, source = example_design()
+            shown = str(source) if source else None
+        else:
+            from model.fileformat import load_design
+
+            design, shown = load_design(path), path
+    except ArchipelagoError as error:
+        QMessageBox.critical(None, "Archipelago", f"Cannot open the design:\n{error}")
+        return 1
+    window = open_window(design, shown, catalog, settings)
+    window.raise_()
     return int(app.exec())

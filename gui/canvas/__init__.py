@@ -1,0 +1,1 @@
+"""The canvas: scene, view, items and tools."""

@@ -1,0 +1,1 @@
+"""Canvas items, one module per element kind."""

@@ -1,0 +1,256 @@
+"""What every element item on the canvas shares: the element record it shows, its
+problems, its side of the bisection cut, selection and the problem badge.
+
+Items never change the design. The scene (which follows the document's notifications)
+hands them new records with :meth:`ElementItem.set_element`; a drag moves an item on
+screen only, and the select tool turns the drag into a command on release.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from model.elements import Element
+
+if TYPE_CHECKING:
+    from gui.canvas.scene import DesignScene
+    from gui.theme import Theme
+
+BADGE_RADIUS = 9.0
+HANDLE_RADIUS = 6.0
+
+
+def font(point_size: float, bold: bool = False) -> QFont:
+    """A UI font of the given size (points at 100 % zoom)."""
+    f = QFont()
+    f.setPointSizeF(point_size)
+    f.setBold(bold)
+    return f
+
+
+def elided(painter: QPainter, text: str, width: float) -> str:
+    """``text`` shortened with "…" to fit ``width`` with the painter's font."""
+    return painter.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, int(width))
+
+
+def thousands(n: float) -> str:
+    """An integer with thin thousands separators ("131 072")."""
+    return f"{round(n):,}".replace(",", "\u2009")
+
+
+class CutSide:
+    """How many members of a group stand on each side of the bisection cut."""
+
+    def __init__(self, on_a: int, total: int) -> None:
+        self.on_a, self.total = on_a, total
+
+    @property
+    def label(self) -> str:
+        """"A", "B", or "A 12 · B 4" for a group the cut splits."""
+        if self.on_a >= self.total:
+            return "A"
+        if self.on_a <= 0:
+            return "B"
+        return f"A {thousands(self.on_a)} · B {thousands(self.total - self.on_a)}"
+
+
+class ElementItem(QGraphicsItem):
+    """Base of the building, island, rack group and tier items."""
+
+    kind = "element"
+    movable = True
+    linkable = False
+
+    def __init__(self, element: Element, parent: QGraphicsItem | None = None) -> None:
+        super().__init__(parent)
+        self.element: Any = element
+        self.problems: list[str] = []
+        self.cut: CutSide | None = None
+        self.hovered = False
+        self._rect = QRectF(0, 0, 100, 60)
+        flags = (QGraphicsItem.GraphicsItemFlag.ItemIsSelectable
+                 | QGraphicsItem.GraphicsItemFlag.ItemSendsGeometryChanges)
+        if self.movable:
+            flags |= QGraphicsItem.GraphicsItemFlag.ItemIsMovable
+        self.setFlags(flags)
+        self.setAcceptHoverEvents(True)
+        self.setPos(float(getattr(element, "x", 0.0)), float(getattr(element, "y", 0.0)))
+        self._refresh_tooltip()
+
+    # ---------------------------------------------------------------- state
+    @property
+    def element_id(self) -> str:
+        """The id of the element shown."""
+        return str(self.element.id)
+
+    def design_scene(self) -> DesignScene | None:
+        """The design scene holding this item (None before it is added)."""
+        from gui.canvas.scene import DesignScene
+
+        scene = self.scene()
+        return scene if isinstance(scene, DesignScene) else None
+
+    def theme(self) -> Theme:
+        """The scene's theme (light when the item stands alone)."""
+        scene = self.design_scene()
+        if scene is not None:
+            return scene.theme
+        from gui.theme import LIGHT
+
+        return LIGHT
+
+    def set_element(self, element: Element) -> None:
+        """Show a new version of the element (after a model notification)."""
+        self.element = element
+        if hasattr(element, "x"):
+            position = QPointF(float(getattr(element, "x")), float(getattr(element, "y")))  # noqa: B009
+            if position != self.pos():
+                self.setPos(position)
+        self._refresh_tooltip()
+        self.update()
+
+    def set_problems(self, messages: list[str]) -> None:
+        """Mark the item with the design problems that concern it."""
+        if messages != self.problems:
+            self.problems = messages
+            self._refresh_tooltip()
+            self.update()
+
+    def set_cut(self, cut: CutSide | None) -> None:
+        """Show which side of the bisection cut the item's members stand on."""
+        self.cut = cut
+        self.update()
+
+    def tooltip_lines(self) -> list[str]:
+        """Lines of the tooltip; subclasses add their figures."""
+        return [f"<b>{self.element.name}</b>"]
+
+    def _refresh_tooltip(self) -> None:
+        lines = self.tooltip_lines()
+        lines += [f"<span style='color:#cf222e'>⚠ {m}</span>" for m in self.problems]
+        self.setToolTip("<br>".join(lines))
+
+    def refresh(self) -> None:
+        """Redraw after the scene's figures changed."""
+        self._refresh_tooltip()
+        self.update()
+
+    # ------------------------------------------------------------- geometry
+    def rect(self) -> QRectF:
+        """The item's body in its own coordinates."""
+        return QRectF(self._rect)
+
+    def boundingRect(self) -> QRectF:
+        return self._rect.adjusted(-4, -4 - HANDLE_RADIUS, 4 + BADGE_RADIUS, 4)
+
+    def scene_rect(self) -> QRectF:
+        """The body in scene coordinates."""
+        return self.mapRectToScene(self._rect)
+
+    def link_handle_centre(self) -> QPointF:
+        """Where the drag handle that starts a link sits (top centre)."""
+        return QPointF(self._rect.center().x(), self._rect.top())
+
+    def on_link_handle(self, item_pos: QPointF) -> bool:
+        """True when ``item_pos`` (item coordinates) is on the link handle."""
+        if not self.linkable:
+            return False
+        delta = item_pos - self.link_handle_centre()
+        return bool((delta.x() ** 2 + delta.y() ** 2) <= (HANDLE_RADIUS + 3) ** 2)
+
+    def content_origin(self) -> QPointF:
+        """Smallest child position allowed inside this item (below its header)."""
+        return QPointF(12, 12)
+
+    def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value: Any) -> Any:
+        if change == QGraphicsItem.GraphicsItemChange.ItemPositionChange:
+            parent = self.parentItem()
+            if isinstance(parent, ElementItem) and isinstance(value, QPointF):
+                low = parent.content_origin()
+                return QPointF(max(value.x(), low.x()), max(value.y(), low.y()))
+            return value
+        if change == QGraphicsItem.GraphicsItemChange.ItemPositionHasChanged:
+            scene = self.design_scene()
+            if scene is not None:
+                scene.item_moved(self)
+        return super().itemChange(change, value)
+
+    def hoverEnterEvent(self, event: Any) -> None:
+        self.hovered = True
+        self.update()
+        super().hoverEnterEvent(event)
+
+    def hoverLeaveEvent(self, event: Any) -> None:
+        self.hovered = False
+        self.update()
+        super().hoverLeaveEvent(event)
+
+    # ------------------------------------------------------------- painting
+    def paint_frame(self, painter: QPainter, fill: QColor, border: QColor, radius: float,
+                    border_width: float = 1.2) -> None:
+        """The body: fill, border (red with problems, blue when selected), cut tint."""
+        theme = self.theme()
+        if self.cut is not None:
+            side = theme.colour("side_a" if self.cut.on_a >= self.cut.total else "side_b")
+            if 0 < self.cut.on_a < self.cut.total:
+                side = theme.colour("side_a")
+                fill = QColor(fill)
+            tint = QColor(side)
+            tint.setAlpha(60)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QBrush(fill))
+            painter.drawRoundedRect(self._rect, radius, radius)
+            painter.setBrush(QBrush(tint))
+            if 0 < self.cut.on_a < self.cut.total:
+                share = self.cut.on_a / self.cut.total
+                left = QRectF(self._rect.left(), self._rect.top(), self._rect.width() * share,
+                              self._rect.height())
+                painter.drawRoundedRect(left, radius, radius)
+                other = QColor(theme.side_b)
+                other.setAlpha(60)
+                painter.setBrush(QBrush(other))
+                painter.drawRoundedRect(
+                    QRectF(left.right(), self._rect.top(), self._rect.width() - left.width(),
+                           self._rect.height()), radius, radius)
+            else:
+                painter.drawRoundedRect(self._rect, radius, radius)
+            border = side
+            border_width = max(border_width, 2.0)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+        else:
+            painter.setBrush(QBrush(fill))
+        if self.problems:
+            border, border_width = theme.colour("bad"), max(border_width, 2.0)
+        if self.isSelected():
+            border, border_width = theme.colour("selection"), max(border_width, 2.5)
+        pen = QPen(border, border_width)
+        pen.setCosmetic(False)
+        painter.setPen(pen)
+        painter.drawRoundedRect(self._rect, radius, radius)
+
+    def paint_badges(self, painter: QPainter) -> None:
+        """The red problem badge (top right) and, on hover/selection, the link handle."""
+        theme = self.theme()
+        if self.problems:
+            centre = QPointF(self._rect.right(), self._rect.top())
+            painter.setPen(QPen(QColor(theme.base), 1.5))
+            painter.setBrush(theme.colour("bad"))
+            painter.drawEllipse(centre, BADGE_RADIUS, BADGE_RADIUS)
+            painter.setPen(QColor("#ffffff"))
+            painter.setFont(font(8, bold=True))
+            painter.drawText(QRectF(centre.x() - BADGE_RADIUS, centre.y() - BADGE_RADIUS,
+                                    2 * BADGE_RADIUS, 2 * BADGE_RADIUS),
+                             Qt.AlignmentFlag.AlignCenter, "!" if len(self.problems) == 1
+                             else str(min(len(self.problems), 9)))
+        if self.linkable and (self.hovered or self.isSelected()):
+            painter.setPen(QPen(theme.colour("selection"), 1.5))
+            painter.setBrush(QColor(theme.base))
+            painter.drawEllipse(self.link_handle_centre(), HANDLE_RADIUS, HANDLE_RADIUS)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        raise NotImplementedError

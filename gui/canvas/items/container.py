@@ -1,0 +1,40 @@
+"""Items that contain others (buildings, islands): their size follows their children so
+that a moved or added child is always inside its container."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF
+
+from gui.canvas.items.base import ElementItem
+
+
+class ContainerItem(ElementItem):
+    """An element item whose body encloses its child element items."""
+
+    header_height = 32.0
+    padding = 14.0
+    min_size = (240.0, 150.0)
+
+    def content_origin(self) -> QPointF:
+        return QPointF(self.padding, self.header_height + 6)
+
+    def element_children(self) -> list[ElementItem]:
+        """Child element items (islands, tiers, rack groups)."""
+        return [c for c in self.childItems() if isinstance(c, ElementItem)]
+
+    def update_geometry(self) -> bool:
+        """Grow or shrink the body around the children; True when the size changed."""
+        width, height = self.min_size
+        for child in self.element_children():
+            box = child.rect().translated(child.pos())
+            width = max(width, box.right() + self.padding)
+            height = max(height, box.bottom() + self.padding)
+        new = QRectF(0, 0, width, height)
+        if new == self._rect:
+            return False
+        self.prepareGeometryChange()
+        self._rect = new
+        parent = self.parentItem()
+        if isinstance(parent, ContainerItem):
+            parent.update_geometry()
+        return True

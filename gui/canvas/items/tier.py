@@ -1,0 +1,93 @@
+"""A switch tier: a bar above what it serves, with its count and switch model; the stripe
+on the left is its oversubscription (green 1:1, amber oversubscribed, red past the
+design's threshold)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QPainter
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from gui.canvas.items.base import ElementItem, elided, font, thousands
+from gui.theme import oversubscription_colour
+from model.elements import SwitchTier
+
+WIDTH, HEIGHT = 224.0, 40.0
+
+
+def ratio_text(ratio: float | None) -> str:
+    """"3:1", "1.5:1", or "top" for a tier without uplinks."""
+    if ratio is None:
+        return "top tier"
+    return f"{ratio:.3g}:1"
+
+
+class TierItem(ElementItem):
+    """Switch tier bar."""
+
+    kind = "tier"
+    linkable = True
+
+    def __init__(self, element: SwitchTier, parent: QGraphicsItem | None = None) -> None:
+        super().__init__(element, parent)
+        self._rect = QRectF(0, 0, WIDTH, HEIGHT)
+        self.setZValue(3)
+
+    def oversubscription(self) -> tuple[bool, float | None]:
+        """(known, ratio down:up) from the metrics."""
+        scene = self.design_scene()
+        metrics = scene.metrics if scene else None
+        if metrics is None or self.element_id not in metrics.oversubscription:
+            return False, None
+        return True, metrics.oversubscription[self.element_id].ratio
+
+    def switch_name(self) -> str:
+        """The switch model's name (its id when the part is missing)."""
+        scene = self.design_scene()
+        part = scene.design.catalog.switch(self.element.switch) if scene else None
+        return part.name if part else f"{self.element.switch} (missing)"
+
+    def tooltip_lines(self) -> list[str]:
+        lines = super().tooltip_lines()
+        tier: SwitchTier = self.element
+        lines.append(f"{thousands(tier.count)} × {self.switch_name()}, {tier.role.value},"
+                     f" {tier.scope.value} scope, {tier.plane.value} plane")
+        known, ratio = self.oversubscription()
+        if known:
+            lines.append(f"Oversubscription (down : up): {ratio_text(ratio)}")
+        return lines
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        theme = self.theme()
+        r = self._rect
+        self.paint_frame(painter, theme.colour("tier_fill"), theme.colour("island_border"), 8)
+        known, ratio = self.oversubscription()
+        scene = self.design_scene()
+        threshold = scene.design.settings.oversubscription_threshold if scene else 8.0
+        colour = (oversubscription_colour(theme, ratio, threshold) if known
+                  else theme.colour("unknown"))
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(colour)
+        painter.drawRoundedRect(QRectF(r.left() + 1, r.top() + 1, 7, r.height() - 2), 4, 4)
+        tier: SwitchTier = self.element
+        painter.setPen(QColor(theme.text))
+        painter.setFont(font(9.5, bold=True))
+        painter.drawText(QRectF(r.left() + 14, r.top() + 3, r.width() - 70, 18),
+                         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                         elided(painter, tier.name, r.width() - 70))
+        painter.setFont(font(11, bold=True))
+        painter.drawText(QRectF(r.right() - 60, r.top() + 3, 52, 18),
+                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                         f"×{thousands(tier.count)}")
+        painter.setPen(QColor(theme.muted_text))
+        painter.setFont(font(8))
+        detail = f"{tier.role.value} · {self.switch_name()}"
+        if known:
+            detail += f" · {ratio_text(ratio)}"
+        if self.cut is not None:
+            detail = f"cut: {self.cut.label}"
+        painter.drawText(QRectF(r.left() + 14, r.top() + 21, r.width() - 22, 16),
+                         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                         elided(painter, detail, r.width() - 22))
+        self.paint_badges(painter)

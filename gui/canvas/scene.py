@@ -1,0 +1,384 @@
+"""The design scene: one item per element (never one per rack or GPU), laid out by the
+positions stored in the design, following the document's notifications.
+
+:func:`build_scene` builds a complete scene of a design with no window (the exporters
+render it headlessly); :func:`render_image` paints a scene into an image.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+
+from PySide6.QtCore import QObject, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QImage, QPainter, QPen
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
+
+from gui.canvas.items.base import CutSide, ElementItem
+from gui.canvas.items.building import BuildingItem
+from gui.canvas.items.bundle import BundleItem
+from gui.canvas.items.container import ContainerItem
+from gui.canvas.items.island import IslandItem
+from gui.canvas.items.rack_group import RackGroupItem
+from gui.canvas.items.tier import TierItem
+from gui.document import DesignDocument
+from gui.theme import LIGHT, Theme
+from model.design import Design
+from model.elements import Building, Island, LinkBundle, RackGroup, SwitchTier
+from model.metrics.results import DesignMetrics
+
+DETAIL_SCALE = 0.42
+"""Below this zoom an island is drawn as a block with its totals (level of detail)."""
+
+
+class DesignScene(QGraphicsScene):
+    """The canvas content for one design."""
+
+    def __init__(self, design: Design, theme: Theme = LIGHT, parent: QObject | None = None
+                 ) -> None:
+        super().__init__(parent)
+        self.design = design
+        self.theme = theme
+        self.metrics: DesignMetrics | None = None
+        self.detail = True
+        self.cut_visible = False
+        self._items: dict[str, ElementItem] = {}
+        self._bundles: dict[str, BundleItem] = {}
+        self._bundles_at: dict[str, set[str]] = defaultdict(set)
+        self._problems: dict[str, list[str]] = {}
+        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
+        self.rebuild()
+
+    # ------------------------------------------------------------ following
+    def follow(self, document: DesignDocument) -> None:
+        """Keep the scene in step with the document's notifications."""
+        document.element_added.connect(self.add_element)
+        document.element_removed.connect(self.remove_element)
+        document.element_changed.connect(self.change_element)
+        document.catalog_changed.connect(self.refresh_all)
+        document.settings_changed.connect(lambda _fields: self.refresh_all())
+        document.reset.connect(self.rebuild)
+
+    def rebuild(self) -> None:
+        """Drop every item and build them again from the design."""
+        self.clearSelection()
+        for item in list(self._bundles.values()):
+            self.removeItem(item)
+        for item in list(self._items.values()):
+            if item.parentItem() is None:
+                self.removeItem(item)
+        self._items.clear()
+        self._bundles.clear()
+        self._bundles_at.clear()
+        for element in self.design.all_elements():
+            self._create(element)
+        self.setSceneRect(self.content_rect())
+
+    def add_element(self, kind: str, element_id: str) -> None:
+        """An element was added: create its item."""
+        element = self.design.element(element_id)
+        if element is not None:
+            self._create(element)
+            self._grow_scene_rect()
+
+    def remove_element(self, kind: str, element_id: str) -> None:
+        """An element was removed: drop its item (its children went before it)."""
+        if element_id in self._bundles:
+            bundle = self._bundles.pop(element_id)
+            for end in (bundle.element.lower, bundle.element.upper):
+                self._bundles_at[end].discard(element_id)
+            self.removeItem(bundle)
+            return
+        item = self._items.pop(element_id, None)
+        if item is None:
+            return
+        parent = item.parentItem()
+        for child in item.childItems():
+            if isinstance(child, ElementItem):
+                self._items.pop(child.element_id, None)
+        self.removeItem(item)
+        if isinstance(parent, ContainerItem):
+            parent.update_geometry()
+            self.item_moved(parent)
+
+    def change_element(self, kind: str, element_id: str, fields: Iterable[str]) -> None:
+        """Fields of an element changed: show its new version (re-parent if it moved to
+        another container)."""
+        element = self.design.element(element_id)
+        if element is None:
+            return
+        if isinstance(element, LinkBundle):
+            bundle = self._bundles.get(element_id)
+            if bundle is not None:
+                old = bundle.element
+                for end in (old.lower, old.upper):
+                    self._bundles_at[end].discard(element_id)
+                for end in (element.lower, element.upper):
+                    self._bundles_at[end].add(element_id)
+                bundle.set_element(element)
+            return
+        item = self._items.get(element_id)
+        if item is None:
+            return
+        parent = self._parent_item(element)
+        old_parent = item.parentItem()
+        if parent is not old_parent:
+            item.setParentItem(parent)
+            if isinstance(old_parent, ContainerItem):
+                old_parent.update_geometry()
+        item.set_element(element)
+        if isinstance(parent, ContainerItem):
+            parent.update_geometry()
+        self.item_moved(item)
+        self._grow_scene_rect()
+
+    def refresh_all(self) -> None:
+        """Redraw every item (figures, catalog names or thresholds changed)."""
+        for item in self._items.values():
+            item.refresh()
+        for bundle in self._bundles.values():
+            bundle.refresh()
+        self.update()
+
+    # -------------------------------------------------------------- creating
+    def _parent_item(self, element: object) -> QGraphicsItem | None:
+        if isinstance(element, Island):
+            return self._items.get(element.building)
+        if isinstance(element, RackGroup):
+            return self._items.get(element.island)
+        if isinstance(element, SwitchTier):
+            return self._items.get(element.island or element.building or "")
+        return None
+
+    def _create(self, element: object) -> None:
+        if isinstance(element, LinkBundle):
+            bundle = BundleItem(element)
+            self._bundles[element.id] = bundle
+            self._bundles_at[element.lower].add(element.id)
+            self._bundles_at[element.upper].add(element.id)
+            self.addItem(bundle)
+            bundle.refresh()
+            return
+        item: ElementItem
+        if isinstance(element, Building):
+            item = BuildingItem(element)
+        elif isinstance(element, Island):
+            item = IslandItem(element)
+        elif isinstance(element, RackGroup):
+            item = RackGroupItem(element)
+        elif isinstance(element, SwitchTier):
+            item = TierItem(element)
+        else:
+            return
+        parent = self._parent_item(element)
+        if parent is not None:
+            item.setParentItem(parent)
+        else:
+            self.addItem(item)
+        self._items[item.element_id] = item
+        if isinstance(item, RackGroupItem | TierItem) and isinstance(parent, IslandItem):
+            item.setVisible(self.detail)
+        if isinstance(parent, ContainerItem):
+            parent.update_geometry()
+        item.refresh()
+        self._update_problems_of(item)
+
+    # ---------------------------------------------------------------- access
+    def item_for(self, element_id: str) -> ElementItem | BundleItem | None:
+        """The item showing an element, or None."""
+        return self._items.get(element_id) or self._bundles.get(element_id)
+
+    def element_items(self) -> list[ElementItem]:
+        """Every building, island, rack group and tier item."""
+        return list(self._items.values())
+
+    def bundle_items(self) -> list[BundleItem]:
+        """Every bundle item."""
+        return list(self._bundles.values())
+
+    def selected_ids(self) -> list[str]:
+        """Ids of the selected elements, in design order."""
+        chosen = {getattr(i, "element_id", None) for i in self.selectedItems()}
+        return [e.id for e in self.design.all_elements() if e.id in chosen]
+
+    def select_ids(self, ids: Iterable[str]) -> None:
+        """Select exactly these elements."""
+        wanted = set(ids)
+        self.clearSelection()
+        for eid in wanted:
+            item = self.item_for(eid)
+            if item is not None:
+                item.setSelected(True)
+
+    def element_at(self, scene_pos: QPointF, kinds: tuple[str, ...] | None = None
+                   ) -> ElementItem | None:
+        """The top-most visible element item under a point (of the given kinds)."""
+        for item in self.items(scene_pos):
+            if isinstance(item, ElementItem) and item.isVisible() and (
+                    kinds is None or item.kind in kinds) and item.scene_rect().contains(
+                    scene_pos):
+                return item
+        return None
+
+    def content_rect(self) -> QRectF:
+        """Bounding rectangle of every item, with a margin."""
+        rect = QRectF()
+        for item in self._items.values():
+            if item.parentItem() is None:
+                rect = rect.united(item.scene_rect())
+        if rect.isNull():
+            rect = QRectF(0, 0, 800, 600)
+        return rect.adjusted(-60, -60, 60, 60)
+
+    def _grow_scene_rect(self) -> None:
+        content = self.content_rect().adjusted(-2000, -2000, 2000, 2000)
+        if not self.sceneRect().contains(content):
+            self.setSceneRect(self.sceneRect().united(content))
+
+    # --------------------------------------------------------------- moving
+    def item_moved(self, item: ElementItem) -> None:
+        """An item moved or resized: grow its container, re-route the bundles of it and
+        of everything inside it."""
+        parent = item.parentItem()
+        if isinstance(parent, ContainerItem):
+            parent.update_geometry()
+        stack: list[QGraphicsItem] = [item]
+        while stack:
+            current = stack.pop()
+            if isinstance(current, ElementItem):
+                for bundle_id in self._bundles_at.get(current.element_id, ()):
+                    self._bundles[bundle_id].update_path()
+            stack.extend(current.childItems())
+
+    def bundle_anchors(self, bundle: LinkBundle) -> tuple[QRectF, QRectF] | None:
+        """Scene rectangles the bundle joins: its ends, or their islands' blocks when
+        zoomed out; None when it should not be drawn (both ends in one block)."""
+        lower = self._anchor(bundle.lower)
+        upper = self._anchor(bundle.upper)
+        if lower is None or upper is None or lower is upper:
+            return None
+        return lower.scene_rect(), upper.scene_rect()
+
+    def _anchor(self, element_id: str) -> ElementItem | None:
+        item = self._items.get(element_id)
+        if item is None:
+            return None
+        if not self.detail and isinstance(item.parentItem(), IslandItem):
+            parent = item.parentItem()
+            assert isinstance(parent, ElementItem)
+            return parent
+        return item
+
+    # ------------------------------------------------------------ appearance
+    def set_detail(self, detail: bool) -> None:
+        """Show islands' contents (True) or islands as blocks with totals (False)."""
+        if detail == self.detail:
+            return
+        self.detail = detail
+        for item in self._items.values():
+            if isinstance(item, RackGroupItem | TierItem) and isinstance(
+                    item.parentItem(), IslandItem):
+                item.setVisible(detail)
+        for bundle in self._bundles.values():
+            bundle.update_path()
+        self.update()
+
+    def set_theme(self, theme: Theme) -> None:
+        """Repaint in another theme."""
+        self.theme = theme
+        self.refresh_all()
+
+    def set_metrics(self, metrics: DesignMetrics | None) -> None:
+        """Show new figures: colours, labels, problem marks and (when on) the cut."""
+        self.metrics = metrics
+        self._problems = self._problems_by_id()
+        for item in self._items.values():
+            self._update_problems_of(item)
+            item.refresh()
+        for bundle in self._bundles.values():
+            bundle.set_problems(self._problems.get(bundle.element_id, []))
+        self._apply_cut()
+        self.update()
+
+    def _problems_by_id(self) -> dict[str, list[str]]:
+        found: dict[str, list[str]] = defaultdict(list)
+        if self.metrics is not None:
+            for problem in self.metrics.problems:
+                if problem.element_id:
+                    found[problem.element_id].append(problem.message)
+        return found
+
+    def _update_problems_of(self, item: ElementItem) -> None:
+        item.set_problems(self._problems.get(item.element_id, []))
+
+    def set_cut_visible(self, visible: bool) -> None:
+        """Highlight (or stop highlighting) the two sides of the minimum bisection."""
+        self.cut_visible = visible
+        self._apply_cut()
+
+    def _apply_cut(self) -> None:
+        cut = self.metrics.bisection.cut if (self.cut_visible and self.metrics) else None
+        inventory = self.metrics.inventory if self.metrics else None
+        for eid, item in self._items.items():
+            if cut is None or inventory is None or eid not in cut.side_a:
+                item.set_cut(None)
+                continue
+            item.set_cut(CutSide(cut.side_a[eid], self._members(eid)))
+        for bid, bundle in self._bundles.items():
+            crossing = cut.crossing_gbps.get(bid) if cut is not None else None
+            bundle.set_crossing(crossing or None)
+
+    def _members(self, element_id: str) -> int:
+        """Members of a group: servers of a rack group, switches of a tier."""
+        element = self.design.element(element_id)
+        if isinstance(element, SwitchTier):
+            return element.count
+        if isinstance(element, RackGroup):
+            rack = self.design.catalog.rack_type(element.rack_type)
+            return element.count * (rack.servers_per_rack if rack else 1)
+        return 1
+
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        painter.fillRect(rect, QColor(self.theme.canvas))
+        step = 40.0
+        scale = painter.transform().m11()
+        if scale * step < 12:
+            return
+        painter.setPen(QPen(QColor(self.theme.grid), 0))
+        x = rect.left() - rect.left() % step
+        while x < rect.right():
+            painter.drawLine(QPointF(x, rect.top()), QPointF(x, rect.bottom()))
+            x += step
+        y = rect.top() - rect.top() % step
+        while y < rect.bottom():
+            painter.drawLine(QPointF(rect.left(), y), QPointF(rect.right(), y))
+            y += step
+
+
+def build_scene(design: Design, metrics: DesignMetrics | None = None,
+                theme: Theme = LIGHT, cut: bool = False) -> DesignScene:
+    """A fully laid-out scene of ``design`` with no window (for exports and tests):
+    figures and problem marks from ``metrics``, the bisection cut highlighted when
+    ``cut``. Needs a QApplication (offscreen is fine)."""
+    scene = DesignScene(design, theme)
+    scene.set_metrics(metrics)
+    scene.set_cut_visible(cut)
+    return scene
+
+
+def render_image(scene: DesignScene, width: int, height: int,
+                 detail: bool | None = None) -> QImage:
+    """The whole scene fitted into a ``width`` × ``height`` image (aspect kept,
+    background filled). ``detail`` None chooses the level of detail by the scale."""
+    source = scene.content_rect()
+    scale = min(width / source.width(), height / source.height())
+    scene.set_detail(scale >= DETAIL_SCALE if detail is None else detail)
+    image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(QColor(scene.theme.canvas))
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+    scene.render(painter, QRectF(0, 0, width, height), source,
+                 Qt.AspectRatioMode.KeepAspectRatio)
+    painter.end()
+    return image

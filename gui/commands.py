@@ -1,0 +1,463 @@
+"""Undoable edits. Every command's ``redo``/``undo`` calls only the design's operations
+(add, update, move, remove, restore, add_parts, set_catalog, update_settings, rename);
+the canvas and the panels follow the notifications those operations send.
+
+A command is applied once by :meth:`gui.document.DesignDocument.execute` before it enters
+the undo stack, so a refusal (:class:`~model.errors.DesignError`) leaves the design and
+the history untouched. Edits of several elements are :class:`MacroCommand` s: one undo
+step, applied whole or not at all. The builder functions at the end of the module turn a
+user gesture (drop a rack type, draw a link, duplicate, delete) into such commands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from PySide6.QtGui import QUndoCommand
+
+from model.design import Design, Removal
+from model.elements import (
+    Building,
+    Element,
+    Island,
+    LinkBundle,
+    Pattern,
+    RackGroup,
+    Role,
+    Scope,
+    SwitchTier,
+)
+from model.errors import DesignError
+from model.parts import Catalog, SwitchModel
+
+KIND_LABEL = {
+    "building": "building",
+    "island": "island",
+    "rack_group": "rack group",
+    "tier": "switch tier",
+    "bundle": "link bundle",
+}
+"""Words a user reads for each element kind."""
+
+ROLE_ORDER = {role: i for i, role in enumerate(Role)}
+
+
+class DesignCommand(QUndoCommand):
+    """Base of every edit: subclasses implement :meth:`_apply` and :meth:`_revert` with
+    design operations only."""
+
+    def __init__(self, design: Design, text: str) -> None:
+        super().__init__(text)
+        self.design = design
+        self._skip_next_redo = False
+
+    def apply_first(self) -> None:
+        """Apply now (raising DesignError on refusal); the undo stack's first ``redo``
+        call is then skipped because the work is done."""
+        self._apply()
+        self._skip_next_redo = True
+
+    def redo(self) -> None:
+        if self._skip_next_redo:
+            self._skip_next_redo = False
+            return
+        self._apply()
+
+    def undo(self) -> None:
+        self._revert()
+
+    def _apply(self) -> None:
+        raise NotImplementedError
+
+    def _revert(self) -> None:
+        raise NotImplementedError
+
+
+class AddElement(DesignCommand):
+    """Add one element (at ``index`` among its kind, default last)."""
+
+    def __init__(self, design: Design, element: Element, index: int | None = None,
+                 text: str | None = None) -> None:
+        super().__init__(design, text or f"Add {kind_word(element)} {element.name!r}")
+        self.element = element
+        self.index = index
+
+    def _apply(self) -> None:
+        self.design.add(self.element, self.index)
+
+    def _revert(self) -> None:
+        self.design.remove(self.element.id)
+
+
+class RemoveElement(DesignCommand):
+    """Remove an element with everything that depends on it; undo restores it all in
+    place. An element already gone (taken by an earlier cascade in the same macro) is
+    left alone."""
+
+    def __init__(self, design: Design, element_id: str, text: str | None = None) -> None:
+        element = design.element(element_id)
+        label = f"{kind_word(element)} {element.name!r}" if element else element_id
+        super().__init__(design, text or f"Delete {label}")
+        self.element_id = element_id
+        self._removal: Removal | None = None
+
+    def _apply(self) -> None:
+        if self.design.element(self.element_id) is None:
+            self._removal = None
+            return
+        self._removal = self.design.remove(self.element_id)
+
+    def _revert(self) -> None:
+        if self._removal is not None:
+            self.design.restore(self._removal)
+
+
+class UpdateElement(DesignCommand):
+    """Change fields of one element; undo sets the old values back."""
+
+    def __init__(self, design: Design, element_id: str, changes: Mapping[str, Any],
+                 text: str | None = None) -> None:
+        element = design.element(element_id)
+        fields = ", ".join(changes)
+        name = element.name if element else element_id
+        super().__init__(design, text or f"Change {fields} of {name!r}")
+        self.element_id = element_id
+        self.changes = dict(changes)
+        self._old: dict[str, Any] = {}
+
+    def _apply(self) -> None:
+        old = self.design.update(self.element_id, **self.changes)
+        self._old = {k: getattr(old, k) for k in self.changes}
+
+    def _revert(self) -> None:
+        self.design.update(self.element_id, **self._old)
+
+
+class MoveElement(DesignCommand):
+    """Move one element on the canvas (position relative to its container)."""
+
+    def __init__(self, design: Design, element_id: str, x: float, y: float,
+                 text: str | None = None) -> None:
+        element = design.element(element_id)
+        name = element.name if element else element_id
+        super().__init__(design, text or f"Move {name!r}")
+        self.element_id = element_id
+        self.x, self.y = float(x), float(y)
+        self._old = (0.0, 0.0)
+
+    def _apply(self) -> None:
+        self._old = self.design.move(self.element_id, self.x, self.y)
+
+    def _revert(self) -> None:
+        self.design.move(self.element_id, *self._old)
+
+
+class AddParts(DesignCommand):
+    """Copy catalog parts into the design; undo puts the design's catalog back."""
+
+    def __init__(self, design: Design, parts: Catalog, text: str = "Add parts") -> None:
+        super().__init__(design, text)
+        self.parts = parts
+        self._before: Catalog | None = None
+
+    def _apply(self) -> None:
+        self._before = self.design.add_parts(self.parts)
+
+    def _revert(self) -> None:
+        if self._before is not None:
+            self.design.set_catalog(self._before)
+
+
+class ChangeSettings(DesignCommand):
+    """Change design-wide settings (threshold, allowance, plane)."""
+
+    def __init__(self, design: Design, changes: Mapping[str, Any], text: str | None = None
+                 ) -> None:
+        super().__init__(design, text or f"Change {', '.join(changes)}")
+        self.changes = dict(changes)
+        self._old: dict[str, Any] = {}
+
+    def _apply(self) -> None:
+        before = self.design.update_settings(**self.changes)
+        self._old = {k: getattr(before, k) for k in self.changes}
+
+    def _revert(self) -> None:
+        self.design.update_settings(**self._old)
+
+
+class RenameDesign(DesignCommand):
+    """Change the design's name and description."""
+
+    def __init__(self, design: Design, name: str, description: str | None = None) -> None:
+        super().__init__(design, "Rename design")
+        self.name, self.description = name, description
+        self._old = ("", "")
+
+    def _apply(self) -> None:
+        self._old = self.design.rename(self.name, self.description)
+
+    def _revert(self) -> None:
+        self.design.rename(*self._old)
+
+
+class MacroCommand(DesignCommand):
+    """Several commands as one undo step, applied whole or not at all."""
+
+    def __init__(self, design: Design, text: str, commands: Iterable[DesignCommand]) -> None:
+        super().__init__(design, text)
+        self.commands = list(commands)
+
+    def _apply(self) -> None:
+        done: list[DesignCommand] = []
+        try:
+            for command in self.commands:
+                command._apply()
+                done.append(command)
+        except DesignError:
+            for command in reversed(done):
+                command._revert()
+            raise
+
+    def _revert(self) -> None:
+        for command in reversed(self.commands):
+            command._revert()
+
+
+# ------------------------------------------------------------------ builders
+def kind_word(element: Element | None) -> str:
+    """"island", "rack group", … for an element."""
+    if isinstance(element, Building):
+        return "building"
+    if isinstance(element, Island):
+        return "island"
+    if isinstance(element, RackGroup):
+        return "rack group"
+    if isinstance(element, SwitchTier):
+        return "switch tier"
+    if isinstance(element, LinkBundle):
+        return "link bundle"
+    return "element"
+
+
+class IdAllocator:
+    """Fresh ids for several elements created by one gesture (before any is added)."""
+
+    def __init__(self, design: Design) -> None:
+        self._design = design
+        self._taken: set[str] = set()
+
+    def new(self, prefix: str) -> str:
+        """An id ``prefix-N`` unused by the design and by earlier calls."""
+        n = 1
+        while True:
+            candidate = f"{prefix}-{n}"
+            if (candidate not in self._taken and self._design.element(candidate) is None
+                    and candidate not in self._design.catalog.all_ids()):
+                self._taken.add(candidate)
+                return candidate
+            n += 1
+
+
+def _next_name(design: Design, kind: str, stem: str) -> str:
+    names = {e.name for e in design.elements(kind).values()}
+    n = len(design.elements(kind)) + 1
+    while f"{stem} {n}" in names:
+        n += 1
+    return f"{stem} {n}"
+
+
+def add_building_command(design: Design, x: float, y: float,
+                         capacity_kw: float = 50_000.0) -> DesignCommand:
+    """A new building at campus position (x, y)."""
+    building = Building(id=design.new_id("building"), name=_next_name(design, "building",
+                        "Building"), capacity_kw=capacity_kw, x=x, y=y)
+    return AddElement(design, building)
+
+
+def add_island_command(design: Design, building_id: str, x: float, y: float) -> DesignCommand:
+    """A new, empty island in a building at (x, y) relative to the building."""
+    island = Island(id=design.new_id("island"), name=_next_name(design, "island", "Island"),
+                    building=building_id, x=x, y=y)
+    return AddElement(design, island)
+
+
+def add_rack_group_command(design: Design, catalog: Catalog, rack_type_id: str,
+                           island_id: str, *, x: float, y: float, count: int = 32
+                           ) -> DesignCommand:
+    """A rack group of a catalog rack type in an island; the rack type, its server and
+    accelerator are copied into the design in the same undo step."""
+    rack = catalog.rack_type(rack_type_id) or design.catalog.rack_type(rack_type_id)
+    if rack is None:
+        raise DesignError(f"the catalog has no rack type {rack_type_id!r}")
+    parts = catalog.closure_of_rack_type(rack_type_id)
+    group = RackGroup(id=design.new_id("racks"), name=rack.name, island=island_id,
+                      rack_type=rack_type_id, count=count, x=x, y=y)
+    add = AddElement(design, group)
+    return MacroCommand(design, add.text(), [AddParts(design, parts), add])
+
+
+def add_tier_command(design: Design, catalog: Catalog, switch_id: str, place: Element,
+                     *, x: float, y: float, role: Role = Role.LEAF, count: int = 8
+                     ) -> DesignCommand:
+    """A switch tier of a catalog switch model, serving ``place`` (an island, or a
+    building for a building-scoped tier)."""
+    switch = catalog.switch(switch_id) or design.catalog.switch(switch_id)
+    if switch is None:
+        raise DesignError(f"the catalog has no switch model {switch_id!r}")
+    if isinstance(place, Island):
+        tier = SwitchTier(id=design.new_id("tier"), name=f"{switch.name} {role.value}",
+                          switch=switch_id, count=count, role=role, scope=Scope.ISLAND,
+                          island=place.id, x=x, y=y)
+    elif isinstance(place, Building):
+        tier = SwitchTier(id=design.new_id("tier"), name=f"{switch.name} {role.value}",
+                          switch=switch_id, count=count, role=role, scope=Scope.BUILDING,
+                          building=place.id, x=x, y=y)
+    else:
+        raise DesignError("a switch tier goes into an island or a building")
+    add = AddElement(design, tier)
+    return MacroCommand(design, add.text(), [AddParts(design, Catalog(switches=(switch,))),
+                                            add])
+
+
+def link_command(design: Design, start_id: str, end_id: str) -> DesignCommand:
+    """A link bundle drawn from one element to another. The rack group (or the lower
+    tier by role) becomes the lower end; two tiers of the same role get global links.
+    Defaults: a server's backend NICs at their speed; a switch's half radix spread over
+    the upper tier's switches."""
+    start, end = design.element(start_id), design.element(end_id)
+    if not isinstance(start, RackGroup | SwitchTier) or not isinstance(end, RackGroup |
+                                                                       SwitchTier):
+        raise DesignError("a link bundle joins a rack group or switch tier to a switch tier")
+    if isinstance(start, RackGroup) and isinstance(end, RackGroup):
+        raise DesignError("two rack groups cannot be linked directly: link each to a tier")
+    pattern = Pattern.SPREAD
+    if isinstance(end, RackGroup):
+        lower, upper = end, start
+    elif isinstance(start, RackGroup):
+        lower, upper = start, end
+    else:
+        assert isinstance(start, SwitchTier) and isinstance(end, SwitchTier)
+        if ROLE_ORDER[start.role] == ROLE_ORDER[end.role]:
+            lower, upper, pattern = start, end, Pattern.GLOBAL
+        elif ROLE_ORDER[start.role] < ROLE_ORDER[end.role]:
+            lower, upper = start, end
+        else:
+            lower, upper = end, start
+    assert isinstance(upper, SwitchTier)
+    links, speed = 1, 400.0
+    upper_switch = design.catalog.switch(upper.switch)
+    if isinstance(lower, RackGroup):
+        rack = design.catalog.rack_type(lower.rack_type)
+        server = design.catalog.server(rack.server) if rack else None
+        if server is not None and server.nic_count:
+            links, speed = server.nic_count, server.nic_speed_gbps
+    else:
+        lower_switch: SwitchModel | None = design.catalog.switch(lower.switch)
+        if lower_switch is not None:
+            links = max(1, lower_switch.radix // 2 // upper.count)
+            speed = lower_switch.port_speed_gbps
+    if upper_switch is not None:
+        speed = min(speed, upper_switch.port_speed_gbps)
+    bundle = LinkBundle(id=design.new_id("bundle"), name=f"{lower.name} → {upper.name}",
+                        lower=lower.id, upper=upper.id, links_per_member=links,
+                        speed_gbps=speed, pattern=pattern)
+    return AddElement(design, bundle, text=f"Link {lower.name!r} to {upper.name!r}")
+
+
+def move_command(design: Design, positions: Mapping[str, tuple[float, float]]
+                 ) -> DesignCommand | None:
+    """One undo step moving elements to new positions (None when nothing moves)."""
+    moves: list[DesignCommand] = []
+    for element_id, (x, y) in positions.items():
+        element = design.element(element_id)
+        if element is None or not hasattr(element, "x"):
+            continue
+        if (getattr(element, "x"), getattr(element, "y")) != (x, y):  # noqa: B009
+            moves.append(MoveElement(design, element_id, x, y))
+    if not moves:
+        return None
+    if len(moves) == 1:
+        return moves[0]
+    return MacroCommand(design, f"Move {len(moves)} elements", moves)
+
+
+def _closure_ids(design: Design, ids: Iterable[str]) -> set[str]:
+    """The ids plus everything a removal of them would take along."""
+    result: set[str] = set()
+    stack = list(ids)
+    while stack:
+        eid = stack.pop()
+        if eid in result or design.element(eid) is None:
+            continue
+        result.add(eid)
+        stack.extend(child.id for child in design.children(eid))
+    return result
+
+
+def remove_command(design: Design, ids: Iterable[str]) -> DesignCommand | None:
+    """One undo step deleting the elements (and what depends on them)."""
+    wanted = [eid for eid in dict.fromkeys(ids) if design.element(eid) is not None]
+    if not wanted:
+        return None
+    removes: list[DesignCommand] = []
+    covered: set[str] = set()
+    # Containers first, so their cascades take the dependents along.
+    kinds = ("building", "island", "rack_group", "tier", "bundle")
+    for eid in sorted(wanted, key=lambda e: kinds.index(design.kind_of(e) or "bundle")):
+        if eid in covered:
+            continue
+        covered |= _closure_ids(design, [eid])
+        removes.append(RemoveElement(design, eid))
+    if len(removes) == 1:
+        return removes[0]
+    return MacroCommand(design, f"Delete {len(removes)} elements", removes)
+
+
+def duplicate_command(design: Design, ids: Iterable[str], offset: tuple[float, float]
+                      ) -> DesignCommand | None:
+    """Copies of islands (with their rack groups, tiers and the bundles inside them) and
+    rack groups, shifted by ``offset`` in their container. Other kinds are skipped."""
+    alloc = IdAllocator(design)
+    adds: list[DesignCommand] = []
+    dx, dy = offset
+    chosen = [eid for eid in ids if design.kind_of(eid) in ("island", "rack_group")]
+    islands = {eid for eid in chosen if design.kind_of(eid) == "island"}
+    for eid in chosen:
+        element = design.element(eid)
+        if isinstance(element, RackGroup) and element.island not in islands:
+            copy = element.model_copy(update={
+                "id": alloc.new("racks"), "name": f"{element.name} (copy)",
+                "x": element.x + dx, "y": element.y + dy})
+            adds.append(AddElement(design, copy))
+        elif isinstance(element, Island):
+            adds.extend(_duplicate_island(design, element, alloc, dx, dy))
+    if not adds:
+        return None
+    return MacroCommand(design, f"Duplicate {len(chosen)} element"
+                        + ("s" if len(chosen) > 1 else ""), adds)
+
+
+def _duplicate_island(design: Design, island: Island, alloc: IdAllocator, dx: float,
+                      dy: float) -> list[DesignCommand]:
+    new_island = island.model_copy(update={
+        "id": alloc.new("island"), "name": f"{island.name} (copy)",
+        "x": island.x + dx, "y": island.y + dy})
+    adds: list[DesignCommand] = [AddElement(design, new_island)]
+    mapping: dict[str, str] = {}
+    for group in design.rack_groups.values():
+        if group.island == island.id:
+            mapping[group.id] = alloc.new("racks")
+            adds.append(AddElement(design, group.model_copy(update={
+                "id": mapping[group.id], "island": new_island.id})))
+    for tier in design.tiers.values():
+        if tier.island == island.id:
+            mapping[tier.id] = alloc.new("tier")
+            adds.append(AddElement(design, tier.model_copy(update={
+                "id": mapping[tier.id], "island": new_island.id})))
+    for bundle in design.bundles.values():
+        if bundle.lower in mapping and bundle.upper in mapping:
+            adds.append(AddElement(design, bundle.model_copy(update={
+                "id": alloc.new("bundle"), "lower": mapping[bundle.lower],
+                "upper": mapping[bundle.upper]})))
+    return adds

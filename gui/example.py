@@ -1,0 +1,83 @@
+"""The design the window opens on when no file is given: the built-in example campus
+(``resources/examples/campus-100k.json``), or, when that file is absent, a small demo
+campus built here from the shipped catalog."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from model.catalog import load_builtin_catalog
+from model.design import Design
+from model.elements import (
+    Building,
+    Island,
+    LinkBundle,
+    Pattern,
+    RackGroup,
+    Role,
+    Scope,
+    SwitchTier,
+)
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "resources" / "examples"
+EXAMPLE_PATH = EXAMPLES / "campus-100k.json"
+"""The built-in example campus."""
+
+
+def example_design() -> tuple[Design, Path | None]:
+    """The example campus and the file it came from (None for the built demo)."""
+    if EXAMPLE_PATH.is_file():
+        from model.fileformat import load_design
+
+        return load_design(EXAMPLE_PATH), EXAMPLE_PATH
+    return demo_campus(), None
+
+
+def demo_campus(islands_per_building: int = 2, racks: int = 8) -> Design:
+    """Two halls, each with ``islands_per_building`` islands of ``racks`` DGX H100 racks
+    under a rail-optimized leaf tier and an island spine, a core tier per hall and a
+    campus core joining the halls (QM9700 400G InfiniBand throughout)."""
+    catalog = load_builtin_catalog()
+    design = Design("Demo campus", "Two halls of DGX H100 islands on 400G InfiniBand")
+    design.add_parts(catalog.closure_of_rack_type("dgx-h100-x4"))
+    switch = catalog.switch("qm9700")
+    assert switch is not None
+    from model.parts import Catalog
+
+    design.add_parts(Catalog(switches=(switch,)))
+    island_width = 300.0
+    building_width = 40 + islands_per_building * island_width
+    for b, hall in enumerate(("Hall A", "Hall B")):
+        bid = f"hall-{'ab'[b]}"
+        design.add(Building(id=bid, name=hall, capacity_kw=2_000, pue=1.25,
+                            x=b * (building_width + 80), y=0))
+        core = f"{bid}-core"
+        design.add(SwitchTier(id=core, name=f"{hall} core", switch="qm9700", count=8,
+                              role=Role.CORE, scope=Scope.BUILDING, building=bid,
+                              x=building_width / 2 - 112, y=80))
+        for i in range(islands_per_building):
+            iid = f"{bid}-pod-{i + 1}"
+            design.add(Island(id=iid, name=f"{hall} · Pod {i + 1}", building=bid,
+                              x=20 + i * island_width, y=170))
+            design.add(SwitchTier(id=f"{iid}-spine", name="Spine", switch="qm9700", count=8,
+                                  role=Role.SPINE, island=iid, x=18, y=46))
+            design.add(SwitchTier(id=f"{iid}-leaf", name="Leaf (rails)", switch="qm9700",
+                                  count=8, role=Role.LEAF, island=iid, x=18, y=150))
+            design.add(RackGroup(id=f"{iid}-racks", name="DGX H100", island=iid,
+                                 rack_type="dgx-h100-x4", count=racks, x=38, y=250))
+            design.add(LinkBundle(id=f"{iid}-b1", name="Servers → leaf",
+                                  lower=f"{iid}-racks", upper=f"{iid}-leaf",
+                                  links_per_member=8, speed_gbps=400, pattern=Pattern.RAIL))
+            design.add(LinkBundle(id=f"{iid}-b2", name="Leaf → spine", lower=f"{iid}-leaf",
+                                  upper=f"{iid}-spine", links_per_member=8, speed_gbps=400))
+            design.add(LinkBundle(id=f"{iid}-b3", name="Spine → core", lower=f"{iid}-spine",
+                                  upper=core, links_per_member=8, speed_gbps=400))
+    design.add(SwitchTier(id="campus-core", name="Campus core", switch="qm9700", count=4,
+                          role=Role.SUPER_SPINE, scope=Scope.CAMPUS, building="hall-a",
+                          x=building_width / 2 - 112, y=-40))
+    design.move("campus-core", 20, 80)
+    design.move("hall-a-core", building_width - 244, 80)
+    for bid in ("hall-a", "hall-b"):
+        design.add(LinkBundle(id=f"{bid}-up", name="Core → campus core", lower=f"{bid}-core",
+                              upper="campus-core", links_per_member=4, speed_gbps=400))
+    return design

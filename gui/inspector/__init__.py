@@ -1,0 +1,1 @@
+"""The inspector: typed editors for the selected element's properties."""

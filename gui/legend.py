@@ -1,0 +1,53 @@
+"""The legend: what the canvas colours and marks mean, drawn from the same tables the
+items use (:mod:`gui.theme`)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+from gui.theme import UTILIZATION_BANDS, Theme
+
+
+def legend_rows(theme: Theme) -> list[tuple[str, str]]:
+    """(colour, meaning) rows of the legend."""
+    rows = [("", "<b>Power</b> (building bar, rack stripe)")]
+    rows += [(getattr(theme, name), text) for _, name, text in UTILIZATION_BANDS]
+    rows += [("", "<b>Oversubscription</b> (tier stripe)"),
+             (theme.ok, "1:1, non-blocking"), (theme.warn, "oversubscribed"),
+             (theme.bad, "above the design's limit"), (theme.unknown, "top tier / not known"),
+             ("", "<b>Marks</b>"),
+             (theme.bad, "red border and ! badge: problem"),
+             (theme.side_a, "bisection side A"), (theme.side_b, "bisection side B"),
+             (theme.cut, "bundle crossing the cut"),
+             ("", "Connector width grows with capacity; label: links × speed")]
+    return rows
+
+
+class Legend(QWidget):
+    """Colour key of the canvas."""
+
+    def __init__(self, theme: Theme, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._layout = QVBoxLayout(self)
+        self._layout.setContentsMargins(8, 6, 8, 6)
+        self._layout.setSpacing(3)
+        self.apply_theme(theme)
+
+    def apply_theme(self, theme: Theme) -> None:
+        """Rebuild the rows in ``theme``'s colours."""
+        while self._layout.count():
+            item = self._layout.takeAt(0)
+            widget = item.widget()
+            if widget is not None:
+                widget.deleteLater()
+        for colour, text in legend_rows(theme):
+            label = QLabel(self)
+            label.setTextFormat(Qt.TextFormat.RichText)
+            label.setWordWrap(True)
+            if colour:
+                label.setText(f"<span style='color:{colour}; font-size:14pt'>■</span> {text}")
+            else:
+                label.setText(text)
+            self._layout.addWidget(label)
+        self._layout.addStretch(1)

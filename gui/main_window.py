@@ -1,0 +1,425 @@
+"""The main window: canvas in the middle, palette and legend on the left, inspector and
+metrics on the right, problems below; menus, toolbar, shortcuts and status bar.
+
+Other parts of the application add their menus and actions through :meth:`MainWindow.menu`
+(the File menu's New/Open/Save… come from the files module) and save through
+:attr:`MainWindow.save_handler`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QApplication,
+    QDockWidget,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QToolBar,
+    QWidget,
+)
+
+from gui.canvas.scene import DesignScene
+from gui.canvas.view import CanvasView
+from gui.commands import duplicate_command, remove_command
+from gui.document import DesignDocument
+from gui.inspector.panel import Inspector
+from gui.legend import Legend
+from gui.metrics_dock import MetricsDock
+from gui.metrics_runner import Compute, MetricsRunner
+from gui.palette import Palette
+from gui.problems_panel import ProblemsPanel
+from gui.theme import THEMES, Theme, apply_theme
+from model.design import Design
+from model.metrics.results import DesignMetrics
+from model.parts import Catalog
+
+MENU_ORDER = ("File", "Edit", "View", "Tools", "Help")
+
+
+def default_settings() -> QSettings:
+    """Where window layout and theme are remembered."""
+    return QSettings("Archipelago", "Archipelago")
+
+
+class MainWindow(QMainWindow):
+    """The editor window on one document."""
+
+    def __init__(self, document: DesignDocument, catalog: Catalog,
+                 settings: QSettings | None = None, compute: Compute | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.catalog = catalog
+        self.settings = settings if settings is not None else default_settings()
+        self.save_handler: Callable[[], bool] | None = None
+        """Saves the document; returns False when the user cancelled or it failed. Set
+        by the files module; the default saves with the file format's writer."""
+        theme_name = str(self.settings.value("theme", "light"))
+        self.theme: Theme = THEMES.get(theme_name, THEMES["light"])
+        self._menus: dict[str, QMenu] = {}
+
+        self.scene = DesignScene(document.design, self.theme, self)
+        self.scene.follow(document)
+        self.view = CanvasView(self.scene, document, catalog, self)
+        self.setCentralWidget(self.view)
+        self.runner = MetricsRunner(document.design, compute, self)
+
+        self.palette = Palette(catalog)
+        self.legend = Legend(self.theme)
+        self.inspector = Inspector(document, catalog)
+        self.metrics_dock = MetricsDock(document.design, self.theme)
+        self.problems = ProblemsPanel(document.design)
+        self.docks: dict[str, QDockWidget] = {}
+        self._dock("palette", "Palette", self.palette, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self._dock("legend", "Legend", self.legend, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self._dock("inspector", "Inspector", self.inspector,
+                   Qt.DockWidgetArea.RightDockWidgetArea)
+        self._dock("metrics", "Metrics", self.metrics_dock,
+                   Qt.DockWidgetArea.RightDockWidgetArea)
+        self._dock("problems", "Problems", self.problems,
+                   Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.splitDockWidget(self.docks["palette"], self.docks["legend"],
+                             Qt.Orientation.Vertical)
+        self.splitDockWidget(self.docks["inspector"], self.docks["metrics"],
+                             Qt.Orientation.Vertical)
+        self.resizeDocks([self.docks["palette"], self.docks["inspector"]], [250, 330],
+                         Qt.Orientation.Horizontal)
+        self.resizeDocks([self.docks["palette"], self.docks["legend"]], [420, 330],
+                         Qt.Orientation.Vertical)
+        self.resizeDocks([self.docks["inspector"], self.docks["metrics"]], [300, 560],
+                         Qt.Orientation.Vertical)
+        self.resizeDocks([self.docks["problems"]], [150], Qt.Orientation.Vertical)
+
+        self._zoom_label = QLabel("100 %")
+        self._metrics_label = QLabel("")
+        self.statusBar().addPermanentWidget(self._metrics_label)
+        self.statusBar().addPermanentWidget(self._zoom_label)
+        self._build_actions()
+        self._connect()
+        self.resize(1500, 940)
+        self._restore_layout()
+        self._update_title()
+        self.runner.request()
+
+    # ----------------------------------------------------------- structure
+    def _dock(self, key: str, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> None:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(f"dock-{key}")
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        self.docks[key] = dock
+
+    def menu(self, title: str) -> QMenu:
+        """The menu called ``title`` (created in File, Edit, View, Tools, Help order);
+        other modules add their actions here."""
+        key = title.replace("&", "")
+        if key in self._menus:
+            return self._menus[key]
+        menu = QMenu(f"&{key}", self)
+        menu.setObjectName(f"menu-{key}")
+        bar = self.menuBar()
+        before = None
+        if key in MENU_ORDER:
+            later = [self._menus[k] for k in MENU_ORDER[MENU_ORDER.index(key) + 1:]
+                     if k in self._menus]
+            before = later[0].menuAction() if later else None
+        if before is not None:
+            bar.insertMenu(before, menu)
+        else:
+            bar.addMenu(menu)
+        self._menus[key] = menu
+        return menu
+
+    def _action(self, menu: str, text: str, slot: Callable[..., object], *,
+                shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
+                tip: str = "", checkable: bool = False) -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        if tip:
+            action.setStatusTip(tip)
+            action.setToolTip(f"{tip} ({action.shortcut().toString()})" if shortcut else tip)
+        action.setCheckable(checkable)
+        if checkable:
+            action.toggled.connect(slot)
+        else:
+            action.triggered.connect(slot)
+        self.menu(menu).addAction(action)
+        return action
+
+    def _build_actions(self) -> None:
+        file_menu = self.menu("File")
+        self.quit_action = QAction("&Quit", self)
+        self.quit_action.setShortcut(QKeySequence.StandardKey.Quit)
+        self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
+        self.quit_action.triggered.connect(self.close)
+        file_menu.addAction(self.quit_action)
+
+        stack = self.document.undo_stack
+        self.undo_action = stack.createUndoAction(self, "&Undo")
+        self.undo_action.setShortcut(QKeySequence("Ctrl+Z"))
+        self.redo_action = stack.createRedoAction(self, "&Redo")
+        self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        edit = self.menu("Edit")
+        edit.addAction(self.undo_action)
+        edit.addAction(self.redo_action)
+        edit.addSeparator()
+        self.delete_action = self._action(
+            "Edit", "&Delete", self.delete_selection, shortcut=QKeySequence.StandardKey.Delete,
+            tip="Delete the selection and what depends on it")
+        self.delete_action.setShortcuts([QKeySequence(QKeySequence.StandardKey.Delete),
+                                         QKeySequence("Backspace")])
+        self.duplicate_action = self._action(
+            "Edit", "D&uplicate", self.duplicate_selection, shortcut="Ctrl+D",
+            tip="Duplicate the selected islands (with their contents) and rack groups")
+        self.select_all_action = self._action(
+            "Edit", "Select &All", self.select_all, shortcut=QKeySequence.StandardKey.SelectAll,
+            tip="Select every element")
+
+        self.fit_action = self._action("View", "&Fit to View", self.view.fit_to_view,
+                                       shortcut="F", tip="Show the whole design")
+        self._action("View", "Zoom &In", self.view.zoom_in,
+                     shortcut=QKeySequence.StandardKey.ZoomIn, tip="Zoom in")
+        self._action("View", "Zoom &Out", self.view.zoom_out,
+                     shortcut=QKeySequence.StandardKey.ZoomOut, tip="Zoom out")
+        self._action("View", "&Actual Size", lambda: self.view.set_scale(1.0),
+                     shortcut="Ctrl+0", tip="Zoom to 100 %")
+        self.menu("View").addSeparator()
+        self.cut_action = self._action(
+            "View", "Show Bisection &Cut", self.show_cut, shortcut="B", checkable=True,
+            tip="Highlight the two sides of the minimum bisection and the bundles crossing it")
+        self.menu("View").addSeparator()
+        self.dark_action = self._action(
+            "View", "&Dark Theme", self.set_dark, shortcut="Ctrl+Shift+T", checkable=True,
+            tip="Switch between the light and dark theme")
+        self.dark_action.setChecked(self.theme.name == "dark")
+        self.menu("View").addSeparator()
+        for dock in self.docks.values():
+            self.menu("View").addAction(dock.toggleViewAction())
+
+        group = QActionGroup(self)
+        self.tool_actions: dict[str, QAction] = {}
+        for name, text, key, tip, slot in (
+                ("select", "&Select", "V", "Select, rubber-band select and move",
+                 self.view.use_select_tool),
+                ("link", "&Link", "L", "Drag from a rack group or tier to a tier to link them",
+                 self.view.use_link_tool),
+                ("pan", "&Pan", "H", "Drag to pan (the middle button pans in any tool)",
+                 self.view.use_pan_tool)):
+            action = self._action("Tools", text, slot, shortcut=key, tip=tip)
+            action.setCheckable(True)
+            group.addAction(action)
+            self.tool_actions[name] = action
+        self.tool_actions["select"].setChecked(True)
+        self._action("Help", "&About Archipelago", self._about)
+
+        bar = QToolBar("Tools", self)
+        bar.setObjectName("toolbar-main")
+        bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        for action in (*self.tool_actions.values(),):
+            bar.addAction(action)
+        bar.addSeparator()
+        bar.addAction(self.undo_action)
+        bar.addAction(self.redo_action)
+        bar.addSeparator()
+        bar.addAction(self.fit_action)
+        bar.addAction(self.cut_action)
+        self.addToolBar(bar)
+
+    def _connect(self) -> None:
+        doc = self.document
+        doc.changed.connect(self.runner.request)
+        doc.changed.connect(self._update_title)
+        doc.modified_changed.connect(lambda _m: self._update_title())
+        doc.path_changed.connect(lambda _p: self._update_title())
+        doc.reset.connect(self._after_reset)
+        self.runner.started.connect(lambda _r: self._set_busy(True))
+        self.runner.finished.connect(self._show_metrics)
+        self.runner.failed.connect(self._show_failure)
+        self.scene.selectionChanged.connect(self._selection_changed)
+        self.view.status_message.connect(self.show_status)
+        self.view.zoom_changed.connect(lambda s: self._zoom_label.setText(f"{s:.0%}"))
+        self.view.tool_changed.connect(self._tool_changed)
+        self.inspector.status_message.connect(self.show_status)
+        self.palette.entry_activated.connect(self.view.use_place_tool)
+        self.problems.element_chosen.connect(self.reveal_element)
+
+    # ------------------------------------------------------------ behaviour
+    def show_status(self, message: str) -> None:
+        """A message in the status bar."""
+        self.statusBar().showMessage(message, 8000)
+
+    def _set_busy(self, busy: bool) -> None:
+        self.metrics_dock.set_busy(busy)
+        self._metrics_label.setText("Refreshing figures…" if busy else "")
+
+    def _show_metrics(self, metrics: DesignMetrics) -> None:
+        self.scene.set_metrics(metrics)
+        self.metrics_dock.show_metrics(metrics)
+        self.problems.set_problems(metrics.problems)
+        self.docks["problems"].setWindowTitle(self.problems.title())
+        self._metrics_label.setText("")
+
+    def _show_failure(self, message: str) -> None:
+        self.metrics_dock.show_failure(message)
+        self._metrics_label.setText("Metrics failed")
+
+    def _selection_changed(self) -> None:
+        ids = self.scene.selected_ids()
+        self.inspector.show_ids(ids)
+        if ids:
+            names = ", ".join(self.document.design.element(i).name for i in ids[:3])  # type: ignore[union-attr]
+            more = f" and {len(ids) - 3} more" if len(ids) > 3 else ""
+            self.show_status(f"Selected {names}{more}")
+
+    def _tool_changed(self, name: str) -> None:
+        action = self.tool_actions.get(name)
+        if action is not None:
+            action.setChecked(True)
+        else:
+            for other in self.tool_actions.values():
+                other.setChecked(False)
+
+    def _after_reset(self) -> None:
+        self.inspector.show_ids([])
+        self.view.fit_to_view()
+
+    def _update_title(self) -> None:
+        marker = " (modified)" if self.document.is_modified() else ""
+        self.setWindowModified(self.document.is_modified())
+        self.setWindowTitle(f"{self.document.display_name()}{marker} — Archipelago")
+
+    def reveal_element(self, element_id: str) -> None:
+        """Select an element and centre it (from the problems panel)."""
+        self.scene.select_ids([element_id])
+        self.view.centre_on_element(element_id)
+
+    def delete_selection(self) -> None:
+        """Delete the selected elements (one undo step)."""
+        command = remove_command(self.document.design, self.scene.selected_ids())
+        if command is not None:
+            self.view.execute(command)
+
+    def duplicate_selection(self) -> None:
+        """Duplicate the selected islands and rack groups beside the originals."""
+        ids = self.scene.selected_ids()
+        dx = 40.0
+        for eid in ids:
+            item = self.scene.item_for(eid)
+            if item is not None:
+                dx = max(dx, item.boundingRect().width() + 20)
+        command = duplicate_command(self.document.design, ids, (dx, 0.0))
+        if command is None:
+            self.show_status("Select islands or rack groups to duplicate")
+            return
+        if self.view.execute(command):
+            from gui.canvas.view import created_ids
+
+            made = [i for i in created_ids(command)
+                    if self.document.design.kind_of(i) in ("island", "rack_group")]
+            self.scene.select_ids(made)
+
+    def select_all(self) -> None:
+        """Select every element on the canvas."""
+        for item in self.scene.element_items() + self.scene.bundle_items():  # type: ignore[operator]
+            if item.isVisible():
+                item.setSelected(True)
+
+    def show_cut(self, on: bool) -> None:
+        """Highlight (or not) the minimum bisection."""
+        self.scene.set_cut_visible(on)
+        metrics = self.runner.metrics
+        if on and metrics is not None:
+            bis = metrics.bisection
+            self.show_status(f"Bisection {bis.gbps / 1000:,.1f} Tb/s: blue side A, orange"
+                             " side B, red bundles cross")
+
+    def set_dark(self, dark: bool) -> None:
+        """Switch theme (remembered)."""
+        self.theme = THEMES["dark" if dark else "light"]
+        self.settings.setValue("theme", self.theme.name)
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            apply_theme(app, self.theme)
+        self.scene.set_theme(self.theme)
+        self.legend.apply_theme(self.theme)
+        self.metrics_dock.apply_theme(self.theme)
+
+    def _about(self) -> None:
+        QMessageBox.about(self, "About Archipelago",
+                          "Archipelago: draw AI training clusters while bisection bandwidth,"
+                          " hop counts and power are computed live.")
+
+    # --------------------------------------------------------- save / close
+    def save(self) -> bool:
+        """Save through the files module's handler, or with the file format's writer
+        (asking for a path when the design has none). True when saved."""
+        if self.save_handler is not None:
+            return self.save_handler()
+        from model.errors import ArchipelagoError
+        from model.fileformat import save_design
+
+        path = self.document.path
+        if path is None:
+            chosen, _ = QFileDialog.getSaveFileName(self, "Save design", "design.json",
+                                                    "Archipelago designs (*.json)")
+            if not chosen:
+                return False
+            path = chosen  # type: ignore[assignment]
+        try:
+            save_design(self.document.design, path)  # type: ignore[arg-type]
+        except ArchipelagoError as error:
+            QMessageBox.warning(self, "Could not save", str(error))
+            return False
+        self.document.mark_saved(path)  # type: ignore[arg-type]
+        return True
+
+    def ask_to_save(self) -> bool:
+        """With unsaved changes, ask Save / Discard / Cancel; True when it is fine to
+        go on (saved or discarded)."""
+        if not self.document.is_modified():
+            return True
+        answer = QMessageBox.question(
+            self, "Unsaved changes",
+            f"Save the changes to {self.document.display_name()} before closing?",
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Save)
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.ask_to_save():
+            event.ignore()
+            return
+        self.settings.setValue("geometry", self.saveGeometry())
+        self.settings.setValue("state", self.saveState())
+        self.runner.shutdown()
+        self.document.close()
+        event.accept()
+
+    def _restore_layout(self) -> None:
+        geometry = self.settings.value("geometry")
+        state = self.settings.value("state")
+        if geometry is not None:
+            self.restoreGeometry(geometry)  # type: ignore[arg-type]
+        if state is not None:
+            self.restoreState(state)  # type: ignore[arg-type]
+
+
+def open_window(design: Design, path: str | None, catalog: Catalog,
+                settings: QSettings | None = None, compute: Compute | None = None
+                ) -> MainWindow:
+    """A main window on ``design`` (loaded from ``path``), shown and fitted."""
+    document = DesignDocument(design, path)
+    window = MainWindow(document, catalog, settings, compute)
+    document.setParent(window)
+    window.show()
+    window.view.fit_to_view()
+    return window

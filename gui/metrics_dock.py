@@ -1,0 +1,143 @@
+"""The metrics dock: headline figures and charts of the latest metrics, and whether they
+are being refreshed. It shows :class:`~model.metrics.results.DesignMetrics` as they come
+from the engine; it computes nothing."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QGridLayout, QLabel, QTabWidget, QVBoxLayout, QWidget
+
+from gui.canvas.items.base import thousands
+from gui.charts import BuildingPairsChart, Chart, HopsChart, IslandPairsChart, PowerChart
+from gui.theme import Theme
+from model.design import Design
+from model.metrics.results import DesignMetrics
+
+HEADLINES: tuple[tuple[str, str, str], ...] = (
+    ("accelerators", "Accelerators", "Accelerators in the design"),
+    ("bisection_tbps", "Bisection", "Minimum balanced bisection, Tb/s each way"),
+    ("fraction_of_full", "of full bisection",
+     "Bisection ÷ (N/2 × injection bandwidth per accelerator)"),
+    ("per_accelerator_gbps", "Bisection per GPU", "Bisection ÷ (N/2), Gb/s"),
+    ("mean_hops", "Mean hops", "Mean switch hops over scale-out accelerator pairs"),
+    ("max_hops", "Max hops", "Largest switch-hop count between two accelerators"),
+    ("it_mw", "IT power", "Servers + switches + transceivers + allowance, MW"),
+    ("facility_mw", "Facility power", "IT × PUE, summed over buildings, MW"),
+    ("pflops", "Peak BF16", "Peak dense BF16, PFLOPS"),
+    ("problems", "Problems", "Errors and warnings in the design"),
+)
+
+
+def headline_values(metrics: DesignMetrics) -> dict[str, float]:
+    """The headline figures of ``metrics`` in the units the dock shows (no new figure:
+    unit changes only)."""
+    return {
+        "accelerators": float(metrics.inventory.accelerators),
+        "bisection_tbps": metrics.bisection.gbps / 1000,
+        "fraction_of_full": metrics.bisection.fraction_of_full,
+        "per_accelerator_gbps": metrics.bisection.per_accelerator_gbps,
+        "mean_hops": metrics.hops.mean,
+        "max_hops": float(metrics.hops.max),
+        "it_mw": metrics.power.it_kw / 1000,
+        "facility_mw": metrics.power.facility_kw / 1000,
+        "pflops": metrics.compute.campus_pflops,
+        "problems": float(len(metrics.problems)),
+    }
+
+
+def format_headline(key: str, value: float, metrics: DesignMetrics) -> str:
+    """How one headline figure is written."""
+    if key in ("accelerators", "max_hops", "problems"):
+        return thousands(value)
+    if key == "bisection_tbps":
+        text = f"{value:,.1f} Tb/s"
+        return text if metrics.bisection.exact else f"≤ {text}"
+    if key == "fraction_of_full":
+        return f"{value:.1%}"
+    if key == "per_accelerator_gbps":
+        return f"{value:,.1f} Gb/s"
+    if key == "mean_hops":
+        return f"{value:.2f}"
+    if key in ("it_mw", "facility_mw"):
+        return f"{value:,.1f} MW"
+    return f"{value:,.0f} PF"
+
+
+class MetricsDock(QWidget):
+    """Headline figures over a tab of charts."""
+
+    def __init__(self, design: Design, theme: Theme, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.design = design
+        self.metrics: DesignMetrics | None = None
+        self.values: dict[str, float] = {}
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 6, 8, 6)
+        self.state = QLabel("Computing…", self)
+        layout.addWidget(self.state)
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(14)
+        grid.setVerticalSpacing(2)
+        self.labels: dict[str, QLabel] = {}
+        for n, (key, title, tip) in enumerate(HEADLINES):
+            name = QLabel(title, self)
+            name.setToolTip(tip)
+            value = QLabel("–", self)
+            value.setToolTip(tip)
+            value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            font = value.font()
+            font.setPointSizeF(font.pointSizeF() * 1.25)
+            font.setBold(True)
+            value.setFont(font)
+            row, col = divmod(n, 2)
+            grid.addWidget(name, 2 * row, col)
+            grid.addWidget(value, 2 * row + 1, col)
+            self.labels[key] = value
+        layout.addLayout(grid)
+        self.tabs = QTabWidget(self)
+        self.charts: dict[str, Chart] = {
+            "hops": HopsChart(theme), "power": PowerChart(theme),
+            "islands": IslandPairsChart(theme), "buildings": BuildingPairsChart(theme)}
+        for key, title in (("hops", "Hops"), ("power", "Power"), ("islands", "Islands"),
+                           ("buildings", "Buildings")):
+            self.tabs.addTab(self.charts[key], title)
+        layout.addWidget(self.tabs, 1)
+        self.set_busy(True)
+
+    def set_busy(self, busy: bool) -> None:
+        """Say that the figures are being refreshed (they are greyed meanwhile)."""
+        self.state.setText("⟳ Refreshing figures…" if busy else "✓ Up to date")
+        self.state.setStyleSheet("color: #9a6700;" if busy else "color: #1a7f37;")
+        for label in self.labels.values():
+            label.setEnabled(not busy)
+
+    def show_failure(self, message: str) -> None:
+        """The engine could not compute this design."""
+        self.state.setText(f"Metrics failed: {message}")
+        self.state.setStyleSheet("color: #cf222e;")
+
+    def show_metrics(self, metrics: DesignMetrics) -> None:
+        """Show fresh metrics."""
+        self.metrics = metrics
+        self.values = headline_values(metrics)
+        for key, value in self.values.items():
+            self.labels[key].setText(format_headline(key, value, metrics))
+        bis = metrics.bisection
+        self.labels["bisection_tbps"].setToolTip(
+            "Minimum balanced bisection, Tb/s each way" + ("" if bis.exact else
+                                                           " (best cut found: upper bound)"))
+        names = {e.id: e.name for e in self.design.all_elements()}
+        for chart in self.charts.values():
+            chart.show_metrics(metrics, names)
+        self.set_busy(False)
+
+    def text_of(self, key: str) -> str:
+        """The text shown for a headline figure."""
+        return self.labels[key].text()
+
+    def apply_theme(self, theme: Theme) -> None:
+        """Repaint the charts in another theme."""
+        for chart in self.charts.values():
+            chart.apply_theme(theme)
+        if self.metrics is not None:
+            self.show_metrics(self.metrics)

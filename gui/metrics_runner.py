@@ -1,0 +1,120 @@
+"""Metrics off the GUI thread.
+
+After every change the runner copies the design (cheap: a few hundred records) and runs
+:func:`model.metrics.compute_all` on the copy in a worker of a ``QThreadPool``. Each run
+is tagged with the design's ``revision``; a result whose revision is no longer the
+design's is stale and is dropped, never shown. At most one run is in flight: edits made
+meanwhile are coalesced into one new run, started as soon as the old one returns.
+"""
+
+from __future__ import annotations
+
+import traceback
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
+
+from model.design import Design
+from model.metrics.results import DesignMetrics
+
+Compute = Callable[[Design], DesignMetrics]
+
+
+def default_compute(design: Design) -> DesignMetrics:
+    """The engine: every metric on the design's chosen plane."""
+    from model.metrics import compute_all
+
+    return compute_all(design, plane=None)
+
+
+class _Signals(QObject):
+    done = Signal(int, object, str)
+    """revision, metrics (or None), error message ("" on success)."""
+
+
+class _Job(QRunnable):
+    def __init__(self, design: Design, revision: int, compute: Compute,
+                 signals: _Signals) -> None:
+        super().__init__()
+        self.design, self.revision, self.compute, self.signals = (design, revision, compute,
+                                                                  signals)
+        self.setAutoDelete(True)
+
+    def run(self) -> None:
+        try:
+            metrics = self.compute(self.design)
+        except Exception as error:  # any engine failure is shown, never raised
+            detail = traceback.format_exception_only(type(error), error)[-1].strip()
+            self.signals.done.emit(self.revision, None, detail)
+        else:
+            self.signals.done.emit(self.revision, metrics, "")
+
+
+class MetricsRunner(QObject):
+    """Keeps :attr:`metrics` in step with a design, computing in the background."""
+
+    started = Signal(int)
+    """A run started for this revision."""
+    finished = Signal(object)
+    """Fresh metrics (for the design's current revision)."""
+    failed = Signal(str)
+    """The engine raised on the current revision: the message."""
+
+    def __init__(self, design: Design, compute: Compute | None = None,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.design = design
+        self.compute = compute or default_compute
+        self.metrics: DesignMetrics | None = None
+        self.metrics_revision = -1
+        self.discarded = 0
+        """Stale results dropped so far (for tests and the benchmark)."""
+        self._running_revision: int | None = None
+        self._pool = QThreadPool(self)
+        self._pool.setMaxThreadCount(1)
+        self._signals = _Signals()
+        self._signals.done.connect(self._on_done)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(self._start)
+
+    def request(self) -> None:
+        """The design changed: compute again soon (several requests coalesce)."""
+        self._timer.start()
+
+    def is_busy(self) -> bool:
+        """True while a run is in flight or about to start."""
+        return self._running_revision is not None or self._timer.isActive()
+
+    def is_current(self) -> bool:
+        """True when :attr:`metrics` describe the design as it is now."""
+        return self.metrics_revision == self.design.revision and not self.is_busy()
+
+    def _start(self) -> None:
+        if self._running_revision is not None:
+            return  # started again when the running one returns
+        revision = self.design.revision
+        self._running_revision = revision
+        self.started.emit(revision)
+        self._pool.start(_Job(self.design.copy(), revision, self.compute, self._signals))
+
+    def _on_done(self, revision: int, metrics: object, error: str) -> None:
+        self._running_revision = None
+        if revision != self.design.revision:
+            self.discarded += 1
+            self._start()
+            return
+        self.metrics_revision = revision
+        if metrics is None:
+            self.metrics = None
+            self.failed.emit(error)
+        else:
+            assert isinstance(metrics, DesignMetrics)
+            self.metrics = metrics
+            self.finished.emit(metrics)
+
+    def shutdown(self) -> None:
+        """Wait for a run in flight (call before the application quits)."""
+        self._timer.stop()
+        self._pool.waitForDone()

@@ -1,0 +1,100 @@
+"""The palette: buildings, islands, rack groups (by catalog rack type) and switch tiers
+(by catalog switch model) to drag onto the canvas, or to double-click and then click
+where they go."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QMimeData, Qt, Signal
+from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem, QWidget
+
+from gui.canvas.placement import MIME_TYPE, PaletteEntry
+from model.parts import Catalog
+
+ENTRY_ROLE = Qt.ItemDataRole.UserRole + 1
+
+
+class Palette(QTreeWidget):
+    """Drag source of :class:`PaletteEntry` items."""
+
+    entry_activated = Signal(object)
+    """A PaletteEntry chosen by double-click or Enter (to place by clicking)."""
+
+    def __init__(self, catalog: Catalog, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setHeaderHidden(True)
+        self.setDragEnabled(True)
+        self.setDragDropMode(QTreeWidget.DragDropMode.DragOnly)
+        self.setRootIsDecorated(True)
+        self.setIndentation(14)
+        self.setUniformRowHeights(True)
+        self.itemActivated.connect(self._activated)
+        self.set_catalog(catalog)
+
+    def set_catalog(self, catalog: Catalog) -> None:
+        """Offer the rack types and switch models of ``catalog``."""
+        self.clear()
+        structure = self._section("Structure")
+        self._entry(structure, PaletteEntry("building", "", "Building"),
+                    "A building: holds islands and building-level tiers; has a power"
+                    " capacity and PUE")
+        self._entry(structure, PaletteEntry("island", "", "Computing island"),
+                    "A computing island (pod): drop it on a building")
+        racks = self._section("Rack groups")
+        for rack in catalog.rack_types:
+            server = catalog.server(rack.server)
+            detail = (f"{rack.servers_per_rack} × {server.name}" if server else rack.server)
+            self._entry(racks, PaletteEntry("rack_group", rack.id, rack.name),
+                        f"{rack.name}\n{detail}, {rack.power_budget_kw:g} kW budget\n"
+                        "Drop it on an island")
+        switches = self._section("Switch tiers")
+        for switch in catalog.switches:
+            self._entry(switches, PaletteEntry("tier", switch.id, switch.name),
+                        f"{switch.name}\n{switch.radix} ports × {switch.port_speed_gbps:g}G\n"
+                        "Drop it on an island (island tier) or a building (building tier)")
+        self.expandAll()
+
+    def _section(self, title: str) -> QTreeWidgetItem:
+        item = QTreeWidgetItem(self, [title])
+        item.setFlags(Qt.ItemFlag.ItemIsEnabled)
+        font = item.font(0)
+        font.setBold(True)
+        item.setFont(0, font)
+        return item
+
+    def _entry(self, section: QTreeWidgetItem, entry: PaletteEntry, tip: str) -> None:
+        item = QTreeWidgetItem(section, [entry.label])
+        item.setData(0, ENTRY_ROLE, entry)
+        item.setToolTip(0, tip)
+        item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+                      | Qt.ItemFlag.ItemIsDragEnabled)
+
+    def entries(self) -> list[PaletteEntry]:
+        """Every entry offered, in order."""
+        found: list[PaletteEntry] = []
+        for i in range(self.topLevelItemCount()):
+            section = self.topLevelItem(i)
+            for j in range(section.childCount()):
+                entry = section.child(j).data(0, ENTRY_ROLE)
+                if isinstance(entry, PaletteEntry):
+                    found.append(entry)
+        return found
+
+    def mimeTypes(self) -> list[str]:
+        return [MIME_TYPE]
+
+    def mimeData(self, items: Sequence[QTreeWidgetItem]) -> QMimeData:
+        mime = QMimeData()
+        for item in items:
+            entry = item.data(0, ENTRY_ROLE)
+            if isinstance(entry, PaletteEntry):
+                mime.setData(MIME_TYPE, entry.encode())
+                mime.setText(entry.label)
+                break
+        return mime
+
+    def _activated(self, item: QTreeWidgetItem, _column: int) -> None:
+        entry = item.data(0, ENTRY_ROLE)
+        if isinstance(entry, PaletteEntry):
+            self.entry_activated.emit(entry)
