@@ -1,0 +1,129 @@
+"""Accelerators as endpoints of the scale-out network: what each one attaches to.
+
+For every accelerator (numbered globally, rack group by rack group in topology order) this
+gives the switch members its NICs' links reach on the plane, and the place keys that hop
+scopes and power need (server, rack, island, building, scale-up domain). All arrays are
+numpy, one entry per accelerator (or per accelerator–link incidence).
+
+NIC sharing: NIC *i* of a server with *n* NICs and *A* accelerators serves accelerator
+``i·A // n`` when ``n ≥ A``; when ``n < A`` it is shared by the accelerators ``a`` with
+``a·n // A == i``, each of which gets an equal share of the NIC's links' capacity.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from model.metrics.topology import IntArray, RackNet, Topology
+
+FloatArray = np.ndarray
+
+
+@dataclass
+class Endpoints:
+    """Per-accelerator keys and attachments of one plane."""
+
+    count: int
+    server: IntArray
+    """Global server number of each accelerator."""
+    rack: IntArray
+    island: IntArray
+    building: IntArray
+    domain: IntArray
+    """Global scale-up domain number of each accelerator."""
+    inc_acc: IntArray
+    """Incidences: accelerator of each (accelerator, switch member) attachment …"""
+    inc_member: IntArray
+    """… the global switch member it reaches …"""
+    inc_gbps: FloatArray
+    """… and the capacity of that attachment (shared NICs split their links)."""
+    inc_bundle: IntArray
+    """… and the index (into ``Topology.bundles``) of the bundle it belongs to."""
+    rack_group: IntArray
+    """Index (into ``Topology.racks``) of each accelerator's rack group."""
+    island_names: list[str]
+    building_names: list[str]
+
+
+def nic_to_accelerators(nics: int, per_server: int) -> list[list[int]]:
+    """For each NIC of a server, the accelerators (local numbers) it serves."""
+    table: list[list[int]] = [[] for _ in range(nics)]
+    if nics >= per_server:
+        for i in range(nics):
+            table[i].append(i * per_server // nics)
+    else:
+        for a in range(per_server):
+            table[a * nics // per_server].append(a)
+    return table
+
+
+def build_endpoints(topo: Topology) -> Endpoints:
+    """Resolve every accelerator of the plane to its keys and switch attachments."""
+    islands = {name: k for k, name in enumerate(topo.design.islands)}
+    buildings = {name: k for k, name in enumerate(topo.design.buildings)}
+    servers, racks, isl, bld, dom = [], [], [], [], []
+    inc_a, inc_m, inc_c, inc_b, groups = [], [], [], [], []
+    server_off = rack_off = dom_off = 0
+    for rack in topo.racks:
+        n_acc = rack.accelerators
+        A = rack.per_server
+        acc = np.arange(n_acc, dtype=np.int64)
+        srv = acc // A
+        servers.append(srv + server_off)
+        racks.append(srv // rack.rack_type.servers_per_rack + rack_off)
+        isl.append(np.full(n_acc, islands[rack.island], dtype=np.int64))
+        bld.append(np.full(n_acc, buildings[rack.building], dtype=np.int64))
+        dom.append(acc // rack.domain + dom_off)
+        groups.append(np.full(n_acc, rack.index, dtype=np.int64))
+        for bi, b in enumerate(topo.bundles):
+            if b.lower is rack:
+                a, m, c = _attachments(rack, b.lower_member, b.nic, b.upper_member,
+                                       b.upper.offset, b.speed_gbps, topo)
+                inc_a.append(a + rack.acc_offset)
+                inc_m.append(m)
+                inc_c.append(c)
+                inc_b.append(np.full(a.size, bi, dtype=np.int64))
+        server_off += rack.servers
+        rack_off += rack.racks
+        dom_off += -(-n_acc // rack.domain)
+    empty = np.zeros(0, dtype=np.int64)
+    return Endpoints(
+        count=topo.accelerators,
+        server=np.concatenate(servers) if servers else empty,
+        rack=np.concatenate(racks) if racks else empty,
+        island=np.concatenate(isl) if isl else empty,
+        building=np.concatenate(bld) if bld else empty,
+        domain=np.concatenate(dom) if dom else empty,
+        inc_acc=np.concatenate(inc_a) if inc_a else empty,
+        inc_member=np.concatenate(inc_m) if inc_m else empty,
+        inc_gbps=np.concatenate(inc_c) if inc_c else np.zeros(0),
+        inc_bundle=np.concatenate(inc_b) if inc_b else empty,
+        rack_group=np.concatenate(groups) if groups else empty,
+        island_names=list(islands),
+        building_names=list(buildings),
+    )
+
+
+def _attachments(rack: RackNet, server: IntArray, nic: IntArray | None, upper: IntArray,
+                 upper_offset: int, speed: float, topo: Topology
+                 ) -> tuple[IntArray, IntArray, FloatArray]:
+    """Accelerator incidences of one rack-group bundle's links."""
+    assert nic is not None
+    A = rack.per_server
+    nics = max(rack.nics(topo.plane), 1)
+    table = nic_to_accelerators(nics, A)
+    share = len(table[0]) if table else 1
+    if share == 1:
+        local = np.array([t[0] for t in table], dtype=np.int64)[nic]
+        return server * A + local, upper + upper_offset, np.full(server.size, speed)
+    width = max(len(t) for t in table)
+    grid = np.array([t + [-1] * (width - len(t)) for t in table], dtype=np.int64)
+    locals_ = grid[nic]  # links × width
+    keep = locals_ >= 0
+    counts = keep.sum(axis=1)
+    acc = (server[:, None] * A + locals_)[keep]
+    member = np.broadcast_to((upper + upper_offset)[:, None], locals_.shape)[keep]
+    gbps = np.broadcast_to((speed / counts)[:, None], locals_.shape)[keep]
+    return acc, member, gbps

@@ -1,0 +1,258 @@
+"""Hop counts between accelerators: exact histogram over every unordered pair.
+
+Hops between two accelerators are the switches on a shortest path between their NICs.
+The count is exact and never samples; it never walks pairs or GPUs one by one either:
+
+1. Switch members fall into classes joined completely or not at all
+   (:mod:`model.metrics.switch_classes`), so switch-to-switch distance depends only on
+   the two classes (or is 0 for the same member).
+2. Accelerators attached to exactly the same switch members form a *unit* (e.g. the
+   accelerators on one leaf). When units are disjoint — no switch member belongs to two
+   units, true of every evenly wired rail, spread and rack pattern — two accelerators of
+   one unit are 1 hop apart, and two of different units are
+   ``1 + min dist(c₁, c₂)`` over the classes ``c₁``, ``c₂`` of their members, where two
+   different members of one class count 2 edges. That depends only on the units'
+   *class signatures* (the set of classes their members belong to).
+3. Pairs are counted per class signature with group sums: for a grouping (same server,
+   same rack, …) the pairs with signatures (P, Q) inside groups are ``Σ_g M_gP·M_gQ``
+   where ``M_gP`` counts accelerators of signature P in group g. Pairs of one unit and
+   pairs of one scale-up domain are counted the same way and moved to their buckets.
+
+Scopes are nested (server ⊂ rack ⊂ island ⊂ building ⊂ campus), so the pairs whose
+closest common place is, say, a rack are the pairs in one rack minus those in one server.
+When units overlap (a member shared by two different attachment sets), distances fall
+back to comparing units pairwise, which is exact and fine for small designs.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+
+from model.metrics.endpoints import Endpoints
+from model.metrics.results import Hops
+from model.metrics.switch_classes import (
+    UNREACHABLE,
+    SwitchClasses,
+    class_distances,
+)
+from model.metrics.topology import IntArray
+
+SCOPES = ("server", "rack", "island", "building", "campus")
+
+
+def _dense(*keys: IntArray) -> IntArray:
+    """One dense id per distinct combination of the keys (non-negative ints)."""
+    combined = np.zeros_like(keys[0])
+    for key in keys:
+        combined = combined * (int(key.max()) + 1 if key.size else 1) + key
+    _, inv = np.unique(combined, return_inverse=True)
+    return inv.reshape(-1).astype(np.int64)
+
+
+def _units(ep: Endpoints) -> tuple[IntArray, list[tuple[int, ...]]]:
+    """Unit of every accelerator (id into the list of member tuples; accelerators with no
+    attachment get their own singleton units with an empty tuple)."""
+    n = ep.count
+    order = np.lexsort((ep.inc_member, ep.inc_acc))
+    acc = ep.inc_acc[order]
+    mem = ep.inc_member[order]
+    if acc.size:
+        keep = np.r_[True, (acc[1:] != acc[:-1]) | (mem[1:] != mem[:-1])]
+        acc, mem = acc[keep], mem[keep]
+    per_acc = np.bincount(acc, minlength=n) if n else np.zeros(0, np.int64)
+    if acc.size and int(per_acc.max()) == 1 and int(per_acc.min()) == 1:
+        uniq, inv = np.unique(mem[np.argsort(acc)], return_inverse=True)
+        return inv.astype(np.int64), [(int(m),) for m in uniq]
+    sigs: dict[tuple[int, ...], int] = {}
+    unit = np.empty(n, dtype=np.int64)
+    starts = np.r_[0, np.cumsum(per_acc)]
+    members: list[tuple[int, ...]] = []
+    for a in range(n):
+        key = tuple(int(x) for x in mem[starts[a]:starts[a + 1]])
+        if not key:
+            key = (-1 - a,)
+        if key not in sigs:
+            sigs[key] = len(members)
+            members.append(key)
+        unit[a] = sigs[key]
+    return unit, members
+
+
+def _signature_distances(
+    members: list[tuple[int, ...]], classes: SwitchClasses
+) -> tuple[IntArray, np.ndarray, bool]:
+    """Class signature of each unit and switch hops between signatures.
+
+    Returns (signature of each unit, hops[P, Q] for accelerators of *different* units
+    with signatures P and Q, units_disjoint).
+    """
+    seen: Counter[int] = Counter(m for unit in members for m in unit if m >= 0)
+    disjoint = all(c == 1 for c in seen.values())
+    sig_index: dict[tuple[int, ...], int] = {}
+    unit_sig = np.empty(len(members), dtype=np.int64)
+    sig_classes: list[tuple[int, ...]] = []
+    for u, unit in enumerate(members):
+        key = tuple(sorted({int(classes.member_class[m]) for m in unit if m >= 0}))
+        if key not in sig_index:
+            sig_index[key] = len(sig_classes)
+            sig_classes.append(key)
+        unit_sig[u] = sig_index[key]
+    used = sorted({c for key in sig_classes for c in key})
+    col = {c: i for i, c in enumerate(used)}
+    dist = class_distances(classes, np.array(used, dtype=np.int64))
+    if used:
+        dist = dist[:, used]
+    neighbour = classes.has_neighbour()
+    for i, c in enumerate(used):
+        dist[i, i] = 2 if neighbour[c] else UNREACHABLE
+    s = len(sig_classes)
+    if all(len(key) == 1 for key in sig_classes):
+        idx = np.array([col[key[0]] for key in sig_classes], dtype=np.int64)
+        sub = dist[np.ix_(idx, idx)]
+        return unit_sig, np.where(sub < UNREACHABLE, sub + 1, UNREACHABLE), disjoint
+    hops = np.full((s, s), UNREACHABLE, dtype=np.int64)
+    for p, kp in enumerate(sig_classes):
+        for q, kq in enumerate(sig_classes):
+            if kp and kq:
+                rows = [col[c] for c in kp]
+                cols = [col[c] for c in kq]
+                best = int(dist[np.ix_(rows, cols)].min())
+                hops[p, q] = best + 1 if best < UNREACHABLE else UNREACHABLE
+    return unit_sig, hops, disjoint
+
+
+def _pair_matrix(group: IntArray, sig: IntArray, s: int) -> tuple[np.ndarray, np.ndarray]:
+    """For accelerators grouped by ``group``: Q[P, Q'] = Σ_g M_gP·M_gQ' and, per P, the
+    pairs of signature P inside groups (Σ_g C(M_gP, 2))."""
+    key = group * s + sig
+    uniq, counts = np.unique(key, return_counts=True)
+    g, p = uniq // s, uniq % s
+    q = np.zeros((s, s), dtype=np.float64)
+    # accumulate outer products group by group, one offset at a time
+    starts = np.flatnonzero(np.r_[True, g[1:] != g[:-1]]) if g.size else np.zeros(0, int)
+    sizes = np.diff(np.r_[starts, g.size])
+    pos = np.arange(g.size) - np.repeat(starts, sizes)
+    longest = int(sizes.max()) if sizes.size else 0
+    c = counts.astype(np.float64)
+    group_size = np.repeat(sizes, sizes)
+    for d in range(1, longest):
+        i = np.flatnonzero(pos + d < group_size)
+        np.add.at(q, (p[i], p[i + d]), c[i] * c[i + d])
+    q = q + q.T
+    same = np.bincount(p, weights=c * (c - 1) / 2, minlength=s)
+    return q, same
+
+
+def _unit_pairs(group: IntArray, unit: IntArray, unit_sig: IntArray, s: int) -> np.ndarray:
+    """Per signature: pairs of accelerators in one group and one unit."""
+    _, inv, counts = np.unique(
+        group * (int(unit.max()) + 1) + unit, return_inverse=True, return_counts=True
+    )
+    first = np.zeros(counts.size, dtype=np.int64)
+    first[inv.reshape(-1)] = unit
+    c = counts.astype(np.float64)
+    return np.bincount(unit_sig[first], weights=c * (c - 1) / 2, minlength=s)
+
+
+def _histogram(group: IntArray, unit: IntArray, unit_sig: IntArray, acc_sig: IntArray,
+               hops: np.ndarray) -> Counter[int]:
+    """Hops → pairs for pairs inside one group (scale-up pairs not yet removed)."""
+    s = hops.shape[0]
+    q, same = _pair_matrix(group, acc_sig, s)
+    in_unit = _unit_pairs(group, unit, unit_sig, s)
+    out: Counter[int] = Counter()
+    iu = np.triu_indices(s, k=1)
+    for h, n in zip(hops[iu], q[iu], strict=True):
+        if n:
+            out[int(h)] += int(round(n))
+    for p in range(s):
+        other = same[p] - in_unit[p]
+        if other:
+            out[int(hops[p, p])] += int(round(other))
+        if in_unit[p]:
+            out[1] += int(round(in_unit[p]))
+    return out
+
+
+def compute_hops(ep: Endpoints, classes: SwitchClasses) -> Hops:
+    """Exact hop histogram over all unordered accelerator pairs (see module doc)."""
+    n = ep.count
+    if n < 2:
+        return Hops({}, {s: {} for s in SCOPES}, 0, dict.fromkeys(SCOPES, 0), 0, 0.0, 0)
+    unit, members = _units(ep)
+    unit_sig, hops, disjoint = _signature_distances(members, classes)
+    if not disjoint:
+        hops_units = _unit_hops(members, classes)
+        unit_sig = np.arange(len(members), dtype=np.int64)
+        hops = hops_units
+    acc_sig = unit_sig[unit]
+    levels = {
+        "server": ep.server,
+        "rack": ep.rack,
+        "island": ep.island,
+        "building": ep.building,
+        "campus": np.zeros(n, dtype=np.int64),
+    }
+    cumulative: dict[str, Counter[int]] = {}
+    scale_up_cum: dict[str, int] = {}
+    for scope, key in levels.items():
+        all_pairs = _histogram(key, unit, unit_sig, acc_sig, hops)
+        with_domain = _dense(key, ep.domain)
+        in_domain = _histogram(with_domain, unit, unit_sig, acc_sig, hops)
+        all_pairs.subtract(in_domain)
+        cumulative[scope] = all_pairs
+        scale_up_cum[scope] = sum(in_domain.values())
+    by_scope: dict[str, dict[int, int]] = {}
+    scale_up_by_scope: dict[str, int] = {}
+    previous: Counter[int] = Counter()
+    prev_up = 0
+    for scope in SCOPES:
+        diff = Counter(cumulative[scope])
+        diff.subtract(previous)
+        by_scope[scope] = {h: c for h, c in sorted(diff.items()) if c and h < UNREACHABLE}
+        scale_up_by_scope[scope] = scale_up_cum[scope] - prev_up
+        previous, prev_up = cumulative[scope], scale_up_cum[scope]
+    total = cumulative["campus"]
+    unreachable = sum(c for h, c in total.items() if h >= UNREACHABLE)
+    histogram = {h: c for h, c in sorted(total.items()) if c and h < UNREACHABLE}
+    pairs = sum(histogram.values())
+    mean = sum(h * c for h, c in histogram.items()) / pairs if pairs else 0.0
+    return Hops(
+        histogram=histogram,
+        by_scope=by_scope,
+        scale_up_pairs=scale_up_cum["campus"],
+        scale_up_by_scope=scale_up_by_scope,
+        unreachable_pairs=unreachable,
+        mean=mean,
+        max=max(histogram) if histogram else 0,
+    )
+
+
+def _unit_hops(members: list[tuple[int, ...]], classes: SwitchClasses) -> np.ndarray:
+    """Hops between units compared one by one (overlapping attachment sets)."""
+    u = len(members)
+    used = sorted({int(classes.member_class[m]) for unit in members for m in unit if m >= 0})
+    col = {c: i for i, c in enumerate(used)}
+    dist = class_distances(classes, np.array(used, dtype=np.int64))
+    dist = dist[:, used] if used else dist
+    neighbour = classes.has_neighbour()
+    out = np.full((u, u), UNREACHABLE, dtype=np.int64)
+    for i, a in enumerate(members):
+        for j, b in enumerate(members):
+            best = UNREACHABLE
+            for x in a:
+                for y in b:
+                    if x < 0 or y < 0:
+                        continue
+                    if x == y:
+                        best = 0
+                        break
+                    cx, cy = col[int(classes.member_class[x])], col[int(classes.member_class[y])]
+                    d = dist[cx, cy] if cx != cy else (2 if neighbour[used[cx]] else UNREACHABLE)
+                    best = min(best, int(d))
+                if best == 0:
+                    break
+            out[i, j] = best + 1 if best < UNREACHABLE else UNREACHABLE
+    return out

@@ -1,0 +1,144 @@
+"""Classes of interchangeable switches, and distances between them.
+
+Why this is exact: every evenly dealt bundle is a disjoint union of complete bipartite
+blocks. With ``L`` links per lower member and ``n`` upper members, lower member ``j``
+reaches upper members ``(j·L + l) mod n``; if ``L`` is a multiple of ``n`` it reaches all
+of them, and if ``n`` is a multiple of ``L`` it reaches exactly block ``j mod (n/L)`` of
+``L`` consecutive members. Refining each tier by the stripes and blocks of every bundle
+that touches it gives classes such that any two classes are joined completely (every
+member of one to every member of the other) or not at all. Then, for switch members
+``u ∈ P`` and ``v ∈ Q``:
+
+- ``P ≠ Q``: the shortest path has as many edges as the shortest path between the
+  classes in the class graph (any class path is realised member by member, since
+  consecutive classes are joined completely; and a member path maps to a class path);
+- ``P = Q``, ``u ≠ v``: two edges when ``P`` has any neighbour class (no tier links to
+  itself, so members of one class are never adjacent), otherwise unreachable.
+
+A bundle that does not deal evenly breaks the block structure; its two tiers are then
+split into single members (still exact, only bigger).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from model.metrics.topology import IntArray, TierNet, Topology
+
+UNREACHABLE = 1 << 20
+
+
+@dataclass
+class SwitchClasses:
+    """Class of every switch member (global numbering) and the class graph."""
+
+    member_class: IntArray
+    """Class of each global switch member."""
+    size: IntArray
+    """Members per class."""
+    tier_of_class: list[str]
+    edges: IntArray
+    """Class graph edges, shape (E, 2), both directions listed."""
+
+    @property
+    def count(self) -> int:
+        """Number of classes."""
+        return int(self.size.size)
+
+    def has_neighbour(self) -> np.ndarray:
+        """Boolean per class: joined to at least one other class."""
+        out = np.zeros(self.count, dtype=bool)
+        if self.edges.size:
+            out[self.edges[:, 0]] = True
+        return out
+
+
+def _dense(labels: IntArray) -> IntArray:
+    _, inverse = np.unique(labels, return_inverse=True)
+    return inverse.astype(np.int64).reshape(-1)
+
+
+def switch_classes(topo: Topology) -> SwitchClasses:
+    """Refine every tier into classes joined completely or not at all (see module)."""
+    labels: dict[str, IntArray] = {
+        t.id: np.zeros(t.count, dtype=np.int64) for t in topo.tiers.values()
+    }
+    singletons: set[str] = set()
+
+    def refine(tier: TierNet, part: IntArray) -> None:
+        labels[tier.id] = _dense(labels[tier.id] * (int(part.max()) + 1) + part)
+
+    for b in topo.bundles:
+        if not isinstance(b.lower, TierNet):
+            continue
+        lower, upper, L, n = b.lower, b.upper, b.links_per_member, b.upper.count
+        if not b.even:
+            singletons.update((lower.id, upper.id))
+        elif L < n:
+            stripes = n // L
+            refine(lower, np.arange(lower.count, dtype=np.int64) % stripes)
+            refine(upper, np.arange(n, dtype=np.int64) // L)
+    for tier_id in singletons:
+        labels[tier_id] = np.arange(topo.tiers[tier_id].count, dtype=np.int64)
+
+    member_class_parts, sizes, tier_of_class = [], [], []
+    base = 0
+    for tier in topo.tiers.values():
+        lab = labels[tier.id]
+        k = int(lab.max()) + 1 if lab.size else 0
+        member_class_parts.append(lab + base)
+        sizes.append(np.bincount(lab, minlength=k))
+        tier_of_class += [tier.id] * k
+        base += k
+    member_class = (
+        np.concatenate(member_class_parts) if member_class_parts else np.zeros(0, np.int64)
+    )
+    size = np.concatenate(sizes) if sizes else np.zeros(0, np.int64)
+
+    pairs = []
+    for b in topo.bundles:
+        if isinstance(b.lower, TierNet):
+            a = member_class[b.lower_member + b.lower.offset]
+            c = member_class[b.upper_member + b.upper.offset]
+            pairs.append(np.stack([a, c], axis=1))
+    if pairs:
+        both = np.concatenate(pairs)
+        k = max(int(size.size), 1)
+        keys = np.unique(np.concatenate([both[:, 0] * k + both[:, 1], both[:, 1] * k + both[:, 0]]))
+        edges = np.stack([keys // k, keys % k], axis=1)
+    else:
+        edges = np.zeros((0, 2), dtype=np.int64)
+    return SwitchClasses(member_class, size.astype(np.int64), tier_of_class, edges)
+
+
+def class_distances(classes: SwitchClasses, sources: IntArray) -> np.ndarray:
+    """Edges on a shortest path from each source class to every class (BFS on the class
+    graph, all sources at once); ``UNREACHABLE`` where there is no path.
+
+    Returns an array of shape (len(sources), classes.count).
+    """
+    k = classes.count
+    s = sources.size
+    dist = np.full((s, k), UNREACHABLE, dtype=np.int64)
+    if s == 0 or k == 0:
+        return dist
+    dist[np.arange(s), sources] = 0
+    frontier = np.zeros((s, k), dtype=bool)
+    frontier[np.arange(s), sources] = True
+    src, dst = classes.edges[:, 0], classes.edges[:, 1]
+    order = np.argsort(dst, kind="stable")
+    src, dst = src[order], dst[order]
+    starts = np.flatnonzero(np.r_[True, dst[1:] != dst[:-1]]) if dst.size else np.zeros(0, int)
+    targets = dst[starts] if dst.size else dst
+    step = 0
+    while frontier.any() and src.size:
+        step += 1
+        reach = np.logical_or.reduceat(frontier[:, src], starts, axis=1)
+        new = np.zeros((s, k), dtype=bool)
+        new[:, targets] = reach
+        new &= dist == UNREACHABLE
+        dist[new] = step
+        frontier = new
+    return dist
