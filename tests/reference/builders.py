@@ -69,6 +69,14 @@ def medium(part_id: str, kind: MediumKind, gbps: float, w_per_end: float) -> Med
     )
 
 
+def fat_tree_histogram(k: int) -> dict[int, int]:
+    """REFERENCE.md 'General k': per host k/2−1, (k/2−1)(k/2), (k−1)k²/4 others at
+    1, 3, 5 hops; over unordered pairs, hosts × that ÷ 2."""
+    hosts = k**3 // 4
+    per_host = {1: k // 2 - 1, 3: (k // 2 - 1) * (k // 2), 5: (k - 1) * k * k // 4}
+    return {h: hosts * n // 2 for h, n in per_host.items() if n}
+
+
 def fat_tree(k: int, speed_gbps: float = 10.0, host_w: float = 500.0) -> Design:
     """The k-ary fat-tree: k pods (islands) of k/2 edge + k/2 aggregation switches,
     (k/2)² core switches, one single-accelerator host per edge down-port.

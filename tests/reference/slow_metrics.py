@@ -344,3 +344,19 @@ def group_members(ex: Expanded, design: Design, group_id: str) -> list[list[Node
         if node[0] == "nic" and node[1] == group_id:
             by_server[int(node[2])].append(node)  # type: ignore[call-overload]
     return [by_server[s] for s in sorted(by_server)]
+
+
+def separation_gbps(ex: Expanded, accs_x: list[Node], accs_y: list[Node]) -> float:
+    """Capacity of the minimum cut with ``accs_x`` on one side and ``accs_y`` on the
+    other, every other node free (the capacity between two islands or buildings)."""
+    flow = nx.DiGraph()
+    for u, v, d in ex.graph.edges(data=True):
+        flow.add_edge(u, v, capacity=d["capacity_gbps"])
+        flow.add_edge(v, u, capacity=d["capacity_gbps"])
+    for acc in accs_x:
+        flow.add_edge("SOURCE", acc)
+    for acc in accs_y:
+        flow.add_edge(acc, "SINK")
+    if not accs_x or not accs_y:
+        return 0.0
+    return float(nx.minimum_cut_value(flow, "SOURCE", "SINK"))

@@ -13,6 +13,7 @@ from model.design import Design
 from model.elements import Building, Island, LinkBundle, Pattern, RackGroup, SwitchTier
 from model.parts import Catalog, RackType, ServerType
 from tests.reference import builders
+from tests.reference.builders import fat_tree_histogram
 from tests.reference.expand import ExpansionError, expand, injection_gbps
 from tests.reference.random_designs import hierarchical_designs
 from tests.reference.slow_metrics import (
@@ -23,14 +24,6 @@ from tests.reference.slow_metrics import (
     hops,
     power,
 )
-
-
-def fat_tree_histogram(k: int) -> dict[int, int]:
-    """REFERENCE.md 'General k': per host k/2−1, (k/2−1)(k/2), (k−1)k²/4 others at
-    1, 3, 5 hops; over unordered pairs, hosts × that ÷ 2."""
-    hosts = k**3 // 4
-    per_host = {1: k // 2 - 1, 3: (k // 2 - 1) * (k // 2), 5: (k - 1) * k * k // 4}
-    return {h: hosts * n // 2 for h, n in per_host.items() if n}
 
 
 # ------------------------------------------------------------------ hand counts

@@ -1,0 +1,79 @@
+"""The engine against the slow reference on random hierarchical designs (task 4a, 4e).
+
+Hops must agree exactly (histogram, by scope, scale-up pairs, unreachable pairs, mean,
+max). Bisection must agree exactly when the engine says ``exact``; otherwise the engine's
+figure must be an upper bound (it is a real cut, so never below the true minimum).
+Power must agree to 1e-9 relative. Island and building pair capacities must equal the
+minimum cut separating the two places' accelerators on the expanded graph. The engine's
+reported cut must be balanced and reachable with its group counts (see
+``compare.cut_constraints``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from model.design import Design
+from tests.reference.compare import (
+    REL,
+    close,
+    cut_mismatches,
+    hops_mismatches,
+    pair_mismatches,
+    power_mismatches,
+)
+from tests.reference.expand import expand
+from tests.reference.random_designs import hierarchical_designs
+from tests.reference.slow_metrics import bisection_milp, hops
+
+QUICK = settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+FULL = settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
+
+
+def _compare(compute_all: Callable[..., Any], design: Design, *, check_cut: bool) -> None:
+    m = compute_all(design)
+    ex = expand(design)
+    problems = hops_mismatches(m.hops, hops(ex))
+    ref = bisection_milp(ex).gbps
+    got = m.bisection
+    if got.exact and not close(got.gbps, ref):
+        problems.append(f"bisection (exact): expected {ref}, got {got.gbps}")
+    if not got.exact and got.gbps < ref * (1 - REL) - 1e-6:
+        problems.append(f"bisection (upper bound) {got.gbps} below the true minimum {ref}")
+    problems += power_mismatches(design, m.power)
+    problems += pair_mismatches(ex, m.island_pairs, "island")
+    problems += pair_mismatches(ex, m.building_pairs, "building")
+    if check_cut:
+        problems += cut_mismatches(ex, design, got)
+    assert not problems, "\n".join(problems)
+
+
+@QUICK
+@given(hierarchical_designs())
+def test_engine_matches_reference_quick(compute_all: Callable[..., Any], design: Design) -> None:
+    _compare(compute_all, design, check_cut=True)
+
+
+@pytest.mark.slow
+@FULL
+@given(hierarchical_designs())
+def test_engine_matches_reference_200(compute_all: Callable[..., Any], design: Design) -> None:
+    _compare(compute_all, design, check_cut=True)
+
+
+@QUICK
+@given(hierarchical_designs(allow_global=True))
+def test_engine_with_global_links(compute_all: Callable[..., Any], design: Design) -> None:
+    """Designs with a global (peer) bundle: hops exact, bisection exact or an upper bound."""
+    _compare(compute_all, design, check_cut=True)
+
+
+@QUICK
+@given(hierarchical_designs(max_accelerators=10, max_switches=6))
+def test_engine_matches_reference_tiny(compute_all: Callable[..., Any], design: Design) -> None:
+    """Tiny designs, where every corner (one server, one switch, no link) is likely."""
+    _compare(compute_all, design, check_cut=True)
