@@ -8,8 +8,11 @@ or 2–3 servers; a leaf tier per rack group (or one shared) wired ``rail``, ``s
 or ``rack``; an island spine when an island has several leaf tiers (or by chance);
 no core, a campus core, building cores, or building cores under a campus core.
 Link counts sometimes deal evenly and sometimes not; link speeds 100/200/400 G; media
-none, passive copper or optical. At most ``max_accelerators`` accelerators and
-``max_switches`` switches so the reference MILP stays quick.
+none, passive copper or optical. Optionally (``frontend``) a frontend-plane tier per
+island fed by the servers' frontend NICs; optionally (``allow_global``) one global
+bundle between two top tiers, which makes the design non-hierarchical. At most
+``max_accelerators`` accelerators and ``max_switches`` switches so the reference MILP
+stays quick.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from model.elements import (
     Island,
     LinkBundle,
     Pattern,
+    Plane,
     RackGroup,
     Role,
     Scope,
@@ -85,7 +89,8 @@ def _rack_group(b: _Builder, d: Design, island: str) -> tuple[RackGroup, ServerT
     server = ServerType(
         id=f"srv-{gid}", name="server", vendor="test", accelerator="acc",
         accelerators_per_server=accs, nic_count=nics,
-        nic_speed_gbps=400, frontend_nic_count=1, scale_up_domain=domain,
+        nic_speed_gbps=400, frontend_nic_count=draw(st.integers(1, 2)),
+        scale_up_domain=domain,
         scale_up_bandwidth_gbps=900, max_power_w=draw(st.sampled_from([1000.0, 6500.0, 10200.0])),
         source=SRC,
     )
@@ -142,6 +147,7 @@ def hierarchical_designs(
     max_accelerators: int = 48,
     max_switches: int = 40,
     allow_global: bool = False,
+    frontend: bool = False,
 ) -> Design:
     """A small hierarchical design (see the module docstring)."""
     b = _Builder(draw, max_accelerators, max_switches)
@@ -161,10 +167,12 @@ def hierarchical_designs(
         island = f"i{k}"
         d.add(Island(id=island, name=island, building=building))
         leaves: list[str] = []
+        groups: list[str] = []
         for g in range(draw(st.integers(1, 2))):
             if b.acc_left < 1 or b.sw_left < 1:
                 break
             group, server, servers = _rack_group(b, d, island)
+            groups.append(group.id)
             if g == 1 and draw(st.booleans()):
                 d.add(LinkBundle(id=b.next_id("bl"), name="to shared leaf", lower=group.id,
                                  upper=leaves[0], links_per_member=draw(st.integers(1, 3)),
@@ -180,6 +188,12 @@ def hierarchical_designs(
                 _up(b, d, leaf, spine.id)
             top = [spine.id]
         tops.setdefault(building, []).extend(top)
+        if frontend and b.sw_left >= 1 and draw(st.booleans()):
+            front = SwitchTier(id=b.next_id("front"), name="frontend", switch="sw",
+                               count=b.tier_count(2), island=island, plane=Plane.FRONTEND)
+            d.add(front)
+            for gid in groups:
+                _up(b, d, gid, front.id, 2)
     core = draw(st.sampled_from(["none", "campus", "building", "building+campus"]))
     if core in ("building", "building+campus"):
         building_cores = []

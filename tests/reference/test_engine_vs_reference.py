@@ -18,6 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from model.design import Design
+from model.elements import Plane
 from tests.reference.compare import (
     REL,
     close,
@@ -34,9 +35,15 @@ QUICK = settings(max_examples=30, deadline=None, suppress_health_check=list(Heal
 FULL = settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
 
 
-def _compare(compute_all: Callable[..., Any], design: Design, *, check_cut: bool) -> None:
-    m = compute_all(design)
-    ex = expand(design)
+def _compare(
+    compute_all: Callable[..., Any],
+    design: Design,
+    *,
+    check_cut: bool,
+    plane: Plane | None = None,
+) -> None:
+    m = compute_all(design, plane)
+    ex = expand(design, plane)
     problems = hops_mismatches(m.hops, hops(ex))
     ref = bisection_milp(ex).gbps
     got = m.bisection
@@ -77,3 +84,12 @@ def test_engine_with_global_links(compute_all: Callable[..., Any], design: Desig
 def test_engine_matches_reference_tiny(compute_all: Callable[..., Any], design: Design) -> None:
     """Tiny designs, where every corner (one server, one switch, no link) is likely."""
     _compare(compute_all, design, check_cut=True)
+
+
+@QUICK
+@given(hierarchical_designs(frontend=True))
+def test_engine_planes(compute_all: Callable[..., Any], design: Design) -> None:
+    """Designs with frontend tiers: the backend figures ignore them, the frontend
+    figures use the servers' frontend NICs; power counts every plane."""
+    _compare(compute_all, design, check_cut=True)
+    _compare(compute_all, design, check_cut=True, plane=Plane.FRONTEND)
