@@ -1,0 +1,425 @@
+"""Templates: every template builds, counts equal closed forms and published figures
+(counted from the design's own elements, never from the metrics engine), wiring never
+overfills a switch, bad parameters are refused, and the shipped example is the
+``islands`` template at its defaults."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from model.catalog import builtin_part_ids
+from model.design import Design
+from model.elements import Pattern, RackGroup, Role, Scope, SwitchTier
+from model.errors import DesignError
+from model.fileformat import load_design
+from model.templates import EXAMPLE_TEMPLATE, TEMPLATES, build_example, template
+from model.templates.builder import island_size
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "resources" / "examples" / "campus-100k.json"
+
+
+# ----------------------------------------------------------- hand counting
+def servers_of(d: Design, group: RackGroup) -> int:
+    rack = d.catalog.rack_type(group.rack_type)
+    assert rack is not None
+    return group.count * rack.servers_per_rack
+
+
+def accelerators(d: Design) -> int:
+    total = 0
+    for group in d.rack_groups.values():
+        rack = d.catalog.rack_type(group.rack_type)
+        assert rack is not None
+        server = d.catalog.server(rack.server)
+        assert server is not None
+        total += group.count * rack.servers_per_rack * server.accelerators_per_server
+    return total
+
+
+def lower_members(d: Design, element_id: str) -> int:
+    element = d.element(element_id)
+    if isinstance(element, RackGroup):
+        return servers_of(d, element)
+    assert isinstance(element, SwitchTier)
+    return element.count
+
+
+def bundle_links(d: Design, bundle_id: str) -> int:
+    bundle = d.bundles[bundle_id]
+    return lower_members(d, bundle.lower) * bundle.links_per_member
+
+
+def all_links(d: Design) -> int:
+    return sum(bundle_links(d, b) for b in d.bundles)
+
+
+def switches_by_role(d: Design) -> Counter[Role]:
+    counts: Counter[Role] = Counter()
+    for tier in d.tiers.values():
+        counts[tier.role] += tier.count
+    return counts
+
+
+def link_ends(d: Design) -> dict[str, Counter[int]]:
+    """Links at every switch, by tier and member, enumerated link by link with the
+    brief's wiring rules (an implementation independent of the metrics engine)."""
+    ends: dict[str, Counter[int]] = {t: Counter() for t in d.tiers}
+    for bundle in d.bundles.values():
+        upper = d.tiers[bundle.upper]
+        n, links = upper.count, bundle.links_per_member
+        lower = d.element(bundle.lower)
+        if isinstance(lower, SwitchTier):
+            for j in range(lower.count):
+                ends[lower.id][j] += links
+                for link in range(links):
+                    ends[upper.id][(j * links + link) % n] += 1
+            continue
+        assert isinstance(lower, RackGroup)
+        rack = d.catalog.rack_type(lower.rack_type)
+        assert rack is not None
+        server = d.catalog.server(rack.server)
+        assert server is not None
+        servers, nics = servers_of(d, lower), server.nic_count
+        for s in range(servers):
+            for link in range(links):
+                if bundle.pattern is Pattern.SPREAD:
+                    target = (s * links + link) % n
+                elif bundle.pattern is Pattern.RAIL:
+                    nic = link % nics
+                    if n <= nics:
+                        target = nic % n
+                    else:
+                        assert n % nics == 0
+                        blocks = n // nics
+                        assert servers % blocks == 0
+                        target = (s // (servers // blocks)) * nics + nic
+                else:
+                    assert bundle.pattern is Pattern.RACK
+                    assert n % lower.count == 0
+                    q = n // lower.count
+                    r, t = divmod(s, rack.servers_per_rack)
+                    target = r * q + (t * links + link) % q
+                ends[upper.id][target] += 1
+    return ends
+
+
+def assert_ports_fit(d: Design) -> None:
+    """No switch has more links than ports (a link of speed s takes s/p ports)."""
+    speeds: dict[str, float] = {}
+    for bundle in d.bundles.values():
+        for end in (bundle.lower, bundle.upper):
+            if end in d.tiers:
+                speeds[end] = max(speeds.get(end, 0.0), bundle.speed_gbps)
+    for tier_id, counter in link_ends(d).items():
+        tier = d.tiers[tier_id]
+        model = d.catalog.switch(tier.switch)
+        assert model is not None
+        per_link = speeds[tier_id] / model.port_speed_gbps
+        assert per_link <= 1, f"{tier_id}: links faster than ports"
+        worst = max(counter.values(), default=0)
+        assert worst * per_link <= model.radix, f"{tier_id}: {worst} links, radix {model.radix}"
+
+
+# ---------------------------------------------------------------- general
+@pytest.mark.parametrize("name", list(TEMPLATES))
+def test_every_template_builds_with_defaults(name: str) -> None:
+    t = TEMPLATES[name]
+    assert t.title and t.description and t.params
+    assert len(t.source) > 20, "a template names the published design it follows"
+    d = t.build()
+    assert accelerators(d) > 0 and d.tiers and d.bundles
+    builtin = set(builtin_part_ids())
+    for part_id in d.catalog.all_ids():
+        if part_id not in builtin:  # a variant: a copy of a built-in part, sourced
+            part = (
+                d.catalog.accelerator(part_id)
+                or d.catalog.server(part_id)
+                or d.catalog.rack_type(part_id)
+                or d.catalog.switch(part_id)
+                or d.catalog.medium(part_id)
+            )
+            assert part is not None and part.source.startswith("Copy of ")
+    for group in d.rack_groups.values():
+        assert d.catalog.rack_type(group.rack_type) is not None
+    for tier in d.tiers.values():
+        assert d.catalog.switch(tier.switch) is not None
+    for bundle in d.bundles.values():
+        assert bundle.medium is not None and d.catalog.medium(bundle.medium) is not None
+    assert t.build() == d, "building is deterministic"
+
+
+@pytest.mark.parametrize(
+    ("name", "params"),
+    [
+        ("fat-tree", {"k": 4, "speed_gbps": 1}),
+        ("fat-tree", {"k": 128, "speed_gbps": 1600}),
+        ("leaf-spine", {"leaves": 1, "down": 1, "up": 1, "spines": 1, "speed_gbps": 1}),
+        ("leaf-spine", {"leaves": 4096, "down": 1, "up": 1, "spines": 4096}),
+        ("superpod", {"sus": 1}),
+        ("superpod", {"sus": 8}),
+        ("superpod", {"sus": 9}),
+        ("superpod", {"sus": 64}),
+        ("superpod", {"sus": 1, "system": "dgx-b200"}),
+        ("superpod", {"sus": 144, "system": "gb200-nvl72"}),
+        ("ai-zones", {"pods": 2, "racks_per_pod": 1, "gpus_per_rack": 8}),
+        ("ai-zones", {"pods": 8, "gpus_per_rack": 64, "agg_oversubscription": 64}),
+        ("ai-zones", {"pods": 8, "agg_oversubscription": 1, "buildings": 8}),
+        ("islands", {"islands": 2, "gpus_per_island": 256, "oversubscription": 1, "buildings": 1}),
+        ("islands", {"islands": 64, "buildings": 64, "oversubscription": 64}),
+        ("islands", {"gpus_per_island": 8192, "oversubscription": 1}),
+        ("dragonfly-plus", {"k": 4}),
+        ("dragonfly-plus", {"k": 16, "groups": 2, "routers": 2}),
+        ("dragonfly-plus", {"k": 64}),
+    ],
+)
+def test_boundary_parameters_build_and_fit_their_ports(
+    name: str, params: dict[str, object]
+) -> None:
+    d = TEMPLATES[name].build(**params)
+    assert accelerators(d) > 0
+    if all_links(d) <= 300_000:
+        assert_ports_fit(d)
+
+
+# ---------------------------------------------------------------- fat-tree
+@pytest.mark.parametrize("k", [4, 8, 48, 64])
+def test_fat_tree_counts_equal_closed_forms(k: int) -> None:
+    d = template("fat-tree").build(k=k, speed_gbps=10)
+    assert accelerators(d) == k**3 // 4
+    assert sum(t.count for t in d.tiers.values()) == 5 * k * k // 4
+    roles = switches_by_role(d)
+    assert roles[Role.LEAF] == roles[Role.AGGREGATION] == k * k // 2
+    assert roles[Role.CORE] == (k // 2) ** 2
+    assert all_links(d) == 3 * k**3 // 4
+    assert len(d.islands) == k
+    core = d.tiers["core"]
+    assert core.scope is Scope.CAMPUS
+    if k <= 48:
+        ends = link_ends(d)
+        assert set(ends["core"].values()) == {k}  # one link from every pod
+        assert set(ends["pod-1-edge"].values()) == {k}  # k/2 hosts + k/2 uplinks
+        assert_ports_fit(d)
+
+
+def test_fat_tree_k48_is_the_papers_27648_hosts() -> None:
+    d = template("fat-tree").build(k=48)
+    assert accelerators(d) == 27_648
+    assert all_links(d) == 82_944
+
+
+def test_fat_tree_aggregation_j_reaches_core_group_j() -> None:
+    k, half = 8, 4
+    d = template("fat-tree").build(k=k)
+    bundle = d.bundles["pod-3-agg-core"]
+    n = d.tiers["core"].count
+    for j in range(half):
+        links = bundle.links_per_member
+        reached = {(j * links + link) % n for link in range(links)}
+        assert reached == set(range(j * half, (j + 1) * half))
+
+
+# ---------------------------------------------------------------- leaf-spine
+def test_leaf_spine_counts() -> None:
+    d = template("leaf-spine").build(leaves=16, down=48, up=16, spines=16, speed_gbps=100)
+    assert accelerators(d) == 16 * 48
+    assert d.tiers["leaf"].count == 16 and d.tiers["spine"].count == 16
+    assert bundle_links(d, "hosts-leaf") == 768
+    assert bundle_links(d, "leaf-spine") == 256
+    radix = d.catalog.switch(d.tiers["leaf"].switch)
+    assert radix is not None and radix.radix == 64  # 48 + 16 ports
+    ends = link_ends(d)
+    assert set(ends["spine"].values()) == {16}
+    assert set(ends["leaf"].values()) == {64}
+
+
+# ---------------------------------------------------------------- superpod
+def test_superpod_4_su_matches_the_reference_architecture() -> None:
+    d = template("superpod").build(sus=4, system="dgx-h100")
+    assert accelerators(d) == 1_024
+    assert sum(servers_of(d, g) for g in d.rack_groups.values()) == 128
+    roles = switches_by_role(d)
+    assert (roles[Role.LEAF], roles[Role.SPINE]) == (32, 16)
+    rails = sum(bundle_links(d, f"su-{n}-rails") for n in range(1, 5))
+    up = sum(bundle_links(d, f"su-{n}-leaf-spine") for n in range(1, 5))
+    assert (rails, up) == (1_024, 1_024)
+    assert len(d.islands) == 4
+    ends = link_ends(d)
+    assert set(ends["spine"].values()) == {64}
+    assert set(ends["su-1-leaf"].values()) == {64}
+    # rail-optimized: NIC i of every system in an SU lands on leaf i (32 systems each)
+    assert set(ends["su-2-leaf"].values()) == {64}
+    switch = d.catalog.switch("qm9700")
+    assert switch is not None and switch.max_power_w == 1720
+
+
+def test_superpod_above_8_sus_has_three_tiers() -> None:
+    d = template("superpod").build(sus=16)
+    roles = switches_by_role(d)
+    assert accelerators(d) == 16 * 256
+    assert roles[Role.LEAF] == 16 * 8 and roles[Role.SPINE] == 16 * 8
+    assert roles[Role.CORE] == 64  # 16 SUs × 256 uplinks ÷ 64 ports
+    assert_ports_fit(d)
+    two = template("superpod").build(sus=8)
+    assert Role.CORE not in switches_by_role(two)
+    assert switches_by_role(two)[Role.SPINE] == 32
+
+
+def test_superpod_gb200_uses_nvl72_racks() -> None:
+    d = template("superpod").build(sus=2, system="gb200-nvl72")
+    assert accelerators(d) == 2 * 8 * 72
+    assert {g.rack_type for g in d.rack_groups.values()} == {"gb200-nvl72"}
+    assert_ports_fit(d)
+
+
+# ---------------------------------------------------------------- ai-zones
+def test_ai_zones_defaults_reproduce_metas_24k_cluster() -> None:
+    d = template("ai-zones").build()
+    assert accelerators(d) == 24_576
+    assert sum(g.count for g in d.rack_groups.values()) == 1_536
+    assert len(d.islands) == 8 and len(d.buildings) == 1
+    for p in range(1, 9):
+        pod_gpus = 192 * 16
+        assert bundle_links(d, f"pod-{p}-rtsw-ctsw") == pod_gpus  # full bisection in a pod
+        uplink_tbps = bundle_links(d, f"pod-{p}-ctsw-atsw") * 400 / 1000
+        assert uplink_tbps == pytest.approx(3_072 * 0.4 / 7, rel=0.02)  # ≈ 175.5 Tb/s
+    roles = switches_by_role(d)
+    assert roles[Role.RACK] == 1_536
+    assert_ports_fit(d)
+
+
+# ---------------------------------------------------------------- islands / example
+def test_islands_defaults_are_the_example_campus() -> None:
+    d = template("islands").build()
+    assert accelerators(d) == 98_304
+    assert len(d.buildings) == 4 and len(d.islands) == 8
+    per_building = Counter(i.building for i in d.islands.values())
+    assert set(per_building.values()) == {2}
+    for i in range(1, 9):
+        assert d.rack_groups[f"island-{i}-racks"].count == 384
+        assert d.tiers[f"island-{i}-leaf"].count == 384
+        assert d.tiers[f"island-{i}-spine"].count == 256
+        assert bundle_links(d, f"island-{i}-rails") == 12_288
+        assert bundle_links(d, f"island-{i}-leaf-spine") == 12_288
+        assert bundle_links(d, f"island-{i}-spine-core") == 3_072  # 4:1 of 12,288
+    core = d.tiers["core"]
+    assert (core.count, core.scope, core.building) == (384, Scope.CAMPUS, "building-1")
+    assert d.settings.allowance_pct == 10
+    ends = link_ends(d)
+    assert set(ends["core"].values()) == {64}
+    assert set(ends["island-1-spine"].values()) == {48 + 12}
+    assert set(ends["island-1-leaf"].values()) == {64}
+    assert_ports_fit(d)
+
+
+def test_islands_leaf_reaches_only_its_rail_plane() -> None:
+    d = template("islands").build()
+    bundle = d.bundles["island-1-leaf-spine"]
+    n = d.tiers["island-1-spine"].count
+    links = bundle.links_per_member
+    for leaf in (0, 7, 8, 383):
+        spines = {(leaf * links + link) % n for link in range(links)}
+        rail = leaf % 8
+        assert spines == set(range(32 * rail, 32 * rail + 32))
+
+
+def test_example_power_story_is_realistic() -> None:
+    """Hand arithmetic (DGX H100 10.2 kW, QM9700 1.72 kW, 8.5 W per 400G link end):
+    building 1 holds two islands and the core and sits just under its 40 MW cap."""
+    d = template("islands").build()
+    servers_kw = 2 * 384 * 4 * 10.2
+    switches_kw = (2 * (384 + 256) + 384) * 1.72
+    optics_kw = (2 * (2 * 12_288 * 2 + 3_072) + 24_576) * 8.5 / 1000
+    it_kw = (servers_kw + switches_kw + optics_kw) * 1.10
+    assert it_kw == pytest.approx(38_822.5, abs=0.1)
+    capacity = d.buildings["building-1"].capacity_kw
+    assert 0.9 * capacity < it_kw < capacity
+    campus_mw = (it_kw + 3 * (servers_kw + 2 * 640 * 1.72 + 2 * 52_224 * 8.5 / 1000) * 1.1) / 1000
+    assert campus_mw == pytest.approx(150, rel=0.05)  # SemiAnalysis: ≈ 150 MW for 100K H100
+
+
+def test_shipped_example_equals_a_fresh_build() -> None:
+    assert EXAMPLE_TEMPLATE == "islands"
+    assert load_design(EXAMPLE) == build_example()
+
+
+# ---------------------------------------------------------------- dragonfly+
+def test_dragonfly_plus_counts() -> None:
+    k = 16
+    d = template("dragonfly-plus").build(k=k)
+    groups = k // 2 + 1
+    assert len(d.islands) == groups
+    assert accelerators(d) == groups * (k // 2) ** 2
+    globals_ = [b for b in d.bundles.values() if b.pattern is Pattern.GLOBAL]
+    assert len(globals_) == groups * (groups - 1) // 2
+    ends = link_ends(d)
+    assert set(ends["group-1-spine"].values()) == {k}  # k/2 down + k/2 global
+    assert_ports_fit(d)
+
+
+# ---------------------------------------------------------------- layout
+@pytest.mark.parametrize("name", list(TEMPLATES))
+def test_layout_is_tidy(name: str) -> None:
+    d = TEMPLATES[name].build()
+    xs = [b.x for b in d.buildings.values()]
+    assert xs == sorted(set(xs)), "buildings stand side by side"
+    first = next(iter(d.islands))
+    w, h = island_size(sum(t.island == first for t in d.tiers.values()))
+    for building in d.buildings:
+        boxes = [(i.x, i.y) for i in d.islands.values() if i.building == building]
+        for a in range(len(boxes)):
+            for b in range(a + 1, len(boxes)):
+                (x1, y1), (x2, y2) = boxes[a], boxes[b]
+                assert abs(x1 - x2) >= w or abs(y1 - y2) >= h, "islands overlap"
+    for group in d.rack_groups.values():
+        tiers = [t for t in d.tiers.values() if t.island == group.island]
+        assert all(t.y < group.y for t in tiers), "tiers stand above the racks"
+
+
+# ---------------------------------------------------------------- bad input
+@pytest.mark.parametrize(
+    ("name", "params", "message"),
+    [
+        ("fat-tree", {"k": 5}, "--k must be even"),
+        ("fat-tree", {"k": 2}, "--k must be at least 4"),
+        ("fat-tree", {"k": 4.5}, "whole number"),
+        ("fat-tree", {"k": "four"}, "must be a number"),
+        ("fat-tree", {"k": True}, "must be a number"),
+        ("fat-tree", {"speed_gbps": 0}, "--speed-gbps must be at least 1"),
+        ("fat-tree", {"speed_gbps": float("nan")}, "finite"),
+        ("fat-tree", {"radix": 8}, "no parameter --radix"),
+        ("leaf-spine", {"leaves": 3, "up": 1, "spines": 2}, "not a multiple of --spines"),
+        ("leaf-spine", {"leaves": 4096, "up": 8, "spines": 8}, "largest common switch"),
+        ("superpod", {"system": "dgx-a100"}, "one of dgx-h100"),
+        ("superpod", {"sus": 65}, "more than 64"),
+        ("ai-zones", {"gpus_per_rack": 12}, "multiple of 8"),
+        ("ai-zones", {"pods": 2, "buildings": 3}, "more than --pods"),
+        ("islands", {"gpus_per_island": 1000}, "multiple of 256"),
+        ("islands", {"oversubscription": 1}, "does not fit"),
+        ("islands", {"islands": 2, "buildings": 4}, "more than --islands"),
+        ("dragonfly-plus", {"k": 8, "groups": 6}, "at most 5 groups"),
+        ("dragonfly-plus", {"routers": 3}, "--routers must be even"),
+        ("dragonfly-plus", {"k": 9}, "--k must be even"),
+    ],
+)
+def test_bad_parameters_are_refused_clearly(
+    name: str, params: dict[str, object], message: str
+) -> None:
+    with pytest.raises(DesignError, match=message):
+        TEMPLATES[name].build(**params)
+
+
+def test_unknown_template_and_text_parsing() -> None:
+    with pytest.raises(DesignError, match=r"no template 'torus'.*fat-tree"):
+        template("torus")
+    k = template("fat-tree").param("k")
+    assert k.flag == "--k" and k.parse(" 8 ") == 8
+    with pytest.raises(DesignError, match="--k must be a whole number, not 'x'"):
+        k.parse("x")
+    speed = template("fat-tree").param("speed_gbps")
+    assert speed.flag == "--speed-gbps" and speed.parse("2.5") == 2.5
+    system = template("superpod").param("system")
+    assert system.parse("gb200-nvl72") == "gb200-nvl72"
+    assert "one of dgx-h100, dgx-b200, gb200-nvl72" in system.describe()
