@@ -36,4 +36,7 @@ def run_gui(path: str | None) -> int:
         return 1
     window = open_window(design, shown, catalog, settings)
     window.raise_()
+    from PySide6.QtCore import QTimer
+
+    QTimer.singleShot(0, window.file_actions.offer_recovery)  # type: ignore[attr-defined]
     return int(app.exec())

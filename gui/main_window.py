@@ -420,6 +420,9 @@ def open_window(design: Design, path: str | None, catalog: Catalog,
     document = DesignDocument(design, path)
     window = MainWindow(document, catalog, settings, compute)
     document.setParent(window)
+    from gui.files import install_file_menu
+
+    install_file_menu(window)
     window.show()
     window.view.fit_to_view()
     return window

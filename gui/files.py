@@ -1,0 +1,486 @@
+"""The File menu: New, New from Template, Open, Open Recent, Save, Save As, Revert,
+Export, and opening a design file dropped on the window.
+
+:class:`FileActions` works on the window's :class:`~gui.document.DesignDocument`: a file
+is loaded into a new design first and only then replaces the document's content, so a
+bad file leaves the open design untouched and its loader's message is shown. Saving goes
+through :func:`model.fileformat.save_design` (temporary file + rename), so a failed save
+leaves both the file on disk and the design in the window as they were, and says why.
+
+It also runs autosave (:mod:`gui.autosave`), saves for the window's own "unsaved
+changes" question (:attr:`MainWindow.save_handler`), and offers crash recovery at
+start-up; :func:`install_file_menu` wires all of it into a main window. Every dialog
+goes through a small ``ask_*`` / :meth:`FileActions.show_error` method so tests can
+answer it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QEvent, QObject, QRectF, QSettings, QTimer, Signal
+from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QApplication,
+    QFileDialog,
+    QGraphicsView,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+)
+
+from gui.autosave import Autosaver, offer_recovery
+from gui.document import DesignDocument
+from model.design import Design
+from model.errors import ArchipelagoError
+from model.fileformat import load_design, save_design
+from model.metrics.results import DesignMetrics
+
+if TYPE_CHECKING:
+    from gui.main_window import MainWindow
+
+DESIGN_FILTER = "Archipelago designs (*.json);;All files (*)"
+MAX_RECENT = 10
+RECENT_KEY = "files/recent"
+
+EXPORTS: dict[str, tuple[str, str, str]] = {
+    "png": ("Canvas as PNG…", "PNG pictures (*.png)", ".png"),
+    "svg": ("Canvas as SVG…", "SVG drawings (*.svg)", ".svg"),
+    "pdf": ("PDF Report…", "PDF documents (*.pdf)", ".pdf"),
+    "json": ("Metrics as JSON…", "JSON files (*.json)", ".metrics.json"),
+    "csv": ("Metrics as CSV…", "CSV files (*.csv)", ".metrics.csv"),
+    "bom": ("Bill of Materials (CSV)…", "CSV files (*.csv)", ".bom.csv"),
+    "graphml": ("Network as GraphML…", "GraphML files (*.graphml)", ".graphml"),
+}
+"""Export kind → menu text, file filter, suggested file-name ending."""
+
+
+def _default_compute(design: Design) -> DesignMetrics:
+    from model.metrics import compute_all
+
+    return compute_all(design, None)
+
+
+def dropped_design_path(event: QDragEnterEvent | QDropEvent) -> str | None:
+    """The first local file in a drag, or None when it carries no local file."""
+    mime = event.mimeData()
+    if mime is None or not mime.hasUrls():
+        return None
+    for url in mime.urls():
+        if url.isLocalFile() and url.toLocalFile():
+            return url.toLocalFile()
+    return None
+
+
+class FileActions(QObject):
+    """The File menu's actions on one window and its document."""
+
+    message = Signal(str)
+    """A short status message ("Saved campus.json")."""
+
+    def __init__(
+        self,
+        window: QMainWindow,
+        document: DesignDocument,
+        *,
+        settings: QSettings | None = None,
+        compute: Callable[[Design], DesignMetrics] | None = None,
+        autosaver: Autosaver | None = None,
+        autosave: bool = True,
+    ) -> None:
+        super().__init__(window)
+        self.window = window
+        self.document = document
+        self.settings = settings if settings is not None else QSettings(
+            "Archipelago", "Archipelago")
+        self.compute = compute or _default_compute
+        if autosaver is None and autosave:
+            autosaver = Autosaver(document)
+        self.autosaver = autosaver
+        if autosaver is not None:
+            autosaver.failed.connect(self.message)
+        self.actions: dict[str, QAction] = {}
+        self.recent_menu = QMenu("Open &Recent", window)
+        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
+        self.export_menu = QMenu("&Export", window)
+        self._make_actions()
+        document.modified_changed.connect(self._update_enabled)
+        document.path_changed.connect(lambda _path: self._update_enabled())
+        self._update_enabled()
+        window.setAcceptDrops(True)
+        window.installEventFilter(self)
+
+    # ------------------------------------------------------------- actions
+    def _action(self, key: str, text: str, slot: Callable[[], object],
+                shortcut: QKeySequence | QKeySequence.StandardKey | None = None) -> QAction:
+        action = QAction(text, self.window)
+        if shortcut is not None:
+            action.setShortcut(shortcut)
+        action.triggered.connect(lambda _checked=False: slot())
+        self.actions[key] = action
+        return action
+
+    def _make_actions(self) -> None:
+        keys = QKeySequence.StandardKey
+        self._action("new", "&New", self.new_design, QKeySequence(keys.New))
+        self._action("new_from_template", "New from &Template…", self.new_from_template,
+                     QKeySequence("Ctrl+Shift+N"))
+        self._action("open", "&Open…", self.open_dialog, QKeySequence(keys.Open))
+        self._action("save", "&Save", self.save, QKeySequence(keys.Save))
+        self._action("save_as", "Save &As…", self.save_as, QKeySequence("Ctrl+Shift+S"))
+        self._action("revert", "Re&vert to Saved", self.revert)
+        for kind, (text, _filter, _suffix) in EXPORTS.items():
+            action = self._action(f"export_{kind}", text,
+                                  lambda kind=kind: self.export(kind))
+            self.export_menu.addAction(action)
+            if kind == "pdf":
+                self.export_menu.addSeparator()
+
+    def install(self, menu: QMenu) -> None:
+        """Add the actions to the window's File menu (above whatever it already has,
+        e.g. Quit)."""
+        first = menu.actions()[0] if menu.actions() else None
+        items: list[QAction | QMenu | None] = [
+            self.actions["new"], self.actions["new_from_template"], None,
+            self.actions["open"], self.recent_menu, None,
+            self.actions["save"], self.actions["save_as"], self.actions["revert"], None,
+            self.export_menu,
+        ]
+        if first is not None:
+            items.append(None)
+        for item in items:
+            if item is None:
+                separator = QAction(menu)
+                separator.setSeparator(True)
+                menu.insertAction(first, separator)
+            elif isinstance(item, QMenu):
+                menu.insertMenu(first, item)
+            else:
+                menu.insertAction(first, item)
+
+    def _update_enabled(self) -> None:
+        self.actions["revert"].setEnabled(
+            self.document.path is not None and self.document.is_modified())
+
+    # -------------------------------------------------------- dialog hooks
+    def ask_open_path(self) -> str | None:
+        """Ask for a design file to open (None when cancelled)."""
+        path, _ = QFileDialog.getOpenFileName(self.window, "Open Design", self._folder(),
+                                              DESIGN_FILTER)
+        return path or None
+
+    def ask_save_path(self, caption: str, file_filter: str, suggested: str) -> str | None:
+        """Ask where to write a file (None when cancelled)."""
+        path, _ = QFileDialog.getSaveFileName(self.window, caption, suggested, file_filter)
+        return path or None
+
+    def ask_unsaved(self) -> QMessageBox.StandardButton:
+        """Ask what to do with unsaved changes: Save, Discard or Cancel."""
+        buttons = QMessageBox.StandardButton
+        return QMessageBox.question(
+            self.window, "Unsaved changes",
+            f"{self.document.display_name()} has unsaved changes. Save them first?",
+            buttons.Save | buttons.Discard | buttons.Cancel, buttons.Save)
+
+    def ask_revert(self) -> bool:
+        """Confirm throwing away the unsaved changes."""
+        buttons = QMessageBox.StandardButton
+        answer = QMessageBox.question(
+            self.window, "Revert to saved",
+            f"Discard every change since {self.document.display_name()} was saved?",
+            buttons.Discard | buttons.Cancel, buttons.Cancel)
+        return answer == buttons.Discard
+
+    def show_error(self, title: str, text: str) -> None:
+        """Tell the user why something failed."""
+        QMessageBox.critical(self.window, title, text)
+
+    def ask_template(self) -> Design | None:
+        """Show the New from Template dialog; the design built, or None."""
+        from gui.template_dialog import TemplateDialog
+
+        dialog = TemplateDialog(self.window, compute=self.compute)
+        accepted = dialog.exec() == TemplateDialog.DialogCode.Accepted
+        return dialog.design if accepted else None
+
+    def ask_png_options(self) -> object | None:
+        """Ask what to draw in a PNG and how big (a ``PngOptions``), or None."""
+        from gui.export.dialogs import PngOptionsDialog
+
+        dialog = PngOptionsDialog(self.window, has_view=self.current_view_rect() is not None)
+        if dialog.exec() != PngOptionsDialog.DialogCode.Accepted:
+            return None
+        return dialog.options()
+
+    # ------------------------------------------------------------ opening
+    def maybe_save(self) -> bool:
+        """Before the design is replaced or the window closes: True when it may go on
+        (nothing unsaved, saved, or discarded), False when the user cancelled or the
+        save failed."""
+        if not self.document.is_modified():
+            return True
+        answer = self.ask_unsaved()
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    def _replace(self, design: Design, path: str | Path | None) -> None:
+        self.document.load(design, path)
+        if self.autosaver is not None:
+            self.autosaver.discard()
+
+    def new_design(self) -> bool:
+        """Start an empty design (after asking about unsaved changes)."""
+        if not self.maybe_save():
+            return False
+        self._replace(Design(), None)
+        self.message.emit("New design")
+        return True
+
+    def new_from_template(self) -> bool:
+        """Create a design from a template chosen in the dialog; it starts unsaved."""
+        if not self.maybe_save():
+            return False
+        design = self.ask_template()
+        if design is None:
+            return False
+        self._replace(design, None)
+        self.message.emit(f"New design from template: {design.name}")
+        return True
+
+    def open_dialog(self) -> bool:
+        """Ask for a file and open it."""
+        if not self.maybe_save():
+            return False
+        path = self.ask_open_path()
+        return self.open_path(path, ask=False) if path else False
+
+    def open_path(self, path: str | os.PathLike[str], ask: bool = True) -> bool:
+        """Open the design file at ``path``. A file that cannot be loaded is reported
+        with the loader's message and the open design stays as it was."""
+        if ask and not self.maybe_save():
+            return False
+        try:
+            design = load_design(path)
+        except ArchipelagoError as error:
+            self.show_error("Cannot open design", str(error))
+            return False
+        except OSError as error:  # the loader reports its own; this is a last guard
+            self.show_error("Cannot open design", f"{path}: {error.strerror or error}")
+            return False
+        self._replace(design, Path(path))
+        self.add_recent(path)
+        self.message.emit(f"Opened {Path(path).name}")
+        return True
+
+    def revert(self) -> bool:
+        """Reload the design's file, throwing away unsaved changes (after confirming)."""
+        path = self.document.path
+        if path is None:
+            return False
+        if self.document.is_modified() and not self.ask_revert():
+            return False
+        return self.open_path(path, ask=False)
+
+    # ------------------------------------------------------------- saving
+    def save(self) -> bool:
+        """Save to the design's file (Save As for a design never saved)."""
+        if self.document.path is None:
+            return self.save_as()
+        return self.save_to(self.document.path)
+
+    def save_as(self, path: str | os.PathLike[str] | None = None) -> bool:
+        """Save under a new name (asked for when ``path`` is None)."""
+        if path is None:
+            suggested = str(self.document.path or Path(self._folder()) / (
+                _safe_name(self.document.design.name) + ".json"))
+            chosen = self.ask_save_path("Save Design As", DESIGN_FILTER, suggested)
+            if not chosen:
+                return False
+            path = chosen if Path(chosen).suffix else chosen + ".json"
+        return self.save_to(path)
+
+    def save_to(self, path: str | os.PathLike[str]) -> bool:
+        """Write the design to ``path``. On failure the reason is shown, the design stays
+        modified in the window and any file at ``path`` is unchanged."""
+        try:
+            save_design(self.document.design, path)
+        except ArchipelagoError as error:
+            self.show_error("Cannot save design", str(error))
+            return False
+        self.document.mark_saved(path)
+        if self.autosaver is not None:
+            self.autosaver.discard()
+        self.add_recent(path)
+        self.message.emit(f"Saved {Path(path).name}")
+        return True
+
+    # -------------------------------------------------------------- recent
+    def recent_files(self) -> list[str]:
+        """Recently opened or saved files, newest first."""
+        value = self.settings.value(RECENT_KEY, [])
+        if isinstance(value, str):
+            value = [value]
+        return [str(v) for v in value or [] if str(v)]
+
+    def add_recent(self, path: str | os.PathLike[str]) -> None:
+        """Put ``path`` first in the recent files."""
+        entry = str(Path(path).resolve())
+        items = [entry] + [p for p in self.recent_files() if p != entry]
+        self.settings.setValue(RECENT_KEY, items[:MAX_RECENT])
+
+    def clear_recent(self) -> None:
+        """Forget the recent files."""
+        self.settings.setValue(RECENT_KEY, [])
+
+    def open_recent(self, path: str) -> bool:
+        """Open a recent file; one that has gone is reported and forgotten."""
+        if not Path(path).exists():
+            self.show_error("Cannot open design", f"{path} no longer exists.")
+            self.settings.setValue(RECENT_KEY, [p for p in self.recent_files() if p != path])
+            return False
+        return self.open_path(path)
+
+    def _fill_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        files = self.recent_files()
+        for index, path in enumerate(files, start=1):
+            action = self.recent_menu.addAction(f"&{index % 10} {Path(path).name}")
+            action.setToolTip(path)
+            action.setStatusTip(path)
+            action.triggered.connect(lambda _checked=False, p=path: self.open_recent(p))
+        if files:
+            self.recent_menu.addSeparator()
+        clear = self.recent_menu.addAction("Clear Recent Files", self.clear_recent)
+        clear.setEnabled(bool(files))
+
+    # ------------------------------------------------------------- exports
+    def current_view_rect(self) -> QRectF | None:
+        """The part of the canvas the window's view shows (scene units), or None."""
+        for view in self.window.findChildren(QGraphicsView):
+            if view.isVisible() and view.scene() is not None:
+                return view.mapToScene(view.viewport().rect()).boundingRect()
+        return None
+
+    def _suggest(self, suffix: str) -> str:
+        path = self.document.path
+        stem = path.stem if path else _safe_name(self.document.design.name)
+        folder = path.parent if path else Path(self._folder())
+        return str(folder / (stem + suffix))
+
+    def export(self, kind: str, path: str | os.PathLike[str] | None = None,
+               options: object | None = None) -> bool:
+        """Export the design as ``kind`` (a key of :data:`EXPORTS`), asking for the file
+        (and, for PNG, the options) when not given. Failures are shown, never raised."""
+        from gui.export.dialogs import PngOptions
+
+        text, file_filter, suffix = EXPORTS[kind]
+        if kind == "png" and options is None:
+            options = self.ask_png_options()
+            if options is None:
+                return False
+        if path is None:
+            chosen = self.ask_save_path(f"Export {text.rstrip('…')}", file_filter,
+                                        self._suggest(suffix))
+            if not chosen:
+                return False
+            path = chosen
+        try:
+            self._write_export(kind, Path(path),
+                               options if isinstance(options, PngOptions) else None)
+        except ArchipelagoError as error:
+            self.show_error("Export failed", str(error))
+            return False
+        self.message.emit(f"Exported {Path(path).name}")
+        return True
+
+    def _write_export(self, kind: str, path: Path, options: object | None) -> None:
+        from gui.export import export_pdf, export_png, export_svg
+        from gui.export.dialogs import PngOptions
+        from model.reports.writers import write_pure_export
+
+        design = self.document.design
+        metrics = self.compute(design)
+        if kind == "png":
+            png = options if isinstance(options, PngOptions) else PngOptions(False, None, None)
+            source = self.current_view_rect() if png.current_view else None
+            export_png(design, path, metrics=metrics, width=png.width, dpi=png.dpi,
+                       source=source)
+        elif kind == "svg":
+            export_svg(design, path, metrics=metrics)
+        elif kind == "pdf":
+            export_pdf(design, metrics, path)
+        else:
+            write_pure_export(kind, design, metrics, path)
+
+    # ------------------------------------------------- window events, start
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Open a design file dropped on the window; end autosave when it closes."""
+        if watched is self.window:
+            kind = event.type()
+            if kind in (QEvent.Type.DragEnter, QEvent.Type.DragMove) and isinstance(
+                    event, QDragEnterEvent | QDropEvent):
+                if dropped_design_path(event):
+                    event.acceptProposedAction()
+                    return True
+            elif kind == QEvent.Type.Drop and isinstance(event, QDropEvent):
+                path = dropped_design_path(event)
+                if path:
+                    event.acceptProposedAction()
+                    # Open after the drop returns: a dialog inside a drop handler
+                    # would block the drag source.
+                    QTimer.singleShot(0, lambda: self.open_path(path))
+                    return True
+            elif kind == QEvent.Type.Hide and not event.spontaneous():
+                # The window closed (a minimised window's hide is spontaneous): a
+                # clean exit keeps no recovery file.
+                self.shutdown()
+        return super().eventFilter(watched, event)
+
+    def shutdown(self) -> None:
+        """A clean exit: stop autosaving and remove the recovery file."""
+        if self.autosaver is not None:
+            self.autosaver.shutdown()
+
+    def offer_recovery(self, ask: bool = True) -> bool:
+        """At start-up: restore unsaved work left by a crash, if the user wants it."""
+        entry = offer_recovery(self.window, self.document, self.autosaver, ask=ask)
+        if entry is None:
+            return False
+        self.message.emit(f"Restored unsaved work on {entry.design_name}")
+        return True
+
+    def _folder(self) -> str:
+        recent = self.recent_files()
+        if self.document.path is not None:
+            return str(self.document.path.parent)
+        if recent:
+            return str(Path(recent[0]).parent)
+        return str(Path.home())
+
+
+def install_file_menu(window: MainWindow, *, recover: bool = False) -> FileActions:
+    """Give ``window`` its File menu actions, autosave, drag-and-drop opening and
+    status messages; with ``recover``, offer crash recovery once the event loop runs.
+    The actions are kept as ``window.file_actions``."""
+    files = FileActions(window, window.document, settings=window.settings,
+                        compute=window.runner.compute)
+    files.install(window.menu("File"))
+    window.save_handler = files.save
+    files.message.connect(window.show_status)
+    app = QApplication.instance()
+    if app is not None:
+        app.aboutToQuit.connect(files.shutdown)
+    window.file_actions = files  # type: ignore[attr-defined]
+    if recover:
+        QTimer.singleShot(0, files.offer_recovery)
+    return files
+
+
+def _safe_name(name: str) -> str:
+    """A file-name stem from a design name."""
+    keep = "".join(c if c.isalnum() or c in "-_ ." else "_" for c in name).strip()
+    return keep.replace(" ", "-") or "design"

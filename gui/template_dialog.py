@@ -1,0 +1,235 @@
+"""The "New from Template" dialog: every template with its parameters, the design it
+follows (published source), and a preview of what it builds — accelerators, switches and
+power, read from the metrics engine — before anything is created.
+
+The dialog builds designs only; the File menu (:mod:`gui.files`) decides what to do with
+the one the user accepts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from model.design import Design
+from model.errors import ArchipelagoError
+from model.metrics.results import DesignMetrics
+from model.templates import TEMPLATES, Param, ParamValue, Template
+
+Compute = Callable[[Design], DesignMetrics]
+
+_INT_LIMIT = 2_000_000_000
+
+
+def _default_compute(design: Design) -> DesignMetrics:
+    from model.metrics import compute_all
+
+    return compute_all(design, None)
+
+
+def preview_text(metrics: DesignMetrics) -> str:
+    """The preview line of a built design: accelerators, switches, power (all read from
+    ``metrics``)."""
+    inventory = metrics.inventory
+    tiers = ", ".join(f"{count:,}" for count in inventory.switches_by_tier.values())
+    switches = sum(inventory.switches_by_model.values())
+    return (
+        f"{inventory.accelerators:,} accelerators in {inventory.servers:,} servers ·"
+        f" {switches:,} switches ({tiers} per tier) ·"
+        f" IT power {metrics.power.it_kw / 1000:,.2f} MW,"
+        f" facility {metrics.power.facility_kw / 1000:,.2f} MW"
+    )
+
+
+class TemplateDialog(QDialog):
+    """Choose a template and its parameters; :attr:`design` is the design built when the
+    dialog is accepted."""
+
+    def __init__(self, parent: QWidget | None = None, compute: Compute | None = None,
+                 templates: dict[str, Template] | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New from Template")
+        self.resize(860, 520)
+        self.templates = templates if templates is not None else TEMPLATES
+        self.compute = compute or _default_compute
+        self.design: Design | None = None
+        self._editors: dict[str, QWidget] = {}
+
+        self.list = QListWidget()
+        for template in self.templates.values():
+            item = QListWidgetItem(template.title)
+            item.setData(Qt.ItemDataRole.UserRole, template.name)
+            item.setToolTip(template.description)
+            self.list.addItem(item)
+        self.list.setMaximumWidth(260)
+
+        self.title = QLabel()
+        self.title.setStyleSheet("font-weight: bold; font-size: 14pt")
+        self.description = QLabel()
+        self.description.setWordWrap(True)
+        self.source = QLabel()
+        self.source.setWordWrap(True)
+        self.source.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.form = QFormLayout()
+        self.preview = QLabel()
+        self.preview.setWordWrap(True)
+        self.preview.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Create")
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+
+        right = QVBoxLayout()
+        right.addWidget(self.title)
+        right.addWidget(self.description)
+        right.addWidget(self.source)
+        right.addLayout(self.form)
+        right.addStretch(1)
+        right.addWidget(QLabel("<b>Preview</b>"))
+        right.addWidget(self.preview)
+        right.addWidget(self.buttons)
+        layout = QHBoxLayout(self)
+        layout.addWidget(self.list)
+        layout.addLayout(right, 1)
+
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(250)
+        self._timer.timeout.connect(self.update_preview)
+        self.list.currentRowChanged.connect(self._show_template)
+        if self.list.count():
+            self.list.setCurrentRow(0)
+
+    # ------------------------------------------------------------- reading
+    @property
+    def template(self) -> Template | None:
+        """The template selected."""
+        item = self.list.currentItem()
+        if item is None:
+            return None
+        return self.templates.get(str(item.data(Qt.ItemDataRole.UserRole)))
+
+    def values(self) -> dict[str, ParamValue]:
+        """The parameter values in the editors."""
+        found: dict[str, ParamValue] = {}
+        for name, editor in self._editors.items():
+            if isinstance(editor, (QSpinBox, QDoubleSpinBox)):
+                found[name] = editor.value()
+            elif isinstance(editor, QComboBox):
+                found[name] = editor.currentText()
+        return found
+
+    def select(self, name: str) -> None:
+        """Select the template called ``name``."""
+        for row in range(self.list.count()):
+            if self.list.item(row).data(Qt.ItemDataRole.UserRole) == name:
+                self.list.setCurrentRow(row)
+                return
+        raise KeyError(name)
+
+    def set_value(self, name: str, value: ParamValue) -> None:
+        """Put ``value`` in the editor of parameter ``name`` (for tests and scripts)."""
+        editor = self._editors[name]
+        if isinstance(editor, QSpinBox):
+            editor.setValue(int(value))
+        elif isinstance(editor, QDoubleSpinBox):
+            editor.setValue(float(value))
+        elif isinstance(editor, QComboBox):
+            editor.setCurrentText(str(value))
+
+    # ------------------------------------------------------------ building
+    def _editor(self, param: Param) -> QWidget:
+        editor: QWidget
+        if param.choices:
+            combo = QComboBox()
+            combo.addItems(list(param.choices))
+            combo.setCurrentText(str(param.default))
+            combo.currentTextChanged.connect(self._schedule)
+            editor = combo
+        elif param.kind is int:
+            spin = QSpinBox()
+            spin.setRange(int(param.minimum if param.minimum is not None else -_INT_LIMIT),
+                          int(min(param.maximum, _INT_LIMIT) if param.maximum is not None
+                              else _INT_LIMIT))
+            spin.setValue(int(param.default))
+            spin.setGroupSeparatorShown(True)
+            spin.valueChanged.connect(self._schedule)
+            editor = spin
+        else:
+            double = QDoubleSpinBox()
+            double.setDecimals(3)
+            double.setRange(param.minimum if param.minimum is not None else -1e12,
+                            param.maximum if param.maximum is not None else 1e12)
+            double.setValue(float(param.default))
+            double.valueChanged.connect(self._schedule)
+            editor = double
+        editor.setToolTip(param.describe())
+        return editor
+
+    def _show_template(self) -> None:
+        template = self.template
+        while self.form.rowCount():
+            self.form.removeRow(0)
+        self._editors.clear()
+        if template is None:
+            return
+        self.title.setText(template.title)
+        self.description.setText(template.description)
+        self.source.setText(f"<i>Follows:</i> {template.source}")
+        for param in template.params:
+            editor = self._editor(param)
+            self._editors[param.name] = editor
+            label = QLabel(param.name.replace("_", " "))
+            label.setToolTip(param.describe())
+            self.form.addRow(label, editor)
+        self.update_preview()
+
+    def _schedule(self) -> None:
+        self.preview.setText("…")
+        self._timer.start()
+
+    def update_preview(self) -> bool:
+        """Build the design for the current values and show its figures; returns True
+        when it built (Create is enabled only then)."""
+        self._timer.stop()
+        template = self.template
+        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.design = None
+        if template is None:
+            ok.setEnabled(False)
+            return False
+        try:
+            design = template.build(**self.values())
+            metrics = self.compute(design)
+        except ArchipelagoError as error:
+            self.preview.setText(f"<span style='color:#b00020'>Cannot build: {error}</span>")
+            ok.setEnabled(False)
+            return False
+        self.design = design
+        self.preview.setText(preview_text(metrics))
+        ok.setEnabled(True)
+        return True
+
+    def accept(self) -> None:
+        """Create: make sure the design matches the editors (a pending preview is built
+        now), then close."""
+        if (self._timer.isActive() or self.design is None) and not self.update_preview():
+            return
+        super().accept()

@@ -1,0 +1,236 @@
+"""The File menu on a window: opening (bad files leave the design untouched), saving
+(failures lose nothing), recent files, revert, new (from a template), drag-and-drop,
+exports from the menu."""
+
+from __future__ import annotations
+
+import errno
+import os
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QMimeData, QPoint, QSettings, Qt, QUrl
+from PySide6.QtGui import QDragEnterEvent, QDropEvent
+from PySide6.QtWidgets import QApplication, QMainWindow, QMenu, QMessageBox
+
+from gui.commands import UpdateElement
+from gui.document import DesignDocument
+from gui.export.dialogs import PngOptions
+from gui.files import EXPORTS, FileActions
+from model.design import Design
+from model.fileformat import dumps_design, load_design, save_design
+from tests.exports.designs import small_design
+from tests.exports.hand_metrics import hand_metrics
+
+
+class Recorder:
+    """Stands in for the dialogs: records errors, answers questions."""
+
+    def __init__(self) -> None:
+        self.errors: list[tuple[str, str]] = []
+        self.unsaved_answer = QMessageBox.StandardButton.Cancel
+
+
+@pytest.fixture
+def setup(qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv("ARCHIPELAGO_RECOVERY_DIR", str(tmp_path / "recovery"))
+    window = QMainWindow()
+    qtbot.addWidget(window)
+    document = DesignDocument(small_design(), parent=window)
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    files = FileActions(window, document, settings=settings,
+                        compute=lambda design: hand_metrics())
+    answers = Recorder()
+    monkeypatch.setattr(files, "show_error",
+                        lambda title, text: answers.errors.append((title, text)))
+    monkeypatch.setattr(files, "ask_unsaved", lambda: answers.unsaved_answer)
+    return window, document, files, answers
+
+
+def edit(document: DesignDocument, count: int = 3) -> None:
+    document.execute(UpdateElement(document.design, "racks", {"count": count}))
+
+
+def test_open_a_bad_file_shows_the_loaders_message_and_keeps_the_design(
+    setup, tmp_path: Path
+) -> None:
+    _window, document, files, answers = setup
+    edit(document)
+    before = document.design.copy()
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "archipelago-design", "schema_version": 1, "buildings": 5}',
+                   encoding="utf-8")
+    answers.unsaved_answer = QMessageBox.StandardButton.Discard
+    assert files.open_path(bad) is False
+    assert len(answers.errors) == 1
+    title, text = answers.errors[0]
+    assert title == "Cannot open design"
+    assert "bad.json" in text
+    with pytest.raises(Exception) as loader:
+        load_design(bad)
+    assert text == str(loader.value), "the loader's own message is shown"
+    assert document.design == before
+    assert document.is_modified()
+    assert document.path is None
+
+
+def test_save_open_round_trip_and_recent_files(setup, tmp_path: Path) -> None:
+    _window, document, files, answers = setup
+    edit(document, 5)
+    first = tmp_path / "first.json"
+    assert files.save_as(first)
+    assert not document.is_modified()
+    assert document.path == first
+    assert load_design(first) == document.design
+    second = tmp_path / "second.json"
+    save_design(small_design(), second)
+    assert files.open_path(second)
+    assert document.design == small_design()
+    assert files.recent_files() == [str(second.resolve()), str(first.resolve())]
+    assert files.open_path(first)
+    assert files.recent_files()[0] == str(first.resolve())
+    assert document.design.rack_groups["racks"].count == 5
+    assert answers.errors == []
+
+
+def test_a_recent_file_that_is_gone_is_reported_and_forgotten(setup, tmp_path: Path) -> None:
+    _window, _document, files, answers = setup
+    gone = tmp_path / "gone.json"
+    save_design(small_design(), gone)
+    files.add_recent(gone)
+    gone.unlink()
+    assert files.open_recent(str(gone.resolve())) is False
+    assert "no longer exists" in answers.errors[0][1]
+    assert files.recent_files() == []
+
+
+@pytest.mark.parametrize(
+    ("failure", "reason"),
+    [
+        (PermissionError(errno.EACCES, "Permission denied"), "permission denied"),
+        (OSError(errno.ENOSPC, "No space left on device"), "disk is full"),
+    ],
+)
+def test_a_failed_save_keeps_the_file_and_the_design(
+    setup, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, failure: OSError, reason: str
+) -> None:
+    _window, document, files, answers = setup
+    target = tmp_path / "campus.json"
+    save_design(small_design(), target)
+    files.open_path(target)
+    original = target.read_bytes()
+    edit(document, 9)
+    edited = document.design.copy()
+
+    def refuse(*args: object) -> None:
+        raise failure
+
+    monkeypatch.setattr(os, "replace", refuse)
+    assert files.save() is False
+    assert answers.errors and reason in answers.errors[0][1]
+    assert target.read_bytes() == original, "the file on disk is byte-identical"
+    leftovers = [p.name for p in tmp_path.iterdir() if p.name.startswith(".campus.json")]
+    assert leftovers == [], "no temporary file left behind"
+    assert document.design == edited
+    assert document.is_modified()
+
+
+def test_saving_into_a_missing_folder_says_so(setup, tmp_path: Path) -> None:
+    _window, document, files, answers = setup
+    assert files.save_as(tmp_path / "nowhere" / "campus.json") is False
+    assert "does not exist" in answers.errors[0][1]
+    assert document.path is None
+
+
+def test_revert_reloads_the_saved_file(setup, tmp_path: Path,
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    _window, document, files, _answers = setup
+    target = tmp_path / "campus.json"
+    assert files.save_as(target)
+    assert not files.actions["revert"].isEnabled()
+    edit(document, 11)
+    assert files.actions["revert"].isEnabled()
+    monkeypatch.setattr(files, "ask_revert", lambda: True)
+    assert files.revert()
+    assert document.design == small_design()
+    assert not document.is_modified()
+
+
+def test_new_asks_about_unsaved_changes(setup) -> None:
+    _window, document, files, answers = setup
+    edit(document)
+    before = document.design.copy()
+    answers.unsaved_answer = QMessageBox.StandardButton.Cancel
+    assert files.new_design() is False
+    assert document.design == before
+    answers.unsaved_answer = QMessageBox.StandardButton.Discard
+    assert files.new_design() is True
+    assert document.design == Design()
+    assert document.path is None
+    assert not document.is_modified()
+
+
+def test_new_from_template_puts_the_built_design_in_the_window(
+    setup, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _window, document, files, _answers = setup
+    built = small_design()
+    built.rename("From a template")
+    monkeypatch.setattr(files, "ask_template", built.copy)
+    assert files.new_from_template()
+    assert document.design == built
+    assert document.path is None
+
+
+def drop(window: QMainWindow, path: Path) -> bool:
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(path))])
+    enter = QDragEnterEvent(QPoint(5, 5), Qt.DropAction.CopyAction, mime,
+                            Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(window, enter)
+    if not enter.isAccepted():
+        return False
+    event = QDropEvent(QPoint(5, 5).toPointF(), Qt.DropAction.CopyAction, mime,
+                       Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(window, event)
+    return event.isAccepted()
+
+
+def test_dropping_a_design_file_opens_it(setup, qtbot, tmp_path: Path) -> None:
+    window, document, _files, _answers = setup
+    dropped = tmp_path / "dropped.json"
+    other = small_design()
+    other.rename("Dropped campus")
+    dropped.write_text(dumps_design(other), encoding="utf-8")
+    assert drop(window, dropped)
+    qtbot.waitUntil(lambda: document.design.name == "Dropped campus", timeout=2000)
+    assert document.path == dropped
+
+
+def test_every_export_from_the_menu(setup, tmp_path: Path) -> None:
+    _window, _document, files, answers = setup
+    for kind in EXPORTS:
+        out = tmp_path / f"out-{kind}{EXPORTS[kind][2]}"
+        options = PngOptions(False, 640, None) if kind == "png" else None
+        assert files.export(kind, out, options), answers.errors
+        assert out.stat().st_size > 100, kind
+    assert answers.errors == []
+
+
+def test_an_export_that_fails_says_why(setup, tmp_path: Path) -> None:
+    _window, _document, files, answers = setup
+    assert files.export("json", tmp_path / "no" / "m.json") is False
+    assert answers.errors[0][0] == "Export failed"
+    assert "does not exist" in answers.errors[0][1]
+
+
+def test_install_puts_the_actions_above_quit(setup) -> None:
+    window, _document, files, _answers = setup
+    menu = QMenu("File", window)
+    menu.addAction("Quit")
+    files.install(menu)
+    texts = [a.text() for a in menu.actions() if not a.isSeparator()]
+    assert texts == ["&New", "New from &Template…", "&Open…", "Open &Recent", "&Save",
+                     "Save &As…", "Re&vert to Saved", "&Export", "Quit"]
+    assert [a.text() for a in files.export_menu.actions() if not a.isSeparator()] == [
+        text for text, _f, _s in EXPORTS.values()]
