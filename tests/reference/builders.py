@@ -8,6 +8,8 @@ here (figures from REFERENCE.md) so the tests do not depend on the shipped catal
 
 from __future__ import annotations
 
+from math import comb
+
 from model.design import Design
 from model.elements import (
     Building,
@@ -75,6 +77,16 @@ def fat_tree_histogram(k: int) -> dict[int, int]:
     hosts = k**3 // 4
     per_host = {1: k // 2 - 1, 3: (k // 2 - 1) * (k // 2), 5: (k - 1) * k * k // 4}
     return {h: hosts * n // 2 for h, n in per_host.items() if n}
+
+
+def meta_histogram(pods: int, racks_per_pod: int) -> tuple[int, dict[int, int]]:
+    """Hand count for :func:`meta_24k`: scale-up pairs (8 GPUs of a server) and the
+    histogram: same rack, other server 1 hop; same pod 3; other pod 5."""
+    pod_gpus = racks_per_pod * 16
+    scale_up = pods * racks_per_pod * 2 * comb(8, 2)
+    same_rack = pods * racks_per_pod * 8 * 8
+    same_pod = pods * comb(pod_gpus, 2) - scale_up - same_rack
+    return scale_up, {1: same_rack, 3: same_pod, 5: comb(pods, 2) * pod_gpus**2}
 
 
 def fat_tree(k: int, speed_gbps: float = 10.0, host_w: float = 500.0) -> Design:
@@ -195,11 +207,11 @@ META_UPLINKS_PER_CTSW = 27
 uplinks per cluster switch against 192 × 400G down is 1 : 7.11."""
 
 
-def meta_24k(pods: int = 8) -> Design:
+def meta_24k(pods: int = 8, racks_per_pod: int = 192) -> Design:
     """Meta's 24K cluster: pods (AI zones) of 192 racks × 2 servers × 8 H100 at 400G;
     a rack switch per rack (16 down, 16 up), 16 cluster switches per pod (one link from
     every rack switch), 27 × 400G uplinks per cluster switch to a 54-switch aggregation
-    tier shared by the building (oversubscribed ≈ 1:7)."""
+    tier shared by the building (oversubscribed ≈ 1:7 at 192 racks per pod)."""
     d = Design(name="Meta 24K")
     d.add_parts(dgx_catalog())
     d.add(Building(id="dc", name="DC", capacity_kw=60_000))
@@ -208,8 +220,8 @@ def meta_24k(pods: int = 8) -> Design:
     for p in range(pods):
         d.add(Island(id=f"z{p}", name=f"zone {p}", building="dc"))
         d.add(RackGroup(id=f"r{p}", name="racks", island=f"z{p}", rack_type="meta-rack",
-                        count=192))
-        d.add(SwitchTier(id=f"rtsw{p}", name="RTSW", switch="qm9700", count=192,
+                        count=racks_per_pod))
+        d.add(SwitchTier(id=f"rtsw{p}", name="RTSW", switch="qm9700", count=racks_per_pod,
                          role=Role.RACK, island=f"z{p}"))
         d.add(SwitchTier(id=f"ctsw{p}", name="CTSW", switch="qm9700", count=16,
                          role=Role.SPINE, island=f"z{p}"))

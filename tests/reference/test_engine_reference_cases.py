@@ -162,12 +162,10 @@ def test_r4_meta_by_hand(compute_all: Callable[..., Any]) -> None:
     for pair in m.island_pairs:
         assert pair.gbps == pytest.approx(uplinks_gbps, rel=1e-12), pair
     assert len(m.island_pairs) == comb(8, 2)
-    # hand counts: same server NVLink; same rack (2 servers) 1; same pod 3; else 5
-    scale_up = 3072 * comb(8, 2)
-    same_rack = 1536 * 8 * 8
-    same_pod = 8 * comb(POD_GPUS, 2) - scale_up - same_rack
+    # hand counts (formula checked on small instances in test_reference_self.py)
+    scale_up, histogram = builders.meta_histogram(8, 192)
     assert m.hops.scale_up_pairs == scale_up
-    assert dict(m.hops.histogram) == {1: same_rack, 3: same_pod, 5: comb(8, 2) * POD_GPUS**2}
+    assert dict(m.hops.histogram) == histogram
     assert m.power.buildings["dc"].servers_kw == pytest.approx(3072 * 10.2, rel=1e-12)
 
 

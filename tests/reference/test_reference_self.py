@@ -76,6 +76,14 @@ def test_superpod_bisection(sus: int, expected_gbps: float) -> None:
     assert bisection_milp(expand(builders.superpod(sus))).gbps == pytest.approx(expected_gbps)
 
 
+@pytest.mark.parametrize(("pods", "racks"), [(2, 3), (3, 2)])
+def test_meta_hand_count_formula(pods: int, racks: int) -> None:
+    h = hops(expand(builders.meta_24k(pods, racks)))
+    scale_up, histogram = builders.meta_histogram(pods, racks)
+    assert h.scale_up_pairs == scale_up
+    assert h.histogram == histogram
+
+
 def test_superpod_optics_power_by_hand() -> None:
     d = builders.superpod(4, optics=True)
     links = 1024 + 32 * 32  # GPU–leaf and leaf–spine
@@ -223,3 +231,21 @@ def test_milp_agrees_with_enumeration_on_tiny_designs(design: Design) -> None:
     if ex.graph.number_of_nodes() <= 12:
         assert cut.gbps == pytest.approx(bisection_brute_force(ex), abs=1e-6)
 
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@given(hierarchical_designs(allow_global=True, frontend=True))
+def test_reference_invariants(design: Design) -> None:
+    """Every pair is counted once; the bisection is at most half the injection; the
+    best cut found is a real balanced cut."""
+    ex = expand(design)
+    n = len(ex.accelerators)
+    h = hops(ex)
+    assert sum(h.histogram.values()) + h.scale_up_pairs + h.unreachable_pairs == comb(n, 2)
+    assert sum(sum(v.values()) for v in h.by_scope.values()) == sum(h.histogram.values())
+    cut = bisection_milp(ex)
+    total = sum(injection_gbps(ex, a) for a in ex.accelerators)
+    assert cut.gbps <= total / 2 + 1e-6
+    assert len(cut.side_a & set(ex.accelerators)) in (n // 2, (n + 1) // 2)
+    p = power(design)
+    assert sum(b.it_kw for b in p.values()) >= sum(b.servers_kw for b in p.values())
