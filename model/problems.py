@@ -35,3 +35,14 @@ class Problem:
             "element": self.element_id,
             "message": self.message,
         }
+
+
+def structural_problems(design: object) -> list[Problem]:
+    """Problems visible without computing metrics (missing parts, ports over a switch's
+    radix, uneven or impossible links, unconnected elements); see
+    :func:`model.metrics.structural_problems`."""
+    from model.design import Design
+    from model.metrics import structural_problems as check
+
+    assert isinstance(design, Design)
+    return check(design)

@@ -1,0 +1,117 @@
+"""The metrics engine: every figure of DESIGN §3 as pure functions of a design.
+
+``compute_all(design)`` is the one entry point the GUI, the command line, the exports and
+the tests share. Results are cached by the parts of the design each metric depends on,
+so an edit that changes a building's capacity does not recompute hops or bisection.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from model.design import Design
+from model.elements import Plane
+from model.metrics.bisection import compute_bisection
+from model.metrics.checks import group_problems, metric_problems, missing_parts, wiring_problems
+from model.metrics.endpoints import build_endpoints
+from model.metrics.hops import _units, compute_hops
+from model.metrics.inventory import inventory, oversubscription, plane_topologies, port_use
+from model.metrics.pairs import pair_capacities
+from model.metrics.pods import build_pod_tree
+from model.metrics.power import compute, power
+from model.metrics.results import DesignMetrics
+from model.metrics.switch_classes import switch_classes
+from model.metrics.topology import Topology, resolve
+from model.problems import Problem
+
+__all__ = ["DesignMetrics", "compute_all", "structural_problems"]
+
+
+def _network_key(design: Design, plane: Plane) -> tuple[object, ...]:
+    """What the network metrics (hops, bisection, pairs) depend on: everything except
+    names, positions, power figures and building capacities."""
+    cat = design.catalog
+    racks = []
+    for g in design.rack_groups.values():
+        rt = cat.rack_type(g.rack_type)
+        sv = cat.server(rt.server) if rt else None
+        racks.append((g.id, g.island, g.count, rt.servers_per_rack if rt else None,
+                      (sv.accelerators_per_server, sv.nic_count, sv.nic_speed_gbps,
+                       sv.frontend_nic_count, sv.frontend_nic_speed_gbps,
+                       sv.scale_up_domain, sv.accelerator) if sv else None))
+    return (
+        plane,
+        tuple((i.id, i.building) for i in design.islands.values()),
+        tuple(design.buildings),
+        tuple(racks),
+        tuple((t.id, t.count, t.plane, t.island, t.building, t.scope)
+              for t in design.tiers.values()),
+        tuple((b.id, b.lower, b.upper, b.links_per_member, b.speed_gbps, b.pattern)
+              for b in design.bundles.values()),
+    )
+
+
+_cache: dict[tuple[object, ...], tuple[object, ...]] = {}
+
+
+def _network_metrics(topo: Topology) -> tuple[object, ...]:
+    key = _network_key(topo.design, topo.plane)
+    hit = _cache.get(key)
+    if hit is not None:
+        return hit
+    ep = build_endpoints(topo)
+    classes = switch_classes(topo)
+    hops = compute_hops(ep, classes)
+    unit, _ = _units(ep)
+    if ep.count:
+        pod_unit = np.unique(unit * (len(ep.island_names) + 1) + ep.island,
+                             return_inverse=True)[1].reshape(-1)
+        units = int(pod_unit.max()) + 1
+    else:
+        pod_unit, units = unit, 0
+    tree = build_pod_tree(topo, ep, pod_unit, units)
+    bisection = compute_bisection(topo, ep, tree)
+    island_pairs, building_pairs = pair_capacities(topo, ep, tree, pod_unit)
+    result = (hops, bisection, island_pairs, building_pairs)
+    _cache.clear()
+    _cache[key] = result
+    return result
+
+
+def compute_all(design: Design, plane: Plane | None = None) -> DesignMetrics:
+    """Every metric of ``design`` on ``plane`` (default: the design's metrics plane),
+    with every problem (structural and from the metrics)."""
+    topo = resolve(design, plane)
+    topologies = plane_topologies(topo)
+    hops, bisection, island_pairs, building_pairs = _network_metrics(topo)
+    inv = inventory(topo, topologies)
+    oversub = oversubscription(topo)
+    pw = power(topo, topologies)
+    injection = topo.injection_gbps()
+    per_acc = (sum(i * r.accelerators for i, r in zip(injection, topo.racks, strict=True))
+               / topo.accelerators) if topo.accelerators else 0.0
+    problems = (missing_parts(design) + wiring_problems(topologies, inv.ports_by_tier)
+                + group_problems(topo)
+                + metric_problems(design, pw, oversub, hops))  # type: ignore[arg-type]
+    return DesignMetrics(
+        plane=topo.plane.value,
+        inventory=inv,
+        injection_gbps_per_accelerator=per_acc,
+        oversubscription=oversub,
+        bisection=bisection,  # type: ignore[arg-type]
+        island_pairs=island_pairs,  # type: ignore[arg-type]
+        building_pairs=building_pairs,  # type: ignore[arg-type]
+        hops=hops,  # type: ignore[arg-type]
+        power=pw,
+        compute=compute(topo),
+        problems=problems,
+    )
+
+
+def structural_problems(design: Design) -> list[Problem]:
+    """Problems visible without computing metrics: missing parts, ports over a switch's
+    radix, uneven or impossible links, unconnected elements."""
+    topo = resolve(design)
+    topologies = plane_topologies(topo)
+    return (missing_parts(design) + wiring_problems(topologies, port_use(topologies))
+            + group_problems(topo))

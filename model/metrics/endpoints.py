@@ -68,9 +68,9 @@ def build_endpoints(topo: Topology) -> Endpoints:
     server_off = rack_off = dom_off = 0
     for rack in topo.racks:
         n_acc = rack.accelerators
-        A = rack.per_server
+        per_server = rack.per_server
         acc = np.arange(n_acc, dtype=np.int64)
-        srv = acc // A
+        srv = acc // per_server
         servers.append(srv + server_off)
         racks.append(srv // rack.rack_type.servers_per_rack + rack_off)
         isl.append(np.full(n_acc, islands[rack.island], dtype=np.int64))
@@ -111,19 +111,19 @@ def _attachments(rack: RackNet, server: IntArray, nic: IntArray | None, upper: I
                  ) -> tuple[IntArray, IntArray, FloatArray]:
     """Accelerator incidences of one rack-group bundle's links."""
     assert nic is not None
-    A = rack.per_server
+    per_server = rack.per_server
     nics = max(rack.nics(topo.plane), 1)
-    table = nic_to_accelerators(nics, A)
+    table = nic_to_accelerators(nics, per_server)
     share = len(table[0]) if table else 1
     if share == 1:
         local = np.array([t[0] for t in table], dtype=np.int64)[nic]
-        return server * A + local, upper + upper_offset, np.full(server.size, speed)
+        return server * per_server + local, upper + upper_offset, np.full(server.size, speed)
     width = max(len(t) for t in table)
     grid = np.array([t + [-1] * (width - len(t)) for t in table], dtype=np.int64)
     locals_ = grid[nic]  # links × width
     keep = locals_ >= 0
     counts = keep.sum(axis=1)
-    acc = (server[:, None] * A + locals_)[keep]
+    acc = (server[:, None] * per_server + locals_)[keep]
     member = np.broadcast_to((upper + upper_offset)[:, None], locals_.shape)[keep]
     gbps = np.broadcast_to((speed / counts)[:, None], locals_.shape)[keep]
     return acc, member, gbps

@@ -166,13 +166,13 @@ def _histogram(group: IntArray, unit: IntArray, unit_sig: IntArray, acc_sig: Int
     iu = np.triu_indices(s, k=1)
     for h, n in zip(hops[iu], q[iu], strict=True):
         if n:
-            out[int(h)] += int(round(n))
+            out[int(h)] += round(float(n))
     for p in range(s):
         other = same[p] - in_unit[p]
         if other:
-            out[int(hops[p, p])] += int(round(other))
+            out[int(hops[p, p])] += round(float(other))
         if in_unit[p]:
-            out[1] += int(round(in_unit[p]))
+            out[1] += round(float(in_unit[p]))
     return out
 
 

@@ -139,13 +139,11 @@ class PodDP:
 
     def _combine(self, node: Pod, side: int) -> tuple[Array, Array, list[object]]:
         """Children of ``node`` combined, with its own switches on ``side``."""
-        groups: dict[int, list[int]] = {}
-        for child in node.children:
-            groups.setdefault(self.tree.nodes[child].signature, []).append(child)
+        groups = self._groups(node)
         total = np.zeros(1)
         total1 = np.full(0, INF)
         steps: list[object] = []
-        for members in groups.values():
+        for members in groups:
             t = self.costs(members[0])
             g, g1, how = self._power(t.f[side], t.f1[side], len(members))
             new, arg = min_plus(total, g)
@@ -159,9 +157,17 @@ class PodDP:
                 from_a = a1 <= b1
             else:
                 new1, arg1a, arg1b, from_a = np.full(0, INF), None, None, None
-            steps.append((members, how, arg, arg1a, arg1b, from_a))
+            steps.append((how, arg, arg1a, arg1b, from_a))
             total, total1 = new, new1
         return total, total1, steps
+
+    def _groups(self, node: Pod) -> list[list[int]]:
+        """Children of ``node`` grouped by signature, groups in signature order (the same
+        for every node of one signature, so memoised plans apply to each of them)."""
+        groups: dict[int, list[int]] = {}
+        for child in node.children:
+            groups.setdefault(self.tree.nodes[child].signature, []).append(child)
+        return [groups[key] for key in sorted(groups)]
 
     def _power(self, f: Array, f1: Array, m: int) -> tuple[Array, Array, object]:
         """m identical children combined: closed form when concave, else folding."""
@@ -177,7 +183,7 @@ class PodDP:
 
     def _fold(self, f: Array, f1: Array, m: int) -> tuple[Array, Array, object]:
         total, total1 = f, f1
-        args = []
+        args: list[tuple[object, ...]] = []
         for _ in range(m - 1):
             new, arg = min_plus(total, f)
             if self.r and f1.size:
@@ -251,7 +257,10 @@ class PodDP:
 
     def _split(self, node: Pod, own: int, k: int, partial: bool, steps: object,
                sides: dict[int, int], on_a: dict[int, int]) -> None:
-        for members, how, arg, arg1a, arg1b, from_a in reversed(steps):  # type: ignore[attr-defined]
+        groups = self._groups(node)
+        for members, (how, arg, arg1a, arg1b, from_a) in reversed(
+            list(zip(groups, steps, strict=True))  # type: ignore[call-overload]
+        ):
             if partial:
                 if from_a[k]:
                     take = int(arg1a[k])

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from model.metrics.endpoints import Endpoints
-from model.metrics.topology import IntArray, Topology
+from model.metrics.topology import IntArray, TierNet, Topology
 
 
 @dataclass
@@ -101,11 +101,11 @@ def build_pod_tree(topo: Topology, ep: Endpoints, unit_of_acc: IntArray,
     u_lo, u_hi, u_cap = _aggregate(unit_of_acc[ep.inc_acc], ep.inc_member, ep.inc_gbps,
                                    max(n_sw, 1))
     lows, highs, caps = [], [], []
-    for b in topo.bundles:
-        if b.lower.__class__.__name__ == "TierNet":
-            lows.append(b.lower_member + b.lower.offset)  # type: ignore[union-attr]
-            highs.append(b.upper_member + b.upper.offset)
-            caps.append(np.full(b.links, b.speed_gbps))
+    for bundle in topo.bundles:
+        if isinstance(bundle.lower, TierNet):
+            lows.append(bundle.lower_member + bundle.lower.offset)
+            highs.append(bundle.upper_member + bundle.upper.offset)
+            caps.append(np.full(bundle.links, bundle.speed_gbps))
     if lows:
         s_lo, s_hi, s_cap = _aggregate(np.concatenate(lows), np.concatenate(highs),
                                        np.concatenate(caps), max(n_sw, 1))

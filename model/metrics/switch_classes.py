@@ -73,13 +73,13 @@ def switch_classes(topo: Topology) -> SwitchClasses:
     for b in topo.bundles:
         if not isinstance(b.lower, TierNet):
             continue
-        lower, upper, L, n = b.lower, b.upper, b.links_per_member, b.upper.count
+        lower, upper, links, n = b.lower, b.upper, b.links_per_member, b.upper.count
         if not b.even:
             singletons.update((lower.id, upper.id))
-        elif L < n:
-            stripes = n // L
+        elif n > links:
+            stripes = n // links
             refine(lower, np.arange(lower.count, dtype=np.int64) % stripes)
-            refine(upper, np.arange(n, dtype=np.int64) // L)
+            refine(upper, np.arange(n, dtype=np.int64) // links)
     for tier_id in singletons:
         labels[tier_id] = np.arange(topo.tiers[tier_id].count, dtype=np.int64)
 

@@ -1,0 +1,186 @@
+"""Bisection bandwidth: the least capacity crossing any split of the accelerators into
+two halves of equal size (differing by at most one), every switch free to stand on
+either side.
+
+Hierarchical networks are solved exactly by the pod-tree DP (:mod:`model.metrics.pod_dp`,
+whose docstring gives the argument). The cut the DP finds is turned into a side for
+every switch and accelerator, and its crossing capacity is recomputed link by link from
+the wiring: the figure reported is always the capacity of a real balanced cut, and
+``exact`` is claimed only when that recount agrees with the DP and the pod tree meets
+the DP's conditions.
+
+Networks that are not hierarchical (peer links such as Dragonfly+ global links) get the
+best of a few structured candidate splits — whole buildings, islands, rack groups and
+units in design order — each with its switches placed by an s–t minimum cut, which is
+optimal for that split of the accelerators. That result is an upper bound:
+``exact = False``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import networkx as nx
+import numpy as np
+
+from model.metrics.endpoints import Endpoints
+from model.metrics.pod_dp import PodDP
+from model.metrics.pods import PodTree
+from model.metrics.results import Bisection, BisectionCut
+from model.metrics.topology import IntArray, RackNet, TierNet, Topology
+
+
+@dataclass
+class Sides:
+    """A cut at member level: 1 = side A, 0 = side B."""
+
+    switch: np.ndarray
+    accelerator: np.ndarray
+
+
+def crossing(topo: Topology, ep: Endpoints, sides: Sides) -> dict[str, float]:
+    """Capacity crossing the cut, per bundle id (links whose ends stand apart)."""
+    out: dict[str, float] = {}
+    if ep.inc_acc.size:
+        apart = sides.accelerator[ep.inc_acc] != sides.switch[ep.inc_member]
+        per: np.ndarray = np.bincount(ep.inc_bundle[apart], weights=ep.inc_gbps[apart],
+                                      minlength=len(topo.bundles))
+    else:
+        per = np.zeros(len(topo.bundles))
+    for i, b in enumerate(topo.bundles):
+        if isinstance(b.lower, TierNet):
+            lo = sides.switch[b.lower_member + b.lower.offset]
+            hi = sides.switch[b.upper_member + b.upper.offset]
+            out[b.bundle_id] = float(np.count_nonzero(lo != hi)) * b.speed_gbps
+        else:
+            out[b.bundle_id] = float(per[i])
+    return out
+
+
+def _accelerator_sides(unit: IntArray, on_a: np.ndarray) -> np.ndarray:
+    """Side of each accelerator: the first ``on_a[u]`` accelerators of unit u on A."""
+    order = np.argsort(unit, kind="stable")
+    sorted_units = unit[order]
+    starts = np.searchsorted(sorted_units, sorted_units, side="left")
+    rank = np.arange(unit.size) - starts
+    side = np.zeros(unit.size, dtype=np.int8)
+    side[order] = (rank < on_a[sorted_units]).astype(np.int8)
+    return side
+
+
+def _report(topo: Topology, ep: Endpoints, sides: Sides, exact: bool) -> Bisection:
+    per_bundle = crossing(topo, ep, sides)
+    gbps = sum(per_bundle.values())
+    n = ep.count
+    injection = float(ep.inc_gbps.sum()) / n if n else 0.0
+    full = n / 2 * injection
+    side_a: dict[str, int] = {}
+    counts = np.bincount(ep.rack_group, weights=sides.accelerator.astype(float),
+                         minlength=len(topo.racks)) if n else np.zeros(len(topo.racks))
+    for rack in topo.racks:
+        side_a[rack.id] = int(counts[rack.index])
+    for tier in topo.tiers.values():
+        side_a[tier.id] = int(sides.switch[tier.offset:tier.offset + tier.count].sum())
+    return Bisection(
+        gbps=gbps,
+        per_accelerator_gbps=gbps / (n / 2) if n >= 2 else 0.0,
+        fraction_of_full=gbps / full if full > 0 else 0.0,
+        exact=exact,
+        cut=BisectionCut(side_a=side_a, accelerators_a=int(sides.accelerator.sum()),
+                         crossing_gbps={k: v for k, v in per_bundle.items() if v}),
+        full_gbps=full,
+    )
+
+
+def compute_bisection(topo: Topology, ep: Endpoints, tree: PodTree | None) -> Bisection:
+    """Minimum balanced bisection of the plane (see module doc)."""
+    n = ep.count
+    if n < 2:
+        empty = Sides(np.zeros(topo.switches, np.int8), np.zeros(n, np.int8))
+        return _report(topo, ep, empty, exact=True)
+    target = n // 2
+    if tree is not None:
+        dp = PodDP(tree, target)
+        value, pod_sides, on_a = dp.solve()
+        if np.isfinite(value):
+            switch = np.zeros(topo.switches, dtype=np.int8)
+            for node_index, side in pod_sides.items():
+                switch[tree.nodes[node_index].own] = 1 if side == 0 else 0
+            counts = np.zeros(tree.unit_size.size, dtype=np.int64)
+            for unit, k in on_a.items():
+                counts[unit] = k
+            sides = Sides(switch, _accelerator_sides(tree.unit_of_acc, counts))
+            result = _report(topo, ep, sides, exact=tree.uniform)
+            agrees = abs(result.gbps - value) <= 1e-6 * max(1.0, value)
+            balanced = result.cut.accelerators_a == target
+            if agrees and balanced:
+                return result
+            heuristic = _heuristic(topo, ep)
+            if not balanced or heuristic.gbps < result.gbps:
+                return heuristic
+            return Bisection(**{**result.__dict__, "exact": False})
+    return _heuristic(topo, ep)
+
+
+def _heuristic(topo: Topology, ep: Endpoints) -> Bisection:
+    """Best of several structured balanced splits, switches placed by min cut."""
+    n = ep.count
+    target = n // 2
+    orders = [
+        np.lexsort((np.arange(n), ep.rack_group, ep.island, ep.building)),
+        np.lexsort((np.arange(n), ep.rack_group, ep.island, -ep.building)),
+        np.lexsort((np.arange(n), -ep.island, ep.building)),
+    ]
+    if ep.inc_acc.size:
+        first_member = np.full(n, -1, dtype=np.int64)
+        first_member[ep.inc_acc] = ep.inc_member
+        orders.append(np.lexsort((np.arange(n), first_member)))
+    best: Bisection | None = None
+    for order in orders:
+        acc_side = np.zeros(n, dtype=np.int8)
+        acc_side[order[:target]] = 1
+        sides = Sides(_place_switches(topo, ep, acc_side), acc_side)
+        result = _report(topo, ep, sides, exact=False)
+        if best is None or result.gbps < best.gbps:
+            best = result
+    assert best is not None
+    return best
+
+
+def _place_switches(topo: Topology, ep: Endpoints, acc_side: np.ndarray) -> np.ndarray:
+    """Sides of the switches that minimise the crossing for fixed accelerator sides:
+    an s–t minimum cut with side A as source and side B as sink."""
+    graph = nx.DiGraph()
+    graph.add_nodes_from(("A", "B"))
+
+    def add(u: object, v: object, cap: float) -> None:
+        for x, y in ((u, v), (v, u)):
+            if graph.has_edge(x, y):
+                graph[x][y]["capacity"] += cap
+            else:
+                graph.add_edge(x, y, capacity=cap)
+
+    if ep.inc_acc.size:
+        key = ep.inc_member * 2 + acc_side[ep.inc_acc]
+        uniq, inv = np.unique(key, return_inverse=True)
+        total = np.bincount(inv.reshape(-1), weights=ep.inc_gbps)
+        for k, cap in zip(uniq.tolist(), total.tolist(), strict=True):
+            add(k // 2, "A" if k % 2 else "B", cap)
+    for b in topo.bundles:
+        if isinstance(b.lower, TierNet):
+            lo = b.lower_member + b.lower.offset
+            hi = b.upper_member + b.upper.offset
+            width = topo.switches
+            uniq, counts = np.unique(lo * width + hi, return_counts=True)
+            for k, c in zip(uniq.tolist(), counts.tolist(), strict=True):
+                add(k // width, k % width, c * b.speed_gbps)
+    _, (side_a, _) = nx.minimum_cut(graph, "A", "B")
+    switch = np.zeros(topo.switches, dtype=np.int8)
+    members = [m for m in side_a if isinstance(m, int)]
+    switch[members] = 1
+    return switch
+
+
+def rack_of(topo: Topology, group_id: str) -> RackNet | None:
+    """The resolved rack group with this id, if any."""
+    return next((r for r in topo.racks if r.id == group_id), None)

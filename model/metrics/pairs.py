@@ -1,0 +1,133 @@
+"""Capacity between every pair of islands and every pair of buildings: the minimum cut
+separating the accelerators of one from those of the other.
+
+On a hierarchical network the pod tree is a tree whose edges are each node's uplinks
+(:mod:`model.metrics.pods`); the own switches of a pod act as one node (uniform wiring
+lets any flow spread evenly over them). In a tree the minimum cut separating leaf sets X
+and Y is found bottom-up: each node is either joined to X's side or to Y's side, and a
+child on the other side than its parent costs the child's uplink. A subtree holding only
+X's leaves costs ``iso`` (the cheapest way to cut all its leaves off its top) when its
+top joins Y. Without a pod tree (peer links), a max-flow on the member-level network is
+used instead.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import networkx as nx
+import numpy as np
+
+from model.metrics.endpoints import Endpoints
+from model.metrics.pods import PodTree
+from model.metrics.results import PairCapacity
+from model.metrics.topology import IntArray, TierNet, Topology
+
+INF = float("inf")
+
+
+class TreeCuts:
+    """Minimum cuts between groups of units on a pod tree."""
+
+    def __init__(self, tree: PodTree, group_of_unit: IntArray):
+        self.tree = tree
+        nodes = tree.nodes
+        self.parent = np.full(len(nodes), -1, dtype=np.int64)
+        self.group = np.full(len(nodes), -2, dtype=np.int64)
+        self.iso = np.zeros(len(nodes))
+        for node in nodes:  # children come before parents
+            if node.unit >= 0:
+                self.group[node.index] = group_of_unit[node.unit]
+                self.iso[node.index] = INF
+                continue
+            kids = node.children
+            self.parent[kids] = node.index
+            groups = {int(self.group[c]) for c in kids}
+            self.group[node.index] = groups.pop() if len(groups) == 1 else -1
+            self.iso[node.index] = sum(min(self.iso[c], nodes[c].up_gbps) for c in kids)
+        self.tops: dict[int, list[int]] = {}
+        for node in nodes:
+            g = int(self.group[node.index])
+            p = int(self.parent[node.index])
+            if g >= 0 and (p < 0 or self.group[p] != g):
+                self.tops.setdefault(g, []).append(node.index)
+
+    def between(self, x: int, y: int) -> float:
+        """Minimum cut separating group x's units from group y's."""
+        nodes = self.tree.nodes
+        marked: dict[int, tuple[float, float]] = {}
+        for t in self.tops.get(x, []):
+            marked[t] = (0.0, self.iso[t])
+        for t in self.tops.get(y, []):
+            marked[t] = (self.iso[t], 0.0)
+        # ancestors of marked tops, deepest first (children have smaller indices)
+        path: set[int] = set()
+        for t in list(marked):
+            p = int(self.parent[t])
+            while p >= 0 and p not in path:
+                path.add(p)
+                p = int(self.parent[p])
+        value: dict[int, tuple[float, float]] = dict(marked)
+        for v in sorted(path):
+            cx = cy = 0.0
+            for c in nodes[v].children:
+                if c not in value:
+                    continue
+                ax, ay = value[c]
+                up = nodes[c].up_gbps
+                cx += min(ax, ay + up)
+                cy += min(ay, ax + up)
+            value[v] = (cx, cy)
+        total = 0.0
+        for root in self.tree.roots:
+            if root in value:
+                total += min(value[root])
+        return total
+
+
+def _flow_cut(topo: Topology, ep: Endpoints, a_units: np.ndarray, b_units: np.ndarray
+              ) -> float:
+    """Max-flow between two accelerator sets on the member-level network."""
+    graph = nx.DiGraph()
+
+    def add(u: object, v: object, cap: float) -> None:
+        for s, t in ((u, v), (v, u)):
+            graph.add_edge(s, t, capacity=graph[s][t]["capacity"] + cap
+                           if graph.has_edge(s, t) else cap)
+
+    for acc, member, gbps in zip(ep.inc_acc.tolist(), ep.inc_member.tolist(),
+                                 ep.inc_gbps.tolist(), strict=True):
+        if a_units[acc]:
+            add("X", member, gbps)
+        elif b_units[acc]:
+            add(member, "Y", gbps)
+    for b in topo.bundles:
+        if isinstance(b.lower, TierNet):
+            for lo, hi in zip((b.lower_member + b.lower.offset).tolist(),
+                              (b.upper_member + b.upper.offset).tolist(), strict=True):
+                add(lo, hi, b.speed_gbps)
+    if "X" not in graph or "Y" not in graph:
+        return 0.0
+    return float(nx.maximum_flow_value(graph, "X", "Y"))
+
+
+def pair_capacities(topo: Topology, ep: Endpoints, tree: PodTree | None,
+                    unit_of_acc: IntArray) -> tuple[list[PairCapacity], list[PairCapacity]]:
+    """Capacities between all island pairs and all building pairs (Gb/s)."""
+    results = []
+    for keys, names in ((ep.island, ep.island_names), (ep.building, ep.building_names)):
+        present = sorted(set(keys.tolist()))
+        pairs: list[PairCapacity] = []
+        if len(present) >= 2:
+            if tree is not None:
+                group_of_unit = np.full(tree.unit_size.size, -1, dtype=np.int64)
+                group_of_unit[unit_of_acc] = keys
+                cuts = TreeCuts(tree, group_of_unit)
+                for x, y in combinations(present, 2):
+                    pairs.append(PairCapacity(names[x], names[y], float(cuts.between(x, y))))
+            elif ep.count <= 20_000:
+                for x, y in combinations(present, 2):
+                    pairs.append(PairCapacity(names[x], names[y],
+                                              _flow_cut(topo, ep, keys == x, keys == y)))
+        results.append(pairs)
+    return results[0], results[1]

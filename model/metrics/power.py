@@ -1,0 +1,88 @@
+"""Power per building and per rack, and peak compute.
+
+IT power of a building = servers (maximum power, plus each rack's non-server overhead) +
+switches (maximum power) + transceivers and active cables (watts per end, each end counted
+in the building where its port is) + the design's storage/front-end allowance (a % of
+that sum). Facility power = IT × PUE. Switches of every plane count.
+
+Compute = accelerators × peak dense BF16 TFLOPS, in PFLOPS.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from model.metrics.results import BuildingPower, Compute, Power, RackPower
+from model.metrics.topology import RackNet, TierNet, Topology
+
+
+def _end_building(end: RackNet | TierNet) -> str:
+    return end.building
+
+
+def power(topo: Topology, topologies: list[Topology]) -> Power:
+    """Power per building and per rack group (kW), with campus totals."""
+    design = topo.design
+    servers_kw: dict[str, float] = defaultdict(float)
+    switches_kw: dict[str, float] = defaultdict(float)
+    optics_kw: dict[str, float] = defaultdict(float)
+    racks: dict[str, RackPower] = {}
+    for rack in topo.racks:
+        per_rack_w = (rack.rack_type.servers_per_rack * rack.server.max_power_w
+                      + rack.rack_type.overhead_w)
+        servers_kw[rack.building] += rack.racks * per_rack_w / 1000
+        budget = rack.rack_type.power_budget_kw
+        racks[rack.id] = RackPower(rack.id, per_rack_w / 1000, budget,
+                                   per_rack_w / 1000 / budget)
+    for tier in design.tiers.values():
+        model = design.catalog.switch(tier.switch)
+        if model is not None:
+            where = design.building_of(tier.id) or ""
+            switches_kw[where] += tier.count * model.max_power_w / 1000
+    for t in topologies:
+        for b in t.bundles:
+            medium_id = design.bundles[b.bundle_id].medium
+            medium = design.catalog.medium(medium_id) if medium_id else None
+            if medium is None or medium.power_w_per_end == 0:
+                continue
+            per_end_kw = b.links * medium.power_w_per_end / 1000
+            optics_kw[_end_building(b.lower)] += per_end_kw
+            optics_kw[_end_building(b.upper)] += per_end_kw
+    share = design.settings.allowance_pct / 100
+    buildings: dict[str, BuildingPower] = {}
+    for building in design.buildings.values():
+        s, w, o = servers_kw[building.id], switches_kw[building.id], optics_kw[building.id]
+        allowance = (s + w + o) * share
+        it = s + w + o + allowance
+        buildings[building.id] = BuildingPower(
+            building_id=building.id,
+            servers_kw=s,
+            switches_kw=w,
+            transceivers_kw=o,
+            allowance_kw=allowance,
+            it_kw=it,
+            facility_kw=it * building.pue,
+            capacity_kw=building.capacity_kw,
+            utilization=it / building.capacity_kw,
+            headroom_kw=building.capacity_kw - it,
+        )
+    return Power(
+        buildings=buildings,
+        racks=racks,
+        it_kw=sum(b.it_kw for b in buildings.values()),
+        facility_kw=sum(b.facility_kw for b in buildings.values()),
+        capacity_kw=sum(b.capacity_kw for b in buildings.values()),
+    )
+
+
+def compute(topo: Topology) -> Compute:
+    """Peak dense BF16 PFLOPS by accelerator type, island, building and campus."""
+    by_type: dict[str, float] = defaultdict(float)
+    by_island: dict[str, float] = dict.fromkeys(topo.design.islands, 0.0)
+    by_building: dict[str, float] = dict.fromkeys(topo.design.buildings, 0.0)
+    for rack in topo.racks:
+        pflops = rack.accelerators * rack.accelerator.bf16_dense_tflops / 1000
+        by_type[rack.accelerator.id] += pflops
+        by_island[rack.island] += pflops
+        by_building[rack.building] += pflops
+    return Compute(dict(by_type), by_island, by_building, sum(by_type.values()))
