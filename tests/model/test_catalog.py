@@ -280,3 +280,11 @@ def test_user_parts_file(tmp_path: Path) -> None:
 
 def test_sections_cover_the_catalog_type() -> None:
     assert set(SECTIONS) == set(Catalog.model_fields)
+
+
+def test_docs_list_every_part_with_its_figures(catalog: Catalog) -> None:
+    text = (Path(__file__).resolve().parents[2] / "docs" / "catalog.md").read_text("utf-8")
+    for part_id in builtin_part_ids():
+        assert f"`{part_id}`" in text, f"docs/catalog.md does not list {part_id}"
+    for switch in catalog.switches:
+        assert f"| {switch.typical_power_w:g} | {switch.max_power_w:g} |" in text, switch.id

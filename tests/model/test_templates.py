@@ -423,3 +423,63 @@ def test_unknown_template_and_text_parsing() -> None:
     system = template("superpod").param("system")
     assert system.parse("gb200-nvl72") == "gb200-nvl72"
     assert "one of dgx-h100, dgx-b200, gb200-nvl72" in system.describe()
+
+
+# ---------------------------------------------------------------- the new verb
+def test_new_verb_writes_the_templates_design(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from main import main
+
+    out = tmp_path / "ft.json"
+    assert main(["new", "fat-tree", "--k", "8", "--speed-gbps", "100", "-o", str(out)]) == 0
+    assert load_design(out) == template("fat-tree").build(k=8, speed_gbps=100)
+    assert "wrote" in capsys.readouterr().out
+
+
+def test_new_verb_lists_templates_with_sources(capsys: pytest.CaptureFixture[str]) -> None:
+    from main import main
+
+    assert main(["new", "--list"]) == 0
+    text = capsys.readouterr().out
+    for t in TEMPLATES.values():
+        assert f"{t.name}: {t.title}" in text
+        assert t.source in text
+        for param in t.params:
+            assert param.flag in text
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["new", "fat-tree", "--k", "5", "-o", "x.json"], "--k must be even"),
+        (["new", "fat-tree", "--sus", "2", "-o", "x.json"], "no parameter --sus"),
+        (["new", "fat-tree", "--k", "eight", "-o", "x.json"], "whole number"),
+        (["new", "torus", "-o", "x.json"], "no template 'torus'"),
+        (["new", "fat-tree"], "-o FILE"),
+        (["new"], "name a template"),
+    ],
+)
+def test_new_verb_refuses_bad_input_with_one_line(
+    argv: list[str],
+    message: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from main import main
+
+    monkeypatch.chdir(tmp_path)
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+    assert not (tmp_path / "x.json").exists()
+
+
+def test_docs_describe_every_template_and_parameter() -> None:
+    text = (Path(__file__).resolve().parents[2] / "docs" / "templates.md").read_text("utf-8")
+    for t in TEMPLATES.values():
+        assert f"## {t.name}\n" in text, f"docs/templates.md lacks {t.name}"
+        section = text.split(f"## {t.name}\n", 1)[1].split("\n## ", 1)[0]
+        for param in t.params:
+            assert f"`{param.flag}` | {param.default} |" in section, (t.name, param.flag)
