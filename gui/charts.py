@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QApplication, QMenu, QWidget
 
 from gui.theme import Theme
 from model.metrics.results import DesignMetrics, PairCapacity
@@ -23,7 +23,15 @@ class Chart(pg.PlotWidget):
     title = ""
 
     def __init__(self, theme: Theme, parent: QWidget | None = None) -> None:
+        app = QApplication.instance()
+        before = set(map(id, app.topLevelWidgets())) if isinstance(app, QApplication) else set()
         super().__init__(parent=parent)
+        # pyqtgraph makes its context menus without a parent; give them this widget so
+        # they go with it instead of outliving the window.
+        if isinstance(app, QApplication):
+            for widget in app.topLevelWidgets():
+                if isinstance(widget, QMenu) and id(widget) not in before:
+                    widget.setParent(self, widget.windowFlags())
         self.theme = theme
         self.setMenuEnabled(False)
         self.setMouseEnabled(x=False, y=False)

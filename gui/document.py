@@ -53,8 +53,11 @@ class DesignDocument(QObject):
         self._design = design if design is not None else Design()
         self._path: Path | None = Path(path) if path is not None else None
         self.undo_stack = QUndoStack(self)
-        self.undo_stack.cleanChanged.connect(lambda clean: self.modified_changed.emit(not clean))
+        self.undo_stack.cleanChanged.connect(self._clean_changed)
         self._design.subscribe(self._on_event)
+
+    def _clean_changed(self, clean: bool) -> None:
+        self.modified_changed.emit(not clean)
 
     # ----------------------------------------------------------------- access
     @property

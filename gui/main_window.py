@@ -321,8 +321,10 @@ class MainWindow(QMainWindow):
         if self.view.execute(command):
             from gui.canvas.view import created_ids
 
-            made = [i for i in created_ids(command)
-                    if self.document.design.kind_of(i) in ("island", "rack_group")]
+            design = self.document.design
+            created = created_ids(command)
+            made = [i for i in created if design.kind_of(i) == "island" or (
+                design.kind_of(i) == "rack_group" and design.island_of(i) not in created)]
             self.scene.select_ids(made)
 
     def select_all(self) -> None:

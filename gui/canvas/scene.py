@@ -213,7 +213,7 @@ class DesignScene(QGraphicsScene):
     def element_at(self, scene_pos: QPointF, kinds: tuple[str, ...] | None = None
                    ) -> ElementItem | None:
         """The top-most visible element item under a point (of the given kinds)."""
-        for item in self.items(scene_pos):
+        for item in self.items(scene_pos, Qt.ItemSelectionMode.IntersectsItemBoundingRect):
             if isinstance(item, ElementItem) and item.isVisible() and (
                     kinds is None or item.kind in kinds) and item.scene_rect().contains(
                     scene_pos):
@@ -279,6 +279,8 @@ class DesignScene(QGraphicsScene):
             if isinstance(item, RackGroupItem | TierItem) and isinstance(
                     item.parentItem(), IslandItem):
                 item.setVisible(detail)
+            elif isinstance(item, IslandItem):
+                item.prepareGeometryChange()
         for bundle in self._bundles.values():
             bundle.update_path()
         self.update()

@@ -4,6 +4,7 @@ that a moved or added child is always inside its container."""
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QPainterPath
 
 from gui.canvas.items.base import ElementItem
 
@@ -17,6 +18,19 @@ class ContainerItem(ElementItem):
 
     def content_origin(self) -> QPointF:
         return QPointF(self.padding, self.header_height + 6)
+
+    def grips_whole_body(self) -> bool:
+        """True when the whole body picks the item; otherwise only the header does, so
+        a drag on the body draws a rubber band (or grabs what is inside)."""
+        return False
+
+    def shape(self) -> QPainterPath:
+        path = QPainterPath()
+        if self.grips_whole_body():
+            path.addRect(self._rect)
+        else:
+            path.addRect(QRectF(0, 0, self._rect.width(), self.header_height))
+        return path
 
     def element_children(self) -> list[ElementItem]:
         """Child element items (islands, tiers, rack groups)."""

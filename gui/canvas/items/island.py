@@ -24,6 +24,10 @@ class IslandItem(ContainerItem):
         self._rect = QRectF(0, 0, *self.min_size)
         self.setZValue(1)
 
+    def grips_whole_body(self) -> bool:
+        scene = self.design_scene()
+        return scene is not None and not scene.detail
+
     def totals(self) -> tuple[int, int, float | None]:
         """(rack groups, racks, peak BF16 PFLOPS from the metrics or None)."""
         scene = self.design_scene()
