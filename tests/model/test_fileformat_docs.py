@@ -13,6 +13,7 @@ from model.elements import Building, Island, LinkBundle, RackGroup, SwitchTier
 from model.fileformat import design_from_dict, dumps_design, load_design
 from model.fileformat.reader import parse_json_bytes
 from model.parts import AcceleratorType, Medium, RackType, ServerType, SwitchModel
+from model.problems import structural_problems
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "file-format.md"
 
@@ -43,6 +44,8 @@ def test_the_documented_example_opens_with_the_stated_counts(tmp_path: Path) -> 
     assert d.bundles["leaf-spine"].links_per_member == 32
     # what Archipelago saves from it opens to the same design
     assert design_from_dict(parse_json_bytes(dumps_design(d).encode())) == d
+    # and the text calls it sound: the model's checks find nothing wrong with it
+    assert structural_problems(d) == []
 
 
 @pytest.mark.parametrize(
