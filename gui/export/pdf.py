@@ -44,6 +44,9 @@ HEADING = QColor("#1d3557")
 RULE = QColor("#b8c4d6")
 MUTED = QColor("#666666")
 
+MAX_PAIR_ROWS = 120
+"""Pair-capacity tables longer than this are left to the CSV/JSON exports."""
+
 SCOPES = ("server", "rack", "island", "building", "campus")
 """The scopes of a pair of accelerators, nearest first (rows of the hops table)."""
 
@@ -251,7 +254,9 @@ def _write_contents(page: _Page, design: Design, metrics: DesignMetrics, *,
     if design.description:
         page.text(design.description)
     if scene is not None:
-        page.picture(min(page.height * 0.42, page.width * 0.75), _canvas(scene))
+        content = scene.itemsBoundingRect().adjusted(-20, -20, 20, 20)
+        aspect = content.height() / content.width() if content.width() > 0 else 0.75
+        page.picture(min(page.height * 0.5, page.width * aspect + 8), _canvas(scene))
 
     page.heading("Headline figures")
     page.table(("Figure", "Value"), _headline(report, metrics), (0.55, 0.45),
@@ -317,6 +322,16 @@ def _write_contents(page: _Page, design: Design, metrics: DesignMetrics, *,
         page.table(("Scope", *(f"{h} hops" for h in buckets), "Scale-up pairs"), scope_rows,
                    (0.2, *([share] * (len(buckets) + 1))),
                    (False, *([True] * (len(buckets) + 1))))
+
+    labels_of = Labeller(design)
+    for title, pairs in (("Capacity between buildings", metrics.building_pairs),
+                         ("Capacity between islands", metrics.island_pairs)):
+        if pairs and len(pairs) <= MAX_PAIR_ROWS:
+            page.heading(title)
+            page.table(("Between", "And", "Capacity (minimum cut)"),
+                       [(labels_of.element(p.a), labels_of.element(p.b),
+                         f"{fmt(p.gbps / 1000, 2)} Tb/s") for p in pairs],
+                       (0.35, 0.35, 0.30), (False, False, True))
 
     page.heading("Problems")
     if metrics.problems:
