@@ -227,11 +227,22 @@ def _describe(item: Any) -> str:
         return "this required field is missing"
     if kind == "extra_forbidden":
         return "unknown field: not part of the design format (misspelt?)"
-    message = str(item["msg"]).removeprefix("Value error, ")
+    if kind in ("model_type", "model_attributes_type", "dict_type"):
+        message = "should be an object {…}"
+    elif kind in ("tuple_type", "list_type"):
+        message = "should be a list […]"
+    else:
+        message = str(item["msg"]).removeprefix("Value error, ")
     value = item.get("input")
     if isinstance(value, str | int | float | bool) or value is None:
-        message += f" (found {_short(value)})"
+        message += f" (found {_short_json(value)})"
     return message
+
+
+def _short_json(value: str | float | bool | None) -> str:
+    """A scalar as it is written in JSON (``null``, ``true``, ``"text"``), shortened."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def validate(data: dict[str, Any], source: str) -> DesignFile:
