@@ -103,7 +103,7 @@ TEMPLATE = Template(
         " Low Cost Topology for Scaling Datacenters', HiPINEB 2017."
     ),
     params=(
-        Param("k", int, 32, "router radix (ports per switch), even", minimum=4, maximum=128),
+        Param("k", int, 16, "router radix (ports per switch), even", minimum=4, maximum=128),
         Param(
             "groups", int, 0, "groups (0: k/2 + 1, the most with one global link per"
             " spine per other group)", minimum=0, maximum=65,
