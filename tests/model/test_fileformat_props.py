@@ -16,7 +16,8 @@ from model.design import Design
 from model.errors import DesignFileError
 from model.fileformat import design_from_dict, design_to_dict, dumps_design, load_design
 from model.fileformat.reader import parse_json_bytes
-from tests.model.test_design_ops import PARTS, apply_random_operations, base_design
+from tests.model.test_design_ops import PARTS, base_design
+from tests.model.test_design_ops_random import apply_random_operations
 
 SLOW = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
