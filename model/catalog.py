@@ -297,3 +297,26 @@ def generic_host_rack(hosts_per_rack: int, nic_speed_gbps: float) -> Catalog:
             power_budget_kw=math.ceil(per_host_kw * hosts_per_rack * 10) / 10,
         )
     return Catalog(accelerators=(endpoint,), servers=(host,), rack_types=(rack,))
+
+
+def scaled_rack_type(rack_type_id: str, servers_per_rack: int) -> Catalog:
+    """A built-in rack type with ``servers_per_rack`` servers instead (budget and
+    overhead scaled in proportion, budget rounded up to 0.1 kW), with its server and
+    accelerator. The shipped part itself when the count already matches."""
+    catalog = load_builtin_catalog()
+    parts = catalog.closure_of_rack_type(rack_type_id)
+    if not parts.rack_types:
+        raise CatalogError(f"there is no built-in rack type {rack_type_id!r}")
+    rack = parts.rack_types[0]
+    if servers_per_rack == rack.servers_per_rack:
+        return parts
+    scale = servers_per_rack / rack.servers_per_rack
+    variant = _variant(
+        rack,
+        id=f"{rack.id}-as-{servers_per_rack}",
+        name=f"{rack.name}, {servers_per_rack} servers per rack",
+        servers_per_rack=servers_per_rack,
+        power_budget_kw=math.ceil(rack.power_budget_kw * scale * 10) / 10,
+        overhead_w=rack.overhead_w * scale,
+    )
+    return Catalog(accelerators=parts.accelerators, servers=parts.servers, rack_types=(variant,))

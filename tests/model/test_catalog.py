@@ -20,6 +20,7 @@ from model.catalog import (
     load_builtin_catalog,
     load_catalog_dir,
     load_parts_file,
+    scaled_rack_type,
 )
 from model.parts import Catalog, Cooling, MediumKind
 
@@ -288,3 +289,14 @@ def test_docs_list_every_part_with_its_figures(catalog: Catalog) -> None:
         assert f"`{part_id}`" in text, f"docs/catalog.md does not list {part_id}"
     for switch in catalog.switches:
         assert f"| {switch.typical_power_w:g} | {switch.max_power_w:g} |" in text, switch.id
+
+
+def test_scaled_rack_type() -> None:
+    same = scaled_rack_type("dgx-h100-x2", 2)
+    assert same.rack_types[0].id == "dgx-h100-x2"
+    one = scaled_rack_type("dgx-h100-x2", 1).rack_types[0]
+    assert (one.id, one.servers_per_rack, one.power_budget_kw) == ("dgx-h100-x2-as-1", 1, 12)
+    nvl36 = scaled_rack_type("gb200-nvl72", 9).rack_types[0]
+    assert nvl36.overhead_w == 7_500 and nvl36.power_budget_kw == 66
+    with pytest.raises(CatalogError, match="no built-in rack type 'nope'"):
+        scaled_rack_type("nope", 2)
