@@ -78,7 +78,7 @@ def render_png(
     _paint(scene, painter, QRectF(0, 0, w, h), area)
     painter.end()
     with atomic_path(path, suffix=".png") as temporary:
-        if not image.save(str(temporary), "PNG"):
+        if not image.save(str(temporary)):  # the ".png" suffix chooses the format
             raise ExportError("the PNG could not be written (is the disk full?)", path)
     return w, h
 

@@ -2,10 +2,11 @@
 networkx, igraph).
 
 The graph is :func:`model.metrics.graph.expand_network` — one node per switch and per
-accelerator NIC, one edge per link (parallel links merged as the metrics engine merges
-them) — written as it is; only attribute values GraphML cannot hold are converted
-(enums and other objects to text, ``None`` left out). The graph carries the design's
-name and the plane as graph attributes.
+accelerator (its NIC endpoint), one edge per connected pair carrying ``links`` and
+``capacity_gbps`` — written as it is. Node ids become text (``sw:leaf:3``,
+``acc:racks:17``) with a readable ``label`` (``Leaf 3``); attribute values GraphML cannot
+hold are converted (enums and other objects to text, ``None`` left out). The graph
+carries the design's name and the plane as graph attributes.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import networkx as nx
 from model.design import Design
 from model.elements import Plane
 from model.reports.atomic import atomic_path
+from model.reports.labels import Labeller
 
 _SCALARS = (bool, int, float, str)
 
@@ -40,20 +42,38 @@ def _clean(attributes: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in cleaned.items() if v is not None}
 
 
+def node_id(node: object) -> str:
+    """A node's GraphML id: the parts of a tuple id joined by ``:`` (``sw:leaf:3``)."""
+    if isinstance(node, tuple):
+        return ":".join(str(part) for part in node)
+    return str(node)
+
+
+def node_label(node: object, labels: Labeller) -> str:
+    """A readable label: ``Leaf 3`` for member 3 of the group named Leaf."""
+    if isinstance(node, tuple) and len(node) == 3:
+        return f"{labels.element(str(node[1]))} {node[2]}"
+    return node_id(node)
+
+
 def network_for_graphml(design: Design, plane: Plane | str | None = None) -> nx.Graph:
     """The expanded network of ``design`` on ``plane`` (default: the design's plane),
-    with node ids as text and attributes GraphML can hold."""
+    with text node ids, a ``label`` per node, and attributes GraphML can hold."""
     from model.metrics.graph import expand_network
 
     chosen = Plane(plane) if plane is not None else design.settings.plane
     network = expand_network(design, chosen)
+    labels = Labeller(design)
     out: nx.Graph = nx.MultiGraph() if network.is_multigraph() else nx.Graph()
     out.graph.update(_clean(dict(network.graph)))
     out.graph["design"] = design.name
     out.graph["plane"] = chosen.value
-    out.add_nodes_from((str(node), _clean(data)) for node, data in network.nodes(data=True))
+    out.add_nodes_from(
+        (node_id(node), {"label": node_label(node, labels), **_clean(data)})
+        for node, data in network.nodes(data=True)
+    )
     out.add_edges_from(
-        (str(u), str(v), _clean(data)) for u, v, data in network.edges(data=True)
+        (node_id(u), node_id(v), _clean(data)) for u, v, data in network.edges(data=True)
     )
     return out
 
