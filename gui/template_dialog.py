@@ -51,9 +51,14 @@ def preview_text(metrics: DesignMetrics) -> str:
     return (
         f"{inventory.accelerators:,} accelerators in {inventory.servers:,} servers ·"
         f" {switches:,} switches ({tiers} per tier) ·"
-        f" IT power {metrics.power.it_kw / 1000:,.2f} MW,"
-        f" facility {metrics.power.facility_kw / 1000:,.2f} MW"
+        f" IT power {power_text(metrics.power.it_kw)},"
+        f" facility {power_text(metrics.power.facility_kw)}"
     )
+
+
+def power_text(kw: float) -> str:
+    """Power for people: kW below a megawatt ("14.3 kW"), MW above ("152.42 MW")."""
+    return f"{kw:,.1f} kW" if kw < 1000 else f"{kw / 1000:,.2f} MW"
 
 
 class TemplateDialog(QDialog):
