@@ -32,10 +32,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def find_problems(design: Design) -> list[Problem]:
-    """The design's problems, from the model's own checks."""
-    from model.problems import structural_problems
+    """The design's problems: structural ones and those the metrics find (a building
+    over capacity, a rack over budget, oversubscription over the design's threshold)."""
+    from model.metrics import compute_all
 
-    return structural_problems(design)
+    return compute_all(design).problems
 
 
 def format_problem(problem: Problem, id_width: int) -> str:
