@@ -248,6 +248,9 @@ class FileActions(QObject):
         if design is None:
             return False
         self._replace(design, None)
+        # A design built from a template exists nowhere else: it is unsaved work.
+        self.document.undo_stack.resetClean()
+        self.document.modified_changed.emit(True)
         self.message.emit(f"New design from template: {design.name}")
         return True
 
