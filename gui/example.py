@@ -45,8 +45,8 @@ def demo_campus(islands_per_building: int = 2, racks: int = 8) -> Design:
     from model.parts import Catalog
 
     design.add_parts(Catalog(switches=(switch,)))
-    island_width = 300.0
-    building_width = 40 + islands_per_building * island_width
+    island_width = 240.0  # 20 + 200 + 20
+    building_width = 20 + islands_per_building * (island_width + 28)
     for b, hall in enumerate(("Hall A", "Hall B")):
         bid = f"hall-{'ab'[b]}"
         design.add(Building(id=bid, name=hall, capacity_kw=2_000, pue=1.25,
@@ -54,17 +54,17 @@ def demo_campus(islands_per_building: int = 2, racks: int = 8) -> Design:
         core = f"{bid}-core"
         design.add(SwitchTier(id=core, name=f"{hall} core", switch="qm9700", count=8,
                               role=Role.CORE, scope=Scope.BUILDING, building=bid,
-                              x=building_width / 2 - 112, y=80))
+                              x=building_width - 220, y=102))
         for i in range(islands_per_building):
             iid = f"{bid}-pod-{i + 1}"
             design.add(Island(id=iid, name=f"{hall} · Pod {i + 1}", building=bid,
-                              x=20 + i * island_width, y=170))
+                              x=20 + i * (island_width + 28), y=174))
             design.add(SwitchTier(id=f"{iid}-spine", name="Spine", switch="qm9700", count=8,
-                                  role=Role.SPINE, island=iid, x=18, y=46))
+                                  role=Role.SPINE, island=iid, x=20, y=30))
             design.add(SwitchTier(id=f"{iid}-leaf", name="Leaf (rails)", switch="qm9700",
-                                  count=8, role=Role.LEAF, island=iid, x=18, y=150))
+                                  count=8, role=Role.LEAF, island=iid, x=20, y=102))
             design.add(RackGroup(id=f"{iid}-racks", name="DGX H100", island=iid,
-                                 rack_type="dgx-h100-x4", count=racks, x=38, y=250))
+                                 rack_type="dgx-h100-x4", count=racks, x=20, y=174))
             design.add(LinkBundle(id=f"{iid}-b1", name="Servers → leaf",
                                   lower=f"{iid}-racks", upper=f"{iid}-leaf",
                                   links_per_member=8, speed_gbps=400, pattern=Pattern.RAIL))
@@ -74,9 +74,7 @@ def demo_campus(islands_per_building: int = 2, racks: int = 8) -> Design:
                                   upper=core, links_per_member=8, speed_gbps=400))
     design.add(SwitchTier(id="campus-core", name="Campus core", switch="qm9700", count=4,
                           role=Role.SUPER_SPINE, scope=Scope.CAMPUS, building="hall-a",
-                          x=building_width / 2 - 112, y=-40))
-    design.move("campus-core", 20, 80)
-    design.move("hall-a-core", building_width - 244, 80)
+                          x=20, y=30))
     for bid in ("hall-a", "hall-b"):
         design.add(LinkBundle(id=f"{bid}-up", name="Core → campus core", lower=f"{bid}-core",
                               upper="campus-core", links_per_member=4, speed_gbps=400))

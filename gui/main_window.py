@@ -88,14 +88,6 @@ class MainWindow(QMainWindow):
                              Qt.Orientation.Vertical)
         self.splitDockWidget(self.docks["inspector"], self.docks["metrics"],
                              Qt.Orientation.Vertical)
-        self.resizeDocks([self.docks["palette"], self.docks["inspector"]], [250, 330],
-                         Qt.Orientation.Horizontal)
-        self.resizeDocks([self.docks["palette"], self.docks["legend"]], [420, 330],
-                         Qt.Orientation.Vertical)
-        self.resizeDocks([self.docks["inspector"], self.docks["metrics"]], [300, 560],
-                         Qt.Orientation.Vertical)
-        self.resizeDocks([self.docks["problems"]], [150], Qt.Orientation.Vertical)
-
         self._zoom_label = QLabel("100 %")
         self._metrics_label = QLabel("")
         self.statusBar().addPermanentWidget(self._metrics_label)
@@ -239,7 +231,7 @@ class MainWindow(QMainWindow):
         doc.modified_changed.connect(lambda _m: self._update_title())
         doc.path_changed.connect(lambda _p: self._update_title())
         doc.reset.connect(self._after_reset)
-        self.runner.started.connect(lambda _r: self._set_busy(True))
+        self.runner.stale.connect(lambda: self._set_busy(True))
         self.runner.finished.connect(self._show_metrics)
         self.runner.failed.connect(self._show_failure)
         self.scene.selectionChanged.connect(self._selection_changed)
@@ -411,8 +403,21 @@ class MainWindow(QMainWindow):
         state = self.settings.value("state")
         if geometry is not None:
             self.restoreGeometry(geometry)  # type: ignore[arg-type]
-        if state is not None:
-            self.restoreState(state)  # type: ignore[arg-type]
+        self._layout_restored = state is not None and bool(
+            self.restoreState(state))  # type: ignore[arg-type]
+
+    def settle_layout(self) -> None:
+        """Once shown: give the docks their default sizes (unless a remembered layout
+        was restored) and fit the design into the view."""
+        if not self._layout_restored:
+            d = self.docks
+            self.resizeDocks([d["palette"], d["inspector"]], [270, 380],
+                             Qt.Orientation.Horizontal)
+            self.resizeDocks([d["palette"], d["legend"]], [360, 400], Qt.Orientation.Vertical)
+            self.resizeDocks([d["inspector"], d["metrics"]], [280, 560],
+                             Qt.Orientation.Vertical)
+            self.resizeDocks([d["problems"]], [130], Qt.Orientation.Vertical)
+        self.view.fit_to_view()
 
 
 def open_window(design: Design, path: str | None, catalog: Catalog,
@@ -426,5 +431,5 @@ def open_window(design: Design, path: str | None, catalog: Catalog,
 
     install_file_menu(window)
     window.show()
-    window.view.fit_to_view()
+    window.settle_layout()
     return window

@@ -53,6 +53,8 @@ class _Job(QRunnable):
 class MetricsRunner(QObject):
     """Keeps :attr:`metrics` in step with a design, computing in the background."""
 
+    stale = Signal()
+    """The shown figures no longer describe the design (a run will follow)."""
     started = Signal(int)
     """A run started for this revision."""
     finished = Signal(object)
@@ -81,6 +83,7 @@ class MetricsRunner(QObject):
 
     def request(self) -> None:
         """The design changed: compute again soon (several requests coalesce)."""
+        self.stale.emit()
         self._timer.start()
 
     def is_busy(self) -> bool:

@@ -46,6 +46,8 @@ class DesignScene(QGraphicsScene):
         self._bundles: dict[str, BundleItem] = {}
         self._bundles_at: dict[str, set[str]] = defaultdict(set)
         self._problems: dict[str, list[str]] = {}
+        self._edges: dict[tuple[int, str], list[str]] | None = None
+        self._rebuilding = False
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
         self.rebuild()
 
@@ -70,8 +72,12 @@ class DesignScene(QGraphicsScene):
         self._items.clear()
         self._bundles.clear()
         self._bundles_at.clear()
+        self._edges = None
+        self._rebuilding = True
         for element in self.design.all_elements():
             self._create(element)
+        self._rebuilding = False
+        self._refresh_bundles()
         self.setSceneRect(self.content_rect())
 
     def add_element(self, kind: str, element_id: str) -> None:
@@ -88,6 +94,7 @@ class DesignScene(QGraphicsScene):
             for end in (bundle.element.lower, bundle.element.upper):
                 self._bundles_at[end].discard(element_id)
             self.removeItem(bundle)
+            self._refresh_bundles()
             return
         item = self._items.pop(element_id, None)
         if item is None:
@@ -116,6 +123,7 @@ class DesignScene(QGraphicsScene):
                 for end in (element.lower, element.upper):
                     self._bundles_at[end].add(element_id)
                 bundle.set_element(element)
+                self._refresh_bundles()
             return
         item = self._items.get(element_id)
         if item is None:
@@ -124,6 +132,7 @@ class DesignScene(QGraphicsScene):
         old_parent = item.parentItem()
         if parent is not old_parent:
             item.setParentItem(parent)
+            self._edges = None
             if isinstance(old_parent, ContainerItem):
                 old_parent.update_geometry()
         item.set_element(element)
@@ -157,7 +166,8 @@ class DesignScene(QGraphicsScene):
             self._bundles_at[element.lower].add(element.id)
             self._bundles_at[element.upper].add(element.id)
             self.addItem(bundle)
-            bundle.refresh()
+            if not self._rebuilding:
+                self._refresh_bundles()
             return
         item: ElementItem
         if isinstance(element, Building):
@@ -250,14 +260,51 @@ class DesignScene(QGraphicsScene):
                     self._bundles[bundle_id].update_path()
             stack.extend(current.childItems())
 
-    def bundle_anchors(self, bundle: LinkBundle) -> tuple[QRectF, QRectF] | None:
-        """Scene rectangles the bundle joins: its ends, or their islands' blocks when
-        zoomed out; None when it should not be drawn (both ends in one block)."""
+    def bundle_anchors(self, bundle: LinkBundle
+                       ) -> tuple[QRectF, QRectF, float, float] | None:
+        """Where a bundle is drawn: the scene rectangles of its ends (or of their
+        islands' blocks when zoomed out) and, for each end, the fraction of that edge's
+        width where it attaches, so that several bundles on one edge fan out in the order
+        of their other ends. None when it should not be drawn (both ends in one block)."""
         lower = self._anchor(bundle.lower)
         upper = self._anchor(bundle.upper)
         if lower is None or upper is None or lower is upper:
             return None
-        return lower.scene_rect(), upper.scene_rect()
+        groups = self._edge_groups()
+        lower_rect, upper_rect = lower.scene_rect(), upper.scene_rect()
+        return (lower_rect, upper_rect,
+                self._fraction(groups.get((id(lower), "top"), []), bundle.id, "upper"),
+                self._fraction(groups.get((id(upper), "bottom"), []), bundle.id, "lower"))
+
+    def _edge_groups(self) -> dict[tuple[int, str], list[str]]:
+        if self._edges is None:
+            self._edges = defaultdict(list)
+            for bid, item in self._bundles.items():
+                b = item.element
+                lower, upper = self._anchor(b.lower), self._anchor(b.upper)
+                if lower is None or upper is None or lower is upper:
+                    continue
+                self._edges[(id(lower), "top")].append(bid)
+                self._edges[(id(upper), "bottom")].append(bid)
+        return self._edges
+
+    def _fraction(self, group: list[str], bundle_id: str, other_end: str) -> float:
+        if len(group) <= 1 or bundle_id not in group:
+            return 0.5
+
+        def other_x(bid: str) -> float:
+            element = self._bundles[bid].element
+            anchor = self._anchor(getattr(element, other_end))
+            return anchor.scene_rect().center().x() if anchor else 0.0
+
+        ordered = sorted(group, key=other_x)
+        return (ordered.index(bundle_id) + 1) / (len(group) + 1)
+
+    def _refresh_bundles(self) -> None:
+        """Re-route every bundle (after bundles were added, removed or re-anchored)."""
+        self._edges = None
+        for bundle in self._bundles.values():
+            bundle.refresh()
 
     def _anchor(self, element_id: str) -> ElementItem | None:
         item = self._items.get(element_id)
@@ -281,8 +328,7 @@ class DesignScene(QGraphicsScene):
                 item.setVisible(detail)
             elif isinstance(item, IslandItem):
                 item.prepareGeometryChange()
-        for bundle in self._bundles.values():
-            bundle.update_path()
+        self._refresh_bundles()
         self.update()
 
     def set_theme(self, theme: Theme) -> None:

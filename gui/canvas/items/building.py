@@ -17,9 +17,7 @@ class BuildingItem(ContainerItem):
     """Building region with a power bar."""
 
     kind = "building"
-    header_height = 58.0
-    padding = 20.0
-    min_size = (420.0, 260.0)
+    min_size = (420.0, 240.0)
 
     def __init__(self, element: Building) -> None:
         super().__init__(element, None)
@@ -55,27 +53,28 @@ class BuildingItem(ContainerItem):
         self.paint_frame(painter, theme.colour("building_fill"),
                          theme.colour("building_border"), 14, 1.6)
         painter.setPen(QColor(theme.text))
-        painter.setFont(font(15, bold=True))
-        painter.drawText(QRectF(r.left() + 18, r.top() + 6, r.width() * 0.5, 28),
+        painter.setFont(font(12.5, bold=True))
+        painter.drawText(QRectF(r.left() + 14, r.top() + 1, r.width() * 0.45, 23),
                          Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                         elided(painter, self.element.name, r.width() * 0.5))
+                         elided(painter, self.element.name, r.width() * 0.45))
         building: Building = self.element
         cap_mw = building.capacity_kw / 1000
-        text = (f"IT {power[0] / 1000:,.1f} / {cap_mw:,.1f} MW · {power[3]:.0%}"
+        text = (f"IT {power[0] / 1000:,.1f} of {cap_mw:,.1f} MW ({power[3]:.0%})"
                 f" · facility {power[1] / 1000:,.1f} MW" if power
                 else f"capacity {cap_mw:,.1f} MW · PUE {building.pue:g}")
-        painter.setFont(font(9.5))
+        painter.setFont(font(8.5))
         painter.setPen(QColor(theme.muted_text))
-        painter.drawText(QRectF(r.left() + 18, r.top() + 6, r.width() - 36, 28),
-                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, text)
-        # Power bar: IT against capacity.
-        bar = QRectF(r.left() + 18, r.top() + 38, r.width() - 36, 8)
+        painter.drawText(QRectF(r.left() + 14, r.top() + 1, r.width() - 28, 23),
+                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                         elided(painter, text, r.width() * 0.55 - 28))
+        # Power bar along the header: IT against capacity.
+        bar = QRectF(r.left() + 14, r.top() + 23, r.width() - 28, 4)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QColor(theme.grid))
-        painter.drawRoundedRect(bar, 4, 4)
+        painter.drawRoundedRect(bar, 2, 2)
         if power:
             filled = QRectF(bar.left(), bar.top(), bar.width() * min(power[3], 1.0),
                             bar.height())
             painter.setBrush(colour)
-            painter.drawRoundedRect(filled, 4, 4)
+            painter.drawRoundedRect(filled, 2, 2)
         self.paint_badges(painter)

@@ -42,10 +42,10 @@ def capacity_text(gbps: float) -> str:
 
 
 def pen_width(capacity_gbps: float | None) -> float:
-    """Connector width in scene units: 1.5 at ≤ 100 Gb/s, +1.8 per decade, at most 14."""
+    """Connector width in scene units: 1.2 at ≤ 100 Gb/s, +1.1 per decade, at most 8."""
     if not capacity_gbps or capacity_gbps <= 100:
-        return 1.5
-    return min(14.0, 1.5 + 1.8 * math.log10(capacity_gbps / 100))
+        return 1.2
+    return min(8.0, 1.2 + 1.1 * math.log10(capacity_gbps / 100))
 
 
 class BundleItem(QGraphicsItem):
@@ -135,7 +135,7 @@ class BundleItem(QGraphicsItem):
             self.setVisible(False)
             return
         self.setVisible(True)
-        lower, upper = ends
+        lower, upper, lower_at, upper_at = ends
         path = QPainterPath()
         if self.element.pattern is Pattern.GLOBAL:
             a = QPointF(lower.right(), lower.center().y())
@@ -147,14 +147,18 @@ class BundleItem(QGraphicsItem):
             path.moveTo(a)
             path.cubicTo(QPointF(a.x(), a.y() - bend), QPointF(b.x(), b.y() - bend), b)
         else:
-            a = QPointF(lower.center().x(), lower.top())
-            b = QPointF(upper.center().x(), upper.bottom())
+            a = QPointF(lower.left() + lower.width() * lower_at, lower.top())
+            b = QPointF(upper.left() + upper.width() * upper_at, upper.bottom())
             bend = max(20.0, abs(a.y() - b.y()) / 2)
             path.moveTo(a)
             path.cubicTo(QPointF(a.x(), a.y() - bend), QPointF(b.x(), b.y() + bend), b)
         self.prepareGeometryChange()
         self._path = path
-        self._label_pos = path.pointAtPercent(0.5)
+        # Label in the gap just above the lower end: bundles that converge on one
+        # upper tier keep their labels apart.
+        length = path.length()
+        self._label_pos = path.pointAtPercent(
+            0.5 if length < 140 else path.percentAtLength(50.0))
         self.update()
 
     def _width(self) -> float:
@@ -190,6 +194,7 @@ class BundleItem(QGraphicsItem):
             return
         theme = scene.theme
         colour = theme.colour("bundle")
+        colour.setAlpha(200)
         width = self._width()
         if self.problems:
             colour = theme.colour("bad")

@@ -12,12 +12,12 @@ from gui.canvas.items.base import ElementItem
 class ContainerItem(ElementItem):
     """An element item whose body encloses its child element items."""
 
-    header_height = 32.0
-    padding = 14.0
+    header_height = 30.0
+    padding = 20.0
     min_size = (240.0, 150.0)
 
     def content_origin(self) -> QPointF:
-        return QPointF(self.padding, self.header_height + 6)
+        return QPointF(6.0, self.header_height)
 
     def grips_whole_body(self) -> bool:
         """True when the whole body picks the item; otherwise only the header does, so

@@ -16,8 +16,7 @@ class IslandItem(ContainerItem):
     """Island frame (detail) or summary block."""
 
     kind = "island"
-    header_height = 30.0
-    min_size = (260.0, 150.0)
+    min_size = (240.0, 150.0)
 
     def __init__(self, element: Island, parent: QGraphicsItem | None = None) -> None:
         super().__init__(element, parent)

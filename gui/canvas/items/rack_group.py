@@ -10,7 +10,7 @@ from gui.canvas.items.base import ElementItem, elided, font, thousands
 from gui.theme import utilization_colour
 from model.elements import RackGroup
 
-WIDTH, HEIGHT = 184.0, 66.0
+WIDTH, HEIGHT = 200.0, 64.0
 
 
 class RackGroupItem(ElementItem):
@@ -56,8 +56,8 @@ class RackGroupItem(ElementItem):
         theme = self.theme()
         r = self._rect
         self.paint_frame(painter, theme.colour("rack_fill"), theme.colour("island_border"), 5)
-        power = self.rack_power()
-        stripe = utilization_colour(theme, power[2] if power else None)
+        stripe_power = self.rack_power()
+        stripe = utilization_colour(theme, stripe_power[2] if stripe_power else None)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(stripe)
         painter.drawRoundedRect(QRectF(r.left() + 1, r.top() + 1, 6, r.height() - 2), 3, 3)
@@ -65,25 +65,29 @@ class RackGroupItem(ElementItem):
         painter.setPen(QPen(QColor(theme.muted_text), 1))
         for i in range(3):
             painter.setBrush(QColor(theme.base))
-            painter.drawRect(QRectF(r.left() + 14 + i * 4, r.top() + 14 - i * 3, 16, 26))
+            painter.drawRect(QRectF(r.left() + 13 + i * 3.5, r.top() + 14 - i * 3, 13, 22))
+        text_left = r.left() + 38
+        width = r.right() - 8 - text_left
         painter.setPen(QColor(theme.text))
-        painter.setFont(font(9.5, bold=True))
-        painter.drawText(QRectF(r.left() + 44, r.top() + 6, r.width() - 100, 18),
+        painter.setFont(font(9, bold=True))
+        painter.drawText(QRectF(text_left, r.top() + 3, width, 18),
                          Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                         elided(painter, self.element.name, r.width() - 100))
-        painter.setFont(font(13, bold=True))
-        painter.drawText(QRectF(r.right() - 70, r.top() + 4, 62, 24),
-                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-                         f"×{thousands(self.element.count)}")
+                         elided(painter, self.element.name, width))
+        painter.setFont(font(10.5, bold=True))
+        count = f"×{thousands(self.element.count)}"
+        count_width = painter.fontMetrics().horizontalAdvance(count) + 6
+        painter.drawText(QRectF(text_left, r.top() + 21, count_width, 20),
+                         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, count)
         painter.setPen(QColor(theme.muted_text))
-        painter.setFont(font(8))
-        painter.drawText(QRectF(r.left() + 44, r.top() + 26, r.width() - 52, 16),
+        painter.setFont(font(7.5))
+        painter.drawText(QRectF(text_left + count_width, r.top() + 21, width - count_width, 20),
                          Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                         elided(painter, self.rack_type_name(), r.width() - 52))
-        line = f"{power[0]:.1f} / {power[1]:.0f} kW per rack" if power else "racks"
+                         elided(painter, self.rack_type_name(), width - count_width))
+        power = self.rack_power()
+        line = f"{power[0]:.1f} of {power[1]:.0f} kW per rack" if power else "racks"
         if self.cut is not None:
             line = f"cut: {self.cut.label}"
-        painter.drawText(QRectF(r.left() + 44, r.top() + 43, r.width() - 52, 16),
+        painter.drawText(QRectF(text_left, r.top() + 41, width, 18),
                          Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                         elided(painter, line, r.width() - 52))
+                         elided(painter, line, width))
         self.paint_badges(painter)

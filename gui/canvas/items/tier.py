@@ -12,7 +12,7 @@ from gui.canvas.items.base import ElementItem, elided, font, thousands
 from gui.theme import oversubscription_colour
 from model.elements import SwitchTier
 
-WIDTH, HEIGHT = 224.0, 40.0
+WIDTH, HEIGHT = 200.0, 44.0
 
 
 def ratio_text(ratio: float | None) -> str:
@@ -72,22 +72,24 @@ class TierItem(ElementItem):
         painter.drawRoundedRect(QRectF(r.left() + 1, r.top() + 1, 7, r.height() - 2), 4, 4)
         tier: SwitchTier = self.element
         painter.setPen(QColor(theme.text))
-        painter.setFont(font(9.5, bold=True))
-        painter.drawText(QRectF(r.left() + 14, r.top() + 3, r.width() - 70, 18),
+        painter.setFont(font(10.5, bold=True))
+        count = f"×{thousands(tier.count)}"
+        count_width = painter.fontMetrics().horizontalAdvance(count) + 4
+        painter.drawText(QRectF(r.right() - 8 - count_width, r.top() + 4, count_width, 20),
+                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, count)
+        painter.setFont(font(9, bold=True))
+        name_width = r.width() - 26 - count_width
+        painter.drawText(QRectF(r.left() + 14, r.top() + 4, name_width, 20),
                          Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                         elided(painter, tier.name, r.width() - 70))
-        painter.setFont(font(11, bold=True))
-        painter.drawText(QRectF(r.right() - 60, r.top() + 3, 52, 18),
-                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-                         f"×{thousands(tier.count)}")
+                         elided(painter, tier.name, name_width))
         painter.setPen(QColor(theme.muted_text))
-        painter.setFont(font(8))
+        painter.setFont(font(7.5))
         detail = f"{tier.role.value} · {self.switch_name()}"
         if known:
-            detail += f" · {ratio_text(ratio)}"
+            detail = f"{tier.role.value} · {ratio_text(ratio)} · {self.switch_name()}"
         if self.cut is not None:
             detail = f"cut: {self.cut.label}"
-        painter.drawText(QRectF(r.left() + 14, r.top() + 21, r.width() - 22, 16),
+        painter.drawText(QRectF(r.left() + 14, r.top() + 23, r.width() - 22, 16),
                          Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
                          elided(painter, detail, r.width() - 22))
         self.paint_badges(painter)

@@ -4,7 +4,7 @@ handle starts drawing a link instead."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QGraphicsView
 
@@ -18,6 +18,10 @@ class SelectTool(CanvasTool):
 
     name = "select"
 
+    def __init__(self, view: object) -> None:
+        super().__init__(view)  # type: ignore[arg-type]
+        self._pressed_at: dict[str, QPointF] = {}
+
     def start(self) -> None:
         super().start()
         self.view.setDragMode(QGraphicsView.DragMode.RubberBandDrag)
@@ -29,6 +33,8 @@ class SelectTool(CanvasTool):
         if event.button() != Qt.MouseButton.LeftButton:
             return False
         scene_pos = self.view.mapToScene(event.position().toPoint())
+        self._pressed_at = {item.element_id: item.pos()
+                            for item in self.view.design_scene.element_items()}
         for item in self.view.scene().items(scene_pos):
             if isinstance(item, ElementItem) and item.isVisible():
                 if item.on_link_handle(item.mapFromScene(scene_pos)):
@@ -43,11 +49,14 @@ class SelectTool(CanvasTool):
         return False
 
     def commit_moves(self) -> None:
-        """Turn the positions items were dragged to into one move command."""
+        """Turn the positions items were dragged to into one move command (items that
+        did not move since the press are left alone)."""
         design = self.view.document.design
         positions: dict[str, tuple[float, float]] = {}
+        pressed_at, self._pressed_at = self._pressed_at, {}
         for item in self.view.scene().selectedItems():
-            if not isinstance(item, ElementItem):
+            if not isinstance(item, ElementItem) or pressed_at.get(item.element_id) in (
+                    None, item.pos()):
                 continue
             element = design.element(item.element_id)
             if element is None or not hasattr(element, "x"):

@@ -1,0 +1,140 @@
+"""The metrics dock and the background runner: after edits the dock shows exactly the
+engine's figures for the design as it now is; stale results are never shown; problems are
+listed and lead to their element; the bisection cut is highlighted on demand."""
+
+from __future__ import annotations
+
+import threading
+
+from PySide6.QtCore import Qt
+
+from gui.canvas.items.bundle import BundleItem
+from gui.commands import UpdateElement
+from gui.metrics_runner import MetricsRunner
+from model.metrics import compute_all
+
+THIN = "\u2009"
+
+
+def wait_for_metrics(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    qtbot.waitUntil(lambda: window.runner.is_current() and
+                    window.metrics_dock.metrics is window.runner.metrics, timeout=10_000)
+
+
+def test_dock_shows_the_engines_figures_after_edits(window, qtbot) -> None:
+    wait_for_metrics(qtbot, window)
+    dock = window.metrics_dock
+    # By hand: 2 halls × 2 pods × 8 racks × 4 DGX × 8 GPUs.
+    assert dock.text_of("accelerators") == f"1{THIN}024"
+    doc = window.document
+    doc.execute(UpdateElement(doc.design, "hall-a-pod-1-racks", {"count": 12}))
+    doc.execute(UpdateElement(doc.design, "hall-b", {"pue": 1.5}))
+    assert dock.state.text().startswith("⟳"), "the dock says it is refreshing"
+    wait_for_metrics(qtbot, window)
+    engine = compute_all(doc.design.copy(), plane=None)
+    assert engine.inventory.accelerators == 1024 + 4 * 4 * 8
+    assert dock.text_of("accelerators") == f"1{THIN}152"
+    assert dock.text_of("bisection_tbps").endswith(f"{engine.bisection.gbps / 1000:,.1f} Tb/s")
+    assert dock.text_of("fraction_of_full") == f"{engine.bisection.fraction_of_full:.1%}"
+    assert dock.text_of("mean_hops") == f"{engine.hops.mean:.2f}"
+    assert dock.text_of("max_hops") == str(engine.hops.max)
+    assert dock.text_of("it_mw") == f"{engine.power.it_kw / 1000:,.1f} MW"
+    assert dock.text_of("facility_mw") == f"{engine.power.facility_kw / 1000:,.1f} MW"
+    assert dock.state.text() == "✓ Up to date"
+    power = dock.charts["power"].values
+    assert power == [(window.document.design.buildings[b.building_id].name,
+                      b.it_kw / 1000, b.capacity_kw / 1000)
+                     for b in engine.power.buildings.values()]
+    hops = dock.charts["hops"].bars
+    for scope, counts in hops.items():
+        for hop, pairs in zip(sorted(engine.hops.histogram), counts, strict=True):
+            assert engine.hops.by_scope.get(scope, {}).get(hop, 0) == pairs
+    pairs = dock.charts["buildings"].values
+    assert [v for _, v in pairs] == [p.gbps / 1000 for p in engine.building_pairs]
+    # The canvas shows the same engine: the bundle label is its link count.
+    bundle = window.scene.item_for("hall-a-pod-1-b1")
+    assert isinstance(bundle, BundleItem)
+    links = engine.inventory.links_by_bundle["hall-a-pod-1-b1"]
+    assert links == 12 * 4 * 8, "12 racks × 4 servers × 8 links"
+    assert bundle.label() == f"{links:,}".replace(",", THIN) + " × 400G"
+
+
+def test_stale_results_are_dropped_never_shown(qtbot, design) -> None:
+    release = threading.Event()
+    seen_revisions: list[int] = []
+
+    def slow(d):  # type: ignore[no-untyped-def]
+        release.wait(5)
+        return compute_all(d, plane=None)
+
+    runner = MetricsRunner(design, slow)
+    shown: list[object] = []
+    runner.finished.connect(shown.append)
+    runner.started.connect(seen_revisions.append)
+    runner.request()
+    qtbot.waitUntil(lambda: bool(seen_revisions))
+    first = design.revision
+    design.update("hall-a-pod-1-racks", count=2)  # an edit while the first run computes
+    runner.request()
+    release.set()
+    qtbot.waitUntil(runner.is_current, timeout=10_000)
+    assert runner.discarded == 1
+    assert seen_revisions == [first, design.revision]
+    assert len(shown) == 1, "only the result for the current design is shown"
+    assert shown[0].inventory.accelerators == 1024 - 6 * 4 * 8  # type: ignore[attr-defined]
+    runner.shutdown()
+
+
+def test_engine_failure_is_shown_not_raised(qtbot, design) -> None:
+    def broken(d):  # type: ignore[no-untyped-def]
+        raise ValueError("cannot compute this")
+
+    runner = MetricsRunner(design, broken)
+    failures: list[str] = []
+    runner.failed.connect(failures.append)
+    runner.request()
+    qtbot.waitUntil(lambda: bool(failures))
+    assert failures == ["ValueError: cannot compute this"]
+    assert runner.metrics is None
+    runner.shutdown()
+
+
+def test_problems_are_listed_marked_and_lead_to_their_element(window, qtbot) -> None:
+    doc = window.document
+    # 100 kW cannot hold a hall of 16 DGX H100 racks: an over-capacity problem.
+    doc.execute(UpdateElement(doc.design, "hall-b", {"capacity_kw": 100.0}))
+    wait_for_metrics(qtbot, window)
+    panel = window.problems
+    rows = [panel.topLevelItem(i) for i in range(panel.topLevelItemCount())]
+    engine = compute_all(doc.design.copy(), plane=None)
+    assert len(rows) == len(engine.problems) >= 1
+    row = next(r for r in rows if r.data(0, Qt.ItemDataRole.UserRole + 1) == "hall-b")
+    assert row.text(1) == "Hall B"
+    assert window.scene.item_for("hall-b").problems, "the building is marked"
+    assert window.docks["problems"].windowTitle().startswith("Problems (")
+    window.view.set_scale(1.5)
+    window.view.centre_on_element("hall-a-pod-1-racks")
+    rect = panel.visualItemRect(row)
+    qtbot.mouseClick(panel.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert window.scene.selected_ids() == ["hall-b"]
+    centre = window.view.mapToScene(window.view.viewport().rect().center())
+    assert window.scene.item_for("hall-b").sceneBoundingRect().contains(centre)
+    assert window.inspector.title.text().startswith("<b>Hall B</b>")
+
+
+def test_bisection_cut_on_demand(window, qtbot) -> None:
+    wait_for_metrics(qtbot, window)
+    cut = window.runner.metrics.bisection.cut
+    scene = window.scene
+    assert all(item.cut is None for item in scene.element_items())
+    window.cut_action.trigger()
+    assert window.cut_action.isChecked()
+    for element_id, on_a in cut.side_a.items():
+        item = scene.item_for(element_id)
+        assert item is not None and item.cut is not None and item.cut.on_a == on_a
+    crossing = {b.element_id: b.crossing_gbps for b in scene.bundle_items() if b.crossing_gbps}
+    assert crossing == {k: v for k, v in cut.crossing_gbps.items() if v}
+    assert crossing, "some bundles cross the cut"
+    window.cut_action.trigger()
+    assert all(item.cut is None for item in scene.element_items())
+    assert not any(b.crossing_gbps for b in scene.bundle_items())
