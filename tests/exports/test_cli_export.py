@@ -79,3 +79,14 @@ def test_nothing_to_export_and_bad_files_are_one_line_errors(tmp_path: Path) -> 
     width_alone = run_export(str(design), "--width", "300", "--json", str(tmp_path / "m.json"))
     assert width_alone.returncode == 2
     assert "--png" in width_alone.stderr
+
+
+def test_export_json_is_exactly_what_report_json_prints(tmp_path: Path) -> None:
+    design = tmp_path / "small.json"
+    save_design(small_design(), design)
+    out = tmp_path / "m.json"
+    assert run_export(str(design), "--json", str(out)).returncode == 0
+    report = subprocess.run([sys.executable, str(REPO / "main.py"), "report", str(design),
+                             "--json"], cwd=REPO, capture_output=True, text=True,
+                            timeout=300, check=True)
+    assert report.stdout == out.read_text(encoding="utf-8")
