@@ -124,6 +124,8 @@ class Design:
         self._elements: dict[str, dict[str, Element]] = {kind: {} for kind in KINDS}
         self._kind_of_id: dict[str, str] = {}
         self._subscribers: list[Subscriber] = []
+        self._pairs: dict[frozenset[str], str] = {}
+        self._down: dict[str, dict[str, str]] = {}
         self.revision = 0
         """Incremented by every change: a cheap way to know a result is stale."""
 
@@ -311,14 +313,15 @@ class Design:
                 bundle.id,
                 "upper",
             )
-        for other in self.bundles.values():
-            if other.id != bundle.id and {other.lower, other.upper} == {bundle.lower, bundle.upper}:
-                raise DesignError(
-                    f"bundle {bundle.name!r}: {lower.name!r} and {upper.name!r} are already"
-                    f" joined by bundle {other.name!r}; change its link count instead",
-                    bundle.id,
-                    "upper",
-                )
+        other_id = self._pairs.get(frozenset((bundle.lower, bundle.upper)))
+        if other_id is not None and other_id != bundle.id:
+            other = self.bundles[other_id]
+            raise DesignError(
+                f"bundle {bundle.name!r}: {lower.name!r} and {upper.name!r} are already"
+                f" joined by bundle {other.name!r}; change its link count instead",
+                bundle.id,
+                "upper",
+            )
         if bundle.pattern is not Pattern.GLOBAL and self._is_below(lower.id, upper.id, bundle.id):
             raise DesignError(
                 f"bundle {bundle.name!r} would make a loop: {upper.name!r} already sits"
@@ -340,17 +343,13 @@ class Design:
     def _is_below(self, start: str, target: str, skip_bundle: str) -> bool:
         """True when ``target`` is reachable going down from ``start`` through
         hierarchical bundles (ignoring ``skip_bundle``)."""
-        down: dict[str, list[str]] = {}
-        for b in self.bundles.values():
-            if b.id != skip_bundle and b.pattern is not Pattern.GLOBAL:
-                down.setdefault(b.upper, []).append(b.lower)
         stack, seen = [start], {start}
         while stack:
             node = stack.pop()
             if node == target:
                 return True
-            for nxt in down.get(node, []):
-                if nxt not in seen:
+            for bundle_id, nxt in self._down.get(node, {}).items():
+                if bundle_id != skip_bundle and nxt not in seen:
                     seen.add(nxt)
                     stack.append(nxt)
         return False
@@ -368,6 +367,27 @@ class Design:
         self._insert(kind, element, index)
         self._announce(ElementAdded(kind, element.id))
 
+    def _index(self, bundle: Element, present: bool) -> None:
+        """Keep the bundle indexes (pairs joined, hierarchical links downward) in step
+        with the bundles, so checking a new bundle does not rescan them all."""
+        if not isinstance(bundle, LinkBundle):
+            return
+        pair = frozenset((bundle.lower, bundle.upper))
+        if present:
+            self._pairs[pair] = bundle.id
+            if bundle.pattern is not Pattern.GLOBAL:
+                self._down.setdefault(bundle.upper, {})[bundle.id] = bundle.lower
+        else:
+            if self._pairs.get(pair) == bundle.id:
+                del self._pairs[pair]
+            self._down.get(bundle.upper, {}).pop(bundle.id, None)
+
+    def _reindex(self) -> None:
+        self._pairs = {}
+        self._down = {}
+        for bundle in self.bundles.values():
+            self._index(bundle, True)
+
     def _insert(self, kind: str, element: Element, index: int | None) -> None:
         table = self._elements[kind]
         if index is None or index >= len(table):
@@ -378,6 +398,7 @@ class Design:
             table.clear()
             table.update(items)
         self._kind_of_id[element.id] = kind
+        self._index(element, True)
 
     def update(self, element_id: str, **changes: Any) -> Element:
         """Change fields of an element; returns the element as it was before.
@@ -409,7 +430,9 @@ class Design:
         self._check_references(new)
         self._check_dependents_still_valid(new)
         kind = self._kind_of_id[element_id]
+        self._index(old, False)
         self._elements[kind][element_id] = new
+        self._index(new, True)
         self._announce(ElementChanged(kind, element_id, frozenset(changed)))
         return old
 
@@ -465,6 +488,7 @@ class Design:
             index = list(self._elements[kind]).index(element.id)
             del self._elements[kind][element.id]
             del self._kind_of_id[element.id]
+            self._index(element, False)
             items.append((kind, index, element))
         for kind, _, element in items:
             self._announce(ElementRemoved(kind, element.id))
@@ -540,6 +564,7 @@ class Design:
         self.catalog, self.settings = other.catalog, other.settings
         self._elements = {kind: dict(table) for kind, table in other._elements.items()}
         self._kind_of_id = dict(other._kind_of_id)
+        self._reindex()
         self._announce(DesignReset())
 
     def _require(self, element_id: str) -> Element:
@@ -554,6 +579,7 @@ class Design:
         twin = Design(self.name, self.description, self.catalog, self.settings)
         twin._elements = {kind: dict(table) for kind, table in self._elements.items()}
         twin._kind_of_id = dict(self._kind_of_id)
+        twin._reindex()
         return twin
 
     def content(self) -> tuple[Any, ...]:

@@ -14,7 +14,7 @@ from model.elements import Plane
 from model.metrics.bisection import compute_bisection
 from model.metrics.checks import group_problems, metric_problems, missing_parts, wiring_problems
 from model.metrics.endpoints import build_endpoints
-from model.metrics.hops import _units, compute_hops
+from model.metrics.hops import attachment_units, compute_hops
 from model.metrics.inventory import inventory, oversubscription, plane_topologies, port_use
 from model.metrics.pairs import pair_capacities
 from model.metrics.pods import build_pod_tree
@@ -61,15 +61,16 @@ def _network_metrics(topo: Topology) -> tuple[object, ...]:
         return hit
     ep = build_endpoints(topo)
     classes = switch_classes(topo)
-    hops = compute_hops(ep, classes)
-    unit, _ = _units(ep)
+    attached = attachment_units(ep)
+    hops = compute_hops(ep, classes, attached)
+    unit = attached[0]
     if ep.count:
         pod_unit = np.unique(unit * (len(ep.island_names) + 1) + ep.island,
                              return_inverse=True)[1].reshape(-1)
-        units = int(pod_unit.max()) + 1
+        pod_units = int(pod_unit.max()) + 1
     else:
-        pod_unit, units = unit, 0
-    tree = build_pod_tree(topo, ep, pod_unit, units)
+        pod_unit, pod_units = unit, 0
+    tree = build_pod_tree(topo, ep, pod_unit, pod_units)
     bisection = compute_bisection(topo, ep, tree)
     island_pairs, building_pairs = pair_capacities(topo, ep, tree, pod_unit)
     result = (hops, bisection, island_pairs, building_pairs)

@@ -101,15 +101,12 @@ def compute_bisection(topo: Topology, ep: Endpoints, tree: PodTree | None) -> Bi
     target = n // 2
     if tree is not None:
         dp = PodDP(tree, target)
-        value, pod_sides, on_a = dp.solve()
+        value, node_sides, on_a = dp.solve()
         if np.isfinite(value):
             switch = np.zeros(topo.switches, dtype=np.int8)
-            for node_index, side in pod_sides.items():
-                switch[tree.nodes[node_index].own] = 1 if side == 0 else 0
-            counts = np.zeros(tree.unit_size.size, dtype=np.int64)
-            for unit, k in on_a.items():
-                counts[unit] = k
-            sides = Sides(switch, _accelerator_sides(tree.unit_of_acc, counts))
+            owner = np.repeat(node_sides, np.diff(tree.own_ptr))
+            switch[tree.own_members] = (owner == 0).astype(np.int8)
+            sides = Sides(switch, _accelerator_sides(tree.unit_of_acc, on_a))
             result = _report(topo, ep, sides, exact=tree.uniform)
             agrees = abs(result.gbps - value) <= 1e-6 * max(1.0, value)
             balanced = result.cut.accelerators_a == target

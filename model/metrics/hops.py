@@ -51,7 +51,7 @@ def _dense(*keys: IntArray) -> IntArray:
     return inv.reshape(-1).astype(np.int64)
 
 
-def _units(ep: Endpoints) -> tuple[IntArray, list[tuple[int, ...]]]:
+def attachment_units(ep: Endpoints) -> tuple[IntArray, list[tuple[int, ...]]]:
     """Unit of every accelerator (id into the list of member tuples; accelerators with no
     attachment get their own singleton units with an empty tuple)."""
     n = ep.count
@@ -88,6 +88,9 @@ def _signature_distances(
     Returns (signature of each unit, hops[P, Q] for accelerators of *different* units
     with signatures P and Q, units_disjoint).
     """
+    if members and all(len(unit) == 1 and unit[0] >= 0 for unit in members):
+        return _single_signature_distances(
+            np.fromiter((unit[0] for unit in members), np.int64, len(members)), classes)
     seen: Counter[int] = Counter(m for unit in members for m in unit if m >= 0)
     disjoint = all(c == 1 for c in seen.values())
     sig_index: dict[tuple[int, ...], int] = {}
@@ -123,21 +126,41 @@ def _signature_distances(
     return unit_sig, hops, disjoint
 
 
+def _single_signature_distances(member: IntArray, classes: SwitchClasses
+                                ) -> tuple[IntArray, np.ndarray, bool]:
+    """Fast path of :func:`_signature_distances` when every unit is one switch member
+    (units are then disjoint by construction)."""
+    cls = classes.member_class[member]
+    used, unit_sig = np.unique(cls, return_inverse=True)
+    dist = class_distances(classes, used)[:, used]
+    neighbour = classes.has_neighbour()[used]
+    np.fill_diagonal(dist, np.where(neighbour, 2, UNREACHABLE))
+    return unit_sig.reshape(-1).astype(np.int64), np.where(
+        dist < UNREACHABLE, dist + 1, UNREACHABLE), True
+
+
 def _pair_matrix(group: IntArray, sig: IntArray, s: int) -> tuple[np.ndarray, np.ndarray]:
-    """For accelerators grouped by ``group``: Q[P, Q'] = Σ_g M_gP·M_gQ' and, per P, the
-    pairs of signature P inside groups (Σ_g C(M_gP, 2))."""
+    """For accelerators grouped by ``group`` (dense ids): Q[P, P'] = Σ_g M_gP·M_gP' for
+    P ≠ P' (pairs with one end of each signature in one group) and, per P, the pairs of
+    signature P inside groups (Σ_g C(M_gP, 2))."""
+    groups = int(group.max()) + 1 if group.size else 0
+    if groups * s <= 8_000_000:
+        m = np.bincount(group * s + sig, minlength=groups * s).reshape(groups, s)
+        mf = m.astype(np.float64)
+        q = mf.T @ mf
+        same = (np.einsum("gp,gp->p", mf, mf) - mf.sum(axis=0)) / 2
+        np.fill_diagonal(q, 0.0)
+        return q, same
     key = group * s + sig
     uniq, counts = np.unique(key, return_counts=True)
     g, p = uniq // s, uniq % s
     q = np.zeros((s, s), dtype=np.float64)
-    # accumulate outer products group by group, one offset at a time
     starts = np.flatnonzero(np.r_[True, g[1:] != g[:-1]]) if g.size else np.zeros(0, int)
     sizes = np.diff(np.r_[starts, g.size])
     pos = np.arange(g.size) - np.repeat(starts, sizes)
-    longest = int(sizes.max()) if sizes.size else 0
-    c = counts.astype(np.float64)
     group_size = np.repeat(sizes, sizes)
-    for d in range(1, longest):
+    c = counts.astype(np.float64)
+    for d in range(1, int(sizes.max()) if sizes.size else 0):
         i = np.flatnonzero(pos + d < group_size)
         np.add.at(q, (p[i], p[i + d]), c[i] * c[i + d])
     q = q + q.T
@@ -147,13 +170,17 @@ def _pair_matrix(group: IntArray, sig: IntArray, s: int) -> tuple[np.ndarray, np
 
 def _unit_pairs(group: IntArray, unit: IntArray, unit_sig: IntArray, s: int) -> np.ndarray:
     """Per signature: pairs of accelerators in one group and one unit."""
-    _, inv, counts = np.unique(
-        group * (int(unit.max()) + 1) + unit, return_inverse=True, return_counts=True
-    )
-    first = np.zeros(counts.size, dtype=np.int64)
-    first[inv.reshape(-1)] = unit
+    units = int(unit.max()) + 1
+    groups = int(group.max()) + 1 if group.size else 0
+    key = group * units + unit
+    if groups * units <= 8_000_000:
+        counts = np.bincount(key, minlength=groups * units).astype(np.float64)
+        pairs = counts * (counts - 1) / 2
+        per_unit = pairs.reshape(groups, units).sum(axis=0)
+        return np.bincount(unit_sig, weights=per_unit, minlength=s)
+    uniq, counts = np.unique(key, return_counts=True)
     c = counts.astype(np.float64)
-    return np.bincount(unit_sig[first], weights=c * (c - 1) / 2, minlength=s)
+    return np.bincount(unit_sig[uniq % units], weights=c * (c - 1) / 2, minlength=s)
 
 
 def _histogram(group: IntArray, unit: IntArray, unit_sig: IntArray, acc_sig: IntArray,
@@ -164,24 +191,38 @@ def _histogram(group: IntArray, unit: IntArray, unit_sig: IntArray, acc_sig: Int
     in_unit = _unit_pairs(group, unit, unit_sig, s)
     out: Counter[int] = Counter()
     iu = np.triu_indices(s, k=1)
-    for h, n in zip(hops[iu], q[iu], strict=True):
+    per_hop: np.ndarray = (np.bincount(np.minimum(hops[iu], UNREACHABLE), weights=q[iu])
+                           if s > 1 else np.zeros(0))
+    for h, n in enumerate(per_hop):
         if n:
-            out[int(h)] += round(float(n))
-    for p in range(s):
-        other = same[p] - in_unit[p]
-        if other:
-            out[int(hops[p, p])] += round(float(other))
-        if in_unit[p]:
-            out[1] += round(float(in_unit[p]))
+            out[h] += round(float(n))
+    diag = np.bincount(np.minimum(np.diagonal(hops), UNREACHABLE), weights=same - in_unit)
+    for h, n in enumerate(diag):
+        if n:
+            out[h] += round(float(n))
+    total_in_unit = float(in_unit.sum())
+    if total_in_unit:
+        out[1] += round(total_in_unit)
     return out
 
 
-def compute_hops(ep: Endpoints, classes: SwitchClasses) -> Hops:
-    """Exact hop histogram over all unordered accelerator pairs (see module doc)."""
+def _nested(inner: IntArray, outer: IntArray) -> bool:
+    """True when every group of ``inner`` lies inside one group of ``outer``."""
+    if inner.size == 0:
+        return True
+    first = np.full(int(inner.max()) + 1, -1, dtype=np.int64)
+    first[inner] = outer
+    return bool(np.array_equal(first[inner], outer))
+
+
+def compute_hops(ep: Endpoints, classes: SwitchClasses,
+                 units: tuple[IntArray, list[tuple[int, ...]]] | None = None) -> Hops:
+    """Exact hop histogram over all unordered accelerator pairs (see module doc);
+    ``units`` may pass in what :func:`attachment_units` already found."""
     n = ep.count
     if n < 2:
         return Hops({}, {s: {} for s in SCOPES}, 0, dict.fromkeys(SCOPES, 0), 0, 0.0, 0)
-    unit, members = _units(ep)
+    unit, members = units if units is not None else attachment_units(ep)
     unit_sig, hops, disjoint = _signature_distances(members, classes)
     if not disjoint:
         hops_units = _unit_hops(members, classes)
@@ -197,10 +238,18 @@ def compute_hops(ep: Endpoints, classes: SwitchClasses) -> Hops:
     }
     cumulative: dict[str, Counter[int]] = {}
     scale_up_cum: dict[str, int] = {}
+    domain_pairs: Counter[int] | None = None
     for scope, key in levels.items():
         all_pairs = _histogram(key, unit, unit_sig, acc_sig, hops)
-        with_domain = _dense(key, ep.domain)
-        in_domain = _histogram(with_domain, unit, unit_sig, acc_sig, hops)
+        if _nested(ep.domain, key):
+            if domain_pairs is None:
+                domain_pairs = _histogram(ep.domain, unit, unit_sig, acc_sig, hops)
+            in_domain = domain_pairs
+        elif _nested(key, ep.domain):
+            in_domain = all_pairs
+        else:
+            in_domain = _histogram(_dense(key, ep.domain), unit, unit_sig, acc_sig, hops)
+        all_pairs = Counter(all_pairs)
         all_pairs.subtract(in_domain)
         cumulative[scope] = all_pairs
         scale_up_cum[scope] = sum(in_domain.values())

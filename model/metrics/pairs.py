@@ -31,30 +31,35 @@ class TreeCuts:
 
     def __init__(self, tree: PodTree, group_of_unit: IntArray):
         self.tree = tree
-        nodes = tree.nodes
-        self.parent = np.full(len(nodes), -1, dtype=np.int64)
-        self.group = np.full(len(nodes), -2, dtype=np.int64)
-        self.iso = np.zeros(len(nodes))
-        for node in nodes:  # children come before parents
-            if node.unit >= 0:
-                self.group[node.index] = group_of_unit[node.unit]
-                self.iso[node.index] = INF
-                continue
-            kids = node.children
-            self.parent[kids] = node.index
-            groups = {int(self.group[c]) for c in kids}
-            self.group[node.index] = groups.pop() if len(groups) == 1 else -1
-            self.iso[node.index] = sum(min(self.iso[c], nodes[c].up_gbps) for c in kids)
+        n = tree.size
+        self.parent = tree.parent
+        self.group = np.full(n, -2, dtype=np.int64)
+        self.iso = np.zeros(n)
+        units = tree.unit_size.size
+        self.group[:units] = group_of_unit
+        self.iso[:units] = INF
+        owner = np.repeat(np.arange(n, dtype=np.int64), np.diff(tree.child_ptr))
+        kids = tree.child_idx
+        for lv in range(1, int(tree.level.max()) + 1 if n else 1):
+            at = tree.level[owner] == lv
+            o, c = owner[at], kids[at]
+            lo = np.full(n, np.iinfo(np.int64).max, dtype=np.int64)
+            hi = np.full(n, np.iinfo(np.int64).min, dtype=np.int64)
+            np.minimum.at(lo, o, self.group[c])
+            np.maximum.at(hi, o, self.group[c])
+            idx = np.flatnonzero(tree.level == lv)
+            self.group[idx] = np.where(lo[idx] == hi[idx], lo[idx], -1)
+            cost = np.minimum(self.iso[c], tree.up[c])
+            self.iso[idx] = np.bincount(o, weights=cost, minlength=n)[idx]
+        parent_group = np.where(self.parent >= 0, self.group[np.maximum(self.parent, 0)], -3)
+        top = (self.group >= 0) & ((self.parent < 0) | (parent_group != self.group))
         self.tops: dict[int, list[int]] = {}
-        for node in nodes:
-            g = int(self.group[node.index])
-            p = int(self.parent[node.index])
-            if g >= 0 and (p < 0 or self.group[p] != g):
-                self.tops.setdefault(g, []).append(node.index)
+        for node in np.flatnonzero(top).tolist():
+            self.tops.setdefault(int(self.group[node]), []).append(node)
 
     def between(self, x: int, y: int) -> float:
         """Minimum cut separating group x's units from group y's."""
-        nodes = self.tree.nodes
+        tree = self.tree
         marked: dict[int, tuple[float, float]] = {}
         for t in self.tops.get(x, []):
             marked[t] = (0.0, self.iso[t])
@@ -70,11 +75,11 @@ class TreeCuts:
         value: dict[int, tuple[float, float]] = dict(marked)
         for v in sorted(path):
             cx = cy = 0.0
-            for c in nodes[v].children:
+            for c in tree.children(v).tolist():
                 if c not in value:
                     continue
                 ax, ay = value[c]
-                up = nodes[c].up_gbps
+                up = float(tree.up[c])
                 cx += min(ax, ay + up)
                 cy += min(ay, ax + up)
             value[v] = (cx, cy)

@@ -36,7 +36,7 @@ from math import gcd
 
 import numpy as np
 
-from model.metrics.pods import Pod, PodTree
+from model.metrics.pods import PodTree
 
 INF = float("inf")
 Array = np.ndarray
@@ -106,27 +106,27 @@ class PodDP:
     # ------------------------------------------------------------------ tables
     def costs(self, index: int) -> Costs:
         """DP tables of node ``index`` (computed once per signature)."""
-        node = self.tree.nodes[index]
-        found = self.memo.get(node.signature)
+        sig = int(self.tree.signature[index])
+        found = self.memo.get(sig)
         if found is None:
-            found = self._unit(node) if node.unit >= 0 else self._pod(node)
-            self.memo[node.signature] = found
+            found = self._unit(index) if index < self.tree.units else self._pod(index)
+            self.memo[sig] = found
         return found
 
-    def _unit(self, node: Pod) -> Costs:
-        n, g, r = node.accelerators, self.g, self.r
-        c = node.up_gbps / n if n else 0.0
+    def _unit(self, index: int) -> Costs:
+        n, g, r = int(self.tree.accelerators[index]), self.g, self.r
+        c = float(self.tree.up[index]) / n if n else 0.0
         a = np.arange(n // g + 1) * g
         f = [c * (n - a), c * a]
         a1 = a[: n // g] + r if r else np.zeros(0, np.int64)
         f1 = [c * (n - a1), c * a1]
         return Costs([x.astype(float) for x in f], [x.astype(float) for x in f1])
 
-    def _pod(self, node: Pod) -> Costs:
-        combos = [self._combine(node, side) for side in (0, 1)]
+    def _pod(self, index: int) -> Costs:
+        combos = [self._combine(index, side) for side in (0, 1)]
         children = [c[0] for c in combos]
         children1 = [c[1] for c in combos]
-        up = node.up_gbps
+        up = float(self.tree.up[index])
         f, f1, own, own1 = [], [], [], []
         for parent_side in (0, 1):
             stay, move = children[parent_side], children[1 - parent_side] + up
@@ -137,7 +137,7 @@ class PodDP:
             own1.append(np.where(stay1 <= move1, parent_side, 1 - parent_side))
         return Costs(f, f1, own, own1, children, children1, [c[2] for c in combos])
 
-    def _combine(self, node: Pod, side: int) -> tuple[Array, Array, list[object]]:
+    def _combine(self, node: int, side: int) -> tuple[Array, Array, list[object]]:
         """Children of ``node`` combined, with its own switches on ``side``."""
         groups = self._groups(node)
         total = np.zeros(1)
@@ -161,13 +161,15 @@ class PodDP:
             total, total1 = new, new1
         return total, total1, steps
 
-    def _groups(self, node: Pod) -> list[list[int]]:
+    def _groups(self, node: int) -> list[list[int]]:
         """Children of ``node`` grouped by signature, groups in signature order (the same
         for every node of one signature, so memoised plans apply to each of them)."""
-        groups: dict[int, list[int]] = {}
-        for child in node.children:
-            groups.setdefault(self.tree.nodes[child].signature, []).append(child)
-        return [groups[key] for key in sorted(groups)]
+        kids = self.tree.children(node)
+        sigs = self.tree.signature[kids]
+        order = np.argsort(sigs, kind="stable")
+        kids, sigs = kids[order], sigs[order]
+        cuts = np.flatnonzero(np.diff(sigs)) + 1
+        return [group.tolist() for group in np.split(kids, cuts)] if kids.size else []
 
     def _power(self, f: Array, f1: Array, m: int) -> tuple[Array, Array, object]:
         """m identical children combined: closed form when concave, else folding."""
@@ -198,9 +200,9 @@ class PodDP:
         return total, total1, ("fold", args)
 
     # ------------------------------------------------------------------ answer
-    def solve(self) -> tuple[float, dict[int, int], dict[int, int]]:
-        """Value of the best cut with ``target`` accelerators on side A, the side of each
-        pod's own switches (node → 0 for A, 1 for B) and accelerators on A per unit."""
+    def solve(self) -> tuple[float, np.ndarray, np.ndarray]:
+        """Value of the best cut with ``target`` accelerators on side A; the side of each
+        node's own switches (0 = A, 1 = B, -1 for units) and accelerators on A per unit."""
         roots = self.tree.roots
         total = np.zeros(1)
         total1 = np.full(0, INF)
@@ -220,92 +222,116 @@ class PodDP:
                 new1, arg_a, arg_b, from_a = np.full(0, INF), None, None, None
             picks.append((root, arg, arg_a, arg_b, from_a))
             total, total1 = new, new1
+        n = self.tree.size
+        self.sides = np.full(n, -1, dtype=np.int8)
+        self.on_a = np.zeros(self.tree.units, dtype=np.int64)
+        self.whole = np.full(n, -1, dtype=np.int8)
+        self.whole_parent = np.zeros(n, dtype=np.int8)
         table = total1 if self.r else total
         if self.q >= table.size or table[self.q] == INF:
-            return INF, {}, {}
+            return INF, self.sides, self.on_a
         value = float(table[self.q])
-        sides: dict[int, int] = {}
-        on_a: dict[int, int] = {}
         k, partial = self.q, bool(self.r)
         for root, arg, arg_a, arg_b, from_a in reversed(picks):
-            if partial:
-                if from_a[k]:
-                    take = int(arg_a[k])
-                    self._place(root, take, False, 0, sides, on_a)
-                    k -= take
-                else:
-                    take = int(arg_b[k])
-                    self._place(root, take, True, 0, sides, on_a)
-                    k -= take
-                    partial = False
+            if partial and from_a[k]:
+                take = int(arg_a[k])
+                self._place(root, take, False, 0)
+            elif partial:
+                take = int(arg_b[k])
+                self._place(root, take, True, 0)
+                partial = False
             else:
                 take = int(arg[k])
-                self._place(root, take, False, 0, sides, on_a)
-                k -= take
-        return value, sides, on_a
+                self._place(root, take, False, 0)
+            k -= take
+        self._place_whole()
+        return value, self.sides, self.on_a
 
-    def _place(self, index: int, k: int, partial: bool, parent_side: int,
-               sides: dict[int, int], on_a: dict[int, int]) -> None:
-        node = self.tree.nodes[index]
-        if node.unit >= 0:
-            on_a[node.unit] = k * self.g + (self.r if partial else 0)
+    def _place(self, index: int, k: int, partial: bool, parent_side: int) -> None:
+        full = int(self.tree.accelerators[index]) // self.g
+        if not partial and k in (0, full):
+            self.whole[index] = 1 if k == full and full else 0
+            self.whole_parent[index] = parent_side
+            return
+        if index < self.tree.units:
+            self.on_a[index] = k * self.g + (self.r if partial else 0)
             return
         t = self.costs(index)
         own = int((t.own_side1 if partial else t.own_side)[parent_side][k])
-        sides[index] = own
-        self._split(node, own, k, partial, t.plan[own], sides, on_a)
+        self.sides[index] = own
+        self._split(index, own, k, partial, t.plan[own])
 
-    def _split(self, node: Pod, own: int, k: int, partial: bool, steps: object,
-               sides: dict[int, int], on_a: dict[int, int]) -> None:
+    def _place_whole(self) -> None:
+        """Sides inside subtrees standing wholly on one side, top-down by level, from
+        the per-signature choices of the DP (no per-node Python work)."""
+        tree = self.tree
+        sigs = sorted(self.memo)
+        lookup = np.zeros((max(sigs) + 1 if sigs else 1, 2, 2), dtype=np.int8)
+        for sig in sigs:
+            t = self.memo[sig]
+            if t.own_side:
+                for ps in (0, 1):
+                    lookup[sig, ps, 0] = t.own_side[ps][0]
+                    lookup[sig, ps, 1] = t.own_side[ps][-1]
+        for lv in range(int(tree.level.max()) if tree.size else 0, -1, -1):
+            idx = np.flatnonzero((tree.level == lv) & (self.whole >= 0))
+            if idx.size == 0:
+                continue
+            if lv == 0:
+                self.on_a[idx] = tree.unit_size[idx] * self.whole[idx]
+                continue
+            own = lookup[tree.signature[idx], self.whole_parent[idx], self.whole[idx]]
+            self.sides[idx] = own
+            counts = tree.child_ptr[idx + 1] - tree.child_ptr[idx]
+            starts = np.repeat(tree.child_ptr[idx], counts)
+            offsets = np.arange(int(counts.sum())) - np.repeat(np.cumsum(counts) - counts, counts)
+            kids = tree.child_idx[starts + offsets]
+            self.whole[kids] = np.repeat(self.whole[idx], counts)
+            self.whole_parent[kids] = np.repeat(own, counts)
+
+    def _split(self, node: int, own: int, k: int, partial: bool, steps: object) -> None:
         groups = self._groups(node)
         for members, (how, arg, arg1a, arg1b, from_a) in reversed(
             list(zip(groups, steps, strict=True))  # type: ignore[call-overload]
         ):
-            if partial:
-                if from_a[k]:
-                    take = int(arg1a[k])
-                    self._spread(members, how, take, False, own, sides, on_a)
-                else:
-                    take = int(arg1b[k])
-                    self._spread(members, how, take, True, own, sides, on_a)
-                    partial = False
+            if partial and from_a[k]:
+                take = int(arg1a[k])
+                self._spread(members, how, take, False, own)
+            elif partial:
+                take = int(arg1b[k])
+                self._spread(members, how, take, True, own)
+                partial = False
             else:
                 take = int(arg[k])
-                self._spread(members, how, take, False, own, sides, on_a)
+                self._spread(members, how, take, False, own)
             k -= take
 
     def _spread(self, members: list[int], how: tuple[object, ...], k: int, partial: bool,
-                own: int, sides: dict[int, int], on_a: dict[int, int]) -> None:
+                own: int) -> None:
         """Split ``k`` grid steps among identical children as the DP chose."""
         if how[0] == "one":
-            self._place(members[0], k, partial, own, sides, on_a)
+            self._place(members[0], k, partial, own)
             return
         if how[0] == "concave":
             n = int(how[1])  # type: ignore[call-overload]
-            m = len(members)
-            j = min(k // n, m - 1)
+            j = min(k // n, len(members) - 1)
             rest = k - j * n
             for i, child in enumerate(members):
-                if i < j:
-                    self._place(child, n, False, own, sides, on_a)
-                elif i == j:
-                    self._place(child, rest, partial, own, sides, on_a)
-                else:
-                    self._place(child, 0, False, own, sides, on_a)
+                self._place(child, n if i < j else rest if i == j else 0,
+                            partial and i == j, own)
             return
         args = how[1]
         for i in range(len(members) - 1, 0, -1):
             arg, arg_a, arg_b, from_a = args[i - 1]  # type: ignore[index]
-            if partial:
-                if from_a[k]:
-                    take = int(arg_a[k])
-                    self._place(members[i], take, False, own, sides, on_a)
-                else:
-                    take = int(arg_b[k])
-                    self._place(members[i], take, True, own, sides, on_a)
-                    partial = False
+            if partial and from_a[k]:
+                take = int(arg_a[k])
+                self._place(members[i], take, False, own)
+            elif partial:
+                take = int(arg_b[k])
+                self._place(members[i], take, True, own)
+                partial = False
             else:
                 take = int(arg[k])
-                self._place(members[i], take, False, own, sides, on_a)
+                self._place(members[i], take, False, own)
             k -= take
-        self._place(members[0], k, partial, own, sides, on_a)
+        self._place(members[0], k, partial, own)

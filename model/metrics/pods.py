@@ -13,7 +13,7 @@ core two levels up breaks it, and so do peer links such as Dragonfly+ global lin
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -22,38 +22,55 @@ from model.metrics.topology import IntArray, TierNet, Topology
 
 
 @dataclass
-class Pod:
-    """A node of the pod tree: a unit (no own switches) or a pod."""
-
-    index: int
-    accelerators: int
-    children: list[int] = field(default_factory=list)
-    own: IntArray = field(default_factory=lambda: np.zeros(0, np.int64))
-    """Global switch members that are this pod's own switches."""
-    unit: int = -1
-    """For a unit: its unit number, else -1."""
-    up_gbps: float = 0.0
-    """Capacity of links from this node to its parent's own switches."""
-    signature: int = -1
-    """Nodes with equal signatures are interchangeable (isomorphic subtrees)."""
-
-
-@dataclass
 class PodTree:
-    """The pod tree; ``roots`` are the top pods (several when the network is split)."""
+    """The pod tree as arrays. Nodes ``0 … units−1`` are the units (in unit order);
+    pods follow, level by level, so every child has a smaller index than its parent.
+    ``roots`` are the top nodes (several when the network is split)."""
 
-    nodes: list[Pod]
     roots: list[int]
     unit_of_acc: IntArray
     unit_size: IntArray
     uniform: bool
     """True when, in every pod, each child has the same capacity to every own switch
-    and every own switch the same uplink capacity (the condition for exactness)."""
+    (the condition under which a pod's own switches are interchangeable)."""
     member_level: IntArray
     switch_edges: tuple[IntArray, IntArray, np.ndarray]
     """Aggregated switch-to-switch links: (lower member, upper member, capacity)."""
     unit_edges: tuple[IntArray, IntArray, np.ndarray]
     """Aggregated unit-to-switch attachments: (unit, member, capacity of the unit)."""
+    parent: IntArray
+    """Parent node of every node (-1 for a root)."""
+    level: IntArray
+    """Level of every node (0 for units)."""
+    accelerators: IntArray
+    up: np.ndarray
+    """Capacity from each node to its parent's own switches (Gb/s)."""
+    signature: IntArray
+    """Nodes with equal signatures are interchangeable (isomorphic subtrees)."""
+    own_ptr: IntArray
+    own_members: IntArray
+    """Own switches of node i are own_members[own_ptr[i]:own_ptr[i+1]]."""
+    child_ptr: IntArray
+    child_idx: IntArray
+    """Children of node i are child_idx[child_ptr[i]:child_ptr[i+1]]."""
+
+    @property
+    def units(self) -> int:
+        """Number of units (the first nodes)."""
+        return int(self.unit_size.size)
+
+    @property
+    def size(self) -> int:
+        """Number of nodes."""
+        return int(self.parent.size)
+
+    def children(self, node: int) -> IntArray:
+        """Children of ``node``."""
+        return self.child_idx[self.child_ptr[node]:self.child_ptr[node + 1]]
+
+    def own(self, node: int) -> IntArray:
+        """Own switches (global members) of ``node``."""
+        return self.own_members[self.own_ptr[node]:self.own_ptr[node + 1]]
 
 
 def _find(parent: IntArray) -> IntArray:
@@ -86,6 +103,12 @@ def _aggregate(lo: IntArray, hi: IntArray, cap: np.ndarray, width: int
     return uniq // width, uniq % width, total
 
 
+def _csr(owner: IntArray, item: IntArray, n: int) -> tuple[IntArray, IntArray]:
+    order = np.argsort(owner, kind="stable")
+    ptr = np.r_[0, np.cumsum(np.bincount(owner, minlength=n))].astype(np.int64)
+    return ptr, item[order]
+
+
 def build_pod_tree(topo: Topology, ep: Endpoints, unit_of_acc: IntArray,
                    units: int) -> PodTree | None:
     """The pod tree of a hierarchical plane, or None when the network is not one
@@ -97,7 +120,6 @@ def build_pod_tree(topo: Topology, ep: Endpoints, unit_of_acc: IntArray,
     for tier in topo.tiers.values():
         level[tier.offset:tier.offset + tier.count] = tier.level
     unit_size = np.bincount(unit_of_acc, minlength=units).astype(np.int64)
-    # unit → member attachments, capacity summed over the unit's accelerators
     u_lo, u_hi, u_cap = _aggregate(unit_of_acc[ep.inc_acc], ep.inc_member, ep.inc_gbps,
                                    max(n_sw, 1))
     lows, highs, caps = [], [], []
@@ -112,25 +134,23 @@ def build_pod_tree(topo: Topology, ep: Endpoints, unit_of_acc: IntArray,
     else:
         s_lo = s_hi = np.zeros(0, np.int64)
         s_cap = np.zeros(0)
-    # closed: a unit's links all go to one level; a switch's uplinks go one level up
+    # closed: a switch's uplinks go one level up, a unit's links all to one level
     if s_lo.size and not np.all(level[s_hi] == level[s_lo] + 1):
         return None
-    # node numbering for union-find: units first, then switch members
+    if u_lo.size:
+        lowest = np.full(units, np.iinfo(np.int64).max, dtype=np.int64)
+        highest = np.full(units, -1, dtype=np.int64)
+        np.minimum.at(lowest, u_lo, level[u_hi])
+        np.maximum.at(highest, u_lo, level[u_hi])
+        linked = highest >= 0
+        if not np.array_equal(lowest[linked], highest[linked]):
+            return None
     parent = np.arange(units + n_sw, dtype=np.int64)
     top_level = int(level.max()) if n_sw else 0
-    nodes: list[Pod] = [
-        Pod(index=u, accelerators=int(unit_size[u]), unit=u) for u in range(units)
-    ]
-    rep = np.arange(units + n_sw, dtype=np.int64)
-    """rep[component root] = tree node standing for that component so far."""
-    rep[units:] = -1
-    unit_level = np.full(units, top_level + 1, dtype=np.int64)
-    if u_lo.size:
-        np.minimum.at(unit_level, u_lo, level[u_hi])
-        per_unit_max = np.zeros(units, dtype=np.int64)
-        np.maximum.at(per_unit_max, u_lo, level[u_hi])
-        if not np.array_equal(per_unit_max[np.unique(u_lo)], unit_level[np.unique(u_lo)]):
-            return None
+    rep = np.full(units + n_sw, -1, dtype=np.int64)
+    rep[:units] = np.arange(units)
+    count = units
+    owners, kids, own_owner, own_items, node_level = [], [], [], [], [np.zeros(units, np.int64)]
     uniform = True
     for lv in range(1, top_level + 1):
         before = _find(parent.copy())
@@ -145,77 +165,103 @@ def build_pod_tree(topo: Topology, ep: Endpoints, unit_of_acc: IntArray,
         child_node = rep[before[a]]
         if (child_node < 0).any():
             return None
-        pod_of_comp = np.arange(comps.size) + len(nodes)
+        pod_of_comp = np.arange(comps.size, dtype=np.int64) + count
         pod_of_edge = pod_of_comp[np.searchsorted(comps, parent[b])]
-        # children of each pod
-        pairs = np.unique(pod_of_edge * (len(nodes) + 1) + child_node)
-        pair_pod, pair_child = pairs // (len(nodes) + 1), pairs % (len(nodes) + 1)
-        own_order = np.argsort(own_index, kind="stable")
-        own_members = at_level[own_order] - units
-        own_bounds = np.r_[0, np.cumsum(np.bincount(own_index, minlength=comps.size))]
-        child_bounds = np.searchsorted(pair_pod, pod_of_comp[0] + np.arange(comps.size + 1))
-        for i in range(comps.size):
-            kids = pair_child[child_bounds[i]:child_bounds[i + 1]].tolist()
-            nodes.append(Pod(index=len(nodes),
-                             accelerators=sum(nodes[c].accelerators for c in kids),
-                             children=kids,
-                             own=own_members[own_bounds[i]:own_bounds[i + 1]]))
+        width = count + comps.size + 1
+        pairs = np.unique(pod_of_edge * width + child_node)
+        owners.append(pairs // width)
+        kids.append(pairs % width)
+        own_owner.append(pod_of_comp[own_index.reshape(-1)])
+        own_items.append(at_level - units)
+        node_level.append(np.full(comps.size, lv, dtype=np.int64))
+        own_sizes = np.bincount(own_index.reshape(-1), minlength=comps.size)
+        uniform &= _uniform(child_node, b - units, cap, pod_of_edge - count, own_sizes)
         rep[comps] = pod_of_comp
-        uniform &= _uniform(child_node, b - units, cap, pod_of_edge, nodes)
+        count += comps.size
     final = _find(parent)
-    root_comps = np.unique(final[np.r_[np.arange(units), np.arange(n_sw) + units]])
-    roots = sorted({int(rep[c]) for c in root_comps if rep[c] >= 0})
-    tree = PodTree(nodes, roots, unit_of_acc, unit_size, uniform, level,
-                   (s_lo, s_hi, s_cap), (u_lo, u_hi, u_cap))
-    _uplinks(tree, units)
-    _signatures(tree)
+    root_comps = np.unique(final)
+    roots = sorted({int(rep[c]) for c in root_comps.tolist() if rep[c] >= 0})
+    empty = np.zeros(0, np.int64)
+    owner = np.concatenate(owners) if owners else empty
+    child = np.concatenate(kids) if kids else empty
+    child_ptr, child_idx = _csr(owner, child, count)
+    own_ptr, own_members = _csr(np.concatenate(own_owner) if own_owner else empty,
+                                np.concatenate(own_items) if own_items else empty, count)
+    node_parent = np.full(count, -1, dtype=np.int64)
+    node_parent[child] = owner
+    tree = PodTree(roots, unit_of_acc, unit_size, uniform, level, (s_lo, s_hi, s_cap),
+                   (u_lo, u_hi, u_cap), node_parent, np.concatenate(node_level),
+                   np.zeros(count, np.int64), np.zeros(count), np.zeros(count, np.int64),
+                   own_ptr, own_members, child_ptr, child_idx)
+    _fill(tree)
     return tree
 
 
 def _uniform(child: IntArray, switch: IntArray, cap: np.ndarray, pod: IntArray,
-             nodes: list[Pod]) -> bool:
-    """Whether every child has the same capacity to each own switch of its pod
-    (the condition under which the pod's own switches are interchangeable)."""
+             own_sizes: IntArray) -> bool:
+    """Whether every child has the same capacity to each own switch of its pod."""
     if child.size == 0:
         return True
     width = int(switch.max()) + 1
     key = child * width + switch
     uniq, inv = np.unique(key, return_inverse=True)
     total = np.bincount(inv.reshape(-1), weights=cap)
-    kid = uniq // width
     first_edge = np.zeros(uniq.size, dtype=np.int64)
     first_edge[inv.reshape(-1)] = np.arange(key.size)
-    kid_pod = pod[first_edge]
-    kids, start, count = np.unique(kid, return_index=True, return_counts=True)
+    kid = uniq // width
+    _, start, counts = np.unique(kid, return_index=True, return_counts=True)
     lo = np.minimum.reduceat(total, start)
     hi = np.maximum.reduceat(total, start)
-    own_sizes = np.array([nodes[int(p)].own.size for p in kid_pod[start]])
-    del kids
-    return bool(np.all(count == own_sizes) and np.all(hi - lo <= 1e-9 * np.maximum(hi, 1.0)))
+    sizes = own_sizes[pod[first_edge[start]]]
+    return bool(np.all(counts == sizes) and np.all(hi - lo <= 1e-9 * np.maximum(hi, 1.0)))
 
 
-def _uplinks(tree: PodTree, units: int) -> None:
-    """Fill ``up_gbps`` of every node: capacity from its top to its parent's own
-    switches (units: their attachments; pods: their own switches' uplinks)."""
+def _fill(tree: PodTree) -> None:
+    """Uplinks, accelerators and signatures of every node, bottom-up."""
+    n, units = tree.size, tree.units
     u_lo, _, u_cap = tree.unit_edges
-    unit_up = np.bincount(u_lo, weights=u_cap, minlength=units)
     s_lo, _, s_cap = tree.switch_edges
     n_sw = tree.member_level.size
     switch_up = np.bincount(s_lo, weights=s_cap, minlength=n_sw) if n_sw else np.zeros(0)
-    for node in tree.nodes:
-        if node.unit >= 0:
-            node.up_gbps = float(unit_up[node.unit])
-        else:
-            node.up_gbps = float(switch_up[node.own].sum())
+    up = np.zeros(n)
+    up[:units] = np.bincount(u_lo, weights=u_cap, minlength=units)[:units]
+    own_counts = np.diff(tree.own_ptr)
+    own_owner = np.repeat(np.arange(n, dtype=np.int64), own_counts)
+    if tree.own_members.size:
+        up += np.bincount(own_owner, weights=switch_up[tree.own_members], minlength=n)
+    tree.up = up
+    owner = np.repeat(np.arange(n, dtype=np.int64), np.diff(tree.child_ptr))
+    kids = tree.child_idx
+    acc = np.zeros(n, dtype=np.int64)
+    acc[:units] = tree.unit_size
+    key_of = np.round(up * 1e3).astype(np.int64).astype(np.uint64)
+    sig_hash = np.zeros(n, dtype=np.uint64)
+    sig_hash[:units] = _mix(acc[:units].astype(np.uint64), key_of[:units],
+                            np.zeros(units, np.uint64))
+    for lv in range(1, int(tree.level.max()) + 1 if n else 1):
+        at = tree.level[owner] == lv
+        o, c = owner[at], kids[at]
+        idx = np.flatnonzero(tree.level == lv)
+        acc[idx] = np.bincount(o, weights=acc[c], minlength=n)[idx].astype(np.int64)
+        child_sum = np.zeros(n, dtype=np.uint64)
+        with np.errstate(over="ignore"):
+            np.add.at(child_sum, o, _mix(sig_hash[c], np.zeros(c.size, np.uint64),
+                                         np.full(c.size, 7, np.uint64)))
+        sig_hash[idx] = _mix(own_counts[idx].astype(np.uint64) + np.uint64(1 << 40),
+                             key_of[idx], child_sum[idx])
+    tree.accelerators = acc
+    _, dense = np.unique(sig_hash, return_inverse=True)
+    tree.signature = dense.reshape(-1).astype(np.int64)
 
 
-def _signatures(tree: PodTree) -> None:
-    """Give isomorphic subtrees equal signatures (bottom-up canonical form)."""
-    table: dict[tuple[object, ...], int] = {}
-    for node in tree.nodes:  # children always precede their parent
-        if node.unit >= 0:
-            key: tuple[object, ...] = ("u", node.accelerators, round(node.up_gbps, 6))
-        else:
-            kids = tuple(sorted(tree.nodes[c].signature for c in node.children))
-            key = ("p", int(node.own.size), round(node.up_gbps, 6), kids)
-        node.signature = table.setdefault(key, len(table))
+def _mix(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
+    """A 64-bit hash of three arrays (wrapping arithmetic)."""
+    with np.errstate(over="ignore"):
+        h = a * np.uint64(0x9E3779B97F4A7C15) + np.uint64(0x632BE59BD9B4E019)
+        h ^= h >> np.uint64(31)
+        h = (h + b) * np.uint64(0xBF58476D1CE4E5B9)
+        h ^= h >> np.uint64(27)
+        h = (h + c) * np.uint64(0x94D049BB133111EB)
+        h ^= h >> np.uint64(31)
+    out: np.ndarray = h
+    return out

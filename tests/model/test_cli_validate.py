@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 import main
-import model.problems
 from model.design import Design
 from model.elements import Building, Island, RackGroup
 from model.fileformat import save_design
@@ -27,14 +26,16 @@ def saved(tmp_path: Path, design: Design | None = None) -> Path:
 
 
 def with_problems(monkeypatch: pytest.MonkeyPatch, problems: list[Problem]) -> list[Design]:
-    """Make the model's check return ``problems``; returns the designs it was asked about."""
+    """Make validate's check return ``problems``; returns the designs it was asked about."""
     asked: list[Design] = []
 
     def fake(design: Design) -> list[Problem]:
         asked.append(design)
         return problems
 
-    monkeypatch.setattr(model.problems, "structural_problems", fake, raising=False)
+    import cli.validate
+
+    monkeypatch.setattr(cli.validate, "find_problems", fake)
     return asked
 
 
@@ -145,8 +146,6 @@ def test_runs_headless_in_a_fresh_process_without_loading_qt(tmp_path: Path) -> 
     assert "Traceback" not in done.stderr
 
 
-@pytest.mark.skipif(not hasattr(model.problems, "structural_problems"),
-                    reason="model.problems.structural_problems has not landed yet")
 def test_with_the_models_own_checks(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A rack group naming a rack type the catalog lacks is an error of the design."""
     d = Design("Missing part")
