@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QObject, QRectF, QSettings, QTimer, Signal
 from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent, QKeySequence
@@ -133,8 +134,7 @@ class FileActions(QObject):
         self._action("save_as", "Save &As…", self.save_as, QKeySequence("Ctrl+Shift+S"))
         self._action("revert", "Re&vert to Saved", self.revert)
         for kind, (text, _filter, _suffix) in EXPORTS.items():
-            action = self._action(f"export_{kind}", text,
-                                  lambda kind=kind: self.export(kind))
+            action = self._action(f"export_{kind}", text, partial(self.export, kind))
             self.export_menu.addAction(action)
             if kind == "pdf":
                 self.export_menu.addSeparator()
@@ -152,14 +152,17 @@ class FileActions(QObject):
         if first is not None:
             items.append(None)
         for item in items:
-            if item is None:
-                separator = QAction(menu)
-                separator.setSeparator(True)
-                menu.insertAction(first, separator)
-            elif isinstance(item, QMenu):
-                menu.insertMenu(first, item)
+            if isinstance(item, QMenu):
+                action = item.menuAction()
+            elif item is None:
+                action = QAction(menu)
+                action.setSeparator(True)
             else:
-                menu.insertAction(first, item)
+                action = item
+            if first is None:
+                menu.addAction(action)
+            else:
+                menu.insertAction(first, action)
 
     def _update_enabled(self) -> None:
         self.actions["revert"].setEnabled(
@@ -314,7 +317,7 @@ class FileActions(QObject):
         except ArchipelagoError as error:
             self.show_error("Cannot save design", str(error))
             return False
-        self.document.mark_saved(path)
+        self.document.mark_saved(Path(path))
         if self.autosaver is not None:
             self.autosaver.discard()
         self.add_recent(path)
@@ -324,10 +327,12 @@ class FileActions(QObject):
     # -------------------------------------------------------------- recent
     def recent_files(self) -> list[str]:
         """Recently opened or saved files, newest first."""
-        value = self.settings.value(RECENT_KEY, [])
+        value: Any = self.settings.value(RECENT_KEY, [])
         if isinstance(value, str):
             value = [value]
-        return [str(v) for v in value or [] if str(v)]
+        if not isinstance(value, list | tuple):
+            return []
+        return [str(v) for v in value if str(v)]
 
     def add_recent(self, path: str | os.PathLike[str]) -> None:
         """Put ``path`` first in the recent files."""

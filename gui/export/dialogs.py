@@ -48,13 +48,13 @@ class PngOptionsDialog(QDialog):
         size = QButtonGroup(self)
         size.addButton(self.by_width)
         size.addButton(self.by_dpi)
-        self.width = QSpinBox()
-        self.width.setRange(16, 30_000)
-        self.width.setValue(DEFAULT_WIDTH)
-        self.dpi = QDoubleSpinBox()
-        self.dpi.setRange(10, 2400)
-        self.dpi.setDecimals(0)
-        self.dpi.setValue(192)
+        self.width_box = QSpinBox()
+        self.width_box.setRange(16, 30_000)
+        self.width_box.setValue(DEFAULT_WIDTH)
+        self.dpi_box = QDoubleSpinBox()
+        self.dpi_box.setRange(10, 2400)
+        self.dpi_box.setDecimals(0)
+        self.dpi_box.setValue(192)
         self.by_width.toggled.connect(self._enable)
         self._enable()
 
@@ -66,19 +66,19 @@ class PngOptionsDialog(QDialog):
         form = QFormLayout(self)
         form.addRow("Draw", self.whole)
         form.addRow("", self.view)
-        form.addRow(self.by_width, self.width)
-        form.addRow(self.by_dpi, self.dpi)
+        form.addRow(self.by_width, self.width_box)
+        form.addRow(self.by_dpi, self.dpi_box)
         form.addRow(buttons)
 
     def _enable(self) -> None:
-        self.width.setEnabled(self.by_width.isChecked())
-        self.dpi.setEnabled(self.by_dpi.isChecked())
+        self.width_box.setEnabled(self.by_width.isChecked())
+        self.dpi_box.setEnabled(self.by_dpi.isChecked())
 
     def options(self) -> PngOptions:
         """The options chosen."""
         by_width = self.by_width.isChecked()
         return PngOptions(
             current_view=self.view.isChecked(),
-            width=self.width.value() if by_width else None,
-            dpi=None if by_width else self.dpi.value(),
+            width=self.width_box.value() if by_width else None,
+            dpi=None if by_width else self.dpi_box.value(),
         )

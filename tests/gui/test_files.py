@@ -235,3 +235,16 @@ def test_install_puts_the_actions_above_quit(setup) -> None:
                      "Save &As…", "Re&vert to Saved", "&Export", "Quit"]
     assert [a.text() for a in files.export_menu.actions() if not a.isSeparator()] == [
         text for text, _f, _s in EXPORTS.values()]
+
+
+def test_png_options_dialog_gives_width_or_dpi(qtbot) -> None:
+    from gui.export.dialogs import PngOptionsDialog
+
+    dialog = PngOptionsDialog(has_view=False)
+    qtbot.addWidget(dialog)
+    assert dialog.options() == PngOptions(False, 1920, None)
+    assert not dialog.view.isEnabled()
+    dialog.by_dpi.setChecked(True)
+    dialog.dpi_box.setValue(300)
+    assert dialog.options() == PngOptions(False, None, 300.0)
+    assert not dialog.width_box.isEnabled()
