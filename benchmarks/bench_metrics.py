@@ -54,12 +54,19 @@ def median_ms(action: Callable[[], object], runs: int) -> float:
 
 
 def build(size: str, asymmetric: bool) -> Design:
-    """The benchmark campus of this size (one rack fewer in the last island if
-    ``asymmetric``)."""
+    """The benchmark campus of this size. ``asymmetric``: the last island is smaller by
+    one rail block — the racks of 32 servers and the 8 leaves that served them — the way
+    an architect shrinks a rail-optimized island without breaking its wiring."""
     design = TEMPLATES["islands"].build(**SIZES[size])
     if asymmetric:
         last = list(design.rack_groups.values())[-1]
-        design.update(last.id, count=last.count - 1)
+        rack_type = design.catalog.rack_type(last.rack_type)
+        assert rack_type is not None
+        racks_per_block = 32 // rack_type.servers_per_rack
+        leaf = next(t for t in design.tiers.values()
+                    if t.island == last.island and t.role.value == "leaf")
+        design.update(last.id, count=last.count - racks_per_block)
+        design.update(leaf.id, count=leaf.count - 8)
     return design
 
 

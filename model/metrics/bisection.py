@@ -24,7 +24,7 @@ import networkx as nx
 import numpy as np
 
 from model.metrics.endpoints import Endpoints
-from model.metrics.pod_dp import PodDP
+from model.metrics.pod_dp import PodDP, TooMuchWorkError
 from model.metrics.pods import PodTree
 from model.metrics.results import Bisection, BisectionCut
 from model.metrics.topology import IntArray, RackNet, TierNet, Topology
@@ -101,7 +101,10 @@ def compute_bisection(topo: Topology, ep: Endpoints, tree: PodTree | None) -> Bi
     target = n // 2
     if tree is not None:
         dp = PodDP(tree, target)
-        value, node_sides, on_a = dp.solve()
+        try:
+            value, node_sides, on_a = dp.solve()
+        except TooMuchWorkError:
+            return _heuristic(topo, ep)
         if np.isfinite(value):
             switch = np.zeros(topo.switches, dtype=np.int8)
             owner = np.repeat(node_sides, np.diff(tree.own_ptr))

@@ -40,6 +40,13 @@ from model.metrics.pods import PodTree
 
 INF = float("inf")
 Array = np.ndarray
+WORK_LIMIT = 40_000_000
+"""Element operations the convolutions may spend before the DP gives up (uneven
+wiring can shrink the grid to single accelerators on a huge campus)."""
+
+
+class TooMuchWorkError(Exception):
+    """The DP would take too long on this design; the caller falls back."""
 
 
 def min_plus(a: Array, b: Array) -> tuple[Array, Array]:
@@ -102,6 +109,14 @@ class PodDP:
         self.g = max(self.g, 1)
         self.q, self.r = divmod(target, self.g)
         self.memo: dict[int, Costs] = {}
+        self.work = 0
+
+    def conv(self, a: Array, b: Array) -> tuple[Array, Array]:
+        """:func:`min_plus`, counting the work against :data:`WORK_LIMIT`."""
+        self.work += a.size * b.size
+        if self.work > WORK_LIMIT:
+            raise TooMuchWorkError
+        return min_plus(a, b)
 
     # ------------------------------------------------------------------ tables
     def costs(self, index: int) -> Costs:
@@ -146,10 +161,10 @@ class PodDP:
         for members in groups:
             t = self.costs(members[0])
             g, g1, how = self._power(t.f[side], t.f1[side], len(members))
-            new, arg = min_plus(total, g)
+            new, arg = self.conv(total, g)
             if self.r:
-                a1, arg1a = min_plus(total1, g) if total1.size else (np.full(0, INF), None)
-                b1, arg1b = min_plus(total, g1) if g1.size else (np.full(0, INF), None)
+                a1, arg1a = self.conv(total1, g) if total1.size else (np.full(0, INF), None)
+                b1, arg1b = self.conv(total, g1) if g1.size else (np.full(0, INF), None)
                 size = max(a1.size, b1.size)
                 a1 = np.r_[a1, np.full(size - a1.size, INF)]
                 b1 = np.r_[b1, np.full(size - b1.size, INF)]
@@ -187,10 +202,10 @@ class PodDP:
         total, total1 = f, f1
         args: list[tuple[object, ...]] = []
         for _ in range(m - 1):
-            new, arg = min_plus(total, f)
+            new, arg = self.conv(total, f)
             if self.r and f1.size:
-                a1, arg_a = min_plus(total1, f)
-                b1, arg_b = min_plus(total, f1)
+                a1, arg_a = self.conv(total1, f)
+                b1, arg_b = self.conv(total, f1)
                 new1 = np.minimum(a1, b1)
                 args.append((arg, arg_a, arg_b, a1 <= b1))
             else:
@@ -210,10 +225,10 @@ class PodDP:
         for root in roots:
             t = self.costs(root)
             f, f1 = t.f[0], t.f1[0]
-            new, arg = min_plus(total, f)
+            new, arg = self.conv(total, f)
             if self.r:
-                a1, arg_a = min_plus(total1, f) if total1.size else (np.full(0, INF), None)
-                b1, arg_b = min_plus(total, f1) if f1.size else (np.full(0, INF), None)
+                a1, arg_a = self.conv(total1, f) if total1.size else (np.full(0, INF), None)
+                b1, arg_b = self.conv(total, f1) if f1.size else (np.full(0, INF), None)
                 size = max(a1.size, b1.size)
                 a1 = np.r_[a1, np.full(size - a1.size, INF)]
                 b1 = np.r_[b1, np.full(size - b1.size, INF)]
