@@ -22,7 +22,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QEvent, QObject, QRectF, QSettings, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QRectF, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -396,11 +396,17 @@ class FileActions(QObject):
             if not chosen:
                 return False
             path = chosen
+        failure = ""
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
             self._write_export(kind, Path(path),
                                options if isinstance(options, PngOptions) else None)
         except ArchipelagoError as error:
-            self.show_error("Export failed", str(error))
+            failure = str(error)
+        finally:
+            QApplication.restoreOverrideCursor()
+        if failure:
+            self.show_error("Export failed", failure)
             return False
         self.message.emit(f"Exported {Path(path).name}")
         return True

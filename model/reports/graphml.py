@@ -13,25 +13,39 @@ from __future__ import annotations
 
 import enum
 import os
+from collections.abc import Iterable
 from typing import Any
+from xml.sax.saxutils import escape, quoteattr
 
 import networkx as nx
 
 from model.design import Design
 from model.elements import Plane
-from model.reports.atomic import atomic_path
+from model.reports.atomic import atomic_text
 from model.reports.labels import Labeller
 
 _SCALARS = (bool, int, float, str)
 
 
 def graphml_value(value: Any) -> bool | int | float | str | None:
-    """A value GraphML can store: scalars as they are, enums by value, anything else as
+    """A value GraphML can store, as an exact built-in type: enums by value, numpy
+    scalars as Python numbers, sequences as comma-separated text, anything else as
     text; None stays None (the attribute is then left out)."""
-    if value is None or isinstance(value, _SCALARS):
-        return value
+    if value is None:
+        return None
     if isinstance(value, enum.Enum):
         return graphml_value(value.value)
+    item = getattr(value, "item", None)
+    if callable(item) and not isinstance(value, _SCALARS):  # a numpy scalar
+        value = item()
+    if isinstance(value, bool):
+        return bool(value)
+    if isinstance(value, int):
+        return int(value)
+    if isinstance(value, float):
+        return float(value)
+    if isinstance(value, str):
+        return str(value)
     if isinstance(value, list | tuple | set | frozenset):
         return ",".join(str(graphml_value(v)) for v in value)
     return str(value)
@@ -58,16 +72,12 @@ def node_label(node: object, labels: Labeller) -> str:
 
 def network_for_graphml(design: Design, plane: Plane | str | None = None) -> nx.Graph:
     """The expanded network of ``design`` on ``plane`` (default: the design's plane),
-    with text node ids, a ``label`` per node, and attributes GraphML can hold."""
-    from model.metrics.graph import expand_network
-
-    chosen = Plane(plane) if plane is not None else design.settings.plane
-    network = expand_network(design, chosen)
+    with text node ids, a ``label`` per node, and attributes GraphML can hold (the graph
+    :func:`write_graphml` writes, for callers that want it in memory)."""
+    network, chosen = _network(design, plane)
     labels = Labeller(design)
-    out: nx.Graph = nx.MultiGraph() if network.is_multigraph() else nx.Graph()
-    out.graph.update(_clean(dict(network.graph)))
-    out.graph["design"] = design.name
-    out.graph["plane"] = chosen.value
+    out: nx.Graph = nx.Graph()
+    out.graph.update(_graph_attributes(network, design, chosen))
     out.add_nodes_from(
         (node_id(node), {"label": node_label(node, labels), **_clean(data)})
         for node, data in network.nodes(data=True)
@@ -78,12 +88,101 @@ def network_for_graphml(design: Design, plane: Plane | str | None = None) -> nx.
     return out
 
 
+def _network(design: Design, plane: Plane | str | None) -> tuple[nx.Graph, Plane]:
+    from model.metrics.graph import expand_network
+
+    chosen = Plane(plane) if plane is not None else design.settings.plane
+    return expand_network(design, chosen), chosen
+
+
+def _graph_attributes(network: nx.Graph, design: Design, plane: Plane) -> dict[str, Any]:
+    attributes = _clean(dict(network.graph))
+    attributes["design"] = design.name
+    attributes["plane"] = plane.value
+    return attributes
+
+
+_TYPE_RANK = {bool: 0, int: 1, float: 2, str: 3}
+_TYPE_NAME = {bool: "boolean", int: "long", float: "double", str: "string"}
+
+
+def _key_types(rows: Iterable[dict[str, Any]]) -> dict[str, type]:
+    """The GraphML type of each attribute: the widest type any row gives it (a
+    boolean mixed with numbers, or numbers mixed with text, widen)."""
+    found: dict[str, type] = {}
+    for row in rows:
+        for name, value in row.items():
+            kind = type(value)
+            old = found.get(name)
+            if old is None or _TYPE_RANK[kind] > _TYPE_RANK[old]:
+                found[name] = kind
+    return found
+
+
+def _text(value: Any, kind: type) -> str:
+    if kind is bool:
+        return "true" if value else "false"
+    if kind is float:
+        return repr(float(value))
+    if kind is int:
+        return str(int(value))
+    return escape(str(value))
+
+
+def _data(keys: dict[str, tuple[str, type]], row: dict[str, Any]) -> str:
+    return "".join(
+        f'<data key="{keys[name][0]}">{_text(value, keys[name][1])}</data>'
+        for name, value in row.items()
+    )
+
+
 def write_graphml(
     design: Design, path: str | os.PathLike[str], plane: Plane | str | None = None
-) -> nx.Graph:
-    """Write the expanded network as GraphML to ``path`` atomically; returns the graph
-    written (raises ``ExportError`` when the file cannot be written)."""
-    graph = network_for_graphml(design, plane)
-    with atomic_path(path, suffix=".graphml") as temporary:
-        nx.write_graphml(graph, temporary, encoding="utf-8", prettyprint=True)
-    return graph
+) -> tuple[int, int]:
+    """Write the expanded network as GraphML to ``path`` atomically; returns (nodes,
+    edges) written. Raises ``ExportError`` when the file cannot be written.
+
+    The file is streamed (one line per node and edge) rather than built as an XML tree:
+    a 100,000-accelerator campus is about 100,000 nodes and 200,000 edges."""
+    network, chosen = _network(design, plane)
+    labels = Labeller(design)
+    nodes = [
+        (node_id(node), {"label": node_label(node, labels), **_clean(data)})
+        for node, data in network.nodes(data=True)
+    ]
+    ids = {node: text for node, (text, _) in zip(network.nodes, nodes, strict=True)}
+    edges = [(ids[u], ids[v], _clean(data)) for u, v, data in network.edges(data=True)]
+    graph_row = _graph_attributes(network, design, chosen)
+    keys: dict[str, dict[str, tuple[str, type]]] = {}
+    declarations: list[str] = []
+    for scope, rows in (("graph", [graph_row]), ("node", [row for _, row in nodes]),
+                        ("edge", [row for _, _, row in edges])):
+        keys[scope] = {}
+        for name, kind in _key_types(rows).items():
+            key = f"{scope[0]}{len(keys[scope])}"
+            keys[scope][name] = (key, kind)
+            declarations.append(
+                f'  <key id="{key}" for="{scope}" attr.name={quoteattr(name)}'
+                f' attr.type="{_TYPE_NAME[kind]}"/>\n'
+            )
+    with atomic_text(path) as out:
+        out.write('<?xml version="1.0" encoding="utf-8"?>\n')
+        out.write('<graphml xmlns="http://graphml.graphdrawing.org/xmlns"'
+                  ' xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"'
+                  ' xsi:schemaLocation="http://graphml.graphdrawing.org/xmlns'
+                  ' http://graphml.graphdrawing.org/xmlns/1.0/graphml.xsd">\n')
+        out.writelines(declarations)
+        out.write('  <graph edgedefault="undirected">\n')
+        out.write(f"    {_data(keys['graph'], graph_row)}\n")
+        node_keys, edge_keys = keys["node"], keys["edge"]
+        out.writelines(
+            f"    <node id={quoteattr(text)}>{_data(node_keys, row)}</node>\n"
+            for text, row in nodes
+        )
+        out.writelines(
+            f"    <edge source={quoteattr(u)} target={quoteattr(v)}>"
+            f"{_data(edge_keys, row)}</edge>\n"
+            for u, v, row in edges
+        )
+        out.write("  </graph>\n</graphml>\n")
+    return len(nodes), len(edges)

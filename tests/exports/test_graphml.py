@@ -35,3 +35,17 @@ def test_another_plane_has_its_own_network(tmp_path: Path) -> None:
     graph = nx.read_graphml(out)
     assert graph.graph["plane"] == "frontend"
     assert sum(1 for _n, k in graph.nodes(data="kind") if k == "switch") == 0
+
+
+def test_values_become_plain_graphml_types() -> None:
+    import numpy as np
+
+    from model.elements import Role
+    from model.reports.graphml import graphml_value
+
+    assert graphml_value(Role.SPINE) == "spine" and type(graphml_value(Role.SPINE)) is str
+    assert type(graphml_value(np.int64(7))) is int
+    assert type(graphml_value(np.float64(2.5))) is float
+    assert type(graphml_value(np.bool_(True))) is bool
+    assert graphml_value(("sw", "leaf", 3)) == "sw,leaf,3"
+    assert graphml_value(None) is None
