@@ -63,9 +63,11 @@ class TierOversubscription:
 class BisectionCut:
     """The two sides of a minimum balanced cut.
 
-    ``side_a`` maps each group id (rack group or tier) to how many of its members stand
-    on side A (the rest stand on side B); ``accelerators_a`` counts accelerators on
-    side A; ``crossing_gbps`` maps bundle id → capacity of its links that cross.
+    ``side_a`` maps each rack group id to how many of its *accelerators* stand on side A
+    (rail wiring can put the accelerators of one server on both sides) and each tier id
+    to how many of its *switches* do; the rest stand on side B. ``accelerators_a``
+    counts accelerators on side A; ``crossing_gbps`` maps bundle id → capacity of its
+    links that cross.
     """
 
     side_a: dict[str, int]
