@@ -46,12 +46,11 @@ def preview_text(metrics: DesignMetrics) -> str:
     """The preview line of a built design: accelerators, switches, power (all read from
     ``metrics``)."""
     inventory = metrics.inventory
-    tiers = ", ".join(f"{count:,}" for count in inventory.switches_by_tier.values())
     switches = sum(inventory.switches_by_model.values())
     return (
-        f"{inventory.accelerators:,} accelerators in {inventory.servers:,} servers ·"
-        f" {switches:,} switches ({tiers} per tier) ·"
-        f" IT power {power_text(metrics.power.it_kw)},"
+        f"{inventory.accelerators:,} accelerators in {inventory.servers:,} servers\n"
+        f"{switches:,} switches in {len(inventory.switches_by_tier)} tiers\n"
+        f"IT power {power_text(metrics.power.it_kw)},"
         f" facility {power_text(metrics.power.facility_kw)}"
     )
 
@@ -81,7 +80,8 @@ class TemplateDialog(QDialog):
             item.setData(Qt.ItemDataRole.UserRole, template.name)
             item.setToolTip(template.description)
             self.list.addItem(item)
-        self.list.setMaximumWidth(260)
+        self.list.setMinimumWidth(min(self.list.sizeHintForColumn(0) + 24, 360))
+        self.list.setMaximumWidth(360)
 
         self.title = QLabel()
         self.title.setStyleSheet("font-weight: bold; font-size: 14pt")
@@ -201,7 +201,9 @@ class TemplateDialog(QDialog):
         for param in template.params:
             editor = self._editor(param)
             self._editors[param.name] = editor
-            label = QLabel(param.name.replace("_", " "))
+            label = QLabel(param.help[:1].upper() + param.help[1:])
+            label.setWordWrap(True)
+            label.setMaximumWidth(320)
             label.setToolTip(param.describe())
             self.form.addRow(label, editor)
         self.update_preview()
