@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import networkx as nx
 import numpy as np
 
 from model.metrics.endpoints import Endpoints
+from model.metrics.flows import MemberNetwork
 from model.metrics.pod_dp import PodDP, TooMuchWorkError
 from model.metrics.pods import PodTree
 from model.metrics.results import Bisection, BisectionCut
@@ -126,59 +126,29 @@ def _heuristic(topo: Topology, ep: Endpoints) -> Bisection:
     """Best of several structured balanced splits, switches placed by min cut."""
     n = ep.count
     target = n // 2
+    order = np.arange(n)
     orders = [
-        np.lexsort((np.arange(n), ep.rack_group, ep.island, ep.building)),
-        np.lexsort((np.arange(n), ep.rack_group, ep.island, -ep.building)),
-        np.lexsort((np.arange(n), -ep.island, ep.building)),
+        np.lexsort((order, ep.rack_group, ep.island, ep.building)),
+        np.lexsort((order, ep.rack_group, ep.island, -ep.building)),
+        np.lexsort((order, -ep.island, ep.building)),
     ]
     if ep.inc_acc.size:
         first_member = np.full(n, -1, dtype=np.int64)
         first_member[ep.inc_acc] = ep.inc_member
-        orders.append(np.lexsort((np.arange(n), first_member)))
+        orders.append(np.lexsort((order, first_member)))
+    network = MemberNetwork(topo, ep)
     best: Bisection | None = None
-    for order in orders:
+    for candidate in orders:
         acc_side = np.zeros(n, dtype=np.int8)
-        acc_side[order[:target]] = 1
-        sides = Sides(_place_switches(topo, ep, acc_side), acc_side)
-        result = _report(topo, ep, sides, exact=False)
+        acc_side[candidate[:target]] = 1
+        _, on_a = network.cut(acc_side == 1, acc_side == 0)
+        switch = np.zeros(topo.switches, dtype=np.int8)
+        switch[sorted(on_a)] = 1
+        result = _report(topo, ep, Sides(switch, acc_side), exact=False)
         if best is None or result.gbps < best.gbps:
             best = result
     assert best is not None
     return best
-
-
-def _place_switches(topo: Topology, ep: Endpoints, acc_side: np.ndarray) -> np.ndarray:
-    """Sides of the switches that minimise the crossing for fixed accelerator sides:
-    an s–t minimum cut with side A as source and side B as sink."""
-    graph = nx.DiGraph()
-    graph.add_nodes_from(("A", "B"))
-
-    def add(u: object, v: object, cap: float) -> None:
-        for x, y in ((u, v), (v, u)):
-            if graph.has_edge(x, y):
-                graph[x][y]["capacity"] += cap
-            else:
-                graph.add_edge(x, y, capacity=cap)
-
-    if ep.inc_acc.size:
-        key = ep.inc_member * 2 + acc_side[ep.inc_acc]
-        uniq, inv = np.unique(key, return_inverse=True)
-        total = np.bincount(inv.reshape(-1), weights=ep.inc_gbps)
-        for k, cap in zip(uniq.tolist(), total.tolist(), strict=True):
-            add(k // 2, "A" if k % 2 else "B", cap)
-    for b in topo.bundles:
-        if isinstance(b.lower, TierNet):
-            lo = b.lower_member + b.lower.offset
-            hi = b.upper_member + b.upper.offset
-            width = topo.switches
-            uniq, counts = np.unique(lo * width + hi, return_counts=True)
-            for k, c in zip(uniq.tolist(), counts.tolist(), strict=True):
-                add(k // width, k % width, c * b.speed_gbps)
-    _, (side_a, _) = nx.minimum_cut(graph, "A", "B")
-    switch = np.zeros(topo.switches, dtype=np.int8)
-    members = [m for m in side_a if isinstance(m, int)]
-    switch[members] = 1
-    return switch
 
 
 def rack_of(topo: Topology, group_id: str) -> RackNet | None:

@@ -15,13 +15,13 @@ from __future__ import annotations
 
 from itertools import combinations
 
-import networkx as nx
 import numpy as np
 
 from model.metrics.endpoints import Endpoints
+from model.metrics.flows import MemberNetwork
 from model.metrics.pods import PodTree
 from model.metrics.results import PairCapacity
-from model.metrics.topology import IntArray, TierNet, Topology
+from model.metrics.topology import IntArray, Topology
 
 INF = float("inf")
 
@@ -90,36 +90,11 @@ class TreeCuts:
         return total
 
 
-def _flow_cut(topo: Topology, ep: Endpoints, a_units: np.ndarray, b_units: np.ndarray
-              ) -> float:
-    """Max-flow between two accelerator sets on the member-level network."""
-    graph = nx.DiGraph()
-
-    def add(u: object, v: object, cap: float) -> None:
-        for s, t in ((u, v), (v, u)):
-            graph.add_edge(s, t, capacity=graph[s][t]["capacity"] + cap
-                           if graph.has_edge(s, t) else cap)
-
-    for acc, member, gbps in zip(ep.inc_acc.tolist(), ep.inc_member.tolist(),
-                                 ep.inc_gbps.tolist(), strict=True):
-        if a_units[acc]:
-            add("X", member, gbps)
-        elif b_units[acc]:
-            add(member, "Y", gbps)
-    for b in topo.bundles:
-        if isinstance(b.lower, TierNet):
-            for lo, hi in zip((b.lower_member + b.lower.offset).tolist(),
-                              (b.upper_member + b.upper.offset).tolist(), strict=True):
-                add(lo, hi, b.speed_gbps)
-    if "X" not in graph or "Y" not in graph:
-        return 0.0
-    return float(nx.maximum_flow_value(graph, "X", "Y"))
-
-
 def pair_capacities(topo: Topology, ep: Endpoints, tree: PodTree | None,
                     unit_of_acc: IntArray) -> tuple[list[PairCapacity], list[PairCapacity]]:
     """Capacities between all island pairs and all building pairs (Gb/s)."""
     results = []
+    network: MemberNetwork | None = None
     for keys, names in ((ep.island, ep.island_names), (ep.building, ep.building_names)):
         present = sorted(set(keys.tolist()))
         pairs: list[PairCapacity] = []
@@ -130,9 +105,10 @@ def pair_capacities(topo: Topology, ep: Endpoints, tree: PodTree | None,
                 cuts = TreeCuts(tree, group_of_unit)
                 for x, y in combinations(present, 2):
                     pairs.append(PairCapacity(names[x], names[y], float(cuts.between(x, y))))
-            elif ep.count <= 20_000:
+            elif ep.count <= 200_000:
+                network = network or MemberNetwork(topo, ep)
                 for x, y in combinations(present, 2):
-                    pairs.append(PairCapacity(names[x], names[y],
-                                              _flow_cut(topo, ep, keys == x, keys == y)))
+                    value, _ = network.cut(keys == x, keys == y)
+                    pairs.append(PairCapacity(names[x], names[y], value))
         results.append(pairs)
     return results[0], results[1]
