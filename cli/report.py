@@ -71,8 +71,8 @@ def summary_lines(design: Design, m: DesignMetrics) -> list[str]:
               f"  mean {h.mean:.3f}, max {h.max};"
               f" scale-up pairs {h.scale_up_pairs:,}"
               + (f"; UNREACHABLE pairs {h.unreachable_pairs:,}" if h.unreachable_pairs else "")]
-    for hops, pairs in h.histogram.items():
-        lines.append(f"    {hops} hops: {pairs:,} pairs")
+    for hops, count in h.histogram.items():
+        lines.append(f"    {hops} hops: {count:,} pairs")
     lines += ["", "Power"]
     for bid, bp in m.power.buildings.items():
         lines.append(
