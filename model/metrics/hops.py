@@ -241,12 +241,14 @@ def compute_hops(ep: Endpoints, classes: SwitchClasses,
     domain_pairs: Counter[int] | None = None
     for scope, key in levels.items():
         all_pairs = _histogram(key, unit, unit_sig, acc_sig, hops)
-        if _nested(ep.domain, key):
+        if _nested(key, ep.domain):
+            in_domain = all_pairs
+            if _nested(ep.domain, key):
+                domain_pairs = all_pairs  # the same groups: reuse at coarser levels
+        elif _nested(ep.domain, key):
             if domain_pairs is None:
                 domain_pairs = _histogram(ep.domain, unit, unit_sig, acc_sig, hops)
             in_domain = domain_pairs
-        elif _nested(key, ep.domain):
-            in_domain = all_pairs
         else:
             in_domain = _histogram(_dense(key, ep.domain), unit, unit_sig, acc_sig, hops)
         all_pairs = Counter(all_pairs)
