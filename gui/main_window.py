@@ -284,7 +284,6 @@ class MainWindow(QMainWindow):
 
     def _update_title(self) -> None:
         marker = " (modified)" if self.document.is_modified() else ""
-        self.setWindowModified(self.document.is_modified())
         self.setWindowTitle(f"{self.document.display_name()}{marker} — Archipelago")
 
     def reveal_element(self, element_id: str) -> None:

@@ -1,7 +1,11 @@
 """Metrics off the GUI thread.
 
 After every change the runner copies the design (cheap: a few hundred records) and runs
-:func:`model.metrics.compute_all` on the copy in a worker of a ``QThreadPool``. Each run
+:func:`model.metrics.compute_all` on the copy from a worker of a ``QThreadPool``. The
+engine itself runs in a separate process (one, shared, started on first use): computing
+in a thread of this process would hold the GIL for tens of milliseconds at a time and
+every Python paint callback of the canvas would queue behind it, stalling the editor.
+The worker thread only waits for the process (without the GIL). Each run
 is tagged with the design's ``revision``; a result whose revision is no longer the
 design's is stale and is dropped, never shown. At most one run is in flight: edits made
 meanwhile are coalesced into one new run, started as soon as the old one returns.
@@ -9,8 +13,12 @@ meanwhile are coalesced into one new run, started as soon as the old one returns
 
 from __future__ import annotations
 
+import atexit
+import multiprocessing
 import traceback
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
 
@@ -20,11 +28,30 @@ from model.metrics.results import DesignMetrics
 Compute = Callable[[Design], DesignMetrics]
 
 
+_executor: ProcessPoolExecutor | None = None
+
+
+def _engine_process() -> ProcessPoolExecutor:
+    """The one process the engine runs in (spawned: it imports the model, never Qt)."""
+    global _executor  # noqa: PLW0603 - one engine process per application
+    if _executor is None:
+        _executor = ProcessPoolExecutor(max_workers=1,
+                                        mp_context=multiprocessing.get_context("spawn"))
+        atexit.register(_executor.shutdown, wait=False, cancel_futures=True)
+    return _executor
+
+
 def default_compute(design: Design) -> DesignMetrics:
-    """The engine: every metric on the design's chosen plane."""
+    """The engine: every metric on the design's chosen plane, computed in the engine
+    process (in this thread when no process can be started)."""
     from model.metrics import compute_all
 
-    return compute_all(design, plane=None)
+    global _executor  # noqa: PLW0603
+    try:
+        return _engine_process().submit(compute_all, design, None).result()
+    except (BrokenProcessPool, OSError, RuntimeError):
+        _executor = None
+        return compute_all(design, plane=None)
 
 
 class _Signals(QObject):
