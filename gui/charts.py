@@ -47,7 +47,12 @@ class Chart(pg.PlotWidget):
             axis = self.getPlotItem().getAxis(name)
             axis.setPen(pg.mkPen(theme.muted_text))
             axis.setTextPen(pg.mkPen(theme.text))
-        self.getPlotItem().setTitle(self.title, color=theme.text, size="9pt")
+        plot = self.getPlotItem()
+        plot.setTitle(self.title, color=theme.text, size="9pt")
+        if plot.legend is not None:
+            plot.legend.setBrush(pg.mkBrush(theme.base))
+            plot.legend.setPen(pg.mkPen(theme.grid))
+            plot.legend.setLabelTextColor(theme.text)
 
     def reset(self) -> None:
         """Remove everything drawn."""
@@ -73,7 +78,8 @@ class HopsChart(Chart):
     def __init__(self, theme: Theme, parent: QWidget | None = None) -> None:
         super().__init__(theme, parent)
         self.bars: dict[str, list[float]] = {}
-        self.getPlotItem().addLegend(offset=(-10, 10), labelTextColor=theme.text)
+        self.getPlotItem().addLegend(offset=(10, 5), labelTextColor=theme.text,
+                                     brush=pg.mkBrush(theme.base), pen=pg.mkPen(theme.grid))
 
     def show_metrics(self, metrics: DesignMetrics, names: dict[str, str]) -> None:
         self.reset()
@@ -168,10 +174,11 @@ class IslandPairsChart(Chart):
         image.setLevels((0.0, top))
         self.addItem(image)
         labels = [names.get(i, i) for i in order]
-        if n <= 16:
-            ticks = [(k + 0.5, label) for k, label in enumerate(labels)]
-            self.getPlotItem().getAxis("bottom").setTicks([ticks])
-            self.getPlotItem().getAxis("left").setTicks([ticks])
-        self.getPlotItem().setTitle(f"{self.title} · max {top:,.1f}", color=self.theme.text,
-                                    size="9pt")
+        if n <= 24:
+            self.getPlotItem().getAxis("left").setTicks(
+                [[(k + 0.5, label) for k, label in enumerate(labels)]])
+            self.getPlotItem().getAxis("bottom").setTicks(
+                [[(k + 0.5, str(k + 1)) for k in range(n)]])
+        self.getPlotItem().setTitle(f"Between islands, Tb/s each way (max {top:,.0f})",
+                                    color=self.theme.text, size="9pt")
         self.getPlotItem().getViewBox().setAspectLocked(True)

@@ -40,6 +40,7 @@ class Legend(QWidget):
             item = self._layout.takeAt(0)
             widget = item.widget()
             if widget is not None:
+                widget.hide()
                 widget.deleteLater()
         for colour, text in legend_rows(theme):
             label = QLabel(self)

@@ -367,11 +367,22 @@ class DesignScene(QGraphicsScene):
     def _apply_cut(self) -> None:
         cut = self.metrics.bisection.cut if (self.cut_visible and self.metrics) else None
         inventory = self.metrics.inventory if self.metrics else None
+        islands: dict[str, list[int]] = defaultdict(lambda: [0, 0])
         for eid, item in self._items.items():
             if cut is None or inventory is None or eid not in cut.side_a:
                 item.set_cut(None)
                 continue
-            item.set_cut(CutSide(cut.side_a[eid], self._members(eid)))
+            side = CutSide(cut.side_a[eid], self._members(eid))
+            item.set_cut(side)
+            element = self.design.element(eid)
+            if isinstance(element, RackGroup):
+                islands[element.island][0] += side.on_a
+                islands[element.island][1] += side.total
+        # Zoomed out, an island block shows where its servers stand.
+        for island_id, (on_a, total) in islands.items():
+            block = self._items.get(island_id)
+            if block is not None and total:
+                block.set_cut(CutSide(on_a, total))
         for bid, bundle in self._bundles.items():
             crossing = cut.crossing_gbps.get(bid) if cut is not None else None
             bundle.set_crossing(crossing or None)

@@ -73,6 +73,48 @@ def test_drop_each_kind_where_it_belongs(window) -> None:
     assert counts(scene) == (21, 14)
 
 
+def test_palette_drag_and_drop_events(window) -> None:
+    """The palette's drag data, dropped on the view, adds the element where it fell."""
+    from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
+    from PySide6.QtWidgets import QApplication
+
+    palette, view, design = window.palette, window.view, window.document.design
+    entries = palette.entries()
+    assert [e.part_id for e in entries if e.kind == "rack_group"] == [
+        r.id for r in window.catalog.rack_types]
+    assert [e.part_id for e in entries if e.kind == "tier"] == [
+        s.id for s in window.catalog.switches]
+    item = next(palette.topLevelItem(1).child(i) for i in range(
+        palette.topLevelItem(1).childCount())
+        if palette.topLevelItem(1).child(i).text(0).startswith("GB200"))
+    mime = palette.mimeData([item])
+    view.set_scale(0.8)
+    view.centre_on_element("hall-b-pod-2")
+    where = view.mapFromScene(centre(window, "hall-b-pod-2"))
+    action = Qt.DropAction.CopyAction
+    buttons, mods = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    for event in (QDragEnterEvent(where, action, mime, buttons, mods),
+                  QDragMoveEvent(where, action, mime, buttons, mods)):
+        QApplication.sendEvent(view.viewport(), event)
+        assert event.isAccepted()
+    QApplication.sendEvent(view.viewport(), QDropEvent(where, action, mime, buttons, mods))
+    group = list(design.rack_groups.values())[-1]
+    assert (group.rack_type, group.island, group.count) == ("gb200-nvl72", "hall-b-pod-2", 16)
+    # Dropped outside any island: refused, with the reason in the status bar.
+    hall_b = window.scene.item_for("hall-b").scene_rect()
+    far = view.mapFromScene(QPointF(hall_b.right() + 30, hall_b.center().y()))
+    assert view.viewport().rect().contains(far)
+    count = len(design.rack_groups)
+    messages: list[str] = []
+    view.status_message.connect(messages.append)
+    for event in (QDragEnterEvent(far, action, mime, buttons, mods),
+                  QDragMoveEvent(far, action, mime, buttons, mods),
+                  QDropEvent(far, action, mime, buttons, mods)):
+        QApplication.sendEvent(view.viewport(), event)
+    assert len(design.rack_groups) == count
+    assert messages and all("goes into a computing island" in m for m in messages), messages
+
+
 def test_drops_in_the_wrong_place_are_refused_with_a_reason(window) -> None:
     scene, design = window.scene, window.document.design
     before = design.copy()

@@ -135,6 +135,9 @@ def test_bisection_cut_on_demand(window, qtbot) -> None:
     crossing = {b.element_id: b.crossing_gbps for b in scene.bundle_items() if b.crossing_gbps}
     assert crossing == {k: v for k, v in cut.crossing_gbps.items() if v}
     assert crossing, "some bundles cross the cut"
+    bisection = window.runner.metrics.bisection.gbps
+    assert abs(sum(crossing.values()) - bisection) <= 1e-6 * bisection, \
+        "the red bundles carry the whole bisection (as the docs say)"
     window.cut_action.trigger()
     assert all(item.cut is None for item in scene.element_items())
     assert not any(b.crossing_gbps for b in scene.bundle_items())

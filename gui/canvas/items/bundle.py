@@ -156,9 +156,15 @@ class BundleItem(QGraphicsItem):
         self._path = path
         # Label in the gap just above the lower end: bundles that converge on one
         # upper tier keep their labels apart.
-        length = path.length()
-        self._label_pos = path.pointAtPercent(
-            0.5 if length < 140 else path.percentAtLength(50.0))
+        self._label_pos = path.pointAtPercent(0.5)
+        rise = path.elementAt(0).y - path.currentPosition().y()
+        if self.element.pattern is not Pattern.GLOBAL and rise > 140:
+            target = path.elementAt(0).y - 50.0
+            for step in range(1, 50):
+                point = path.pointAtPercent(step / 50)
+                if point.y() <= target:
+                    self._label_pos = point
+                    break
         self.update()
 
     def _width(self) -> float:
