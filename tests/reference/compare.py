@@ -120,8 +120,17 @@ def power_mismatches(design: Design, got: Any) -> list[str]:
     return out
 
 
+RACK_GROUP_UNIT = "servers"
+"""What ``BisectionCut.side_a`` counts for a rack group: its members, which the brief
+defines as servers (``"accelerators"`` is the alternative reading, for surveys)."""
+
+
 def cut_constraints(
-    ex: Expanded, design: Design, side_a: dict[str, int], accelerators_a: int
+    ex: Expanded,
+    design: Design,
+    side_a: dict[str, int],
+    accelerators_a: int,
+    unit: str = RACK_GROUP_UNIT,
 ) -> list[CountConstraint]:
     """The engine's cut as counts the reference MILP must respect.
 
@@ -144,7 +153,7 @@ def cut_constraints(
             out.append(([m[0] for m in members], k, k))
         elif isinstance(element, RackGroup):
             accs = [n for m in members for n in m if n[0] == "acc"]
-            per = len(accs) // len(members)
+            per = len(accs) // len(members) if unit == "servers" else 1
             out.append((accs, max(0, k * per - per + 1), min(len(accs), k * per + per - 1)))
     out.append((list(ex.accelerators), accelerators_a, accelerators_a))
     return out
@@ -162,10 +171,12 @@ def prefix_side_a(ex: Expanded, design: Design, side_a: dict[str, int]) -> set[N
     return nodes
 
 
-def cut_mismatches(ex: Expanded, design: Design, bisection: Any) -> list[str]:
+def cut_mismatches(
+    ex: Expanded, design: Design, bisection: Any, unit: str = RACK_GROUP_UNIT
+) -> list[str]:
     """Checks of the engine's reported cut against the expanded graph (see
     :func:`cut_constraints` for how group counts are read)."""
-    out = []
+    out: list[str] = []
     cut = bisection.cut
     n = len(ex.accelerators)
     if cut.accelerators_a not in balanced_sizes(n):
@@ -178,7 +189,20 @@ def cut_mismatches(ex: Expanded, design: Design, bisection: Any) -> list[str]:
     if unknown:
         out.append(f"cut names unknown groups {unknown}")
         return out
-    best = bisection_milp(ex, cut_constraints(ex, design, cut.side_a, cut.accelerators_a))
+    for gid, k in cut.side_a.items():
+        size = len(group_members(ex, design, gid))
+        if unit == "accelerators" and isinstance(design.element(gid), RackGroup):
+            size = sum(1 for m in group_members(ex, design, gid) for v in m if v[0] == "acc")
+        if not 0 <= k <= size:
+            out.append(f"cut.side_a[{gid!r}] = {k}, but the group has {size} members ({unit})")
+    if out:
+        return out
+    try:
+        best = bisection_milp(
+            ex, cut_constraints(ex, design, cut.side_a, cut.accelerators_a, unit)
+        )
+    except RuntimeError as error:
+        return [f"no placement has the cut's group counts: {error}"]
     if bisection.exact and not close(best.gbps, bisection.gbps):
         out.append(
             f"cheapest placement with the cut's group counts crosses {best.gbps},"

@@ -10,7 +10,8 @@ no core, a campus core, building cores, or building cores under a campus core.
 Link counts sometimes deal evenly and sometimes not; link speeds 100/200/400 G; media
 none, passive copper or optical. Optionally (``frontend``) a frontend-plane tier per
 island fed by the servers' frontend NICs; optionally (``allow_global``) one global
-bundle between two top tiers, which makes the design non-hierarchical. At most
+bundle between two top tiers, which makes the design non-hierarchical; without
+``shared_nics`` every server has at least one NIC per accelerator. At most
 ``max_accelerators`` accelerators and ``max_switches`` switches so the reference MILP
 stays quick.
 """
@@ -56,6 +57,7 @@ class _Builder:
         self.acc_left = max_accelerators
         self.sw_left = max_switches
         self.n = 0
+        self.shared_nics = True
 
     def next_id(self, prefix: str) -> str:
         self.n += 1
@@ -79,7 +81,10 @@ def _rack_group(b: _Builder, d: Design, island: str) -> tuple[RackGroup, ServerT
     """A rack group with its own server and rack type; returns it, its server, S."""
     draw = b.draw
     accs = draw(st.sampled_from([a for a in (1, 2, 4, 8) if a <= b.acc_left]))
-    nics = draw(st.sampled_from(sorted({1, max(1, accs // 2), accs, 2 * accs})))
+    nic_choices = {1, max(1, accs // 2), accs, 2 * accs}
+    if not b.shared_nics:
+        nic_choices = {n for n in nic_choices if n >= accs}
+    nics = draw(st.sampled_from(sorted(nic_choices)))
     domain_kind = draw(st.sampled_from(["one", "server", "servers"]))
     domain = {"one": 1, "server": accs, "servers": accs * draw(st.integers(2, 3))}[domain_kind]
     per_rack = draw(st.integers(1, max(1, min(4, b.acc_left // accs))))
@@ -148,9 +153,11 @@ def hierarchical_designs(
     max_switches: int = 40,
     allow_global: bool = False,
     frontend: bool = False,
+    shared_nics: bool = True,
 ) -> Design:
     """A small hierarchical design (see the module docstring)."""
     b = _Builder(draw, max_accelerators, max_switches)
+    b.shared_nics = shared_nics
     settings = DesignSettings(allowance_pct=draw(st.sampled_from([0.0, 10.0, 12.5])))
     d = Design(name="random", settings=settings)
     d.add_parts(_base_catalog())

@@ -24,7 +24,7 @@ from tests.reference.expand import Expanded, expand, injection_gbps
 from tests.reference.random_designs import hierarchical_designs
 from tests.reference.slow_metrics import bisection_milp
 
-INVARIANTS = settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+INVARIANTS = settings(max_examples=10, deadline=None, suppress_health_check=list(HealthCheck))
 
 
 def only_adds(before: Expanded, after: Expanded) -> bool:
