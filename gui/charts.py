@@ -17,7 +17,7 @@ SCOPES = ("server", "rack", "island", "building", "campus")
 SCOPE_COLOURS = ("#8250df", "#0969da", "#1a7f37", "#bf8700", "#cf222e")
 
 
-class Chart(pg.PlotWidget):
+class Chart(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph ships no type hints
     """A plot with the theme's colours and a title; subclasses implement :meth:`show`."""
 
     title = ""

@@ -332,6 +332,8 @@ def link_command(design: Design, start_id: str, end_id: str) -> DesignCommand:
     if isinstance(start, RackGroup) and isinstance(end, RackGroup):
         raise DesignError("two rack groups cannot be linked directly: link each to a tier")
     pattern = Pattern.SPREAD
+    lower: RackGroup | SwitchTier
+    upper: RackGroup | SwitchTier
     if isinstance(end, RackGroup):
         lower, upper = end, start
     elif isinstance(start, RackGroup):

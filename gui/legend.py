@@ -38,7 +38,7 @@ class Legend(QWidget):
         """Rebuild the rows in ``theme``'s colours."""
         while self._layout.count():
             item = self._layout.takeAt(0)
-            widget = item.widget()
+            widget = item.widget() if item is not None else None
             if widget is not None:
                 widget.hide()
                 widget.deleteLater()

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
     QFileDialog,
+    QGraphicsItem,
     QLabel,
     QMainWindow,
     QMenu,
@@ -70,13 +71,14 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.view)
         self.runner = MetricsRunner(document.design, compute, self)
 
-        self.palette = Palette(catalog)
+        self.parts_palette = Palette(catalog)
         self.legend = Legend(self.theme)
         self.inspector = Inspector(document, catalog)
         self.metrics_dock = MetricsDock(document.design, self.theme)
         self.problems = ProblemsPanel(document.design)
         self.docks: dict[str, QDockWidget] = {}
-        self._dock("palette", "Palette", self.palette, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self._dock("palette", "Palette", self.parts_palette,
+                   Qt.DockWidgetArea.LeftDockWidgetArea)
         self._dock("legend", "Legend", self.legend, Qt.DockWidgetArea.LeftDockWidgetArea)
         self._dock("inspector", "Inspector", self.inspector,
                    Qt.DockWidgetArea.RightDockWidgetArea)
@@ -239,7 +241,7 @@ class MainWindow(QMainWindow):
         self.view.zoom_changed.connect(lambda s: self._zoom_label.setText(f"{s:.0%}"))
         self.view.tool_changed.connect(self._tool_changed)
         self.inspector.status_message.connect(self.show_status)
-        self.palette.entry_activated.connect(self.view.use_place_tool)
+        self.parts_palette.entry_activated.connect(self.view.use_place_tool)
         self.problems.element_chosen.connect(self.reveal_element)
 
     # ------------------------------------------------------------ behaviour
@@ -320,7 +322,8 @@ class MainWindow(QMainWindow):
 
     def select_all(self) -> None:
         """Select every element on the canvas."""
-        for item in self.scene.element_items() + self.scene.bundle_items():  # type: ignore[operator]
+        items: list[QGraphicsItem] = [*self.scene.element_items(), *self.scene.bundle_items()]
+        for item in items:
             if item.isVisible():
                 item.setSelected(True)
 
@@ -401,9 +404,8 @@ class MainWindow(QMainWindow):
         geometry = self.settings.value("geometry")
         state = self.settings.value("state")
         if geometry is not None:
-            self.restoreGeometry(geometry)  # type: ignore[arg-type]
-        self._layout_restored = state is not None and bool(
-            self.restoreState(state))  # type: ignore[arg-type]
+            self.restoreGeometry(geometry)
+        self._layout_restored = state is not None and bool(self.restoreState(state))
 
     def settle_layout(self) -> None:
         """Once shown: give the docks their default sizes (unless a remembered layout

@@ -75,8 +75,11 @@ class Palette(QTreeWidget):
         found: list[PaletteEntry] = []
         for i in range(self.topLevelItemCount()):
             section = self.topLevelItem(i)
+            if section is None:
+                continue
             for j in range(section.childCount()):
-                entry = section.child(j).data(0, ENTRY_ROLE)
+                child = section.child(j)
+                entry = child.data(0, ENTRY_ROLE) if child is not None else None
                 if isinstance(entry, PaletteEntry):
                     found.append(entry)
         return found

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 
-from PySide6.QtCore import QObject, QPointF, QRectF, Qt
+from PySide6.QtCore import QObject, QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
@@ -64,8 +64,8 @@ class DesignScene(QGraphicsScene):
     def rebuild(self) -> None:
         """Drop every item and build them again from the design."""
         self.clearSelection()
-        for item in list(self._bundles.values()):
-            self.removeItem(item)
+        for bundle in list(self._bundles.values()):
+            self.removeItem(bundle)
         for item in list(self._items.values()):
             if item.parentItem() is None:
                 self.removeItem(item)
@@ -131,7 +131,7 @@ class DesignScene(QGraphicsScene):
         parent = self._parent_item(element)
         old_parent = item.parentItem()
         if parent is not old_parent:
-            item.setParentItem(parent)
+            item.setParentItem(parent)  # type: ignore[arg-type]  # None: top level
             self._edges = None
             if isinstance(old_parent, ContainerItem):
                 old_parent.update_geometry()
@@ -397,7 +397,8 @@ class DesignScene(QGraphicsScene):
             return element.count * (rack.servers_per_rack if rack else 1)
         return 1
 
-    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+    def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
+        rect = QRectF(rect)
         painter.fillRect(rect, QColor(self.theme.canvas))
         step = 40.0
         scale = painter.transform().m11()

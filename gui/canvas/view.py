@@ -211,7 +211,7 @@ class CanvasView(QGraphicsView):
         mime = event.mimeData()
         if not mime.hasFormat(MIME_TYPE):
             return None
-        return PaletteEntry.decode(mime.data(MIME_TYPE).data())
+        return PaletteEntry.decode(bytes(mime.data(MIME_TYPE).data()))
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         if self._entry(event) is not None:

@@ -146,6 +146,7 @@ class Inspector(QWidget):
                      ("island", "Island", ChoiceField(
                          [(i.name, i.id) for i in d.islands.values()]))]
         elif isinstance(element, SwitchTier):
+            serves: list[tuple[str, tuple[Scope, str | None, str | None]]]
             serves = [(f"Island: {i.name}", (Scope.ISLAND, i.id, None))
                       for i in d.islands.values()]
             serves += [(f"Building: {b.name}", (Scope.BUILDING, None, b.id))
@@ -251,7 +252,7 @@ class Inspector(QWidget):
         if name == "rack_type" and d.catalog.rack_type(value) is None:
             return c.closure_of_rack_type(value)
         if name == "switch" and d.catalog.switch(value) is None and c.switch(value):
-            return Catalog(switches=(c.switch(value),))  # type: ignore[arg-type]
+            return Catalog(switches=(c.switch(value),))
         if name == "medium" and value and d.catalog.medium(value) is None and c.medium(value):
-            return Catalog(media=(c.medium(value),))  # type: ignore[arg-type]
+            return Catalog(media=(c.medium(value),))
         return None

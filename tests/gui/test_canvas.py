@@ -4,6 +4,7 @@ and duplicated from the Edit menu; refusals are explained in the status bar."""
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import QPointF, Qt
 
 from gui.canvas.items.bundle import BundleItem
@@ -78,7 +79,7 @@ def test_palette_drag_and_drop_events(window) -> None:
     from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
     from PySide6.QtWidgets import QApplication
 
-    palette, view, design = window.palette, window.view, window.document.design
+    palette, view, design = window.parts_palette, window.view, window.document.design
     entries = palette.entries()
     assert [e.part_id for e in entries if e.kind == "rack_group"] == [
         r.id for r in window.catalog.rack_types]
@@ -276,3 +277,57 @@ def test_keyboard_tools_and_escape(window, qtbot) -> None:
     assert view.tool.name == "pan"
     qtbot.keyClick(view, Qt.Key.Key_V)
     assert view.tool.name == "select"
+
+
+@pytest.mark.parametrize("element_id", [
+    "hall-b", "hall-a-pod-2", "hall-a-pod-1-racks", "hall-a-pod-1-leaf", "hall-a-pod-1-b2"])
+def test_click_then_delete_each_kind(window, qtbot, element_id: str) -> None:
+    view, scene, design = window.view, window.scene, window.document.design
+    before = design.copy()
+    view.set_scale(1.0)
+    view.centre_on_element(element_id)
+    item = scene.item_for(element_id)
+    if isinstance(item, BundleItem):
+        target = item.mapToScene(item._label_rect().center())
+    elif item.kind in ("building", "island"):
+        target = item.mapToScene(QPointF(item.rect().width() * 0.3, 12))  # the title bar
+    else:
+        target = item.scene_rect().center()
+    click(view, target)
+    assert scene.selected_ids() == [element_id]
+    window.delete_action.trigger()
+    assert design.element(element_id) is None and scene.item_for(element_id) is None
+    assert window.document.undo_stack.count() == 1
+    window.document.undo_stack.undo()
+    assert design == before
+    assert scene.item_for(element_id) is not None
+
+
+def test_pan_and_wheel_zoom(window, qtbot) -> None:
+    from PySide6.QtCore import QPoint
+    from PySide6.QtGui import QWheelEvent
+    from PySide6.QtWidgets import QApplication
+
+    view = window.view
+    view.set_scale(1.0)
+    view.centre_on_element("hall-a-pod-1")
+    bar = view.horizontalScrollBar()
+    start = bar.value()
+    centre_point = view.mapToScene(view.viewport().rect().center())
+    view.use_pan_tool()
+    drag(view, centre_point, centre_point + QPointF(-120, 0), steps=4)
+    assert bar.value() - start == 120, "dragging left by 120 px scrolls right by 120"
+    # The middle button pans in the select tool too.
+    view.use_select_tool()
+    start = bar.value()
+    drag(view, centre_point, centre_point + QPointF(60, 0), steps=3,
+         button=Qt.MouseButton.MiddleButton)
+    assert start - bar.value() == 60
+    assert window.document.undo_stack.count() == 0, "panning edits nothing"
+    pos = view.viewport().rect().center()
+    wheel = QWheelEvent(QPointF(pos), QPointF(view.viewport().mapToGlobal(pos)), QPoint(0, 0),
+                        QPoint(0, 120), Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier,
+                        Qt.ScrollPhase.NoScrollPhase, False)
+    QApplication.sendEvent(view.viewport(), wheel)
+    assert abs(view.scale_factor() - 1.2) < 1e-9
+    assert window._zoom_label.text() == "120%"
