@@ -102,14 +102,14 @@ def switch_classes(topo: Topology) -> SwitchClasses:
         if isinstance(b.lower, TierNet):
             lower_class = member_class[b.lower.offset:b.lower.offset + b.lower.count]
             if b.lower.id in singletons or b.upper.id in singletons:
-                links = slice(None)
+                chosen = np.arange(b.links)
             else:
                 # members of one class wire alike: one representative per class is enough
                 _, first = np.unique(lower_class, return_index=True)
                 per = b.links_per_member
-                links = (first[:, None] * per + np.arange(per)).reshape(-1)
-            a = member_class[b.lower_member[links] + b.lower.offset]
-            c = member_class[b.upper_member[links] + b.upper.offset]
+                chosen = (first[:, None] * per + np.arange(per)).reshape(-1)
+            a = member_class[b.lower_member[chosen] + b.lower.offset]
+            c = member_class[b.upper_member[chosen] + b.upper.offset]
             pairs.append(np.stack([a, c], axis=1))
     if pairs:
         both = np.concatenate(pairs)
