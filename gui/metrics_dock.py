@@ -102,6 +102,8 @@ class MetricsDock(QWidget):
                            ("buildings", "Buildings")):
             self.tabs.addTab(self.charts[key], title)
         layout.addWidget(self.tabs, 1)
+        self._stale_charts: set[str] = set()
+        self.tabs.currentChanged.connect(lambda _index: self._draw_current_chart())
         self.set_busy(True)
 
     def set_busy(self, busy: bool) -> None:
@@ -126,10 +128,25 @@ class MetricsDock(QWidget):
         self.labels["bisection_tbps"].setToolTip(
             "Minimum balanced bisection, Tb/s each way" + ("" if bis.exact else
                                                            " (best cut found: upper bound)"))
-        names = {e.id: e.name for e in self.design.all_elements()}
-        for chart in self.charts.values():
-            chart.show_metrics(metrics, names)
+        # Only the chart on show is drawn now; the others when their tab is opened, so
+        # that fresh figures cost the event loop one chart, not four.
+        self._stale_charts = set(self.charts)
+        self._draw_current_chart()
         self.set_busy(False)
+
+    def _draw_current_chart(self) -> None:
+        current = self.tabs.currentWidget()
+        for key, chart in self.charts.items():
+            if chart is current and key in self._stale_charts and self.metrics is not None:
+                names = {e.id: e.name for e in self.design.all_elements()}
+                chart.show_metrics(self.metrics, names)
+                self._stale_charts.discard(key)
+
+    def show_chart(self, key: str) -> Chart:
+        """Bring a chart's tab to the front (drawing it if needed); returns the chart."""
+        self.tabs.setCurrentWidget(self.charts[key])
+        self._draw_current_chart()
+        return self.charts[key]
 
     def text_of(self, key: str) -> str:
         """The text shown for a headline figure."""

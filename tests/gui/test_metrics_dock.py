@@ -41,15 +41,18 @@ def test_dock_shows_the_engines_figures_after_edits(window, qtbot) -> None:
     assert dock.text_of("it_mw") == f"{engine.power.it_kw / 1000:,.1f} MW"
     assert dock.text_of("facility_mw") == f"{engine.power.facility_kw / 1000:,.1f} MW"
     assert dock.state.text() == "✓ Up to date"
-    power = dock.charts["power"].values
+    power = dock.show_chart("power").values
     assert power == [(window.document.design.buildings[b.building_id].name,
                       b.it_kw / 1000, b.capacity_kw / 1000)
                      for b in engine.power.buildings.values()]
-    hops = dock.charts["hops"].bars
+    hops = dock.show_chart("hops").bars
     for scope, counts in hops.items():
         for hop, pairs in zip(sorted(engine.hops.histogram), counts, strict=True):
             assert engine.hops.by_scope.get(scope, {}).get(hop, 0) == pairs
-    pairs = dock.charts["buildings"].values
+    matrix = dock.show_chart("islands").matrix
+    assert len(matrix) == 4 and len(engine.island_pairs) == 6
+    assert abs(matrix.sum() / 2 - sum(p.gbps for p in engine.island_pairs) / 1000) < 1e-9
+    pairs = dock.show_chart("buildings").values
     assert [v for _, v in pairs] == [p.gbps / 1000 for p in engine.building_pairs]
     # The canvas shows the same engine: the bundle label is its link count.
     bundle = window.scene.item_for("hall-a-pod-1-b1")
