@@ -75,8 +75,10 @@ class DesignDocument(QObject):
         return not self.undo_stack.isClean()
 
     def display_name(self) -> str:
-        """The file name, or "Untitled" for a design never saved."""
-        return self._path.name if self._path is not None else "Untitled"
+        """The file name, or the design's own name for a design never saved."""
+        if self._path is not None:
+            return self._path.name
+        return f"{self.design.name} (not saved)"
 
     # ------------------------------------------------------------------ edits
     def execute(self, command: object) -> None:

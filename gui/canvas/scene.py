@@ -378,7 +378,7 @@ class DesignScene(QGraphicsScene):
             if isinstance(element, RackGroup):
                 islands[element.island][0] += side.on_a
                 islands[element.island][1] += side.total
-        # Zoomed out, an island block shows where its servers stand.
+        # Zoomed out, an island block shows where its accelerators stand.
         for island_id, (on_a, total) in islands.items():
             block = self._items.get(island_id)
             if block is not None and total:
@@ -388,13 +388,17 @@ class DesignScene(QGraphicsScene):
             bundle.set_crossing(crossing or None)
 
     def _members(self, element_id: str) -> int:
-        """Members of a group: servers of a rack group, switches of a tier."""
+        """What the cut counts for a group: accelerators of a rack group (rail wiring can
+        split a server between the sides), switches of a tier."""
         element = self.design.element(element_id)
         if isinstance(element, SwitchTier):
             return element.count
         if isinstance(element, RackGroup):
             rack = self.design.catalog.rack_type(element.rack_type)
-            return element.count * (rack.servers_per_rack if rack else 1)
+            server = self.design.catalog.server(rack.server) if rack else None
+            per_rack = (rack.servers_per_rack * server.accelerators_per_server
+                        if rack and server else 1)
+            return element.count * per_rack
         return 1
 
     def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:

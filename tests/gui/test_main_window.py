@@ -24,11 +24,12 @@ def edit(window) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_title_shows_file_and_modified_marker(window) -> None:
-    assert window.windowTitle() == "Untitled — Archipelago"
+    unsaved = f"{window.document.design.name} (not saved)"
+    assert window.windowTitle() == f"{unsaved} — Archipelago"
     edit(window)
-    assert window.windowTitle() == "Untitled (modified) — Archipelago"
+    assert window.windowTitle() == f"{unsaved} (modified) — Archipelago"
     window.document.undo_stack.undo()
-    assert window.windowTitle() == "Untitled — Archipelago"
+    assert window.windowTitle() == f"{unsaved} — Archipelago"
     window.document.mark_saved("/tmp/somewhere/campus.json")
     assert window.windowTitle() == "campus.json — Archipelago"
     edit(window)
@@ -61,7 +62,7 @@ def test_closing_with_unsaved_changes_asks(qtbot, design, catalog, settings, mon
     win.show()
     edit(win)
     assert win.close() is closes
-    assert asked == ["Save the changes to Untitled before closing?"]
+    assert asked == [f"Save the changes to {win.document.design.name} (not saved) before closing?"]
     assert len(saved) == saves
     win.document.undo_stack.setClean()
     close_window(win)
@@ -158,3 +159,13 @@ def test_window_on_the_example_renders_its_items(qtbot, catalog, settings) -> No
         assert nearest == LIGHT.warn, seen.name()
     finally:
         close_window(win)
+
+
+@pytest.mark.skipif(not EXAMPLE_PATH.is_file(), reason="example campus not built yet")
+def test_example_opens_unsaved_so_save_never_overwrites_the_shipped_file() -> None:
+    from gui.app import initial_design
+    from model.fileformat import load_design
+
+    design, path = initial_design(None)
+    assert path is None
+    assert design == load_design(EXAMPLE_PATH)
