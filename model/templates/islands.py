@@ -11,33 +11,48 @@ Each island is a rail-optimized, multi-plane two-tier Clos of QM9700 (64 × 400G
   smallest of 1, 2, 4, 8 that leaves each spine room for its uplinks): leaf j, link l
   goes to spine (32·j + l) mod P, i.e. to the block of 32 spines numbered j mod c — for
   the defaults (c = 8, P = 256) exactly its own rail plane, one link to each of the
-  plane's 32 spines, each spine taking 48 links down;
-- each spine has u = round(G ÷ (oversubscription · P)) uplinks ``spread`` over a
-  campus core tier standing in the first building, sized as the smallest divisor of an
-  island's uplinks that holds every island's links (64 per core switch), so each
-  island's bundle lands evenly on the core. Defaults: 12 uplinks per spine, 3,072 per
-  island (12,288 × 400G injection : 3,072 × 400G up = 4:1), 384 core switches.
+  plane's 32 spines, each spine taking 48 links down. An island is thus c separate
+  *spine planes* (spines 32·p … 32·p + 31), which meet only above the island;
+- each spine has u = round(G ÷ (oversubscription · P)) uplinks, U = P·u per island.
 
-Buildings share the islands evenly (island i in building ⌊i·B/N⌋), with the given IT
-capacity and a PUE of 1.3; a 10 % allowance for storage and front-end networks is set
-in the design settings.
+The islands are joined by one of two cores (see :func:`core_plan`):
+
+- **one campus core tier** standing in the first building, n switches, n the smallest
+  divisor of U that is a multiple of u (so every spine's links deal evenly) and holds
+  every island's links (64 per core switch). Spine j, link l reaches core (u·j + l)
+  mod n, the same switches in every island, so spine plane p reaches the cyclic
+  interval of cores [32·p·u, 32·(p+1)·u) mod n. Used when these intervals join all
+  planes (always when n ≤ 32·u). Defaults: 12 uplinks per spine, 3,072 per island
+  (12,288 × 400G injection : 3,072 × 400G up = 4:1), 384 core switches, 32·u = 384.
+- **two core levels** otherwise (more islands make n larger than a plane's interval, and
+  the planes stop meeting; beyond 64 islands one tier cannot even hold the links,
+  because every island's bundle lands on the same U switch numbers): every building
+  holds its g = N/B islands and a building-scoped core tier of n₁ switches (the smallest
+  divisor of U that is a multiple of u and takes at most 32 links, g·U/n₁ ≤ 32), each
+  with d = g·U/n₁ links down and d up (non-blocking); a campus super-core of n₂
+  switches in the first building takes every building core's uplinks ``spread``, n₂ the
+  smallest divisor of g·U that is a multiple of d and holds all N·U links (64 each).
+  Core k of a building reaches super-cores [d·k, d·k + d) mod n₂, so a plane reaches
+  a cyclic interval of d times its cores' length — wide enough to join the planes.
+
+A combination whose planes would still not meet is refused (:class:`DesignError`),
+never emitted. Buildings share the islands evenly (island i in building ⌊i·B/N⌋), with
+the given IT capacity and a PUE of 1.3; a 10 % allowance for storage and front-end
+networks is set in the design settings.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
+from dataclasses import dataclass
 
 from model.design import Design
 from model.elements import Pattern, Role, Scope
 from model.errors import DesignError
 from model.parts import Cooling
 from model.templates.base import Param, Template
-from model.templates.builder import (
-    Builder,
-    BuildingPlan,
-    island_size,
-    smallest_divisor_at_least,
-)
+from model.templates.builder import Builder, BuildingPlan, island_size
 
 RACK_TYPE = "dgx-h100-x4"
 SWITCH = "qm9700"
@@ -48,6 +63,8 @@ SPEED_GBPS = 400.0
 GPUS_PER_BLOCK = HALF * RAILS  # 32 servers × 8 GPUs under one group of 8 rail leaves
 PUE = 1.3
 ALLOWANCE_PCT = 10.0
+MAX_ISLANDS = 256
+MAX_BUILDINGS = 64
 
 
 def spine_plan(gpus: int, oversubscription: float) -> tuple[int, int]:
@@ -64,6 +81,152 @@ def spine_plan(gpus: int, oversubscription: float) -> tuple[int, int]:
         f" at {oversubscription:g}:1; at most about"
         f" {int(most) // GPUS_PER_BLOCK * GPUS_PER_BLOCK:,} GPUs per island"
     )
+
+
+def even_count(totals: Iterable[int], links: Iterable[int], least: int) -> int | None:
+    """The smallest switch count n ≥ ``least`` over which ``spread`` bundles of ``totals``
+    links, ``links`` per lower member, all deal evenly: n divides every total (every
+    switch gets the same number of links from a bundle) and is a multiple or a divisor
+    of every per-member count (a member's links land the same number of times on each
+    switch they reach). None if there is none."""
+    common = math.gcd(*totals)
+    per_member = list(links)
+    small = [d for d in range(1, math.isqrt(common) + 1) if common % d == 0]
+    for n in sorted(set(small + [common // d for d in small])):
+        if n >= least and all(n % k == 0 or k % n == 0 for k in per_member):
+            return n
+    return None
+
+
+def reach(members: Iterable[int], links: int, n: int) -> set[int]:
+    """Upper members reached by ``spread`` links from ``members``: link l of member j goes
+    to (j·links + l) mod n, i.e. member j reaches the cyclic run of ``links`` switches
+    from (j·links) mod n."""
+    if links >= n:
+        return set(range(n))
+    out: set[int] = set()
+    for j in members:
+        start = j * links % n
+        out.update(range(start, min(start + links, n)))
+        out.update(range(0, start + links - n))
+    return out
+
+
+def planes_meet(spines: int, routes: Iterable[list[tuple[int, int]]]) -> bool:
+    """Whether every spine plane (spines 32·p … 32·p + 31 of an island) lies in one
+    connected network. Each route is the list of ``(links per member, switches)`` of the
+    ``spread`` bundles going up from an island's spines to the one top tier they share
+    (one route per kind of building). Islands of a kind use the same switch numbers, so
+    two planes are joined exactly when a chain of planes sharing top switches links
+    them."""
+    tops: list[set[int]] = []
+    for stages in routes:
+        for p in range(spines // HALF):
+            members: set[int] = set(range(HALF * p, HALF * (p + 1)))
+            for links, n in stages:
+                members = reach(members, links, n)
+            tops.append(members)
+    joined, rest = tops[0], tops[1:]
+    while rest:
+        meeting = [t for t in rest if t & joined]
+        if not meeting:
+            return False
+        for t in meeting:
+            joined = joined | t
+        rest = [t for t in rest if not t & joined]
+    return True
+
+
+@dataclass(frozen=True)
+class CorePlan:
+    """The campus core: ``cores`` switches in one campus tier (``building_cores`` empty),
+    or in every building a core tier of ``(switches, links)`` — ``links`` down per switch
+    and as many up — under a campus super-core of ``cores`` switches."""
+
+    cores: int
+    building_cores: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def two_levels(self) -> bool:
+        """True for a core tier per building under a super-core."""
+        return bool(self.building_cores)
+
+
+def islands_per_building(islands: int, buildings: int) -> list[int]:
+    """Islands in each building: island i (from 0) stands in building ⌊i·B/N⌋."""
+    counts = [0] * buildings
+    for i in range(islands):
+        counts[i * buildings // islands] += 1
+    return counts
+
+
+def two_level_plan(islands: int, spines: int, up: int, buildings: int) -> CorePlan | None:
+    """A core tier per building under a campus super-core, or None when no such core
+    deals every bundle evenly, fits the ports and joins the spine planes."""
+    uplinks = spines * up
+    groups = islands_per_building(islands, buildings)
+    if max(groups) > HALF:
+        return None
+    shape: dict[int, tuple[int, int]] = {}
+    for g in sorted(set(groups)):
+        n = even_count([uplinks], [up], math.ceil(g * uplinks / HALF))
+        if n is None:  # pragma: no cover - n = U always qualifies when g ≤ 32
+            return None
+        shape[g] = (n, g * uplinks // n)
+    supers = even_count(
+        [g * uplinks for g in shape], [d for _, d in shape.values()],
+        math.ceil(islands * uplinks / RADIX),
+    )
+    if supers is None:
+        return None
+    routes = [[(up, n), (d, supers)] for n, d in shape.values()]
+    if not planes_meet(spines, routes):
+        return None
+    return CorePlan(supers, tuple(shape[g] for g in groups))
+
+
+def core_plan(islands: int, spines: int, up: int, buildings: int) -> CorePlan:
+    """The core joining ``islands`` islands of ``spines`` spines with ``up`` uplinks each
+    over ``buildings`` buildings (see the module docstring); DesignError when no core of
+    QM9700 joins them into one network with every bundle dealing evenly."""
+    uplinks = spines * up
+    single = even_count([uplinks], [up], math.ceil(islands * uplinks / RADIX))
+    if single is not None and planes_meet(spines, [[(up, single)]]):
+        return CorePlan(single)
+    two = two_level_plan(islands, spines, up, buildings)
+    if two is not None:
+        return two
+    why = (
+        f"one campus core tier cannot hold the {islands * uplinks:,} spine uplinks of"
+        f" {islands} islands" if single is None else
+        f"one campus core tier of {single:,} switches would leave the {spines // HALF}"
+        f" spine planes of the islands apart"
+    )
+    fits = [
+        b for b in range(1, min(islands, MAX_BUILDINGS) + 1)
+        if two_level_plan(islands, spines, up, b) is not None
+    ]
+    raise DesignError(
+        f"--islands {islands} over --buildings {buildings}: {why}, and a core tier in each"
+        f" building (at most {HALF} islands each) under a campus super-core cannot join"
+        " them with every bundle dealing evenly; --buildings that work: "
+        + (runs(fits) or "none (change --islands or --oversubscription)")
+    )
+
+
+def runs(numbers: list[int]) -> str:
+    """Ascending numbers as text, runs of three or more joined: ``[2, 4, 16, 17, 18]``
+    → "2, 4, 16–18"."""
+    groups: list[list[int]] = []
+    for number in numbers:
+        if groups and number == groups[-1][-1] + 1:
+            groups[-1].append(number)
+        else:
+            groups.append([number])
+    parts: list[str] = []
+    for run in groups:
+        parts += [f"{run[0]}–{run[-1]}"] if len(run) > 2 else [str(k) for k in run]
+    return ", ".join(parts)
 
 
 def build_islands(
@@ -84,16 +247,23 @@ def build_islands(
     spines, up = spine_plan(gpus_per_island, oversubscription)
     leaves = gpus_per_island // HALF
     island_uplinks = spines * up
-    if islands > RADIX:
-        raise DesignError(f"--islands {islands} is more than {RADIX}, the core switch radix")
-    cores = smallest_divisor_at_least(island_uplinks, math.ceil(islands * island_uplinks / RADIX))
+    core = core_plan(islands, spines, up, buildings)
     servers = gpus_per_island // 8
     total = islands * gpus_per_island
+    if core.two_levels:
+        kinds = sorted(set(core.building_cores))
+        each = " or ".join(f"{n:,} ({d} links down, {d} up)" for n, d in kinds)
+        joined = (
+            f"joined by a core tier of {each} QM9700 in each building under a campus"
+            f" super-core of {core.cores:,} QM9700"
+        )
+    else:
+        joined = f"joined by a campus core of {core.cores} QM9700"
     b = Builder(
         f"Campus of {total:,} H100 in {islands} islands",
         f"{islands} computing islands of {gpus_per_island:,} H100 ({servers:,} DGX H100 in"
         f" {servers // 4:,} racks), each a rail-optimized two-tier Clos of QM9700 ({leaves}"
-        f" leaves, {spines} spines), joined by a campus core of {cores} QM9700;"
+        f" leaves, {spines} spines), {joined};"
         f" island uplinks {island_uplinks:,} × 400G against {gpus_per_island:,} × 400G"
         f" injection ({gpus_per_island / island_uplinks:.3g}:1). {buildings}"
         f" building{'s' if buildings != 1 else ''} of {building_capacity_mw:g} MW IT;"
@@ -106,7 +276,7 @@ def build_islands(
     b.design.update_settings(allowance_pct=ALLOWANCE_PCT)
 
     per_building = math.ceil(islands / buildings)
-    plan = BuildingPlan(per_building, *island_size(2), tier_levels=1)
+    plan = BuildingPlan(per_building, *island_size(2), tier_levels=2 if core.two_levels else 1)
     halls = [
         b.building(
             f"building-{n}", f"Building {n}",
@@ -114,10 +284,28 @@ def build_islands(
         )
         for n in range(1, buildings + 1)
     ]
-    core = b.wide_tier(
-        "core", "Campus core", halls[0],
-        plan=plan, switch=SWITCH, count=cores, role=Role.CORE, level=0, scope=Scope.CAMPUS,
-    )
+    if core.two_levels:
+        top = b.wide_tier(
+            "super-core", "Campus super-core", halls[0], plan=plan, switch=SWITCH,
+            count=core.cores, role=Role.SUPER_SPINE, level=1, scope=Scope.CAMPUS,
+        )
+        cores = []
+        pairs = zip(halls, core.building_cores, strict=True)
+        for n, (hall, (count, links)) in enumerate(pairs, start=1):
+            cores.append(b.wide_tier(
+                f"building-{n}-core", f"Building {n} core", hall, plan=plan, switch=SWITCH,
+                count=count, role=Role.CORE, level=0, scope=Scope.BUILDING,
+            ))
+            b.bundle(
+                f"building-{n}-core-super", f"Building {n} core–super-core", cores[-1], top,
+                links=links, speed_gbps=SPEED_GBPS, pattern=Pattern.SPREAD,
+                medium=long_reach,
+            )
+    else:
+        cores = [b.wide_tier(
+            "core", "Campus core", halls[0], plan=plan, switch=SWITCH, count=core.cores,
+            role=Role.CORE, level=0, scope=Scope.CAMPUS,
+        )] * buildings
     placed = [0] * buildings
     for i in range(1, islands + 1):
         where = (i - 1) * buildings // islands
@@ -146,7 +334,7 @@ def build_islands(
             links=HALF, speed_gbps=SPEED_GBPS, pattern=Pattern.SPREAD, medium=local,
         )
         b.bundle(
-            f"island-{i}-spine-core", f"Island {i} spine–core", spine, core,
+            f"island-{i}-spine-core", f"Island {i} spine–core", spine, cores[where],
             links=up, speed_gbps=SPEED_GBPS, pattern=Pattern.SPREAD, medium=long_reach,
         )
     return b.design
@@ -166,7 +354,7 @@ TEMPLATE = Template(
         " oversubscribed inter-island tier across buildings (about 150 MW IT)."
     ),
     params=(
-        Param("islands", int, 8, "computing islands", minimum=2, maximum=64),
+        Param("islands", int, 8, "computing islands", minimum=2, maximum=MAX_ISLANDS),
         Param(
             "gpus_per_island", int, 12_288, "H100 per island, a multiple of 256",
             minimum=256, maximum=16_384,
@@ -175,7 +363,10 @@ TEMPLATE = Template(
             "oversubscription", float, 4.0, "island injection ÷ island uplinks to the core",
             minimum=1, maximum=64,
         ),
-        Param("buildings", int, 4, "buildings the islands are spread over", minimum=1, maximum=64),
+        Param(
+            "buildings", int, 4, "buildings the islands are spread over",
+            minimum=1, maximum=MAX_BUILDINGS,
+        ),
         Param(
             "building_capacity_mw", float, 40.0, "IT power capacity of each building, MW",
             minimum=0.1, maximum=10_000,
