@@ -105,8 +105,6 @@ def _signature_distances(
     used = sorted({c for key in sig_classes for c in key})
     col = {c: i for i, c in enumerate(used)}
     dist = class_distances(classes, np.array(used, dtype=np.int64))
-    if used:
-        dist = dist[:, used]
     neighbour = classes.has_neighbour()
     for i, c in enumerate(used):
         dist[i, i] = 2 if neighbour[c] else UNREACHABLE
@@ -132,7 +130,7 @@ def _single_signature_distances(member: IntArray, classes: SwitchClasses
     (units are then disjoint by construction)."""
     cls = classes.member_class[member]
     used, unit_sig = np.unique(cls, return_inverse=True)
-    dist = class_distances(classes, used)[:, used]
+    dist = class_distances(classes, used)
     neighbour = classes.has_neighbour()[used]
     np.fill_diagonal(dist, np.where(neighbour, 2, UNREACHABLE))
     return unit_sig.reshape(-1).astype(np.int64), np.where(
@@ -190,16 +188,15 @@ def _histogram(group: IntArray, unit: IntArray, unit_sig: IntArray, acc_sig: Int
     q, same = _pair_matrix(group, acc_sig, s)
     in_unit = _unit_pairs(group, unit, unit_sig, s)
     out: Counter[int] = Counter()
+    # hop counts are small; every unreachable pair goes to one overflow bin
+    finite = hops[hops < UNREACHABLE]
+    overflow = int(finite.max()) + 1 if finite.size else 1
+    binned = np.where(hops < UNREACHABLE, hops, overflow)
     iu = np.triu_indices(s, k=1)
-    per_hop: np.ndarray = (np.bincount(np.minimum(hops[iu], UNREACHABLE), weights=q[iu])
-                           if s > 1 else np.zeros(0))
-    for h, n in enumerate(per_hop):
-        if n:
-            out[h] += round(float(n))
-    diag = np.bincount(np.minimum(np.diagonal(hops), UNREACHABLE), weights=same - in_unit)
-    for h, n in enumerate(diag):
-        if n:
-            out[h] += round(float(n))
+    per_hop = np.bincount(binned[iu], weights=q[iu], minlength=overflow + 1).astype(float)
+    per_hop += np.bincount(np.diagonal(binned), weights=same - in_unit, minlength=overflow + 1)
+    for h in np.flatnonzero(per_hop).tolist():
+        out[UNREACHABLE if h == overflow else h] += round(float(per_hop[h]))
     total_in_unit = float(in_unit.sum())
     if total_in_unit:
         out[1] += round(total_in_unit)
@@ -229,32 +226,32 @@ def compute_hops(ep: Endpoints, classes: SwitchClasses,
         unit_sig = np.arange(len(members), dtype=np.int64)
         hops = hops_units
     acc_sig = unit_sig[unit]
-    levels = {
-        "server": ep.server,
-        "rack": ep.rack,
-        "island": ep.island,
-        "building": ep.building,
-        "campus": np.zeros(n, dtype=np.int64),
-    }
     cumulative: dict[str, Counter[int]] = {}
     scale_up_cum: dict[str, int] = {}
-    domain_pairs: Counter[int] | None = None
-    for scope, key in levels.items():
-        all_pairs = _histogram(key, unit, unit_sig, acc_sig, hops)
-        if _nested(key, ep.domain):
-            in_domain = all_pairs
-            if _nested(ep.domain, key):
-                domain_pairs = all_pairs  # the same groups: reuse at coarser levels
-        elif _nested(ep.domain, key):
-            if domain_pairs is None:
-                domain_pairs = _histogram(ep.domain, unit, unit_sig, acc_sig, hops)
-            in_domain = domain_pairs
-        else:
-            in_domain = _histogram(_dense(key, ep.domain), unit, unit_sig, acc_sig, hops)
-        all_pairs = Counter(all_pairs)
-        all_pairs.subtract(in_domain)
-        cumulative[scope] = all_pairs
-        scale_up_cum[scope] = sum(in_domain.values())
+    # Levels inside one island are summed island by island, each with only its own
+    # signatures; building and campus levels are counted over the whole campus.
+    order = np.argsort(ep.island, kind="stable")
+    islands = ep.island[order]
+    bounds = np.flatnonzero(np.r_[True, islands[1:] != islands[:-1], True])
+    for start, stop in zip(bounds[:-1], bounds[1:], strict=True):
+        idx = order[start:stop]
+        local_units, unit_local = np.unique(unit[idx], return_inverse=True)
+        sigs_of_units = unit_sig[local_units]
+        local_sigs, sig_local = np.unique(sigs_of_units, return_inverse=True)
+        counts = _level_counts(
+            {"server": _dense(ep.server[idx]), "rack": _dense(ep.rack[idx]),
+             "island": np.zeros(idx.size, dtype=np.int64)},
+            _dense(ep.domain[idx]), unit_local.reshape(-1), sig_local.reshape(-1),
+            sig_local.reshape(-1)[unit_local.reshape(-1)],
+            hops[np.ix_(local_sigs, local_sigs)])
+        for scope, (pairs, up) in counts.items():
+            cumulative.setdefault(scope, Counter()).update(pairs)
+            scale_up_cum[scope] = scale_up_cum.get(scope, 0) + up
+    counts = _level_counts({"building": ep.building, "campus": np.zeros(n, dtype=np.int64)},
+                           ep.domain, unit, unit_sig, acc_sig, hops)
+    for scope, (pairs, up) in counts.items():
+        cumulative[scope] = pairs
+        scale_up_cum[scope] = up
     by_scope: dict[str, dict[int, int]] = {}
     scale_up_by_scope: dict[str, int] = {}
     previous: Counter[int] = Counter()
@@ -281,13 +278,37 @@ def compute_hops(ep: Endpoints, classes: SwitchClasses,
     )
 
 
+def _level_counts(levels: dict[str, IntArray], domain: IntArray, unit: IntArray,
+                  unit_sig: IntArray, acc_sig: IntArray, hops: np.ndarray
+                  ) -> dict[str, tuple[Counter[int], int]]:
+    """For each grouping (nested, finest first): hops → pairs inside one group, less the
+    pairs inside one scale-up domain, and how many such scale-up pairs there are."""
+    out: dict[str, tuple[Counter[int], int]] = {}
+    domain_pairs: Counter[int] | None = None
+    for scope, key in levels.items():
+        all_pairs = _histogram(key, unit, unit_sig, acc_sig, hops)
+        if _nested(key, domain):
+            in_domain = all_pairs
+            if _nested(domain, key):
+                domain_pairs = all_pairs  # the same groups: reuse at coarser levels
+        elif _nested(domain, key):
+            if domain_pairs is None:
+                domain_pairs = _histogram(domain, unit, unit_sig, acc_sig, hops)
+            in_domain = domain_pairs
+        else:
+            in_domain = _histogram(_dense(key, domain), unit, unit_sig, acc_sig, hops)
+        remaining = Counter(all_pairs)
+        remaining.subtract(in_domain)
+        out[scope] = (remaining, sum(in_domain.values()))
+    return out
+
+
 def _unit_hops(members: list[tuple[int, ...]], classes: SwitchClasses) -> np.ndarray:
     """Hops between units compared one by one (overlapping attachment sets)."""
     u = len(members)
     used = sorted({int(classes.member_class[m]) for unit in members for m in unit if m >= 0})
     col = {c: i for i, c in enumerate(used)}
     dist = class_distances(classes, np.array(used, dtype=np.int64))
-    dist = dist[:, used] if used else dist
     neighbour = classes.has_neighbour()
     out = np.full((u, u), UNREACHABLE, dtype=np.int64)
     for i, a in enumerate(members):

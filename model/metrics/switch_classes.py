@@ -122,31 +122,46 @@ def switch_classes(topo: Topology) -> SwitchClasses:
 
 
 def class_distances(classes: SwitchClasses, sources: IntArray) -> np.ndarray:
-    """Edges on a shortest path from each source class to every class (BFS on the class
-    graph, all sources at once); ``UNREACHABLE`` where there is no path.
+    """Edges on a shortest path between every two of the ``sources`` classes (BFS on the
+    class graph from all sources at once); ``UNREACHABLE`` where there is no path.
 
-    Returns an array of shape (len(sources), classes.count).
+    Returns an array of shape (len(sources), len(sources)). The search carries one bit
+    per source, packed 64 to a machine word, so thousands of sources cost little.
     """
-    k = classes.count
     s = sources.size
-    dist = np.full((s, k), UNREACHABLE, dtype=np.int64)
+    k = classes.count
+    dist = np.full((s, s), UNREACHABLE, dtype=np.int64)
     if s == 0 or k == 0:
         return dist
-    dist[np.arange(s), sources] = 0
-    frontier = np.zeros((s, k), dtype=bool)
-    frontier[np.arange(s), sources] = True
+    words = (s + 63) // 64
+    bit = np.arange(s)
+    frontier = np.zeros((k, words), dtype=np.uint64)
+    np.bitwise_or.at(frontier, (sources, bit // 64),
+                     np.left_shift(np.uint64(1), (bit % 64).astype(np.uint64)))
+    reached = frontier.copy()
+    # which source classes sit at each target row: row → positions in ``sources``
+    target_rows = sources
+    def arrivals(mask: np.ndarray) -> np.ndarray:
+        """Bits set for the target rows, as an (s targets × s sources) boolean array."""
+        as_bytes = mask[target_rows].view(np.uint8).reshape(s, words * 8)
+        return np.unpackbits(as_bytes, axis=1, bitorder="little")[:, :s].astype(bool)
+    dist[arrivals(frontier).T] = 0
     src, dst = classes.edges[:, 0], classes.edges[:, 1]
+    if src.size == 0:
+        return dist
     order = np.argsort(dst, kind="stable")
     src, dst = src[order], dst[order]
-    starts = np.flatnonzero(np.r_[True, dst[1:] != dst[:-1]]) if dst.size else np.zeros(0, int)
-    targets = dst[starts] if dst.size else dst
+    starts = np.flatnonzero(np.r_[True, dst[1:] != dst[:-1]])
+    targets = dst[starts]
     step = 0
-    while frontier.any() and src.size:
+    while frontier.any():
         step += 1
-        reach = np.logical_or.reduceat(frontier[:, src], starts, axis=1)
-        new = np.zeros((s, k), dtype=bool)
-        new[:, targets] = reach
-        new &= dist == UNREACHABLE
-        dist[new] = step
-        frontier = new
+        spread = np.bitwise_or.reduceat(frontier[src], starts, axis=0)
+        nxt = np.zeros_like(frontier)
+        nxt[targets] = spread
+        nxt &= ~reached
+        reached |= nxt
+        hit = arrivals(nxt).T
+        dist[hit] = step
+        frontier = nxt
     return dist
