@@ -27,6 +27,7 @@ back to comparing units pairwise, which is exact and fine for small designs.
 from __future__ import annotations
 
 from collections import Counter
+from itertools import pairwise
 
 import numpy as np
 
@@ -233,7 +234,7 @@ def compute_hops(ep: Endpoints, classes: SwitchClasses,
     order = np.argsort(ep.island, kind="stable")
     islands = ep.island[order]
     bounds = np.flatnonzero(np.r_[True, islands[1:] != islands[:-1], True])
-    for start, stop in zip(bounds[:-1], bounds[1:], strict=True):
+    for start, stop in pairwise(bounds.tolist()):
         idx = order[start:stop]
         local_units, unit_local = np.unique(unit[idx], return_inverse=True)
         sigs_of_units = unit_sig[local_units]
@@ -244,13 +245,13 @@ def compute_hops(ep: Endpoints, classes: SwitchClasses,
             _dense(ep.domain[idx]), unit_local.reshape(-1), sig_local.reshape(-1),
             sig_local.reshape(-1)[unit_local.reshape(-1)],
             hops[np.ix_(local_sigs, local_sigs)])
-        for scope, (pairs, up) in counts.items():
-            cumulative.setdefault(scope, Counter()).update(pairs)
+        for scope, (found, up) in counts.items():
+            cumulative.setdefault(scope, Counter()).update(found)
             scale_up_cum[scope] = scale_up_cum.get(scope, 0) + up
     counts = _level_counts({"building": ep.building, "campus": np.zeros(n, dtype=np.int64)},
                            ep.domain, unit, unit_sig, acc_sig, hops)
-    for scope, (pairs, up) in counts.items():
-        cumulative[scope] = pairs
+    for scope, (found, up) in counts.items():
+        cumulative[scope] = found
         scale_up_cum[scope] = up
     by_scope: dict[str, dict[int, int]] = {}
     scale_up_by_scope: dict[str, int] = {}
