@@ -40,7 +40,7 @@ from model.metrics.pods import PodTree
 
 INF = float("inf")
 Array = np.ndarray
-WORK_LIMIT = 40_000_000
+WORK_LIMIT = 300_000_000
 """Element operations the convolutions may spend before the DP gives up (uneven
 wiring can shrink the grid to single accelerators on a huge campus)."""
 
@@ -112,11 +112,16 @@ class PodDP:
         self.work = 0
 
     def conv(self, a: Array, b: Array) -> tuple[Array, Array]:
-        """:func:`min_plus`, counting the work against :data:`WORK_LIMIT`."""
+        """:func:`min_plus` cut at the target (counts only grow as children are added,
+        so no entry past it can contribute), counting the work against
+        :data:`WORK_LIMIT`."""
+        limit = self.q + 1
+        a, b = a[:limit], b[:limit]
         self.work += a.size * b.size
         if self.work > WORK_LIMIT:
             raise TooMuchWorkError
-        return min_plus(a, b)
+        out, arg = min_plus(a, b)
+        return out[:limit], arg[:limit]
 
     # ------------------------------------------------------------------ tables
     def costs(self, index: int) -> Costs:
@@ -154,7 +159,12 @@ class PodDP:
 
     def _combine(self, node: int, side: int) -> tuple[Array, Array, list[object]]:
         """Children of ``node`` combined, with its own switches on ``side``."""
-        groups = self._groups(node)
+        return self._combine_nodes(self.tree.children(node), side)
+
+    def _combine_nodes(self, kids: np.ndarray, side: int
+                       ) -> tuple[Array, Array, list[object]]:
+        """Nodes combined (min-plus), with their parent's switches on ``side``."""
+        groups = self._groups(kids)
         total = np.zeros(1)
         total1 = np.full(0, INF)
         steps: list[object] = []
@@ -176,10 +186,9 @@ class PodDP:
             total, total1 = new, new1
         return total, total1, steps
 
-    def _groups(self, node: int) -> list[list[int]]:
-        """Children of ``node`` grouped by signature, groups in signature order (the same
-        for every node of one signature, so memoised plans apply to each of them)."""
-        kids = self.tree.children(node)
+    def _groups(self, kids: np.ndarray) -> list[list[int]]:
+        """Nodes grouped by signature, groups in signature order (the same for every
+        parent of one signature, so memoised plans apply to each of them)."""
         sigs = self.tree.signature[kids]
         order = np.argsort(sigs, kind="stable")
         kids, sigs = kids[order], sigs[order]
@@ -218,25 +227,9 @@ class PodDP:
     def solve(self) -> tuple[float, np.ndarray, np.ndarray]:
         """Value of the best cut with ``target`` accelerators on side A; the side of each
         node's own switches (0 = A, 1 = B, -1 for units) and accelerators on A per unit."""
-        roots = self.tree.roots
-        total = np.zeros(1)
-        total1 = np.full(0, INF)
-        picks = []
-        for root in roots:
-            t = self.costs(root)
-            f, f1 = t.f[0], t.f1[0]
-            new, arg = self.conv(total, f)
-            if self.r:
-                a1, arg_a = self.conv(total1, f) if total1.size else (np.full(0, INF), None)
-                b1, arg_b = self.conv(total, f1) if f1.size else (np.full(0, INF), None)
-                size = max(a1.size, b1.size)
-                a1 = np.r_[a1, np.full(size - a1.size, INF)]
-                b1 = np.r_[b1, np.full(size - b1.size, INF)]
-                new1, from_a = np.minimum(a1, b1), a1 <= b1
-            else:
-                new1, arg_a, arg_b, from_a = np.full(0, INF), None, None, None
-            picks.append((root, arg, arg_a, arg_b, from_a))
-            total, total1 = new, new1
+        # the top components combine like the children of a pod with no switches
+        roots = np.asarray(self.tree.roots, dtype=np.int64)
+        total, total1, steps = self._combine_nodes(roots, 0)
         n = self.tree.size
         self.sides = np.full(n, -1, dtype=np.int8)
         self.on_a = np.zeros(self.tree.units, dtype=np.int64)
@@ -246,19 +239,7 @@ class PodDP:
         if self.q >= table.size or table[self.q] == INF:
             return INF, self.sides, self.on_a
         value = float(table[self.q])
-        k, partial = self.q, bool(self.r)
-        for root, arg, arg_a, arg_b, from_a in reversed(picks):
-            if partial and from_a[k]:
-                take = int(arg_a[k])
-                self._place(root, take, False, 0)
-            elif partial:
-                take = int(arg_b[k])
-                self._place(root, take, True, 0)
-                partial = False
-            else:
-                take = int(arg[k])
-                self._place(root, take, False, 0)
-            k -= take
+        self._split_nodes(roots, 0, self.q, bool(self.r), steps)
         self._place_whole()
         return value, self.sides, self.on_a
 
@@ -305,7 +286,11 @@ class PodDP:
             self.whole_parent[kids] = np.repeat(own, counts)
 
     def _split(self, node: int, own: int, k: int, partial: bool, steps: object) -> None:
-        groups = self._groups(node)
+        self._split_nodes(self.tree.children(node), own, k, partial, steps)
+
+    def _split_nodes(self, kids: np.ndarray, own: int, k: int, partial: bool,
+                     steps: object) -> None:
+        groups = self._groups(kids)
         for members, (how, arg, arg1a, arg1b, from_a) in reversed(
             list(zip(groups, steps, strict=True))  # type: ignore[call-overload]
         ):
