@@ -38,7 +38,8 @@ SIZES = {
     "1K": {"islands": 2, "gpus_per_island": 512, "buildings": 1},
     "10K": {"islands": 4, "gpus_per_island": 2560, "buildings": 2},
     "100K": {},
-    "1M": {"islands": 80, "gpus_per_island": 12288, "buildings": 20},
+    "1M": {"islands": 84, "gpus_per_island": 12288, "buildings": 21,
+           "building_capacity_mw": 100},
 }
 BUDGET_MS = {"scratch 100K": 100, "edit 100K": 20, "scratch 1M": 1000, "open 100K": 300}
 
