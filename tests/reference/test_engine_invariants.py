@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from model.design import Design
@@ -24,7 +24,12 @@ from tests.reference.expand import Expanded, expand, injection_gbps
 from tests.reference.random_designs import hierarchical_designs
 from tests.reference.slow_metrics import bisection_milp
 
-INVARIANTS = settings(max_examples=10, deadline=None, suppress_health_check=list(HealthCheck))
+INVARIANTS = settings(
+    max_examples=10,
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+    phases=(Phase.explicit, Phase.reuse, Phase.generate),
+)
 
 
 def only_adds(before: Expanded, after: Expanded) -> bool:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 
 from model.design import Design
 from model.elements import Plane
@@ -31,7 +31,13 @@ from tests.reference.expand import expand
 from tests.reference.random_designs import hierarchical_designs
 from tests.reference.slow_metrics import bisection_milp, hops
 
-QUICK = settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
+# The engine takes up to ~2 s on some of these small designs, so the quick tests stop
+# at the first failing example instead of shrinking it (shrinking costs minutes); the
+# slow 200-example tests shrink, for a minimal example to report.
+NO_SHRINK = (Phase.explicit, Phase.reuse, Phase.generate)
+QUICK = settings(
+    max_examples=12, deadline=None, suppress_health_check=list(HealthCheck), phases=NO_SHRINK
+)
 FULL = settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
 
 
