@@ -170,7 +170,7 @@ class PodDP:
         steps: list[object] = []
         for members in groups:
             t = self.costs(members[0])
-            g, g1, how = self._power(t.f[side], t.f1[side], len(members))
+            g, g1, how = self._power(t.f[side], t.f1[side], len(members), members[0], side)
             new, arg = self.conv(total, g)
             if self.r:
                 a1, arg1a = self.conv(total1, g) if total1.size else (np.full(0, INF), None)
@@ -195,8 +195,10 @@ class PodDP:
         cuts = np.flatnonzero(np.diff(sigs)) + 1
         return [group.tolist() for group in np.split(kids, cuts)] if kids.size else []
 
-    def _power(self, f: Array, f1: Array, m: int) -> tuple[Array, Array, object]:
-        """m identical children combined: closed form when concave, else folding."""
+    def _power(self, f: Array, f1: Array, m: int, child: int, side: int
+               ) -> tuple[Array, Array, object]:
+        """m identical children combined: closed form when concave, pooled closed form
+        when each child is one group of concave grandchildren, else folding."""
         n = f.size - 1
         if m == 1:
             return f, f1, ("one",)
@@ -205,7 +207,62 @@ class PodDP:
             j = np.minimum(k // n, m - 1)
             g = j * f[n] + (m - j - 1) * f[0] + f[k - j * n]
             return g, np.full(0, INF), ("concave", n, m)
+        if not self.r:
+            pooled = self._pooled(child, side, m)
+            if pooled is not None:
+                return pooled
         return self._fold(f, f1, m)
+
+    def _pooled(self, child: int, side: int, m: int) -> tuple[Array, Array, object] | None:
+        """m identical children, each a pod whose children are one group of identical
+        grandchildren with concave costs (for both sides of the child's switches).
+
+        Let t of the children keep their switches on their parent's ``side`` (the rest
+        move and pay their uplinks). The grandchildren then form two pools of identical
+        concave costs; as for any concave pool, at most one of them is partly on side A
+        and full ones cost the same each, so the cheaper pool fills first. Every t and
+        every count is evaluated at once; the result is exact (see module doc)."""
+        if child < self.tree.units:
+            return None
+        groups = self._groups(self.tree.children(child))
+        if len(groups) != 1:
+            return None
+        grand = self.costs(groups[0][0])
+        stay, move = grand.f[side], grand.f[1 - side]
+        n = stay.size - 1
+        if n <= 0 or not (_concave(stay) and _concave(move)):
+            return None
+        per = len(groups[0])
+        up = float(self.tree.up[child])
+        length = min(m * per * n, self.q) + 1
+        k = np.arange(length)[None, :]
+        t = np.arange(m + 1)[:, None]
+        cap_stay, cap_move = t * per, (m - t) * per
+        base = cap_stay * stay[0] + cap_move * move[0] + (m - t) * up
+        d_stay, d_move = stay[n] - stay[0], move[n] - move[0]
+        full, rest = k // n, k % n
+        best = np.full((m + 1, length), INF)
+        choice = np.zeros((m + 1, length), dtype=np.int8)
+        for pool, extra in ((0, np.zeros(n + 1)), (1, stay - stay[0]), (2, move - move[0])):
+            c1 = cap_stay - (pool == 1)
+            c2 = cap_move - (pool == 2)
+            ok = (c1 >= 0) & (c2 >= 0) & (full <= c1 + c2)
+            if pool == 0:
+                ok &= rest == 0
+            if d_stay <= d_move:
+                j1 = np.minimum(full, c1)
+                j2 = full - j1
+            else:
+                j2 = np.minimum(full, c2)
+                j1 = full - j2
+            value = np.where(ok, base + j1 * d_stay + j2 * d_move + extra[rest], INF)
+            better = value < best
+            best = np.where(better, value, best)
+            choice = np.where(better, pool, choice)
+        which_t = np.argmin(best, axis=0)
+        g = best[which_t, np.arange(length)]
+        pools = choice[which_t, np.arange(length)]
+        return g, np.full(0, INF), ("pooled", n, per, d_stay <= d_move, which_t, pools)
 
     def _fold(self, f: Array, f1: Array, m: int) -> tuple[Array, Array, object]:
         total, total1 = f, f1
@@ -285,6 +342,29 @@ class PodDP:
             self.whole[kids] = np.repeat(self.whole[idx], counts)
             self.whole_parent[kids] = np.repeat(own, counts)
 
+    def _spread_pooled(self, members: list[int], how: tuple[object, ...], k: int,
+                       own: int) -> None:
+        """Counts for each child as :meth:`_pooled` chose: the staying children's
+        grandchild slots first, then the moving ones', full slots from the cheaper pool,
+        the partial one where the plan put it; each child then places itself."""
+        n, per, stay_first = int(how[1]), int(how[2]), bool(how[3])  # type: ignore[call-overload]
+        t = int(how[4][k])  # type: ignore[index]
+        pool = int(how[5][k])  # type: ignore[index]
+        m = len(members)
+        full, rest = divmod(k, n)
+        c1 = t * per - (pool == 1)
+        c2 = (m - t) * per - (pool == 2)
+        j1 = min(full, c1) if stay_first else full - min(full, c2)
+        j2 = full - j1
+        slots1 = [n] * j1 + ([rest] if pool == 1 else [])
+        slots2 = [n] * j2 + ([rest] if pool == 2 else [])
+        slots1 += [0] * (t * per - len(slots1))
+        slots2 += [0] * ((m - t) * per - len(slots2))
+        counts = [sum(slots1[i * per:(i + 1) * per]) for i in range(t)]
+        counts += [sum(slots2[i * per:(i + 1) * per]) for i in range(m - t)]
+        for child, count in zip(members, counts, strict=True):
+            self._place(child, count, False, own)
+
     def _split(self, node: int, own: int, k: int, partial: bool, steps: object) -> None:
         self._split_nodes(self.tree.children(node), own, k, partial, steps)
 
@@ -311,6 +391,9 @@ class PodDP:
         """Split ``k`` grid steps among identical children as the DP chose."""
         if how[0] == "one":
             self._place(members[0], k, partial, own)
+            return
+        if how[0] == "pooled":
+            self._spread_pooled(members, how, k, own)
             return
         if how[0] == "concave":
             n = int(how[1])  # type: ignore[call-overload]
