@@ -9,10 +9,26 @@ from typing import Any
 
 import pytest
 
-from model.elements import LinkBundle, Pattern, SwitchTier
+from model.design import Design
+from model.elements import (
+    Building,
+    Island,
+    LinkBundle,
+    Pattern,
+    RackGroup,
+    Role,
+    Scope,
+    SwitchTier,
+)
+from model.parts import Catalog, RackType, ServerType
 from tests.reference import builders
 from tests.reference.expand import expand
-from tests.reference.slow_metrics import bisection_brute_force, bisection_milp, hops
+from tests.reference.slow_metrics import (
+    bisection_brute_force,
+    bisection_milp,
+    hops,
+    separation_gbps,
+)
 from tests.reference.test_reference_self import _one_group, _with_tier
 
 
@@ -81,3 +97,48 @@ def test_cut_counts_rack_group_members_as_servers(compute_all: Callable[..., Any
     cut = compute_all(d).bisection.cut
     assert cut.accelerators_a == 128
     assert cut.side_a["dgx0"] == 16
+
+
+def test_island_pair_capacity_with_uneven_spread(compute_all: Callable[..., Any]) -> None:
+    """Two islands X, Y, each: one 1-GPU server with 4 × 400G links to one leaf; the
+    leaf spreads 4 × 200G links over 3 spines (loads 400, 200, 200 G); each spine has
+    3 × 100G links to one building core.
+
+    The minimum cut between X and Y takes, at each spine of X, the cheaper of its
+    downlinks and its 300G uplinks: 300 + 200 + 200 = 700 Gb/s (the leaf's uplinks
+    are 800, the server's 1,600, the spines' uplinks 900).
+    """
+    d = Design()
+    d.add_parts(Catalog(
+        accelerators=(builders.accelerator(),),
+        servers=(ServerType(id="s", name="s", vendor="t", accelerator="acc",
+                            accelerators_per_server=1, nic_count=1, nic_speed_gbps=400,
+                            scale_up_domain=1, scale_up_bandwidth_gbps=0, max_power_w=1000,
+                            source="t"),),
+        rack_types=(RackType(id="r", name="r", server="s", servers_per_rack=1,
+                             power_budget_kw=9, source="t"),),
+        switches=(builders.switch_model("sw", 64, 400, 100),),
+    ))
+    d.add(Building(id="b", name="b", capacity_kw=100))
+    d.add(SwitchTier(id="core", name="core", switch="sw", count=1, role=Role.CORE,
+                     scope=Scope.BUILDING, building="b"))
+    for x in "XY":
+        d.add(Island(id=x, name=x, building="b"))
+        d.add(RackGroup(id=f"g{x}", name="g", island=x, rack_type="r", count=1))
+        d.add(SwitchTier(id=f"leaf{x}", name="leaf", switch="sw", count=1, island=x))
+        d.add(SwitchTier(id=f"spine{x}", name="spine", switch="sw", count=3, role=Role.SPINE,
+                         island=x))
+        d.add(LinkBundle(id=f"a{x}", name="a", lower=f"g{x}", upper=f"leaf{x}",
+                         links_per_member=4, speed_gbps=400))
+        d.add(LinkBundle(id=f"b{x}", name="b", lower=f"leaf{x}", upper=f"spine{x}",
+                         links_per_member=4, speed_gbps=200))
+        d.add(LinkBundle(id=f"c{x}", name="c", lower=f"spine{x}", upper="core",
+                         links_per_member=3, speed_gbps=100))
+    ex = expand(d)
+    x_gpus = [a for a in ex.accelerators if a[1] == "gX"]
+    y_gpus = [a for a in ex.accelerators if a[1] == "gY"]
+    assert separation_gbps(ex, x_gpus, y_gpus) == 700.0
+    assert bisection_milp(ex).gbps == 700.0  # two GPUs: the bisection is that cut
+    m = compute_all(d)
+    assert [(p.a, p.b, p.gbps) for p in m.island_pairs] == [("X", "Y", 700.0)]
+    assert m.bisection.gbps >= 700.0
