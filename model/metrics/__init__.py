@@ -65,8 +65,12 @@ def _network_metrics(topo: Topology) -> tuple[object, ...]:
     hops = compute_hops(ep, classes, attached)
     unit = attached[0]
     if ep.count:
-        pod_unit = np.unique(unit * (len(ep.island_names) + 1) + ep.island,
-                             return_inverse=True)[1].reshape(-1)
+        # bisection units: the same switches, the same island, the same capacity each
+        capacity = np.bincount(ep.inc_acc, weights=ep.inc_gbps, minlength=ep.count)
+        _, capacity_class = np.unique(np.round(capacity * 1e3), return_inverse=True)
+        pod_unit = np.unique(
+            (unit * (len(ep.island_names) + 1) + ep.island) * (int(capacity_class.max()) + 1)
+            + capacity_class.reshape(-1), return_inverse=True)[1].reshape(-1)
         pod_units = int(pod_unit.max()) + 1
     else:
         pod_unit, pod_units = unit, 0

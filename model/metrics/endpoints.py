@@ -43,6 +43,9 @@ class Endpoints:
     """… and the index (into ``Topology.bundles``) of the bundle it belongs to."""
     rack_group: IntArray
     """Index (into ``Topology.racks``) of each accelerator's rack group."""
+    shared_nic: IntArray
+    """Global number of the NIC an accelerator shares with others of its server, or -1
+    when it has NICs of its own. Accelerators on one NIC are 0 switches apart."""
     island_names: list[str]
     building_names: list[str]
 
@@ -64,7 +67,7 @@ def build_endpoints(topo: Topology) -> Endpoints:
     islands = {name: k for k, name in enumerate(topo.design.islands)}
     buildings = {name: k for k, name in enumerate(topo.design.buildings)}
     servers, racks, isl, bld, dom = [], [], [], [], []
-    inc_a, inc_m, inc_c, inc_b, groups = [], [], [], [], []
+    inc_a, inc_m, inc_c, inc_b, groups, shared = [], [], [], [], [], []
     server_off = rack_off = dom_off = 0
     for rack in topo.racks:
         n_acc = rack.accelerators
@@ -77,6 +80,11 @@ def build_endpoints(topo: Topology) -> Endpoints:
         bld.append(np.full(n_acc, buildings[rack.building], dtype=np.int64))
         dom.append(acc // rack.domain + dom_off)
         groups.append(np.full(n_acc, rack.index, dtype=np.int64))
+        nics = rack.nics(topo.plane)
+        if 0 < nics < per_server:
+            shared.append((srv + server_off) * nics + (acc % per_server) * nics // per_server)
+        else:
+            shared.append(np.full(n_acc, -1, dtype=np.int64))
         for bi, b in enumerate(topo.bundles):
             if b.lower is rack:
                 a, m, c = _attachments(rack, b.lower_member, b.nic, b.upper_member,
@@ -101,6 +109,7 @@ def build_endpoints(topo: Topology) -> Endpoints:
         inc_gbps=np.concatenate(inc_c) if inc_c else np.zeros(0),
         inc_bundle=np.concatenate(inc_b) if inc_b else empty,
         rack_group=np.concatenate(groups) if groups else empty,
+        shared_nic=np.concatenate(shared) if shared else empty,
         island_names=list(islands),
         building_names=list(buildings),
     )

@@ -253,6 +253,7 @@ def compute_hops(ep: Endpoints, classes: SwitchClasses,
     for scope, (found, up) in counts.items():
         cumulative[scope] = found
         scale_up_cum[scope] = up
+    _same_nic(ep, cumulative)
     by_scope: dict[str, dict[int, int]] = {}
     scale_up_by_scope: dict[str, int] = {}
     previous: Counter[int] = Counter()
@@ -277,6 +278,37 @@ def compute_hops(ep: Endpoints, classes: SwitchClasses,
         mean=mean,
         max=max(histogram) if histogram else 0,
     )
+
+
+def _same_nic(ep: Endpoints, cumulative: dict[str, Counter[int]]) -> None:
+    """Accelerators sharing one NIC share their endpoint: 0 switches apart (unless they
+    are in one scale-up domain, already counted apart). They were counted as one unit
+    (1 hop) when the NIC has links, or as unreachable when it has none; move them."""
+    shared = ep.shared_nic >= 0
+    if not shared.any():
+        return
+    attached = np.zeros(ep.count, dtype=bool)
+    attached[ep.inc_acc] = True
+    zero: Counter[int] = Counter()
+    for linked, bucket in ((True, 1), (False, UNREACHABLE)):
+        mask = shared & (attached == linked)
+        if not mask.any():
+            continue
+        nic = _dense(ep.shared_nic[mask])
+        with_domain = _dense(ep.shared_nic[mask], ep.domain[mask])
+        pairs = _pairs_within(nic) - _pairs_within(with_domain)
+        if pairs:
+            zero[bucket] += pairs
+    for counts in cumulative.values():
+        for bucket, pairs in zero.items():
+            counts[bucket] -= pairs
+            counts[0] += pairs
+
+
+def _pairs_within(group: IntArray) -> int:
+    """Unordered pairs of items with the same group."""
+    sizes = np.bincount(group).astype(np.int64)
+    return int((sizes * (sizes - 1) // 2).sum())
 
 
 def _level_counts(levels: dict[str, IntArray], domain: IntArray, unit: IntArray,
