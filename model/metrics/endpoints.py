@@ -68,7 +68,7 @@ def build_endpoints(topo: Topology) -> Endpoints:
     buildings = {name: k for k, name in enumerate(topo.design.buildings)}
     servers, racks, isl, bld, dom = [], [], [], [], []
     inc_a, inc_m, inc_c, inc_b, groups, shared = [], [], [], [], [], []
-    server_off = rack_off = dom_off = 0
+    server_off = rack_off = dom_off = nic_off = 0
     for rack in topo.racks:
         n_acc = rack.accelerators
         per_server = rack.per_server
@@ -82,7 +82,8 @@ def build_endpoints(topo: Topology) -> Endpoints:
         groups.append(np.full(n_acc, rack.index, dtype=np.int64))
         nics = rack.nics(topo.plane)
         if 0 < nics < per_server:
-            shared.append((srv + server_off) * nics + (acc % per_server) * nics // per_server)
+            shared.append(nic_off + srv * nics + (acc % per_server) * nics // per_server)
+            nic_off += rack.servers * nics
         else:
             shared.append(np.full(n_acc, -1, dtype=np.int64))
         for bi, b in enumerate(topo.bundles):
