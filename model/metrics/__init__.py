@@ -13,11 +13,11 @@ from model.design import Design
 from model.elements import Plane
 from model.metrics.bisection import compute_bisection
 from model.metrics.checks import group_problems, metric_problems, missing_parts, wiring_problems
-from model.metrics.endpoints import build_endpoints
+from model.metrics.endpoints import Endpoints, build_endpoints
 from model.metrics.hops import attachment_units, compute_hops
 from model.metrics.inventory import inventory, oversubscription, plane_topologies, port_use
 from model.metrics.pairs import pair_capacities
-from model.metrics.pods import build_pod_tree
+from model.metrics.pods import _mix, build_pod_tree
 from model.metrics.power import compute, power
 from model.metrics.results import DesignMetrics
 from model.metrics.switch_classes import switch_classes
@@ -54,6 +54,22 @@ def _network_key(design: Design, plane: Plane) -> tuple[object, ...]:
 _cache: dict[tuple[object, ...], tuple[object, ...]] = {}
 
 
+def _attachment_profile(ep: Endpoints) -> np.ndarray:
+    """An order-free 64-bit fingerprint of each accelerator's capacity to each switch
+    it reaches: accelerators with equal fingerprints are interchangeable in a cut."""
+    n = max(ep.count, 1)
+    width = int(ep.inc_member.max()) + 1 if ep.inc_member.size else 1
+    key, inv = np.unique(ep.inc_acc * width + ep.inc_member, return_inverse=True)
+    capacity = np.bincount(inv.reshape(-1), weights=ep.inc_gbps)
+    acc, member = key // width, key % width
+    term = _mix(member.astype(np.uint64), np.round(capacity * 1e3).astype(np.uint64),
+                np.zeros(member.size, np.uint64))
+    profile = np.zeros(n, dtype=np.uint64)
+    with np.errstate(over="ignore"):
+        np.add.at(profile, acc, term)
+    return profile[: ep.count]
+
+
 def _network_metrics(topo: Topology) -> tuple[object, ...]:
     key = _network_key(topo.design, topo.plane)
     hit = _cache.get(key)
@@ -65,12 +81,12 @@ def _network_metrics(topo: Topology) -> tuple[object, ...]:
     hops = compute_hops(ep, classes, attached)
     unit = attached[0]
     if ep.count:
-        # bisection units: the same switches, the same island, the same capacity each
-        capacity = np.bincount(ep.inc_acc, weights=ep.inc_gbps, minlength=ep.count)
-        _, capacity_class = np.unique(np.round(capacity * 1e3), return_inverse=True)
+        # bisection units: the same island and the same capacity to each switch
+        profile = _attachment_profile(ep)
+        _, profile_class = np.unique(profile, return_inverse=True)
         pod_unit = np.unique(
-            (unit * (len(ep.island_names) + 1) + ep.island) * (int(capacity_class.max()) + 1)
-            + capacity_class.reshape(-1), return_inverse=True)[1].reshape(-1)
+            (unit * (len(ep.island_names) + 1) + ep.island) * (int(profile_class.max()) + 1)
+            + profile_class.reshape(-1), return_inverse=True)[1].reshape(-1)
         pod_units = int(pod_unit.max()) + 1
     else:
         pod_unit, pod_units = unit, 0

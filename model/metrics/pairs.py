@@ -1,14 +1,14 @@
 """Capacity between every pair of islands and every pair of buildings: the minimum cut
 separating the accelerators of one from those of the other.
 
-On a hierarchical network the pod tree is a tree whose edges are each node's uplinks
-(:mod:`model.metrics.pods`); the own switches of a pod act as one node (uniform wiring
-lets any flow spread evenly over them). In a tree the minimum cut separating leaf sets X
-and Y is found bottom-up: each node is either joined to X's side or to Y's side, and a
-child on the other side than its parent costs the child's uplink. A subtree holding only
-X's leaves costs ``iso`` (the cheapest way to cut all its leaves off its top) when its
-top joins Y. Without a pod tree (peer links), a max-flow on the member-level network is
-used instead.
+On a hierarchical network whose pods are uniform, the pod tree is a tree whose edges are
+each node's uplinks (:mod:`model.metrics.pods`); the own switches of a pod act as one
+node (uniform wiring lets any flow spread evenly over them). In a tree the minimum cut
+separating leaf sets X and Y is found bottom-up: each node is joined either to X's side
+or to Y's side, and a child on the other side from its parent costs the child's uplink.
+A subtree holding only X's leaves costs ``iso`` (the cheapest way to cut all its leaves
+off its top) when its top joins Y. Without a uniform pod tree (peer links, uneven
+wiring), an exact max-flow on the member-level network is used instead.
 """
 
 from __future__ import annotations
@@ -99,7 +99,7 @@ def pair_capacities(topo: Topology, ep: Endpoints, tree: PodTree | None,
         present = sorted(set(keys.tolist()))
         pairs: list[PairCapacity] = []
         if len(present) >= 2:
-            if tree is not None:
+            if tree is not None and tree.uniform:
                 group_of_unit = np.full(tree.unit_size.size, -1, dtype=np.int64)
                 group_of_unit[unit_of_acc] = keys
                 cuts = TreeCuts(tree, group_of_unit)

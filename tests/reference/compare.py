@@ -120,9 +120,10 @@ def power_mismatches(design: Design, got: Any) -> list[str]:
     return out
 
 
-RACK_GROUP_UNIT = "servers"
-"""What ``BisectionCut.side_a`` counts for a rack group: its members, which the brief
-defines as servers (``"accelerators"`` is the alternative reading, for surveys)."""
+RACK_GROUP_UNIT = "accelerators"
+"""What ``BisectionCut.side_a`` counts for a rack group: its accelerators on side A, as
+``model.metrics.results.BisectionCut`` documents (rail wiring can put the accelerators of
+one server on both sides, so servers would not describe the cut)."""
 
 
 def cut_constraints(

@@ -89,14 +89,16 @@ def test_shared_nic_without_link_still_joins_its_gpus(compute_all: Callable[...,
     assert m.hops.unreachable_pairs == 4
 
 
-def test_cut_counts_rack_group_members_as_servers(compute_all: Callable[..., Any]) -> None:
-    """results.BisectionCut: ``side_a`` maps each group to how many of its *members*
-    stand on side A; the members of a rack group are its servers (brief). One SU of
-    32 DGX split in half: 16 servers (128 GPUs) on side A."""
+def test_cut_counts_rack_group_accelerators(compute_all: Callable[..., Any]) -> None:
+    """results.BisectionCut: ``side_a`` maps a rack group to its *accelerators* on side
+    A (rail wiring can split a server between the sides). One SU of 32 DGX split in
+    half: 128 of its 256 GPUs on side A, and every leaf and spine counted in switches."""
     d = builders.superpod(1)
     cut = compute_all(d).bisection.cut
     assert cut.accelerators_a == 128
-    assert cut.side_a["dgx0"] == 16
+    assert cut.side_a["dgx0"] == 128
+    tiers = {t.id: t.count for t in d.tiers.values()}
+    assert all(0 <= cut.side_a[t] <= n for t, n in tiers.items())
 
 
 def test_island_pair_capacity_with_uneven_spread(compute_all: Callable[..., Any]) -> None:
