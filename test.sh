@@ -9,7 +9,7 @@ export QT_QPA_PLATFORM=offscreen
 echo "== ruff"
 .venv/bin/ruff check .
 echo "== mypy"
-.venv/bin/mypy model cli main.py
+.venv/bin/mypy model cli gui main.py
 echo "== pytest"
 status=0
 .venv/bin/python -m pytest "$@" || status=$?
