@@ -5,8 +5,8 @@ an asymmetric variant where one island has one rack fewer), then measures, as me
 several runs:
 
 - all metrics from scratch (caches cleared);
-- all metrics after a one-field edit that changes the network (a rack group's count),
-  and after one that does not (a building's capacity);
+- all metrics after a one-field edit that changes the network (one island's spine-to-core
+  link speed), and after one that does not (a building's capacity);
 - opening the design from its file;
 - where it finishes within a minute, the naive way (expanded networkx graph, BFS from
   every accelerator) for a side-by-side ratio on hops.
@@ -78,14 +78,16 @@ def scratch(design: Design) -> None:
 
 
 def network_edit(design: Design) -> Callable[[], None]:
-    """An edit that changes the network (a rack group's count, back and forth), then
-    all metrics."""
-    group = next(iter(design.rack_groups.values()))
-    counts = [group.count - 1, group.count]
+    """An edit that changes the network: one island's spine-to-core link speed, halved
+    and restored in turn (every run really changes something), then all metrics. The
+    wiring stays valid, so this is what an architect's what-if costs."""
+    bundle = next(b for b in design.bundles.values()
+                  if design.kind_of(b.lower) == "tier" and "core" in b.upper)
+    speeds = [bundle.speed_gbps, bundle.speed_gbps / 2]
 
     def run() -> None:
-        counts.reverse()
-        design.update(group.id, count=counts[0])
+        speeds.reverse()
+        design.update(bundle.id, speed_gbps=speeds[0])
         metrics.compute_all(design)
 
     return run
