@@ -143,7 +143,7 @@ def _pair_matrix(group: IntArray, sig: IntArray, s: int) -> tuple[np.ndarray, np
     P ≠ P' (pairs with one end of each signature in one group) and, per P, the pairs of
     signature P inside groups (Σ_g C(M_gP, 2))."""
     groups = int(group.max()) + 1 if group.size else 0
-    if groups * s <= 8_000_000:
+    if groups * s <= max(8 * group.size, 4096) and groups * s <= 8_000_000:
         m = np.bincount(group * s + sig, minlength=groups * s).reshape(groups, s)
         mf = m.astype(np.float64)
         q = mf.T @ mf
@@ -172,7 +172,7 @@ def _unit_pairs(group: IntArray, unit: IntArray, unit_sig: IntArray, s: int) -> 
     units = int(unit.max()) + 1
     groups = int(group.max()) + 1 if group.size else 0
     key = group * units + unit
-    if groups * units <= 8_000_000:
+    if groups * units <= 4 * key.size + 1024:
         counts = np.bincount(key, minlength=groups * units).astype(np.float64)
         pairs = counts * (counts - 1) / 2
         per_unit = pairs.reshape(groups, units).sum(axis=0)
