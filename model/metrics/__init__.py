@@ -84,13 +84,14 @@ def _network_metrics(topo: Topology) -> tuple[object, ...]:
         # bisection units: the same island and the same capacity to each switch
         profile = _attachment_profile(ep)
         _, profile_class = np.unique(profile, return_inverse=True)
-        pod_unit = np.unique(
+        _, representative, pod_unit = np.unique(
             (unit * (len(ep.island_names) + 1) + ep.island) * (int(profile_class.max()) + 1)
-            + profile_class.reshape(-1), return_inverse=True)[1].reshape(-1)
+            + profile_class.reshape(-1), return_index=True, return_inverse=True)
+        pod_unit = pod_unit.reshape(-1)
         pod_units = int(pod_unit.max()) + 1
     else:
-        pod_unit, pod_units = unit, 0
-    tree = build_pod_tree(topo, ep, pod_unit, pod_units)
+        pod_unit, pod_units, representative = unit, 0, None
+    tree = build_pod_tree(topo, ep, pod_unit, pod_units, representative)
     bisection = compute_bisection(topo, ep, tree)
     island_pairs, building_pairs = pair_capacities(topo, ep, tree, pod_unit)
     result = (hops, bisection, island_pairs, building_pairs)

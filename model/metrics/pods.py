@@ -109,10 +109,57 @@ def _csr(owner: IntArray, item: IntArray, n: int) -> tuple[IntArray, IntArray]:
     return ptr, item[order]
 
 
+def _unit_edges(ep: Endpoints, unit_of_acc: IntArray, unit_size: IntArray,
+                representative: IntArray | None, width: int
+                ) -> tuple[IntArray, IntArray, np.ndarray]:
+    """Each unit's capacity to each switch. Accelerators of a unit have the same capacity
+    to every switch, so one representative's attachments × the unit's size are exact."""
+    if representative is None:
+        return _aggregate(unit_of_acc[ep.inc_acc], ep.inc_member, ep.inc_gbps, width)
+    is_rep = np.zeros(ep.count, dtype=bool)
+    is_rep[representative] = True
+    chosen = is_rep[ep.inc_acc]
+    unit = unit_of_acc[ep.inc_acc[chosen]]
+    lo, hi, cap = _aggregate(unit, ep.inc_member[chosen], ep.inc_gbps[chosen], width)
+    return lo, hi, cap * unit_size[lo]
+
+
+def _switch_edges(topo: Topology, width: int) -> tuple[IntArray, IntArray, np.ndarray]:
+    """Switch-to-switch links as (lower member, upper member, capacity), each pair once.
+    A spread bundle with no more links per member than upper switches joins each pair
+    at most once, and with a multiple of them exactly ``L/n`` times; no two bundles join
+    the same two tiers. Other bundles are aggregated link by link."""
+    lows, highs, caps = [], [], []
+    for bundle in topo.bundles:
+        if not isinstance(bundle.lower, TierNet):
+            continue
+        lo = bundle.lower_member + bundle.lower.offset
+        hi = bundle.upper_member + bundle.upper.offset
+        links, n = bundle.links_per_member, bundle.upper.count
+        if links <= n:
+            lows.append(lo)
+            highs.append(hi)
+            caps.append(np.full(lo.size, bundle.speed_gbps))
+        elif links % n == 0:
+            keep = np.arange(lo.size) % links < n
+            lows.append(lo[keep])
+            highs.append(hi[keep])
+            caps.append(np.full(int(keep.sum()), bundle.speed_gbps * links // n))
+        else:
+            a, b, c = _aggregate(lo, hi, np.full(lo.size, bundle.speed_gbps), width)
+            lows.append(a)
+            highs.append(b)
+            caps.append(c)
+    if not lows:
+        return np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0)
+    return np.concatenate(lows), np.concatenate(highs), np.concatenate(caps)
+
+
 def build_pod_tree(topo: Topology, ep: Endpoints, unit_of_acc: IntArray,
-                   units: int) -> PodTree | None:
+                   units: int, representative: IntArray | None = None) -> PodTree | None:
     """The pod tree of a hierarchical plane, or None when the network is not one
-    (peer links, or links that skip the pod above)."""
+    (peer links, or links that skip the pod above). ``representative`` may give one
+    accelerator of each unit (their capacities to each switch are equal)."""
     if not topo.hierarchical:
         return None
     n_sw = topo.switches
@@ -120,20 +167,9 @@ def build_pod_tree(topo: Topology, ep: Endpoints, unit_of_acc: IntArray,
     for tier in topo.tiers.values():
         level[tier.offset:tier.offset + tier.count] = tier.level
     unit_size = np.bincount(unit_of_acc, minlength=units).astype(np.int64)
-    u_lo, u_hi, u_cap = _aggregate(unit_of_acc[ep.inc_acc], ep.inc_member, ep.inc_gbps,
-                                   max(n_sw, 1))
-    lows, highs, caps = [], [], []
-    for bundle in topo.bundles:
-        if isinstance(bundle.lower, TierNet):
-            lows.append(bundle.lower_member + bundle.lower.offset)
-            highs.append(bundle.upper_member + bundle.upper.offset)
-            caps.append(np.full(bundle.links, bundle.speed_gbps))
-    if lows:
-        s_lo, s_hi, s_cap = _aggregate(np.concatenate(lows), np.concatenate(highs),
-                                       np.concatenate(caps), max(n_sw, 1))
-    else:
-        s_lo = s_hi = np.zeros(0, np.int64)
-        s_cap = np.zeros(0)
+    u_lo, u_hi, u_cap = _unit_edges(ep, unit_of_acc, unit_size, representative,
+                                    max(n_sw, 1))
+    s_lo, s_hi, s_cap = _switch_edges(topo, max(n_sw, 1))
     # closed: a switch's uplinks go one level up, a unit's links all to one level
     if s_lo.size and not np.all(level[s_hi] == level[s_lo] + 1):
         return None

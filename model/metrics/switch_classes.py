@@ -114,7 +114,9 @@ def switch_classes(topo: Topology) -> SwitchClasses:
     if pairs:
         both = np.concatenate(pairs)
         k = max(int(size.size), 1)
-        keys = np.unique(np.concatenate([both[:, 0] * k + both[:, 1], both[:, 1] * k + both[:, 0]]))
+        keys = np.concatenate([both[:, 0] * k + both[:, 1], both[:, 1] * k + both[:, 0]])
+        keys.sort()
+        keys = keys[np.r_[True, keys[1:] != keys[:-1]]]
         edges = np.stack([keys // k, keys % k], axis=1)
     else:
         edges = np.zeros((0, 2), dtype=np.int64)
