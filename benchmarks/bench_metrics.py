@@ -73,7 +73,7 @@ def build(size: str, asymmetric: bool) -> Design:
 
 def scratch(design: Design) -> None:
     """All metrics with every cache cleared."""
-    metrics._cache.clear()
+    metrics.clear_caches()
     metrics.compute_all(design)
 
 

@@ -19,26 +19,28 @@ from model.metrics.inventory import inventory, oversubscription, plane_topologie
 from model.metrics.pairs import pair_capacities
 from model.metrics.pods import _mix, build_pod_tree
 from model.metrics.power import compute, power
-from model.metrics.results import DesignMetrics
+from model.metrics.results import DesignMetrics, Hops
 from model.metrics.switch_classes import switch_classes
-from model.metrics.topology import Topology, resolve
+from model.metrics.topology import IntArray, Topology, resolve
 from model.problems import Problem
 
-__all__ = ["DesignMetrics", "compute_all", "structural_problems"]
+__all__ = ["DesignMetrics", "clear_caches", "compute_all", "structural_problems"]
 
 
-def _network_key(design: Design, plane: Plane) -> tuple[object, ...]:
+def _network_key(design: Design, plane: Plane, speeds: bool = True) -> tuple[object, ...]:
     """What the network metrics (hops, bisection, pairs) depend on: everything except
-    names, positions, power figures and building capacities."""
+    names, positions, power figures and building capacities. Without ``speeds``: what
+    hops depend on (which links exist, not how fast they are)."""
     cat = design.catalog
     racks = []
     for g in design.rack_groups.values():
         rt = cat.rack_type(g.rack_type)
         sv = cat.server(rt.server) if rt else None
         racks.append((g.id, g.island, g.count, rt.servers_per_rack if rt else None,
-                      (sv.accelerators_per_server, sv.nic_count, sv.nic_speed_gbps,
-                       sv.frontend_nic_count, sv.frontend_nic_speed_gbps,
-                       sv.scale_up_domain, sv.accelerator) if sv else None))
+                      (sv.accelerators_per_server, sv.nic_count, sv.frontend_nic_count,
+                       sv.scale_up_domain, sv.accelerator,
+                       (sv.nic_speed_gbps, sv.frontend_nic_speed_gbps) if speeds else None)
+                      if sv else None))
     return (
         plane,
         tuple((i.id, i.building) for i in design.islands.values()),
@@ -46,12 +48,13 @@ def _network_key(design: Design, plane: Plane) -> tuple[object, ...]:
         tuple(racks),
         tuple((t.id, t.count, t.plane, t.island, t.building, t.scope)
               for t in design.tiers.values()),
-        tuple((b.id, b.lower, b.upper, b.links_per_member, b.speed_gbps, b.pattern)
-              for b in design.bundles.values()),
+        tuple((b.id, b.lower, b.upper, b.links_per_member, b.pattern,
+               b.speed_gbps if speeds else None) for b in design.bundles.values()),
     )
 
 
 _cache: dict[tuple[object, ...], tuple[object, ...]] = {}
+_structure_cache: dict[tuple[object, ...], tuple[tuple[IntArray, list[tuple[int, ...]]], Hops]] = {}
 
 
 def _attachment_profile(ep: Endpoints) -> np.ndarray:
@@ -70,15 +73,27 @@ def _attachment_profile(ep: Endpoints) -> np.ndarray:
     return profile[: ep.count]
 
 
+def clear_caches() -> None:
+    """Forget cached network metrics (for measuring work from scratch)."""
+    _cache.clear()
+    _structure_cache.clear()
+
+
 def _network_metrics(topo: Topology) -> tuple[object, ...]:
     key = _network_key(topo.design, topo.plane)
     hit = _cache.get(key)
     if hit is not None:
         return hit
     ep = build_endpoints(topo)
-    classes = switch_classes(topo)
-    attached = attachment_units(ep)
-    hops = compute_hops(ep, classes, attached)
+    structure = _network_key(topo.design, topo.plane, speeds=False)
+    known = _structure_cache.get(structure)
+    if known is None:
+        classes = switch_classes(topo)
+        attached = attachment_units(ep)
+        known = (attached, compute_hops(ep, classes, attached))
+        _structure_cache.clear()
+        _structure_cache[structure] = known
+    attached, hops = known
     unit = attached[0]
     if ep.count:
         # bisection units: the same island and the same capacity to each switch
