@@ -14,7 +14,9 @@ meanwhile are coalesced into one new run, started as soon as the old one returns
 from __future__ import annotations
 
 import atexit
+import contextlib
 import multiprocessing
+import os
 import traceback
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -31,12 +33,20 @@ Compute = Callable[[Design], DesignMetrics]
 _executor: ProcessPoolExecutor | None = None
 
 
+def _lower_priority() -> None:
+    """Run the engine process below the editor: on a 2-core machine the GUI thread then
+    gets the CPU first, and only fresh figures wait."""
+    with contextlib.suppress(AttributeError, OSError):
+        os.nice(10)
+
+
 def _engine_process() -> ProcessPoolExecutor:
     """The one process the engine runs in (spawned: it imports the model, never Qt)."""
     global _executor  # noqa: PLW0603 - one engine process per application
     if _executor is None:
         _executor = ProcessPoolExecutor(max_workers=1,
-                                        mp_context=multiprocessing.get_context("spawn"))
+                                        mp_context=multiprocessing.get_context("spawn"),
+                                        initializer=_lower_priority)
         atexit.register(_executor.shutdown, wait=False, cancel_futures=True)
     return _executor
 
