@@ -41,6 +41,9 @@ RACK_H = 64.0
 GAP = 28.0
 """Space between stacked boxes, islands and buildings."""
 BUILDING_GAP = 80.0
+BUILDINGS_PER_ROW = 6
+"""Buildings are laid out side by side, wrapping to a new row after this many, so a
+campus of many buildings stays readable on a screen."""
 """Space between buildings."""
 
 
@@ -111,6 +114,9 @@ class Builder:
         self.design = Design(name=name, description=description)
         self.catalog = load_builtin_catalog()
         self._next_building_x = 0.0
+        self._next_building_y = 0.0
+        self._row_height = 0.0
+        self._buildings_in_row = 0
         self._levels: dict[str, int] = {}
 
     # ------------------------------------------------------------------ parts
@@ -153,7 +159,12 @@ class Builder:
         cooling: Cooling = Cooling.LIQUID,
         notes: str = "",
     ) -> str:
-        """Add a building to the right of the previous one."""
+        """Add a building to the right of the previous one (a new row after
+        :data:`BUILDINGS_PER_ROW`)."""
+        if self._buildings_in_row == BUILDINGS_PER_ROW:
+            self._next_building_x = 0.0
+            self._next_building_y += self._row_height + BUILDING_GAP
+            self._buildings_in_row, self._row_height = 0, 0.0
         self.design.add(
             Building(
                 id=element_id,
@@ -163,10 +174,12 @@ class Builder:
                 cooling=cooling,
                 notes=notes,
                 x=self._next_building_x,
-                y=0.0,
+                y=self._next_building_y,
             )
         )
         self._next_building_x += plan.width + BUILDING_GAP
+        self._row_height = max(self._row_height, plan.height)
+        self._buildings_in_row += 1
         return element_id
 
     def island(
