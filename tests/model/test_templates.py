@@ -692,3 +692,15 @@ def test_docs_describe_every_template_and_parameter() -> None:
         section = text.split(f"## {t.name}\n", 1)[1].split("\n## ", 1)[0]
         for param in t.params:
             assert f"`{param.flag}` | {param.default} |" in section, (t.name, param.flag)
+
+
+def test_many_buildings_wrap_into_rows_of_six() -> None:
+    """Buildings stand side by side, six to a row: the seventh starts a second row at
+    the left edge, below the first, and no two buildings of a row overlap."""
+    d = TEMPLATES["islands"].build(islands=16, gpus_per_island=256, buildings=8)
+    halls = list(d.buildings.values())
+    assert [h.y for h in halls[:6]] == [0.0] * 6
+    assert halls[6].x == 0.0 and halls[6].y > 0.0
+    assert halls[7].y == halls[6].y and halls[7].x > halls[6].x
+    xs = [h.x for h in halls[:6]]
+    assert xs == sorted(xs) and len(set(xs)) == 6
