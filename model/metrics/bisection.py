@@ -27,7 +27,7 @@ from model.metrics.flows import MemberNetwork
 from model.metrics.pod_dp import PodDP, TooMuchWorkError
 from model.metrics.pods import PodTree
 from model.metrics.results import Bisection, BisectionCut
-from model.metrics.topology import IntArray, RackNet, TierNet, Topology
+from model.metrics.topology import IntArray, TierNet, Topology
 
 
 @dataclass
@@ -150,7 +150,3 @@ def _heuristic(topo: Topology, ep: Endpoints) -> Bisection:
     assert best is not None
     return best
 
-
-def rack_of(topo: Topology, group_id: str) -> RackNet | None:
-    """The resolved rack group with this id, if any."""
-    return next((r for r in topo.racks if r.id == group_id), None)

@@ -89,10 +89,8 @@ class Costs:
     f: list[Array]
     f1: list[Array]
     own_side: list[Array] = field(default_factory=list)
+    """Per parent side and count: the side the pod's own switches take."""
     own_side1: list[Array] = field(default_factory=list)
-    children: list[Array] = field(default_factory=list)
-    """Per own side: cost of children combined (c) …"""
-    children1: list[Array] = field(default_factory=list)
     plan: list[object] = field(default_factory=list)
     """Per own side: the fold steps to split a count among the children."""
 
@@ -155,7 +153,7 @@ class PodDP:
             stay1, move1 = children1[parent_side], children1[1 - parent_side] + up
             f1.append(np.minimum(stay1, move1))
             own1.append(np.where(stay1 <= move1, parent_side, 1 - parent_side))
-        return Costs(f, f1, own, own1, children, children1, [c[2] for c in combos])
+        return Costs(f, f1, own, own1, [c[2] for c in combos])
 
     def _combine(self, node: int, side: int) -> tuple[Array, Array, list[object]]:
         """Children of ``node`` combined, with its own switches on ``side``."""
