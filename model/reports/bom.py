@@ -17,6 +17,8 @@ from __future__ import annotations
 import csv
 import io
 import os
+from collections.abc import Callable
+from typing import Any
 
 from model.design import Design
 from model.metrics.results import DesignMetrics
@@ -53,38 +55,31 @@ def bom_rows(design: Design, metrics: DesignMetrics) -> list[BomRow]:
     def ordered(counts: dict[str, int], known: list[str]) -> list[str]:
         return [k for k in known if k in counts] + [k for k in counts if k not in known]
 
-    switch_order = ordered(inventory.switches_by_model, [s.id for s in catalog.switches])
-    for model_id in switch_order:
-        quantity = inventory.switches_by_model[model_id]
-        if not quantity:
-            continue
-        model = catalog.switch(model_id)
-        if model is None:
-            rows.append(("switch", model_id, model_id, "not in the design's catalog",
-                         quantity, "", ""))
-            continue
-        description = (
-            f"{model.vendor}, {model.radix} × {_figure(model.port_speed_gbps)}G ports"
-        )
-        rows.append(("switch", model.id, model.name, description, quantity,
-                     _figure(model.max_power_w), model.source))
+    def parts(category: str, counts: dict[str, int], known: list[str],
+              lookup: Callable[[str], Any], describe: Callable[[Any], str],
+              power: Callable[[Any], float]) -> None:
+        """One row per part with a non-zero count, catalog order first."""
+        for part_id in ordered(counts, known):
+            quantity = counts[part_id]
+            if not quantity:
+                continue
+            part = lookup(part_id)
+            if part is None:
+                rows.append((category, part_id, part_id, "not in the design's catalog",
+                             quantity, "", ""))
+                continue
+            rows.append((category, part.id, part.name, describe(part), quantity,
+                         _figure(power(part)), part.source))
 
-    medium_order = ordered(inventory.transceivers_by_medium, [m.id for m in catalog.media])
-    for medium_id in medium_order:
-        quantity = inventory.transceivers_by_medium[medium_id]
-        if not quantity:
-            continue
-        medium = catalog.medium(medium_id)
-        if medium is None:
-            rows.append(("transceiver", medium_id, medium_id, "not in the design's catalog",
-                         quantity, "", ""))
-            continue
-        description = (
-            f"{medium.kind.value} {_figure(medium.speed_gbps)}G, reach"
-            f" {_figure(medium.reach_m)} m"
-        )
-        rows.append(("transceiver", medium.id, medium.name, description, quantity,
-                     _figure(medium.power_w_per_end), medium.source))
+    parts("switch", inventory.switches_by_model, [s.id for s in catalog.switches],
+          catalog.switch,
+          lambda m: f"{m.vendor}, {m.radix} × {_figure(m.port_speed_gbps)}G ports",
+          lambda m: m.max_power_w)
+    parts("transceiver", inventory.transceivers_by_medium, [m.id for m in catalog.media],
+          catalog.medium,
+          lambda m: (f"{m.kind.value} {_figure(m.speed_gbps)}G, reach"
+                     f" {_figure(m.reach_m)} m"),
+          lambda m: m.power_w_per_end)
 
     for bundle_id in ordered(inventory.links_by_bundle, list(design.bundles)):
         quantity = inventory.links_by_bundle[bundle_id]
