@@ -78,16 +78,18 @@ def scratch(design: Design) -> None:
 
 
 def network_edit(design: Design) -> Callable[[], None]:
-    """An edit that changes the network: one island's spine-to-core link speed, halved
-    and restored in turn (every run really changes something), then all metrics. The
-    wiring stays valid, so this is what an architect's what-if costs."""
+    """An edit that changes the network: one island's spine-to-core link speed, set to
+    a value it has not had before on every run (so nothing computed for an earlier
+    value can be reused), then all metrics. The wiring stays valid, so this is what an
+    architect's what-if costs."""
     bundle = next(b for b in design.bundles.values()
                   if design.kind_of(b.lower) == "tier" and "core" in b.upper)
-    speeds = [bundle.speed_gbps, bundle.speed_gbps / 2]
+    base = bundle.speed_gbps
+    runs = [0]
 
     def run() -> None:
-        speeds.reverse()
-        design.update(bundle.id, speed_gbps=speeds[0])
+        runs[0] += 1
+        design.update(bundle.id, speed_gbps=base * (0.5 + 0.001 * runs[0]))
         metrics.compute_all(design)
 
     return run

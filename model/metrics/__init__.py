@@ -7,6 +7,8 @@ so an edit that changes a building's capacity does not recompute hops or bisecti
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from model.design import Design
@@ -17,11 +19,12 @@ from model.metrics.endpoints import Endpoints, build_endpoints
 from model.metrics.hops import attachment_units, compute_hops
 from model.metrics.inventory import inventory, oversubscription, plane_topologies, port_use
 from model.metrics.pairs import pair_capacities
-from model.metrics.pods import _mix, build_pod_tree
+from model.metrics.pod_dp import forget_tables
+from model.metrics.pods import PodSkeleton, _mix, pod_skeleton
 from model.metrics.power import compute, power
 from model.metrics.results import DesignMetrics, Hops
 from model.metrics.switch_classes import switch_classes
-from model.metrics.topology import IntArray, Topology, resolve
+from model.metrics.topology import IntArray, TierNet, Topology, resolve
 from model.problems import Problem
 
 __all__ = ["DesignMetrics", "clear_caches", "compute_all", "structural_problems"]
@@ -54,7 +57,29 @@ def _network_key(design: Design, plane: Plane, speeds: bool = True) -> tuple[obj
 
 
 _cache: dict[tuple[object, ...], tuple[object, ...]] = {}
-_structure_cache: dict[tuple[object, ...], tuple[tuple[IntArray, list[tuple[int, ...]]], Hops]] = {}
+
+
+@dataclass
+class _Structure:
+    """What the network metrics share while only link speeds change: the endpoints
+    (their capacities are refreshed from the speeds), attachment units and hops."""
+
+    endpoints: Endpoints
+    attached: tuple[IntArray, list[tuple[int, ...]]]
+    hops: Hops
+
+
+@dataclass
+class _Units:
+    """Bisection units and the pod tree's structure, which change only when the
+    wiring or the capacities of accelerators' own links change."""
+
+    pod_unit: IntArray
+    skeleton: PodSkeleton | None
+
+
+_structure_cache: dict[tuple[object, ...], _Structure] = {}
+_units_cache: dict[tuple[object, ...], _Units] = {}
 
 
 def _attachment_profile(ep: Endpoints) -> np.ndarray:
@@ -77,6 +102,8 @@ def clear_caches() -> None:
     """Forget cached network metrics (for measuring work from scratch)."""
     _cache.clear()
     _structure_cache.clear()
+    _units_cache.clear()
+    forget_tables()
 
 
 def _network_metrics(topo: Topology) -> tuple[object, ...]:
@@ -84,35 +111,47 @@ def _network_metrics(topo: Topology) -> tuple[object, ...]:
     hit = _cache.get(key)
     if hit is not None:
         return hit
-    ep = build_endpoints(topo)
     structure = _network_key(topo.design, topo.plane, speeds=False)
     known = _structure_cache.get(structure)
     if known is None:
-        classes = switch_classes(topo)
+        ep = build_endpoints(topo)
         attached = attachment_units(ep)
-        known = (attached, compute_hops(ep, classes, attached))
+        known = _Structure(ep, attached, compute_hops(ep, switch_classes(topo), attached))
         _structure_cache.clear()
         _structure_cache[structure] = known
-    attached, hops = known
-    unit = attached[0]
-    if ep.count:
-        # bisection units: the same island and the same capacity to each switch
-        profile = _attachment_profile(ep)
-        _, profile_class = np.unique(profile, return_inverse=True)
-        _, representative, pod_unit = np.unique(
-            (unit * (len(ep.island_names) + 1) + ep.island) * (int(profile_class.max()) + 1)
-            + profile_class.reshape(-1), return_index=True, return_inverse=True)
-        pod_unit = pod_unit.reshape(-1)
-        pod_units = int(pod_unit.max()) + 1
     else:
-        pod_unit, pod_units, representative = unit, 0, None
-    tree = build_pod_tree(topo, ep, pod_unit, pod_units, representative)
+        ep = known.endpoints.with_speeds(topo)
+    hops = known.hops
+    units_key = (structure, tuple(b.speed_gbps for b in topo.bundles
+                                  if not isinstance(b.lower, TierNet)))
+    units = _units_cache.get(units_key)
+    if units is None:
+        units = _bisection_units(topo, ep, known.attached[0])
+        _units_cache.clear()
+        _units_cache[units_key] = units
+    pod_unit = units.pod_unit
+    tree = units.skeleton.tree(topo, ep) if units.skeleton is not None else None
     bisection = compute_bisection(topo, ep, tree)
     island_pairs, building_pairs = pair_capacities(topo, ep, tree, pod_unit)
     result = (hops, bisection, island_pairs, building_pairs)
     _cache.clear()
     _cache[key] = result
     return result
+
+
+def _bisection_units(topo: Topology, ep: Endpoints, unit: IntArray) -> _Units:
+    """Bisection units: accelerators of one island with the same capacity to each
+    switch; and the pod tree's structure over them."""
+    if not ep.count:
+        return _Units(unit, pod_skeleton(topo, ep, unit, 0, None))
+    profile = _attachment_profile(ep)
+    _, profile_class = np.unique(profile, return_inverse=True)
+    _, representative, pod_unit = np.unique(
+        (unit * (len(ep.island_names) + 1) + ep.island) * (int(profile_class.max()) + 1)
+        + profile_class.reshape(-1), return_index=True, return_inverse=True)
+    pod_unit = pod_unit.reshape(-1)
+    return _Units(pod_unit, pod_skeleton(topo, ep, pod_unit, int(pod_unit.max()) + 1,
+                                         representative))
 
 
 def compute_all(design: Design, plane: Plane | None = None) -> DesignMetrics:

@@ -27,7 +27,7 @@ from model.metrics.flows import MemberNetwork
 from model.metrics.pod_dp import PodDP, TooMuchWorkError
 from model.metrics.pods import PodTree
 from model.metrics.results import Bisection, BisectionCut
-from model.metrics.topology import IntArray, TierNet, Topology
+from model.metrics.topology import TierNet, Topology
 
 
 @dataclass
@@ -57,12 +57,16 @@ def crossing(topo: Topology, ep: Endpoints, sides: Sides) -> dict[str, float]:
     return out
 
 
-def _accelerator_sides(unit: IntArray, on_a: np.ndarray) -> np.ndarray:
+def _accelerator_sides(tree: PodTree, on_a: np.ndarray) -> np.ndarray:
     """Side of each accelerator: the first ``on_a[u]`` accelerators of unit u on A."""
-    order = np.argsort(unit, kind="stable")
-    sorted_units = unit[order]
-    starts = np.searchsorted(sorted_units, sorted_units, side="left")
-    rank = np.arange(unit.size) - starts
+    unit = tree.unit_of_acc
+    if tree.unit_order is None:
+        order = np.argsort(unit, kind="stable")
+        sorted_units = unit[order]
+        rank = np.arange(unit.size) - np.searchsorted(sorted_units, sorted_units, side="left")
+    else:
+        order, rank = tree.unit_order
+        sorted_units = unit[order]
     side = np.zeros(unit.size, dtype=np.int8)
     side[order] = (rank < on_a[sorted_units]).astype(np.int8)
     return side
@@ -109,7 +113,7 @@ def compute_bisection(topo: Topology, ep: Endpoints, tree: PodTree | None) -> Bi
             switch = np.zeros(topo.switches, dtype=np.int8)
             owner = np.repeat(node_sides, np.diff(tree.own_ptr))
             switch[tree.own_members] = (owner == 0).astype(np.int8)
-            sides = Sides(switch, _accelerator_sides(tree.unit_of_acc, on_a))
+            sides = Sides(switch, _accelerator_sides(tree, on_a))
             result = _report(topo, ep, sides, exact=tree.uniform)
             agrees = abs(result.gbps - value) <= 1e-6 * max(1.0, value)
             balanced = result.cut.accelerators_a == target

@@ -12,7 +12,7 @@ NIC sharing: NIC *i* of a server with *n* NICs and *A* accelerators serves accel
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -40,7 +40,10 @@ class Endpoints:
     inc_gbps: FloatArray
     """… and the capacity of that attachment (shared NICs split their links)."""
     inc_bundle: IntArray
-    """… and the index (into ``Topology.bundles``) of the bundle it belongs to."""
+    """… and the index (into ``Topology.bundles``) of the bundle it belongs to …"""
+    inc_share: FloatArray
+    """… and the share of that link's capacity it gets (1, or 1/k on a NIC shared by k
+    accelerators): ``inc_gbps`` is the bundle's speed times this."""
     rack_group: IntArray
     """Index (into ``Topology.racks``) of each accelerator's rack group."""
     shared_nic: IntArray
@@ -48,6 +51,13 @@ class Endpoints:
     when it has NICs of its own. Accelerators on one NIC are 0 switches apart."""
     island_names: list[str]
     building_names: list[str]
+
+    def with_speeds(self, topo: Topology) -> Endpoints:
+        """The same endpoints with attachment capacities from ``topo``'s bundle speeds
+        (everything else depends only on which links exist, so an edit of a speed
+        reuses it)."""
+        speeds = np.array([b.speed_gbps for b in topo.bundles] or [0.0])
+        return replace(self, inc_gbps=speeds[self.inc_bundle] * self.inc_share)
 
 
 def nic_to_accelerators(nics: int, per_server: int) -> list[list[int]]:
@@ -89,7 +99,7 @@ def build_endpoints(topo: Topology) -> Endpoints:
         for bi, b in enumerate(topo.bundles):
             if b.lower is rack:
                 a, m, c = _attachments(rack, b.lower_member, b.nic, b.upper_member,
-                                       b.upper.offset, b.speed_gbps, topo)
+                                       b.upper.offset, topo)
                 inc_a.append(a + rack.acc_offset)
                 inc_m.append(m)
                 inc_c.append(c)
@@ -107,19 +117,21 @@ def build_endpoints(topo: Topology) -> Endpoints:
         domain=np.concatenate(dom) if dom else empty,
         inc_acc=np.concatenate(inc_a) if inc_a else empty,
         inc_member=np.concatenate(inc_m) if inc_m else empty,
-        inc_gbps=np.concatenate(inc_c) if inc_c else np.zeros(0),
+        inc_gbps=np.zeros(0),
         inc_bundle=np.concatenate(inc_b) if inc_b else empty,
+        inc_share=np.concatenate(inc_c) if inc_c else np.zeros(0),
         rack_group=np.concatenate(groups) if groups else empty,
         shared_nic=np.concatenate(shared) if shared else empty,
         island_names=list(islands),
         building_names=list(buildings),
-    )
+    ).with_speeds(topo)
 
 
 def _attachments(rack: RackNet, server: IntArray, nic: IntArray | None, upper: IntArray,
-                 upper_offset: int, speed: float, topo: Topology
+                 upper_offset: int, topo: Topology
                  ) -> tuple[IntArray, IntArray, FloatArray]:
-    """Accelerator incidences of one rack-group bundle's links."""
+    """Accelerator incidences of one rack-group bundle's links, with each one's share
+    of its link."""
     assert nic is not None
     per_server = rack.per_server
     nics = max(rack.nics(topo.plane), 1)
@@ -127,7 +139,7 @@ def _attachments(rack: RackNet, server: IntArray, nic: IntArray | None, upper: I
     share = len(table[0]) if table else 1
     if share == 1:
         local = np.array([t[0] for t in table], dtype=np.int64)[nic]
-        return server * per_server + local, upper + upper_offset, np.full(server.size, speed)
+        return server * per_server + local, upper + upper_offset, np.ones(server.size)
     width = max(len(t) for t in table)
     grid = np.array([t + [-1] * (width - len(t)) for t in table], dtype=np.int64)
     locals_ = grid[nic]  # links × width
@@ -135,5 +147,5 @@ def _attachments(rack: RackNet, server: IntArray, nic: IntArray | None, upper: I
     counts = keep.sum(axis=1)
     acc = (server[:, None] * per_server + locals_)[keep]
     member = np.broadcast_to((upper + upper_offset)[:, None], locals_.shape)[keep]
-    gbps = np.broadcast_to((speed / counts)[:, None], locals_.shape)[keep]
-    return acc, member, gbps
+    portion = np.broadcast_to((1.0 / counts)[:, None], locals_.shape)[keep]
+    return acc, member, portion

@@ -33,10 +33,10 @@ def port_use(topologies: list[Topology]) -> dict[str, PortUse]:
     for topo in topologies:
         used = {t.id: np.zeros(t.count) for t in topo.tiers.values()}
         for b in topo.bundles:
-            for end, members in ((b.upper, b.upper_member), (b.lower, b.lower_member)):
+            for end, degree in ((b.upper, b.upper_degree), (b.lower, b.lower_degree)):
                 if isinstance(end, TierNet) and end.model is not None:
                     per_link = b.speed_gbps / end.model.port_speed_gbps
-                    used[end.id] += np.bincount(members, minlength=end.count) * per_link
+                    used[end.id] += degree * per_link
         for tier in topo.tiers.values():
             radix = tier.model.radix if tier.model else 0
             u = used[tier.id]
@@ -89,13 +89,13 @@ def oversubscription(topo: Topology) -> dict[str, TierOversubscription]:
     down = {t.id: np.zeros(t.count) for t in topo.tiers.values()}
     up = {t.id: np.zeros(t.count) for t in topo.tiers.values()}
     for b in topo.bundles:
-        cap_up = np.bincount(b.upper_member, minlength=b.upper.count) * b.speed_gbps
+        cap_up = b.upper_degree * b.speed_gbps
         if b.pattern is Pattern.GLOBAL:
             up[b.upper.id] += cap_up
         else:
             down[b.upper.id] += cap_up
         if isinstance(b.lower, TierNet):
-            up[b.lower.id] += np.bincount(b.lower_member, minlength=b.lower.count) * b.speed_gbps
+            up[b.lower.id] += b.lower_degree * b.speed_gbps
     out: dict[str, TierOversubscription] = {}
     for tier in topo.tiers.values():
         d, u = down[tier.id], up[tier.id]

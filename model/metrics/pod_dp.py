@@ -32,7 +32,6 @@ Why the search is complete (the argument behind ``exact``):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from math import gcd
 
 import numpy as np
 
@@ -95,18 +94,29 @@ class Costs:
     """Per own side: the fold steps to split a count among the children."""
 
 
+_remembered: dict[tuple[int, int, int, int, bool], Costs] = {}
+"""DP tables by (signature hash, grid, target steps, remainder, top pod), kept across runs: after
+an edit, the subtrees it did not touch keep their hash and their tables."""
+_REMEMBER_LIMIT = 20_000
+
+
+def forget_tables() -> None:
+    """Drop the tables remembered across runs (for measuring work from scratch)."""
+    _remembered.clear()
+
+
 class PodDP:
     """Runs the DP on a pod tree and reconstructs the cut it finds."""
 
     def __init__(self, tree: PodTree, target: int):
         self.tree = tree
-        sizes = [int(s) for s in tree.unit_size if s > 0]
-        self.g = 0
-        for s in sizes:
-            self.g = gcd(self.g, s)
-        self.g = max(self.g, 1)
+        sizes = tree.unit_size[tree.unit_size > 0]
+        self.g = max(int(np.gcd.reduce(sizes)) if sizes.size else 0, 1)
         self.q, self.r = divmod(target, self.g)
         self.memo: dict[int, Costs] = {}
+        roots = tree.roots
+        self.single_root = roots[0] if len(roots) == 1 and roots[0] >= tree.units else -1
+        """The top pod when there is one: its tables are wanted at the target only."""
         self.work = 0
 
     def conv(self, a: Array, b: Array) -> tuple[Array, Array]:
@@ -121,15 +131,49 @@ class PodDP:
         out, arg = min_plus(a, b)
         return out[:limit], arg[:limit]
 
+    def conv_at_target(self, a: Array, b: Array) -> tuple[Array, Array]:
+        """:meth:`conv` evaluated at the target only (other entries INF): the top pod of
+        a single-rooted tree is read at no other count, so its last combination costs
+        one vector instead of a product of two."""
+        k = self.q
+        out = np.full(k + 1, INF)
+        arg = np.zeros(k + 1, dtype=np.int64)
+        lo, hi = max(0, k - (a.size - 1)), min(k, b.size - 1)
+        self.work += max(hi - lo + 1, 0)
+        if hi < lo:
+            return out, arg
+        i = np.arange(lo, hi + 1)
+        values = a[k - i] + b[i]
+        # the same choice among equal values as min_plus makes
+        best = int(np.argmin(values)) if a.size >= b.size else (
+            values.size - 1 - int(np.argmin(values[::-1])))
+        out[k] = values[best]
+        arg[k] = lo + best
+        return out, arg
+
     # ------------------------------------------------------------------ tables
     def costs(self, index: int) -> Costs:
-        """DP tables of node ``index`` (computed once per signature)."""
+        """DP tables of node ``index`` (computed once per signature, and remembered
+        across runs by the signature's hash)."""
         sig = int(self.tree.signature[index])
         found = self.memo.get(sig)
         if found is None:
-            found = self._unit(index) if index < self.tree.units else self._pod(index)
+            key = self._key(index)
+            found = _remembered.get(key) if key is not None else None
+            if found is None:
+                found = self._unit(index) if index < self.tree.units else self._pod(index)
+                if key is not None:
+                    if len(_remembered) >= _REMEMBER_LIMIT:
+                        _remembered.clear()
+                    _remembered[key] = found
             self.memo[sig] = found
         return found
+
+    def _key(self, index: int) -> tuple[int, int, int, int, bool] | None:
+        hashes = self.tree.signature_hash
+        if hashes.size != self.tree.size:
+            return None
+        return (int(hashes[index]), self.g, self.q, self.r, index == self.single_root)
 
     def _unit(self, index: int) -> Costs:
         n, g, r = int(self.tree.accelerators[index]), self.g, self.r
@@ -141,7 +185,9 @@ class PodDP:
         return Costs([x.astype(float) for x in f], [x.astype(float) for x in f1])
 
     def _pod(self, index: int) -> Costs:
-        combos = [self._combine(index, side) for side in (0, 1)]
+        top = self.single_root == index
+        combos = [self._combine_nodes(self.tree.children(index), side, at_target=top)
+                  for side in (0, 1)]
         children = [c[0] for c in combos]
         children1 = [c[1] for c in combos]
         up = float(self.tree.up[index])
@@ -155,24 +201,23 @@ class PodDP:
             own1.append(np.where(stay1 <= move1, parent_side, 1 - parent_side))
         return Costs(f, f1, own, own1, [c[2] for c in combos])
 
-    def _combine(self, node: int, side: int) -> tuple[Array, Array, list[object]]:
-        """Children of ``node`` combined, with its own switches on ``side``."""
-        return self._combine_nodes(self.tree.children(node), side)
-
-    def _combine_nodes(self, kids: np.ndarray, side: int
+    def _combine_nodes(self, kids: np.ndarray, side: int, at_target: bool = False
                        ) -> tuple[Array, Array, list[object]]:
-        """Nodes combined (min-plus), with their parent's switches on ``side``."""
+        """Nodes combined (min-plus), with their parent's switches on ``side``;
+        ``at_target``: only the entry at the target is wanted."""
         groups = self._groups(kids)
         total = np.zeros(1)
         total1 = np.full(0, INF)
         steps: list[object] = []
-        for members in groups:
+        for index, members in enumerate(groups):
             t = self.costs(members[0])
             g, g1, how = self._power(t.f[side], t.f1[side], len(members), members[0], side)
-            new, arg = self.conv(total, g)
+            conv = (self.conv_at_target if at_target and index == len(groups) - 1
+                    else self.conv)
+            new, arg = conv(total, g)
             if self.r:
-                a1, arg1a = self.conv(total1, g) if total1.size else (np.full(0, INF), None)
-                b1, arg1b = self.conv(total, g1) if g1.size else (np.full(0, INF), None)
+                a1, arg1a = conv(total1, g) if total1.size else (np.full(0, INF), None)
+                b1, arg1b = conv(total, g1) if g1.size else (np.full(0, INF), None)
                 size = max(a1.size, b1.size)
                 a1 = np.r_[a1, np.full(size - a1.size, INF)]
                 b1 = np.r_[b1, np.full(size - b1.size, INF)]
@@ -316,6 +361,11 @@ class PodDP:
         """Sides inside subtrees standing wholly on one side, top-down by level, from
         the per-signature choices of the DP (no per-node Python work)."""
         tree = self.tree
+        # tables of every pod signature (reused subtrees skipped their children's)
+        pods = np.flatnonzero(tree.level > 0)
+        _, first = np.unique(tree.signature[pods], return_index=True)
+        for node in pods[first].tolist():
+            self.costs(node)
         sigs = sorted(self.memo)
         lookup = np.zeros((max(sigs) + 1 if sigs else 1, 2, 2), dtype=np.int8)
         for sig in sigs:

@@ -13,7 +13,8 @@ core two levels up breaks it, and so do peer links such as Dragonfly+ global lin
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 
@@ -53,6 +54,11 @@ class PodTree:
     child_ptr: IntArray
     child_idx: IntArray
     """Children of node i are child_idx[child_ptr[i]:child_ptr[i+1]]."""
+    signature_hash: np.ndarray = field(default_factory=lambda: np.zeros(0, np.uint64))
+    """The 64-bit hash behind each signature (stable from one tree to the next, so
+    results per signature can be remembered across edits)."""
+    unit_order: tuple[IntArray, IntArray] | None = None
+    """Accelerators sorted by unit and each one's rank inside its unit, when known."""
 
     @property
     def units(self) -> int:
@@ -95,64 +101,132 @@ def _union(parent: IntArray, a: IntArray, b: IntArray) -> IntArray:
     return parent
 
 
-def _aggregate(lo: IntArray, hi: IntArray, cap: np.ndarray, width: int
-               ) -> tuple[IntArray, IntArray, np.ndarray]:
-    key = lo * width + hi
-    uniq, inv = np.unique(key, return_inverse=True)
-    total = np.bincount(inv.reshape(-1), weights=cap)
-    return uniq // width, uniq % width, total
-
-
 def _csr(owner: IntArray, item: IntArray, n: int) -> tuple[IntArray, IntArray]:
     order = np.argsort(owner, kind="stable")
     ptr = np.r_[0, np.cumsum(np.bincount(owner, minlength=n))].astype(np.int64)
     return ptr, item[order]
 
 
-def _unit_edges(ep: Endpoints, unit_of_acc: IntArray, unit_size: IntArray,
-                representative: IntArray | None, width: int
-                ) -> tuple[IntArray, IntArray, np.ndarray]:
-    """Each unit's capacity to each switch. Accelerators of a unit have the same capacity
-    to every switch, so one representative's attachments × the unit's size are exact."""
+def _unit_edges(ep: Endpoints, unit_of_acc: IntArray, representative: IntArray | None,
+                width: int) -> tuple[IntArray, IntArray, IntArray, IntArray]:
+    """Each unit's attachments to switches: (unit, member, incidences used, their
+    aggregation index). Accelerators of a unit have the same capacity to every switch,
+    so one representative's incidences × the unit's size give the unit's capacity."""
     if representative is None:
-        return _aggregate(unit_of_acc[ep.inc_acc], ep.inc_member, ep.inc_gbps, width)
-    is_rep = np.zeros(ep.count, dtype=bool)
-    is_rep[representative] = True
-    chosen = is_rep[ep.inc_acc]
-    unit = unit_of_acc[ep.inc_acc[chosen]]
-    lo, hi, cap = _aggregate(unit, ep.inc_member[chosen], ep.inc_gbps[chosen], width)
-    return lo, hi, cap * unit_size[lo]
+        chosen = np.arange(ep.inc_acc.size, dtype=np.int64)
+    else:
+        is_rep = np.zeros(ep.count, dtype=bool)
+        is_rep[representative] = True
+        chosen = np.flatnonzero(is_rep[ep.inc_acc])
+    key = unit_of_acc[ep.inc_acc[chosen]] * width + ep.inc_member[chosen]
+    uniq, inv = np.unique(key, return_inverse=True)
+    return uniq // width, uniq % width, chosen, inv.reshape(-1)
 
 
-def _switch_edges(topo: Topology, width: int) -> tuple[IntArray, IntArray, np.ndarray]:
-    """Switch-to-switch links as (lower member, upper member, capacity), each pair once.
-    A spread bundle with no more links per member than upper switches joins each pair
-    at most once, and with a multiple of them exactly ``L/n`` times; no two bundles join
-    the same two tiers. Other bundles are aggregated link by link."""
-    lows, highs, caps = [], [], []
-    for bundle in topo.bundles:
+def _switch_edges(topo: Topology, width: int) -> tuple[IntArray, IntArray, IntArray, IntArray]:
+    """Switch-to-switch links, each joined pair once: (lower member, upper member,
+    bundle index, links joining the pair). A spread bundle with no more links per member
+    than upper switches joins each pair at most once, and with a multiple of them
+    exactly ``L/n`` times; no two bundles join the same two tiers. Other bundles are
+    counted link by link."""
+    lows, highs, which, mult = [], [], [], []
+    for index, bundle in enumerate(topo.bundles):
         if not isinstance(bundle.lower, TierNet):
             continue
         lo = bundle.lower_member + bundle.lower.offset
         hi = bundle.upper_member + bundle.upper.offset
         links, n = bundle.links_per_member, bundle.upper.count
         if links <= n:
-            lows.append(lo)
-            highs.append(hi)
-            caps.append(np.full(lo.size, bundle.speed_gbps))
+            times = np.ones(lo.size, dtype=np.int64)
         elif links % n == 0:
             keep = np.arange(lo.size) % links < n
-            lows.append(lo[keep])
-            highs.append(hi[keep])
-            caps.append(np.full(int(keep.sum()), bundle.speed_gbps * links // n))
+            lo, hi = lo[keep], hi[keep]
+            times = np.full(lo.size, links // n, dtype=np.int64)
         else:
-            a, b, c = _aggregate(lo, hi, np.full(lo.size, bundle.speed_gbps), width)
-            lows.append(a)
-            highs.append(b)
-            caps.append(c)
+            uniq, counts = np.unique(lo * width + hi, return_counts=True)
+            lo, hi, times = uniq // width, uniq % width, counts.astype(np.int64)
+        lows.append(lo)
+        highs.append(hi)
+        which.append(np.full(lo.size, index, dtype=np.int64))
+        mult.append(times)
     if not lows:
-        return np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0)
-    return np.concatenate(lows), np.concatenate(highs), np.concatenate(caps)
+        empty = np.zeros(0, np.int64)
+        return empty, empty, empty, empty
+    return (np.concatenate(lows), np.concatenate(highs), np.concatenate(which),
+            np.concatenate(mult))
+
+
+@dataclass
+class _LevelCheck:
+    """What the uniformity test of one level needs that does not depend on speeds:
+    which unit and switch edges the level's links are, grouped by (child, own switch),
+    and whether every child reaches every own switch of its pod."""
+
+    unit_edges: IntArray
+    switch_edges: IntArray
+    group: IntArray
+    """(child, switch) group of each of the level's links."""
+    starts: IntArray
+    """First group of each child."""
+    complete: bool
+
+
+@dataclass
+class PodSkeleton:
+    """The pod tree of a plane without its capacities: everything that depends only on
+    which links exist and on the units, so an edit of a link speed rebuilds the tree
+    with :meth:`tree` instead of from scratch."""
+
+    unit_of_acc: IntArray
+    unit_size: IntArray
+    member_level: IntArray
+    roots: list[int]
+    parent: IntArray
+    level: IntArray
+    own_ptr: IntArray
+    own_members: IntArray
+    child_ptr: IntArray
+    child_idx: IntArray
+    unit_lo: IntArray
+    unit_hi: IntArray
+    unit_incidences: IntArray
+    unit_group: IntArray
+    unit_scale: IntArray
+    """Accelerators each unit edge's incidences stand for (the unit's size when they
+    are one representative's, else 1)."""
+    switch_lo: IntArray
+    switch_hi: IntArray
+    switch_bundle: IntArray
+    switch_links: IntArray
+    checks: list[_LevelCheck]
+
+    @cached_property
+    def unit_order(self) -> tuple[IntArray, IntArray]:
+        """Accelerators sorted by unit (stable) and each one's rank inside its unit."""
+        order = np.argsort(self.unit_of_acc, kind="stable")
+        sorted_units = self.unit_of_acc[order]
+        starts = np.searchsorted(sorted_units, sorted_units, side="left")
+        return order, np.arange(order.size) - starts
+
+    def tree(self, topo: Topology, ep: Endpoints) -> PodTree:
+        """The pod tree with capacities from the current speeds of ``topo``/``ep``."""
+        speeds = np.array([b.speed_gbps for b in topo.bundles] or [0.0])
+        u_cap = np.bincount(self.unit_group, weights=ep.inc_gbps[self.unit_incidences],
+                            minlength=self.unit_lo.size) * self.unit_scale
+        s_cap = speeds[self.switch_bundle] * self.switch_links
+        uniform = True
+        for check in self.checks:
+            uniform &= check.complete and _same_capacity(
+                check, np.concatenate([u_cap[check.unit_edges], s_cap[check.switch_edges]]))
+        count = self.parent.size
+        tree = PodTree(self.roots, self.unit_of_acc, self.unit_size, uniform,
+                       self.member_level, (self.switch_lo, self.switch_hi, s_cap),
+                       (self.unit_lo, self.unit_hi, u_cap), self.parent, self.level,
+                       np.zeros(count, np.int64), np.zeros(count), np.zeros(count, np.int64),
+                       self.own_ptr, self.own_members, self.child_ptr, self.child_idx,
+                       unit_order=self.unit_order)
+        _fill(tree)
+        return tree
 
 
 def build_pod_tree(topo: Topology, ep: Endpoints, unit_of_acc: IntArray,
@@ -160,6 +234,13 @@ def build_pod_tree(topo: Topology, ep: Endpoints, unit_of_acc: IntArray,
     """The pod tree of a hierarchical plane, or None when the network is not one
     (peer links, or links that skip the pod above). ``representative`` may give one
     accelerator of each unit (their capacities to each switch are equal)."""
+    skeleton = pod_skeleton(topo, ep, unit_of_acc, units, representative)
+    return skeleton.tree(topo, ep) if skeleton is not None else None
+
+
+def pod_skeleton(topo: Topology, ep: Endpoints, unit_of_acc: IntArray,
+                 units: int, representative: IntArray | None = None) -> PodSkeleton | None:
+    """The pod tree's structure (see :func:`build_pod_tree`)."""
     if not topo.hierarchical:
         return None
     n_sw = topo.switches
@@ -167,9 +248,8 @@ def build_pod_tree(topo: Topology, ep: Endpoints, unit_of_acc: IntArray,
     for tier in topo.tiers.values():
         level[tier.offset:tier.offset + tier.count] = tier.level
     unit_size = np.bincount(unit_of_acc, minlength=units).astype(np.int64)
-    u_lo, u_hi, u_cap = _unit_edges(ep, unit_of_acc, unit_size, representative,
-                                    max(n_sw, 1))
-    s_lo, s_hi, s_cap = _switch_edges(topo, max(n_sw, 1))
+    u_lo, u_hi, u_inc, u_group = _unit_edges(ep, unit_of_acc, representative, max(n_sw, 1))
+    s_lo, s_hi, s_bundle, s_links = _switch_edges(topo, max(n_sw, 1))
     # closed: a switch's uplinks go one level up, a unit's links all to one level
     if s_lo.size and not np.all(level[s_hi] == level[s_lo] + 1):
         return None
@@ -187,15 +267,14 @@ def build_pod_tree(topo: Topology, ep: Endpoints, unit_of_acc: IntArray,
     rep[:units] = np.arange(units)
     count = units
     owners, kids, own_owner, own_items, node_level = [], [], [], [], [np.zeros(units, np.int64)]
-    uniform = True
+    checks: list[_LevelCheck] = []
     for lv in range(1, top_level + 1):
         before = _find(parent.copy())
         at_level = np.flatnonzero(level == lv) + units
-        mask_u = level[u_hi] == lv
-        mask_s = level[s_hi] == lv
+        mask_u = np.flatnonzero(level[u_hi] == lv)
+        mask_s = np.flatnonzero(level[s_hi] == lv)
         a = np.concatenate([u_lo[mask_u], s_lo[mask_s] + units])
         b = np.concatenate([u_hi[mask_u] + units, s_hi[mask_s] + units])
-        cap = np.concatenate([u_cap[mask_u], s_cap[mask_s]])
         parent = _find(_union(parent, a, b))
         comps, own_index = np.unique(parent[at_level], return_inverse=True)
         child_node = rep[before[a]]
@@ -211,7 +290,8 @@ def build_pod_tree(topo: Topology, ep: Endpoints, unit_of_acc: IntArray,
         own_items.append(at_level - units)
         node_level.append(np.full(comps.size, lv, dtype=np.int64))
         own_sizes = np.bincount(own_index.reshape(-1), minlength=comps.size)
-        uniform &= _uniform(child_node, b - units, cap, pod_of_edge - count, own_sizes)
+        checks.append(_level_check(child_node, b - units, pod_of_edge - count, own_sizes,
+                                   mask_u, mask_s))
         rep[comps] = pod_of_comp
         count += comps.size
     final = _find(parent)
@@ -225,31 +305,41 @@ def build_pod_tree(topo: Topology, ep: Endpoints, unit_of_acc: IntArray,
                                 np.concatenate(own_items) if own_items else empty, count)
     node_parent = np.full(count, -1, dtype=np.int64)
     node_parent[child] = owner
-    tree = PodTree(roots, unit_of_acc, unit_size, uniform, level, (s_lo, s_hi, s_cap),
-                   (u_lo, u_hi, u_cap), node_parent, np.concatenate(node_level),
-                   np.zeros(count, np.int64), np.zeros(count), np.zeros(count, np.int64),
-                   own_ptr, own_members, child_ptr, child_idx)
-    _fill(tree)
-    return tree
+    return PodSkeleton(unit_of_acc, unit_size, level, roots, node_parent,
+                       np.concatenate(node_level), own_ptr, own_members, child_ptr,
+                       child_idx, u_lo, u_hi, u_inc, u_group,
+                       unit_size[u_lo] if representative is not None else np.ones_like(u_lo),
+                       s_lo, s_hi, s_bundle,
+                       s_links, checks)
 
 
-def _uniform(child: IntArray, switch: IntArray, cap: np.ndarray, pod: IntArray,
-             own_sizes: IntArray) -> bool:
-    """Whether every child has the same capacity to each own switch of its pod."""
+def _level_check(child: IntArray, switch: IntArray, pod: IntArray, own_sizes: IntArray,
+                 unit_edges: IntArray, switch_edges: IntArray) -> _LevelCheck:
+    """The speed-free half of the uniformity test of one level: group the level's links
+    by (child, own switch) and check every child reaches each own switch of its pod."""
     if child.size == 0:
-        return True
+        empty = np.zeros(0, np.int64)
+        return _LevelCheck(unit_edges, switch_edges, empty, empty, True)
     width = int(switch.max()) + 1
-    key = child * width + switch
-    uniq, inv = np.unique(key, return_inverse=True)
-    total = np.bincount(inv.reshape(-1), weights=cap)
+    uniq, inv = np.unique(child * width + switch, return_inverse=True)
+    inv = inv.reshape(-1)
     first_edge = np.zeros(uniq.size, dtype=np.int64)
-    first_edge[inv.reshape(-1)] = np.arange(key.size)
-    kid = uniq // width
-    _, start, counts = np.unique(kid, return_index=True, return_counts=True)
-    lo = np.minimum.reduceat(total, start)
-    hi = np.maximum.reduceat(total, start)
-    sizes = own_sizes[pod[first_edge[start]]]
-    return bool(np.all(counts == sizes) and np.all(hi - lo <= 1e-9 * np.maximum(hi, 1.0)))
+    first_edge[inv] = np.arange(child.size)
+    _, starts, counts = np.unique(uniq // width, return_index=True, return_counts=True)
+    sizes = own_sizes[pod[first_edge[starts]]]
+    return _LevelCheck(unit_edges, switch_edges, inv, starts.astype(np.int64),
+                       bool(np.all(counts == sizes)))
+
+
+def _same_capacity(check: _LevelCheck, cap: np.ndarray) -> bool:
+    """The speed half of the uniformity test: every child has the same capacity to
+    each own switch of its pod."""
+    if check.group.size == 0:
+        return True
+    total = np.bincount(check.group, weights=cap)
+    lo = np.minimum.reduceat(total, check.starts)
+    hi = np.maximum.reduceat(total, check.starts)
+    return bool(np.all(hi - lo <= 1e-9 * np.maximum(hi, 1.0)))
 
 
 def _fill(tree: PodTree) -> None:
@@ -286,6 +376,7 @@ def _fill(tree: PodTree) -> None:
         sig_hash[idx] = _mix(own_counts[idx].astype(np.uint64) + np.uint64(1 << 40),
                              key_of[idx], child_sum[idx])
     tree.accelerators = acc
+    tree.signature_hash = sig_hash
     _, dense = np.unique(sig_hash, return_inverse=True)
     tree.signature = dense.reshape(-1).astype(np.int64)
 

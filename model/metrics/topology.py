@@ -131,6 +131,10 @@ class BundleNet:
     even: bool
     """True when the links deal evenly: every upper member gets the same number, and
     (for spread) the wiring is a union of complete bipartite blocks."""
+    upper_degree: IntArray
+    """Links arriving at each upper member."""
+    lower_degree: IntArray
+    """Links leaving each lower member (servers for a rack group)."""
 
     @property
     def links(self) -> int:
@@ -186,6 +190,36 @@ def _spread(members: int, links: int, n: int) -> tuple[IntArray, IntArray]:
     lower = np.repeat(np.arange(members, dtype=np.int64), links)
     upper = (np.arange(members * links, dtype=np.int64)) % n
     return lower, upper
+
+
+_Wiring = tuple[IntArray, IntArray, IntArray | None, bool, IntArray, IntArray]
+_wiring_cache: dict[tuple[object, ...], _Wiring] = {}
+_WIRING_CACHE_LIMIT = 4096
+
+
+def _wiring(bundle_pattern: Pattern, lower: RackNet | TierNet, upper_count: int,
+            links: int, plane: Plane) -> _Wiring:
+    """Member-level wiring of a bundle with each member's link count, remembered by
+    what it depends on (an edit elsewhere re-resolves a design without re-dealing the
+    links of its unchanged bundles). The arrays are read-only: they are shared."""
+    if isinstance(lower, TierNet):
+        shape: tuple[object, ...] = ("tier", lower.count)
+    else:
+        shape = ("racks", lower.racks, lower.rack_type.servers_per_rack, lower.nics(plane))
+    key = (bundle_pattern, shape, upper_count, links)
+    found = _wiring_cache.get(key)
+    if found is None:
+        lo, up, nic, even = _wire(bundle_pattern, lower, upper_count, links, plane)
+        lower_n = lower.count if isinstance(lower, TierNet) else lower.servers
+        found = (lo, up, nic, even, np.bincount(up, minlength=upper_count),
+                 np.bincount(lo, minlength=lower_n))
+        for array in found:
+            if isinstance(array, np.ndarray):
+                array.flags.writeable = False
+        if len(_wiring_cache) >= _WIRING_CACHE_LIMIT:
+            _wiring_cache.clear()
+        _wiring_cache[key] = found
+    return found
 
 
 def _wire(bundle_pattern: Pattern, lower: RackNet | TierNet, upper_count: int,
@@ -268,10 +302,11 @@ def resolve(design: Design, plane: Plane | None = None) -> Topology:
             continue
         if isinstance(lower, RackNet) and lower.nics(plane) == 0:
             continue
-        lo, up, nic, even = _wire(b.pattern, lower, upper.count, b.links_per_member, plane)
+        lo, up, nic, even, up_deg, lo_deg = _wiring(b.pattern, lower, upper.count,
+                                                    b.links_per_member, plane)
         bundles.append(
             BundleNet(b.id, lower, upper, b.links_per_member, b.speed_gbps, b.pattern,
-                      lo, up, nic, even)
+                      lo, up, nic, even, up_deg, lo_deg)
         )
     _assign_levels(tiers, bundles)
     return Topology(design, plane, racks, tiers, bundles, unresolved)
