@@ -24,6 +24,7 @@ from model.metrics.pods import PodSkeleton, _mix, pod_skeleton
 from model.metrics.power import compute, power
 from model.metrics.results import DesignMetrics, Hops
 from model.metrics.switch_classes import switch_classes
+from model.metrics.symmetry import island_fingerprints
 from model.metrics.topology import IntArray, TierNet, Topology, resolve
 from model.problems import Problem
 
@@ -116,7 +117,8 @@ def _network_metrics(topo: Topology) -> tuple[object, ...]:
     if known is None:
         ep = build_endpoints(topo)
         attached = attachment_units(ep)
-        known = _Structure(ep, attached, compute_hops(ep, switch_classes(topo), attached))
+        hops = compute_hops(ep, switch_classes(topo), attached, island_fingerprints(topo))
+        known = _Structure(ep, attached, hops)
         _structure_cache.clear()
         _structure_cache[structure] = known
     else:

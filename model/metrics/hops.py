@@ -27,6 +27,7 @@ back to comparing units pairwise, which is exact and fine for small designs.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Hashable
 from itertools import pairwise
 
 import numpy as np
@@ -214,9 +215,12 @@ def _nested(inner: IntArray, outer: IntArray) -> bool:
 
 
 def compute_hops(ep: Endpoints, classes: SwitchClasses,
-                 units: tuple[IntArray, list[tuple[int, ...]]] | None = None) -> Hops:
+                 units: tuple[IntArray, list[tuple[int, ...]]] | None = None,
+                 island_keys: list[Hashable] | None = None) -> Hops:
     """Exact hop histogram over all unordered accelerator pairs (see module doc);
-    ``units`` may pass in what :func:`attachment_units` already found."""
+    ``units`` may pass in what :func:`attachment_units` already found, and
+    ``island_keys`` the islands' fingerprints (:mod:`model.metrics.symmetry`): the counts
+    inside an island are made once per fingerprint."""
     n = ep.count
     if n < 2:
         return Hops({}, {s: {} for s in SCOPES}, 0, dict.fromkeys(SCOPES, 0), 0, 0.0, 0)
@@ -231,10 +235,20 @@ def compute_hops(ep: Endpoints, classes: SwitchClasses,
     scale_up_cum: dict[str, int] = {}
     # Levels inside one island are summed island by island, each with only its own
     # signatures; building and campus levels are counted over the whole campus.
-    order = np.argsort(ep.island, kind="stable")
-    islands = ep.island[order]
+    if ep.island.size and np.all(ep.island[1:] >= ep.island[:-1]):
+        order, islands = np.arange(n), ep.island
+    else:
+        order = np.argsort(ep.island, kind="stable")
+        islands = ep.island[order]
     bounds = np.flatnonzero(np.r_[True, islands[1:] != islands[:-1], True])
+    done: dict[Hashable, dict[str, tuple[Counter[int], int]]] = {}
+    domains_known = True
     for start, stop in pairwise(bounds.tolist()):
+        key = island_keys[int(islands[start])] if island_keys is not None else None
+        if key is not None and key in done:
+            domains_known &= "domain" in done[key]
+            _add(cumulative, scale_up_cum, done[key])
+            continue
         idx = order[start:stop]
         local_units, unit_local = np.unique(unit[idx], return_inverse=True)
         sigs_of_units = unit_sig[local_units]
@@ -245,14 +259,18 @@ def compute_hops(ep: Endpoints, classes: SwitchClasses,
             _dense(ep.domain[idx]), unit_local.reshape(-1), sig_local.reshape(-1),
             sig_local.reshape(-1)[unit_local.reshape(-1)],
             hops[np.ix_(local_sigs, local_sigs)])
-        for scope, (found, up) in counts.items():
-            cumulative.setdefault(scope, Counter()).update(found)
-            scale_up_cum[scope] = scale_up_cum.get(scope, 0) + up
+        if key is not None:
+            done[key] = counts
+        domains_known &= "domain" in counts
+        _add(cumulative, scale_up_cum, counts)
+    # scale-up domains never leave their island: their pairs are the islands' sum
     counts = _level_counts({"building": ep.building, "campus": np.zeros(n, dtype=np.int64)},
-                           ep.domain, unit, unit_sig, acc_sig, hops)
+                           ep.domain, unit, unit_sig, acc_sig, hops,
+                           cumulative.pop("domain", None) if domains_known else None)
     for scope, (found, up) in counts.items():
-        cumulative[scope] = found
-        scale_up_cum[scope] = up
+        if scope != "domain":
+            cumulative[scope] = found
+            scale_up_cum[scope] = up
     _same_nic(ep, cumulative)
     by_scope: dict[str, dict[int, int]] = {}
     scale_up_by_scope: dict[str, int] = {}
@@ -278,6 +296,14 @@ def compute_hops(ep: Endpoints, classes: SwitchClasses,
         mean=mean,
         max=max(histogram) if histogram else 0,
     )
+
+
+def _add(cumulative: dict[str, Counter[int]], scale_up_cum: dict[str, int],
+         counts: dict[str, tuple[Counter[int], int]]) -> None:
+    """Add one island's counts by scope to the running totals."""
+    for scope, (found, up) in counts.items():
+        cumulative.setdefault(scope, Counter()).update(found)
+        scale_up_cum[scope] = scale_up_cum.get(scope, 0) + up
 
 
 def _same_nic(ep: Endpoints, cumulative: dict[str, Counter[int]]) -> None:
@@ -312,12 +338,14 @@ def _pairs_within(group: IntArray) -> int:
 
 
 def _level_counts(levels: dict[str, IntArray], domain: IntArray, unit: IntArray,
-                  unit_sig: IntArray, acc_sig: IntArray, hops: np.ndarray
+                  unit_sig: IntArray, acc_sig: IntArray, hops: np.ndarray,
+                  domain_pairs: Counter[int] | None = None
                   ) -> dict[str, tuple[Counter[int], int]]:
     """For each grouping (nested, finest first): hops → pairs inside one group, less the
-    pairs inside one scale-up domain, and how many such scale-up pairs there are."""
+    pairs inside one scale-up domain, and how many such scale-up pairs there are.
+    ``domain_pairs`` may give hops → pairs inside one domain, when already known; the
+    result's ``"domain"`` entry holds them for reuse, when they were needed."""
     out: dict[str, tuple[Counter[int], int]] = {}
-    domain_pairs: Counter[int] | None = None
     for scope, key in levels.items():
         all_pairs = _histogram(key, unit, unit_sig, acc_sig, hops)
         if _nested(key, domain):
@@ -333,6 +361,8 @@ def _level_counts(levels: dict[str, IntArray], domain: IntArray, unit: IntArray,
         remaining = Counter(all_pairs)
         remaining.subtract(in_domain)
         out[scope] = (remaining, sum(in_domain.values()))
+    if domain_pairs is not None:
+        out["domain"] = (domain_pairs, 0)
     return out
 
 
