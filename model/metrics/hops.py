@@ -57,6 +57,12 @@ def attachment_units(ep: Endpoints) -> tuple[IntArray, list[tuple[int, ...]]]:
     """Unit of every accelerator (id into the list of member tuples; accelerators with no
     attachment get their own singleton units with an empty tuple)."""
     n = ep.count
+    if ep.inc_acc.size == n and n and _is_identity(ep.inc_acc):
+        # one attachment per accelerator, in accelerator order: units are members
+        present = np.zeros(int(ep.inc_member.max()) + 1, dtype=np.int64)
+        present[ep.inc_member] = 1
+        ids = np.cumsum(present) - 1
+        return ids[ep.inc_member], [(int(m),) for m in np.flatnonzero(present).tolist()]
     order = np.lexsort((ep.inc_member, ep.inc_acc))
     acc = ep.inc_acc[order]
     mem = ep.inc_member[order]
@@ -80,6 +86,12 @@ def attachment_units(ep: Endpoints) -> tuple[IntArray, list[tuple[int, ...]]]:
             members.append(key)
         unit[a] = sigs[key]
     return unit, members
+
+
+def _is_identity(values: IntArray) -> bool:
+    """True when ``values`` is 0, 1, 2, … in order."""
+    return bool(values[0] == 0 and values[-1] == values.size - 1
+                and np.all(values[1:] > values[:-1]))
 
 
 def _signature_distances(

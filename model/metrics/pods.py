@@ -282,10 +282,12 @@ def pod_skeleton(topo: Topology, ep: Endpoints, unit_of_acc: IntArray,
             return None
         pod_of_comp = np.arange(comps.size, dtype=np.int64) + count
         pod_of_edge = pod_of_comp[np.searchsorted(comps, parent[b])]
-        width = count + comps.size + 1
-        pairs = np.unique(pod_of_edge * width + child_node)
-        owners.append(pairs // width)
-        kids.append(pairs % width)
+        # each child lies in one pod: its children are the distinct child nodes
+        pod_of_child = np.full(count, -1, dtype=np.int64)
+        pod_of_child[child_node] = pod_of_edge
+        level_kids = np.flatnonzero(pod_of_child >= 0)
+        owners.append(pod_of_child[level_kids])
+        kids.append(level_kids)
         own_owner.append(pod_of_comp[own_index.reshape(-1)])
         own_items.append(at_level - units)
         node_level.append(np.full(comps.size, lv, dtype=np.int64))

@@ -153,14 +153,18 @@ def class_distances(classes: SwitchClasses, sources: IntArray) -> np.ndarray:
         return dist
     order = np.argsort(dst, kind="stable")
     src, dst = src[order], dst[order]
-    starts = np.flatnonzero(np.r_[True, dst[1:] != dst[:-1]])
-    targets = dst[starts]
     step = 0
-    while frontier.any():
+    while True:
+        # only the edges leaving the frontier carry anything (still sorted by target)
+        live: np.ndarray = np.any(frontier, axis=1)[src]
+        if not live.any():
+            break
+        s_src, s_dst = src[live], dst[live]
+        starts = np.flatnonzero(np.r_[True, s_dst[1:] != s_dst[:-1]])
         step += 1
-        spread = np.bitwise_or.reduceat(frontier[src], starts, axis=0)
+        spread = np.bitwise_or.reduceat(frontier[s_src], starts, axis=0)
         nxt = np.zeros_like(frontier)
-        nxt[targets] = spread
+        nxt[s_dst[starts]] = spread
         nxt &= ~reached
         reached |= nxt
         hit = arrivals(nxt).T
