@@ -45,6 +45,7 @@ def crossing(topo: Topology, ep: Endpoints, sides: Sides) -> dict[str, float]:
         apart = sides.accelerator[ep.inc_acc] != sides.switch[ep.inc_member]
         per: np.ndarray = np.bincount(ep.inc_bundle[apart], weights=ep.inc_gbps[apart],
                                       minlength=len(topo.bundles))
+        _split_nics(ep, sides, apart, per)
     else:
         per = np.zeros(len(topo.bundles))
     for i, b in enumerate(topo.bundles):
@@ -55,6 +56,38 @@ def crossing(topo: Topology, ep: Endpoints, sides: Sides) -> dict[str, float]:
         else:
             out[b.bundle_id] = float(per[i])
     return out
+
+
+def _split_nics(ep: Endpoints, sides: Sides, apart: np.ndarray, per: np.ndarray) -> None:
+    """Correct ``per`` (crossing by bundle) for shared NICs whose accelerators stand on
+    both sides. Counting each accelerator's share of the NIC's links is exact while a
+    NIC's accelerators stand together; a split NIC is one endpoint on one side, reached
+    by each of its k accelerators at 1/k of its links' capacity T, so it crosses
+    min(b·T/k + T_B, a·T/k + T_A) for a accelerators on A, b on B and T_A, T_B of its
+    capacity to switches on A and B. The difference goes to the NIC's bundle."""
+    nic = ep.shared_nic[ep.inc_acc]
+    shared = nic >= 0
+    if not shared.any():
+        return
+    accs = ep.shared_nic >= 0
+    n_nics = int(ep.shared_nic.max()) + 1
+    k = np.bincount(ep.shared_nic[accs], minlength=n_nics).astype(float)
+    on_a = np.bincount(ep.shared_nic[accs], weights=sides.accelerator[accs].astype(float),
+                       minlength=n_nics)
+    split = (on_a > 0) & (on_a < k)
+    if not split.any():
+        return
+    nic, gbps = nic[shared], ep.inc_gbps[shared]
+    switch_a = sides.switch[ep.inc_member[shared]] == 1
+    total = np.bincount(nic, weights=gbps, minlength=n_nics)
+    to_a = np.bincount(nic, weights=np.where(switch_a, gbps, 0.0), minlength=n_nics)
+    counted = np.bincount(nic, weights=np.where(apart[shared], gbps, 0.0), minlength=n_nics)
+    share = np.divide(total, k, out=np.zeros(n_nics), where=k > 0)
+    physical = np.minimum((k - on_a) * share + (total - to_a), on_a * share + to_a)
+    bundle = np.zeros(n_nics, dtype=np.int64)
+    bundle[nic] = ep.inc_bundle[shared]
+    fix = np.flatnonzero(split)
+    np.add.at(per, bundle[fix], physical[fix] - counted[fix])
 
 
 def _accelerator_sides(tree: PodTree, on_a: np.ndarray) -> np.ndarray:
