@@ -16,7 +16,7 @@ from model.elements import Plane
 from model.metrics.bisection import compute_bisection
 from model.metrics.checks import group_problems, metric_problems, missing_parts, wiring_problems
 from model.metrics.endpoints import Endpoints, build_endpoints
-from model.metrics.hops import _is_identity, attachment_units, compute_hops
+from model.metrics.hops import attachment_units, compute_hops
 from model.metrics.inventory import inventory, oversubscription, plane_topologies, port_use
 from model.metrics.pairs import pair_capacities
 from model.metrics.pod_dp import forget_tables
@@ -87,8 +87,8 @@ def _attachment_profile(ep: Endpoints) -> np.ndarray:
     """An order-free 64-bit fingerprint of each accelerator's capacity to each switch
     it reaches: accelerators with equal fingerprints are interchangeable in a cut."""
     n = max(ep.count, 1)
-    if ep.inc_acc.size == ep.count and ep.count and _is_identity(ep.inc_acc):
-        # one attachment per accelerator, in accelerator order: nothing to sum
+    if ep.one_attachment_each:
+        # nothing to sum
         return _mix(ep.inc_member.astype(np.uint64),
                     np.round(ep.inc_gbps * 1e3).astype(np.uint64),
                     np.zeros(ep.count, np.uint64))
@@ -152,20 +152,17 @@ def _bisection_units(topo: Topology, ep: Endpoints, unit: IntArray) -> _Units:
     if not ep.count:
         return _Units(unit, pod_skeleton(topo, ep, unit, 0, None))
     profile = _attachment_profile(ep)
-    if np.all(profile == profile[0]):
-        profile_class = np.zeros(ep.count, dtype=np.int64)
-    else:
-        profile_class = np.unique(profile, return_inverse=True)[1].reshape(-1)
     units = int(unit.max()) + 1
     island_of_unit = np.zeros(units, dtype=np.int64)
     island_of_unit[unit] = ep.island
-    if int(profile_class.max()) == 0 and np.array_equal(island_of_unit[unit], ep.island):
-        # one capacity profile and no unit across islands: the units are the answer
-        # any accelerator of a unit stands for it (they have equal capacities)
+    if np.all(profile == profile[0]) and np.array_equal(island_of_unit[unit], ep.island):
+        # one capacity profile and no unit across islands: the units are the answer,
+        # and any accelerator of a unit stands for it (they have equal capacities)
         representative = np.full(units, -1, dtype=np.int64)
         representative[unit] = np.arange(ep.count)
         if not np.any(representative < 0):
             return _Units(unit, pod_skeleton(topo, ep, unit, units, representative))
+    profile_class = np.unique(profile, return_inverse=True)[1].reshape(-1)
     _, representative, pod_unit = np.unique(
         (unit * (len(ep.island_names) + 1) + ep.island) * (int(profile_class.max()) + 1)
         + profile_class, return_index=True, return_inverse=True)

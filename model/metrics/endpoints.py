@@ -13,6 +13,7 @@ NIC sharing: NIC *i* of a server with *n* NICs and *A* accelerators serves accel
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 import numpy as np
 
@@ -51,6 +52,15 @@ class Endpoints:
     when it has NICs of its own. Accelerators on one NIC are 0 switches apart."""
     island_names: list[str]
     building_names: list[str]
+
+    @cached_property
+    def one_attachment_each(self) -> bool:
+        """True when every accelerator has exactly one attachment, listed in accelerator
+        order (every rail-optimized island): per-accelerator sums are then the
+        attachments themselves, with no sorting."""
+        acc = self.inc_acc
+        return bool(self.count and acc.size == self.count and acc[0] == 0
+                    and acc[-1] == self.count - 1 and np.all(acc[1:] > acc[:-1]))
 
     def with_speeds(self, topo: Topology) -> Endpoints:
         """The same endpoints with attachment capacities from ``topo``'s bundle speeds

@@ -43,6 +43,10 @@ from model.metrics.topology import IntArray
 
 SCOPES = ("server", "rack", "island", "building", "campus")
 
+LevelCounts = tuple[dict[str, tuple[Counter[int], int]], Counter[int] | None]
+"""Per scope: hops → pairs (scale-up pairs removed) and the scale-up pairs; and hops →
+pairs inside one scale-up domain, when counted."""
+
 
 def _dense(*keys: IntArray) -> IntArray:
     """One dense id per distinct combination of the keys (non-negative ints)."""
@@ -57,8 +61,8 @@ def attachment_units(ep: Endpoints) -> tuple[IntArray, list[tuple[int, ...]]]:
     """Unit of every accelerator (id into the list of member tuples; accelerators with no
     attachment get their own singleton units with an empty tuple)."""
     n = ep.count
-    if ep.inc_acc.size == n and n and _is_identity(ep.inc_acc):
-        # one attachment per accelerator, in accelerator order: units are members
+    if ep.one_attachment_each:
+        # units are the members reached
         present = np.zeros(int(ep.inc_member.max()) + 1, dtype=np.int64)
         present[ep.inc_member] = 1
         ids = np.cumsum(present) - 1
@@ -86,12 +90,6 @@ def attachment_units(ep: Endpoints) -> tuple[IntArray, list[tuple[int, ...]]]:
             members.append(key)
         unit[a] = sigs[key]
     return unit, members
-
-
-def _is_identity(values: IntArray) -> bool:
-    """True when ``values`` is 0, 1, 2, … in order."""
-    return bool(values[0] == 0 and values[-1] == values.size - 1
-                and np.all(values[1:] > values[:-1]))
 
 
 def _signature_distances(
@@ -253,36 +251,29 @@ def compute_hops(ep: Endpoints, classes: SwitchClasses,
         order = np.argsort(ep.island, kind="stable")
         islands = ep.island[order]
     bounds = np.flatnonzero(np.r_[True, islands[1:] != islands[:-1], True])
-    done: dict[Hashable, dict[str, tuple[Counter[int], int]]] = {}
-    domains_known = True
+    done: dict[Hashable, LevelCounts] = {}
+    in_domains: Counter[int] | None = Counter()
     for start, stop in pairwise(bounds.tolist()):
         key = island_keys[int(islands[start])] if island_keys is not None else None
-        if key is not None and key in done:
-            domains_known &= "domain" in done[key]
-            _add(cumulative, scale_up_cum, done[key])
-            continue
-        idx = order[start:stop]
-        local_units, unit_local = np.unique(unit[idx], return_inverse=True)
-        sigs_of_units = unit_sig[local_units]
-        local_sigs, sig_local = np.unique(sigs_of_units, return_inverse=True)
-        counts = _level_counts(
-            {"server": _dense(ep.server[idx]), "rack": _dense(ep.rack[idx]),
-             "island": np.zeros(idx.size, dtype=np.int64)},
-            _dense(ep.domain[idx]), unit_local.reshape(-1), sig_local.reshape(-1),
-            sig_local.reshape(-1)[unit_local.reshape(-1)],
-            hops[np.ix_(local_sigs, local_sigs)])
-        if key is not None:
-            done[key] = counts
-        domains_known &= "domain" in counts
-        _add(cumulative, scale_up_cum, counts)
+        found = done.get(key) if key is not None else None
+        if found is None:
+            found = _island_counts(ep, order[start:stop], unit, unit_sig, hops)
+            if key is not None:
+                done[key] = found
+        counts, domain_pairs = found
+        for scope, (in_scope, up) in counts.items():
+            cumulative.setdefault(scope, Counter()).update(in_scope)
+            scale_up_cum[scope] = scale_up_cum.get(scope, 0) + up
+        if in_domains is not None and domain_pairs is not None:
+            in_domains.update(domain_pairs)
+        else:
+            in_domains = None
     # scale-up domains never leave their island: their pairs are the islands' sum
-    counts = _level_counts({"building": ep.building, "campus": np.zeros(n, dtype=np.int64)},
-                           ep.domain, unit, unit_sig, acc_sig, hops,
-                           cumulative.pop("domain", None) if domains_known else None)
-    for scope, (found, up) in counts.items():
-        if scope != "domain":
-            cumulative[scope] = found
-            scale_up_cum[scope] = up
+    counts, _ = _level_counts({"building": ep.building, "campus": np.zeros(n, dtype=np.int64)},
+                              ep.domain, unit, unit_sig, acc_sig, hops, in_domains)
+    for scope, (in_scope, up) in counts.items():
+        cumulative[scope] = in_scope
+        scale_up_cum[scope] = up
     _same_nic(ep, cumulative)
     by_scope: dict[str, dict[int, int]] = {}
     scale_up_by_scope: dict[str, int] = {}
@@ -310,12 +301,18 @@ def compute_hops(ep: Endpoints, classes: SwitchClasses,
     )
 
 
-def _add(cumulative: dict[str, Counter[int]], scale_up_cum: dict[str, int],
-         counts: dict[str, tuple[Counter[int], int]]) -> None:
-    """Add one island's counts by scope to the running totals."""
-    for scope, (found, up) in counts.items():
-        cumulative.setdefault(scope, Counter()).update(found)
-        scale_up_cum[scope] = scale_up_cum.get(scope, 0) + up
+def _island_counts(ep: Endpoints, idx: IntArray, unit: IntArray, unit_sig: IntArray,
+                   hops: np.ndarray) -> LevelCounts:
+    """Server, rack and island counts of the accelerators ``idx`` of one island, with
+    only the island's own signatures."""
+    local_units, unit_local = np.unique(unit[idx], return_inverse=True)
+    local_sigs, sig_local = np.unique(unit_sig[local_units], return_inverse=True)
+    unit_local, sig_local = unit_local.reshape(-1), sig_local.reshape(-1)
+    return _level_counts(
+        {"server": _dense(ep.server[idx]), "rack": _dense(ep.rack[idx]),
+         "island": np.zeros(idx.size, dtype=np.int64)},
+        _dense(ep.domain[idx]), unit_local, sig_local, sig_local[unit_local],
+        hops[np.ix_(local_sigs, local_sigs)])
 
 
 def _same_nic(ep: Endpoints, cumulative: dict[str, Counter[int]]) -> None:
@@ -351,12 +348,11 @@ def _pairs_within(group: IntArray) -> int:
 
 def _level_counts(levels: dict[str, IntArray], domain: IntArray, unit: IntArray,
                   unit_sig: IntArray, acc_sig: IntArray, hops: np.ndarray,
-                  domain_pairs: Counter[int] | None = None
-                  ) -> dict[str, tuple[Counter[int], int]]:
+                  domain_pairs: Counter[int] | None = None) -> LevelCounts:
     """For each grouping (nested, finest first): hops → pairs inside one group, less the
-    pairs inside one scale-up domain, and how many such scale-up pairs there are.
-    ``domain_pairs`` may give hops → pairs inside one domain, when already known; the
-    result's ``"domain"`` entry holds them for reuse, when they were needed."""
+    pairs inside one scale-up domain, and how many such scale-up pairs there are; and
+    hops → pairs inside one domain, when they were needed (``domain_pairs`` may give
+    them, when already known)."""
     out: dict[str, tuple[Counter[int], int]] = {}
     for scope, key in levels.items():
         all_pairs = _histogram(key, unit, unit_sig, acc_sig, hops)
@@ -373,9 +369,7 @@ def _level_counts(levels: dict[str, IntArray], domain: IntArray, unit: IntArray,
         remaining = Counter(all_pairs)
         remaining.subtract(in_domain)
         out[scope] = (remaining, sum(in_domain.values()))
-    if domain_pairs is not None:
-        out["domain"] = (domain_pairs, 0)
-    return out
+    return out, domain_pairs
 
 
 def _unit_hops(members: list[tuple[int, ...]], classes: SwitchClasses) -> np.ndarray:
