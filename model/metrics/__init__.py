@@ -7,7 +7,9 @@ so an edit that changes a building's capacity does not recompute hops or bisecti
 
 from __future__ import annotations
 
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 
@@ -119,31 +121,64 @@ def _network_metrics(topo: Topology) -> tuple[object, ...]:
         return hit
     structure = _network_key(topo.design, topo.plane, speeds=False)
     known = _structure_cache.get(structure)
+    pending: Future[Hops] | None = None
     if known is None:
         ep = build_endpoints(topo)
         attached = attachment_units(ep)
-        hops = compute_hops(ep, switch_classes(topo), attached, island_fingerprints(topo))
-        known = _Structure(ep, attached, hops)
-        _structure_cache.clear()
-        _structure_cache[structure] = known
+        pending = _hops_beside(topo, ep, attached)
     else:
         ep = known.endpoints.with_speeds(topo)
-    hops = known.hops
+        attached = known.attached
     units_key = (structure, tuple(b.speed_gbps for b in topo.bundles
                                   if not isinstance(b.lower, TierNet)))
     units = _units_cache.get(units_key)
-    if units is None:
-        units = _bisection_units(topo, ep, known.attached[0])
+    try:
+        if units is None:
+            units = _bisection_units(topo, ep, attached[0])
+        tree = units.skeleton.tree(topo, ep) if units.skeleton is not None else None
+        bisection = compute_bisection(topo, ep, tree)
+        island_pairs, building_pairs = pair_capacities(topo, ep, tree, units.pod_unit)
+    finally:
+        hops = pending.result() if pending is not None else None
+    if known is None:
+        assert hops is not None
+        known = _Structure(ep, attached, hops)
+        _structure_cache.clear()
+        _structure_cache[structure] = known
+    if _units_cache.get(units_key) is not units:
         _units_cache.clear()
         _units_cache[units_key] = units
-    pod_unit = units.pod_unit
-    tree = units.skeleton.tree(topo, ep) if units.skeleton is not None else None
-    bisection = compute_bisection(topo, ep, tree)
-    island_pairs, building_pairs = pair_capacities(topo, ep, tree, pod_unit)
-    result = (hops, bisection, island_pairs, building_pairs)
+    result = (known.hops, bisection, island_pairs, building_pairs)
     _cache.clear()
     _cache[key] = result
     return result
+
+
+_BESIDE_FROM = 50_000
+"""Accelerators from which hops are counted on a second thread while the bisection
+runs: the two share nothing but their inputs, numpy releases the interpreter lock in
+most of their array work, and below this size a thread costs more than it saves."""
+
+
+
+@cache
+def _second_thread() -> ThreadPoolExecutor:
+    """The engine's one helper thread, made on first use."""
+    return ThreadPoolExecutor(max_workers=1, thread_name_prefix="hops")
+
+
+def _hops_beside(topo: Topology, ep: Endpoints,
+                 attached: tuple[IntArray, list[tuple[int, ...]]]) -> Future[Hops]:
+    """Hop counts of the plane, started on the second thread when the design is large
+    (already done, when it is small)."""
+    def count() -> Hops:
+        return compute_hops(ep, switch_classes(topo), attached, island_fingerprints(topo))
+
+    if ep.count < _BESIDE_FROM:
+        done: Future[Hops] = Future()
+        done.set_result(count())
+        return done
+    return _second_thread().submit(count)
 
 
 def _bisection_units(topo: Topology, ep: Endpoints, unit: IntArray) -> _Units:

@@ -32,6 +32,7 @@ from itertools import pairwise
 
 import numpy as np
 
+from model.metrics.arrays import dense
 from model.metrics.endpoints import Endpoints
 from model.metrics.results import Hops
 from model.metrics.switch_classes import (
@@ -46,15 +47,6 @@ SCOPES = ("server", "rack", "island", "building", "campus")
 LevelCounts = tuple[dict[str, tuple[Counter[int], int]], Counter[int] | None]
 """Per scope: hops → pairs (scale-up pairs removed) and the scale-up pairs; and hops →
 pairs inside one scale-up domain, when counted."""
-
-
-def _dense(*keys: IntArray) -> IntArray:
-    """One dense id per distinct combination of the keys (non-negative ints)."""
-    combined = np.zeros_like(keys[0])
-    for key in keys:
-        combined = combined * (int(key.max()) + 1 if key.size else 1) + key
-    _, inv = np.unique(combined, return_inverse=True)
-    return inv.reshape(-1).astype(np.int64)
 
 
 def attachment_units(ep: Endpoints) -> tuple[IntArray, list[tuple[int, ...]]]:
@@ -309,9 +301,9 @@ def _island_counts(ep: Endpoints, idx: IntArray, unit: IntArray, unit_sig: IntAr
     local_sigs, sig_local = np.unique(unit_sig[local_units], return_inverse=True)
     unit_local, sig_local = unit_local.reshape(-1), sig_local.reshape(-1)
     return _level_counts(
-        {"server": _dense(ep.server[idx]), "rack": _dense(ep.rack[idx]),
+        {"server": dense(ep.server[idx]), "rack": dense(ep.rack[idx]),
          "island": np.zeros(idx.size, dtype=np.int64)},
-        _dense(ep.domain[idx]), unit_local, sig_local, sig_local[unit_local],
+        dense(ep.domain[idx]), unit_local, sig_local, sig_local[unit_local],
         hops[np.ix_(local_sigs, local_sigs)])
 
 
@@ -329,8 +321,8 @@ def _same_nic(ep: Endpoints, cumulative: dict[str, Counter[int]]) -> None:
         mask = shared & (attached == linked)
         if not mask.any():
             continue
-        nic = _dense(ep.shared_nic[mask])
-        with_domain = _dense(ep.shared_nic[mask], ep.domain[mask])
+        nic = dense(ep.shared_nic[mask])
+        with_domain = dense(ep.shared_nic[mask], ep.domain[mask])
         pairs = _pairs_within(nic) - _pairs_within(with_domain)
         if pairs:
             zero[bucket] += pairs
@@ -365,7 +357,7 @@ def _level_counts(levels: dict[str, IntArray], domain: IntArray, unit: IntArray,
                 domain_pairs = _histogram(domain, unit, unit_sig, acc_sig, hops)
             in_domain = domain_pairs
         else:
-            in_domain = _histogram(_dense(key, domain), unit, unit_sig, acc_sig, hops)
+            in_domain = _histogram(dense(key, domain), unit, unit_sig, acc_sig, hops)
         remaining = Counter(all_pairs)
         remaining.subtract(in_domain)
         out[scope] = (remaining, sum(in_domain.values()))

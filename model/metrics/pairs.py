@@ -26,6 +26,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from model.metrics.arrays import distinct
 from model.metrics.endpoints import Endpoints
 from model.metrics.flows import MemberNetwork
 from model.metrics.pods import PodTree
@@ -133,7 +134,7 @@ class TreeCuts:
                 split[mixed] = True
                 found.append(step.kids[split[step.slot]])
         candidates = np.concatenate(found)
-        self.top_nodes = np.unique(candidates[self.group[candidates] >= 0])
+        self.top_nodes = distinct(candidates[self.group[candidates] >= 0])
 
     @cached_property
     def tops(self) -> dict[int, list[int]]:

@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 import numpy as np
+from scipy.sparse import coo_matrix
+from scipy.sparse.csgraph import connected_components
 
 from model.metrics.endpoints import Endpoints
 from model.metrics.topology import IntArray, TierNet, Topology
@@ -79,28 +81,6 @@ class PodTree:
         return self.own_members[self.own_ptr[node]:self.own_ptr[node + 1]]
 
 
-def _find(parent: IntArray) -> IntArray:
-    """Compress a union–find parent array to roots."""
-    while True:
-        nxt = parent[parent]
-        if np.array_equal(nxt, parent):
-            return parent
-        parent = nxt
-
-
-def _union(parent: IntArray, a: IntArray, b: IntArray) -> IntArray:
-    """Merge the sets of ``a[i]`` and ``b[i]`` for every i (vectorised, iterated)."""
-    while a.size:
-        parent = _find(parent)
-        ra, rb = parent[a], parent[b]
-        diff = ra != rb
-        if not diff.any():
-            return parent
-        lo, hi = np.minimum(ra, rb)[diff], np.maximum(ra, rb)[diff]
-        np.minimum.at(parent, hi, lo)
-    return parent
-
-
 def _csr(owner: IntArray, item: IntArray, n: int) -> tuple[IntArray, IntArray]:
     order = np.argsort(owner, kind="stable")
     ptr = np.r_[0, np.cumsum(np.bincount(owner, minlength=n))].astype(np.int64)
@@ -123,51 +103,65 @@ def _unit_edges(ep: Endpoints, unit_of_acc: IntArray, representative: IntArray |
     return uniq // width, uniq % width, chosen, inv.reshape(-1)
 
 
-def _switch_edges(topo: Topology, width: int) -> tuple[IntArray, IntArray, IntArray, IntArray]:
+def _switch_edges(topo: Topology, width: int
+                  ) -> tuple[IntArray, IntArray, IntArray, IntArray, dict[int, slice]]:
     """Switch-to-switch links, each joined pair once: (lower member, upper member,
-    bundle index, links joining the pair). A spread bundle with no more links per member
-    than upper switches joins each pair at most once, and with a multiple of them
-    exactly ``L/n`` times; no two bundles join the same two tiers. Other bundles are
-    counted link by link."""
-    lows, highs, which, mult = [], [], [], []
-    for index, bundle in enumerate(topo.bundles):
-        if not isinstance(bundle.lower, TierNet):
-            continue
+    bundle index, links joining the pair), ordered by the upper tier's level, and where
+    each level's links are. A spread bundle with no more links per member than upper
+    switches joins each pair at most once, and with a multiple of them exactly ``L/n``
+    times; no two bundles join the same two tiers. Other bundles are counted link by
+    link."""
+    lows, highs, mult = [], [], []
+    where: dict[int, slice] = {}
+    done = 0
+    chosen = sorted((bundle.upper.level, index) for index, bundle in enumerate(topo.bundles)
+                    if isinstance(bundle.lower, TierNet))
+    sizes = []
+    for lv, index in chosen:
+        bundle = topo.bundles[index]
+        assert isinstance(bundle.lower, TierNet)
         lo = bundle.lower_member + bundle.lower.offset
         hi = bundle.upper_member + bundle.upper.offset
         links, n = bundle.links_per_member, bundle.upper.count
-        if links <= n:
-            times = np.ones(lo.size, dtype=np.int64)
-        elif links % n == 0:
+        times: IntArray | int = 1
+        if links > n and links % n == 0:
             keep = np.arange(lo.size) % links < n
-            lo, hi = lo[keep], hi[keep]
-            times = np.full(lo.size, links // n, dtype=np.int64)
-        else:
+            lo, hi, times = lo[keep], hi[keep], links // n
+        elif links > n:
             uniq, counts = np.unique(lo * width + hi, return_counts=True)
             lo, hi, times = uniq // width, uniq % width, counts.astype(np.int64)
         lows.append(lo)
         highs.append(hi)
-        which.append(np.full(lo.size, index, dtype=np.int64))
+        sizes.append(lo.size)
         mult.append(times)
+        first = where[lv].start if lv in where else done
+        done += lo.size
+        where[lv] = slice(first, done)
     if not lows:
         empty = np.zeros(0, np.int64)
-        return empty, empty, empty, empty
-    return (np.concatenate(lows), np.concatenate(highs), np.concatenate(which),
-            np.concatenate(mult))
+        return empty, empty, empty, empty, where
+    which = np.repeat(np.array([index for _, index in chosen], dtype=np.int64), sizes)
+    if all(isinstance(times, int) for times in mult):
+        links_of = np.repeat(np.array(mult, dtype=np.int64), sizes)
+    else:
+        links_of = np.concatenate([np.full(size, times, dtype=np.int64)
+                                   if isinstance(times, int) else times
+                                   for size, times in zip(sizes, mult, strict=True)])
+    return np.concatenate(lows), np.concatenate(highs), which, links_of, where
 
 
 @dataclass
 class _LevelCheck:
     """What the uniformity test of one level needs that does not depend on speeds:
-    which unit and switch edges the level's links are, grouped by (child, own switch),
-    and whether every child reaches every own switch of its pod."""
+    which unit and switch edges the level's links are, their (child, own switch)
+    groups, and whether every child reaches every own switch of its pod."""
 
     unit_edges: IntArray
     switch_edges: IntArray
-    group: IntArray
-    """(child, switch) group of each of the level's links."""
-    starts: IntArray
-    """First group of each child."""
+    group: IntArray | None
+    """(child, switch) group of each of the level's links (None: one link each)."""
+    group_child: IntArray
+    """Child of each group, numbered densely."""
     complete: bool
 
 
@@ -204,9 +198,8 @@ class PodSkeleton:
     def unit_order(self) -> tuple[IntArray, IntArray]:
         """Accelerators sorted by unit (stable) and each one's rank inside its unit."""
         order = np.argsort(self.unit_of_acc, kind="stable")
-        sorted_units = self.unit_of_acc[order]
-        starts = np.searchsorted(sorted_units, sorted_units, side="left")
-        return order, np.arange(order.size) - starts
+        starts = np.r_[0, np.cumsum(self.unit_size)[:-1]].astype(np.int64)
+        return order, np.arange(order.size) - starts[self.unit_of_acc[order]]
 
     def tree(self, topo: Topology, ep: Endpoints) -> PodTree:
         """The pod tree with capacities from the current speeds of ``topo``/``ep``."""
@@ -249,9 +242,10 @@ def pod_skeleton(topo: Topology, ep: Endpoints, unit_of_acc: IntArray,
         level[tier.offset:tier.offset + tier.count] = tier.level
     unit_size = np.bincount(unit_of_acc, minlength=units).astype(np.int64)
     u_lo, u_hi, u_inc, u_group = _unit_edges(ep, unit_of_acc, representative, max(n_sw, 1))
-    s_lo, s_hi, s_bundle, s_links = _switch_edges(topo, max(n_sw, 1))
+    s_lo, s_hi, s_bundle, s_links, where = _switch_edges(topo, max(n_sw, 1))
     # closed: a switch's uplinks go one level up, a unit's links all to one level
-    if s_lo.size and not np.all(level[s_hi] == level[s_lo] + 1):
+    if any(b.upper.level != b.lower.level + 1 for b in topo.bundles
+           if isinstance(b.lower, TierNet) and b.links):
         return None
     if u_lo.size:
         lowest = np.full(units, np.iinfo(np.int64).max, dtype=np.int64)
@@ -261,44 +255,45 @@ def pod_skeleton(topo: Topology, ep: Endpoints, unit_of_acc: IntArray,
         linked = highest >= 0
         if not np.array_equal(lowest[linked], highest[linked]):
             return None
-    parent = np.arange(units + n_sw, dtype=np.int64)
-    top_level = int(level.max()) if n_sw else 0
-    rep = np.full(units + n_sw, -1, dtype=np.int64)
-    rep[:units] = np.arange(units)
+    # the node each unit (0 … units−1) and switch (units + member) stands in so far,
+    # and the smallest of those numbers inside each node (it orders a level's pods)
+    top_of = np.full(units + n_sw, -1, dtype=np.int64)
+    top_of[:units] = np.arange(units)
+    first = np.zeros(units + n_sw, dtype=np.int64)
+    first[:units] = np.arange(units)
     count = units
     owners, kids, own_owner, own_items, node_level = [], [], [], [], [np.zeros(units, np.int64)]
     checks: list[_LevelCheck] = []
-    for lv in range(1, top_level + 1):
-        before = _find(parent.copy())
-        at_level = np.flatnonzero(level == lv) + units
+    for lv in range(1, (int(level.max()) if n_sw else 0) + 1):
+        own = np.flatnonzero(level == lv)
         mask_u = np.flatnonzero(level[u_hi] == lv)
-        mask_s = np.flatnonzero(level[s_hi] == lv)
-        a = np.concatenate([u_lo[mask_u], s_lo[mask_s] + units])
-        b = np.concatenate([u_hi[mask_u] + units, s_hi[mask_s] + units])
-        parent = _find(_union(parent, a, b))
-        comps, own_index = np.unique(parent[at_level], return_inverse=True)
-        child_node = rep[before[a]]
+        span = where.get(lv, slice(0, 0))
+        lower = np.concatenate([u_lo[mask_u], s_lo[span] + units])
+        upper = np.concatenate([u_hi[mask_u], s_hi[span]])
+        child_node = top_of[lower]
         if (child_node < 0).any():
             return None
-        pod_of_comp = np.arange(comps.size, dtype=np.int64) + count
-        pod_of_edge = pod_of_comp[np.searchsorted(comps, parent[b])]
+        slot = np.full(n_sw, -1, dtype=np.int64)
+        slot[own] = np.arange(own.size)
+        pod_of_own, pods_first = _level_pods(child_node, slot[upper], own, first[:count],
+                                             units)
+        pods = pods_first.size
+        pod_of_edge = pod_of_own[slot[upper]] + count
         # each child lies in one pod: its children are the distinct child nodes
         pod_of_child = np.full(count, -1, dtype=np.int64)
         pod_of_child[child_node] = pod_of_edge
         level_kids = np.flatnonzero(pod_of_child >= 0)
         owners.append(pod_of_child[level_kids])
         kids.append(level_kids)
-        own_owner.append(pod_of_comp[own_index.reshape(-1)])
-        own_items.append(at_level - units)
-        node_level.append(np.full(comps.size, lv, dtype=np.int64))
-        own_sizes = np.bincount(own_index.reshape(-1), minlength=comps.size)
-        checks.append(_level_check(child_node, b - units, pod_of_edge - count, own_sizes,
-                                   mask_u, mask_s))
-        rep[comps] = pod_of_comp
-        count += comps.size
-    final = _find(parent)
-    root_comps = np.unique(final)
-    roots = sorted({int(rep[c]) for c in root_comps.tolist() if rep[c] >= 0})
+        own_owner.append(pod_of_own + count)
+        own_items.append(own)
+        node_level.append(np.full(pods, lv, dtype=np.int64))
+        own_sizes = np.bincount(pod_of_own, minlength=pods)
+        checks.append(_level_check(child_node, lower, upper, pod_of_child - count,
+                                   own_sizes, mask_u, np.arange(span.start, span.stop)))
+        top_of[own + units] = pod_of_own + count
+        first[count:count + pods] = pods_first
+        count += pods
     empty = np.zeros(0, np.int64)
     owner = np.concatenate(owners) if owners else empty
     child = np.concatenate(kids) if kids else empty
@@ -307,41 +302,74 @@ def pod_skeleton(topo: Topology, ep: Endpoints, unit_of_acc: IntArray,
                                 np.concatenate(own_items) if own_items else empty, count)
     node_parent = np.full(count, -1, dtype=np.int64)
     node_parent[child] = owner
-    return PodSkeleton(unit_of_acc, unit_size, level, roots, node_parent,
-                       np.concatenate(node_level), own_ptr, own_members, child_ptr,
-                       child_idx, u_lo, u_hi, u_inc, u_group,
+    return PodSkeleton(unit_of_acc, unit_size, level, np.flatnonzero(node_parent < 0).tolist(),
+                       node_parent, np.concatenate(node_level), own_ptr, own_members,
+                       child_ptr, child_idx, u_lo, u_hi, u_inc, u_group,
                        unit_size[u_lo] if representative is not None else np.ones_like(u_lo),
-                       s_lo, s_hi, s_bundle,
-                       s_links, checks)
+                       s_lo, s_hi, s_bundle, s_links, checks)
 
 
-def _level_check(child: IntArray, switch: IntArray, pod: IntArray, own_sizes: IntArray,
-                 unit_edges: IntArray, switch_edges: IntArray) -> _LevelCheck:
+def _level_pods(child: IntArray, switch: IntArray, own: IntArray, first: IntArray,
+                units: int) -> tuple[IntArray, IntArray]:
+    """The pods of one level: connected components of the graph joining each child node
+    (numbered below ``first.size``) to the level's switches it has links to (``switch``:
+    positions in ``own``). Returns each own switch's pod (0, 1, …), and each pod's
+    smallest contained number, by which pods are numbered."""
+    count = first.size
+    nodes = count + own.size
+    graph = coo_matrix((np.ones(child.size, dtype=np.int8), (child, switch + count)),
+                       shape=(nodes, nodes))
+    _, label = connected_components(graph, directed=True, connection="weak")
+    comp_of_own = label[count:]
+    smallest = np.full(int(label.max()) + 1, np.iinfo(np.int64).max, dtype=np.int64)
+    np.minimum.at(smallest, label[child], first[child])
+    np.minimum.at(smallest, comp_of_own, own + units)
+    comps, index = np.unique(comp_of_own, return_inverse=True)
+    order = np.argsort(smallest[comps], kind="stable")
+    rank = np.empty(comps.size, dtype=np.int64)
+    rank[order] = np.arange(comps.size)
+    return rank[index.reshape(-1)], smallest[comps][order]
+
+
+def _level_check(child: IntArray, lower: IntArray, switch: IntArray, pod_of_child: IntArray,
+                 own_sizes: IntArray, unit_edges: IntArray, switch_edges: IntArray
+                 ) -> _LevelCheck:
     """The speed-free half of the uniformity test of one level: group the level's links
-    by (child, own switch) and check every child reaches each own switch of its pod."""
+    (from ``lower`` ends inside ``child`` nodes to own ``switch``es) by (child, own
+    switch) and check every child reaches each own switch of its pod. Links join each
+    (lower end, switch) pair once, so when no child has two lower ends every link is
+    its own group and nothing needs sorting."""
     if child.size == 0:
         empty = np.zeros(0, np.int64)
-        return _LevelCheck(unit_edges, switch_edges, empty, empty, True)
-    width = int(switch.max()) + 1
-    uniq, inv = np.unique(child * width + switch, return_inverse=True)
-    inv = inv.reshape(-1)
-    first_edge = np.zeros(uniq.size, dtype=np.int64)
-    first_edge[inv] = np.arange(child.size)
-    _, starts, counts = np.unique(uniq // width, return_index=True, return_counts=True)
-    sizes = own_sizes[pod[first_edge[starts]]]
-    return _LevelCheck(unit_edges, switch_edges, inv, starts.astype(np.int64),
-                       bool(np.all(counts == sizes)))
+        return _LevelCheck(unit_edges, switch_edges, None, empty, True)
+    end_of = np.full(pod_of_child.size, -1, dtype=np.int64)
+    end_of[child] = lower
+    group: IntArray | None = None
+    group_child = child
+    if not np.array_equal(end_of[child], lower):
+        width = int(switch.max()) + 1
+        uniq, inv = np.unique(child * width + switch, return_inverse=True)
+        group, group_child = inv.reshape(-1).astype(np.int64), uniq // width
+    reached = np.bincount(group_child, minlength=pod_of_child.size)
+    present = np.flatnonzero(reached)
+    complete = bool(np.array_equal(reached[present], own_sizes[pod_of_child[present]]))
+    return _LevelCheck(unit_edges, switch_edges, group, group_child, complete)
 
 
 def _same_capacity(check: _LevelCheck, cap: np.ndarray) -> bool:
     """The speed half of the uniformity test: every child has the same capacity to
     each own switch of its pod."""
-    if check.group.size == 0:
+    if check.group_child.size == 0:
         return True
-    total = np.bincount(check.group, weights=cap)
-    lo = np.minimum.reduceat(total, check.starts)
-    hi = np.maximum.reduceat(total, check.starts)
-    return bool(np.all(hi - lo <= 1e-9 * np.maximum(hi, 1.0)))
+    total = cap if check.group is None else np.bincount(
+        check.group, weights=cap, minlength=check.group_child.size)
+    size = int(check.group_child.max()) + 1
+    lo = np.full(size, np.inf)
+    hi = np.full(size, -np.inf)
+    np.minimum.at(lo, check.group_child, total)
+    np.maximum.at(hi, check.group_child, total)
+    seen = hi >= lo
+    return bool(np.all(hi[seen] - lo[seen] <= 1e-9 * np.maximum(hi[seen], 1.0)))
 
 
 def _fill(tree: PodTree) -> None:

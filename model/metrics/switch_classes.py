@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from model.metrics.arrays import dense
 from model.metrics.topology import IntArray, TierNet, Topology
 
 UNREACHABLE = 1 << 20
@@ -55,11 +56,6 @@ class SwitchClasses:
         return out
 
 
-def _dense(labels: IntArray) -> IntArray:
-    _, inverse = np.unique(labels, return_inverse=True)
-    return inverse.astype(np.int64).reshape(-1)
-
-
 def switch_classes(topo: Topology) -> SwitchClasses:
     """Refine every tier into classes joined completely or not at all (see module)."""
     labels: dict[str, IntArray] = {
@@ -68,7 +64,7 @@ def switch_classes(topo: Topology) -> SwitchClasses:
     singletons: set[str] = set()
 
     def refine(tier: TierNet, part: IntArray) -> None:
-        labels[tier.id] = _dense(labels[tier.id] * (int(part.max()) + 1) + part)
+        labels[tier.id] = dense(labels[tier.id] * (int(part.max()) + 1) + part)
 
     for b in topo.bundles:
         if not isinstance(b.lower, TierNet):
