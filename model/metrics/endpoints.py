@@ -89,6 +89,10 @@ def build_endpoints(topo: Topology) -> Endpoints:
     servers, racks, isl, bld, dom = [], [], [], [], []
     inc_a, inc_m, inc_c, inc_b, groups, shared = [], [], [], [], [], []
     server_off = rack_off = dom_off = nic_off = 0
+    from_rack: dict[int, list[int]] = {}
+    for bi, b in enumerate(topo.bundles):
+        if isinstance(b.lower, RackNet):
+            from_rack.setdefault(id(b.lower), []).append(bi)
     for rack in topo.racks:
         n_acc = rack.accelerators
         per_server = rack.per_server
@@ -106,14 +110,14 @@ def build_endpoints(topo: Topology) -> Endpoints:
             nic_off += rack.servers * nics
         else:
             shared.append(np.full(n_acc, -1, dtype=np.int64))
-        for bi, b in enumerate(topo.bundles):
-            if b.lower is rack:
-                a, m, c = _attachments(rack, b.lower_member, b.nic, b.upper_member,
-                                       b.upper.offset, topo)
-                inc_a.append(a + rack.acc_offset)
-                inc_m.append(m)
-                inc_c.append(c)
-                inc_b.append(np.full(a.size, bi, dtype=np.int64))
+        for bi in from_rack.get(id(rack), []):
+            b = topo.bundles[bi]
+            a, m, c = _attachments(rack, b.lower_member, b.nic, b.upper_member,
+                                   b.upper.offset, topo)
+            inc_a.append(a + rack.acc_offset)
+            inc_m.append(m)
+            inc_c.append(c)
+            inc_b.append(np.full(a.size, bi, dtype=np.int64))
         server_off += rack.servers
         rack_off += rack.racks
         dom_off += -(-n_acc // rack.domain)

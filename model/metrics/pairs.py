@@ -272,7 +272,7 @@ def pair_capacities(topo: Topology, ep: Endpoints, tree: PodTree | None,
             if len(present) >= 2:
                 network = network or MemberNetwork(topo, ep)
                 for x, y in combinations(present, 2):
-                    value, _ = network.cut(keys == x, keys == y)
+                    value, _ = network.cut(keys == x, keys == y, sides=False)
                     pairs.append(PairCapacity(names[x], names[y], value))
         results.append(pairs)
     return results[0], results[1]
