@@ -160,8 +160,8 @@ class _LevelCheck:
     switch_edges: IntArray
     group: IntArray | None
     """(child, switch) group of each of the level's links (None: one link each)."""
-    group_child: IntArray
-    """Child of each group, numbered densely."""
+    reference: IntArray
+    """For each group, one group of the same child (all must carry equal capacity)."""
     complete: bool
 
 
@@ -353,23 +353,21 @@ def _level_check(child: IntArray, lower: IntArray, switch: IntArray, pod_of_chil
     reached = np.bincount(group_child, minlength=pod_of_child.size)
     present = np.flatnonzero(reached)
     complete = bool(np.array_equal(reached[present], own_sizes[pod_of_child[present]]))
-    return _LevelCheck(unit_edges, switch_edges, group, group_child, complete)
+    some_group = np.full(pod_of_child.size, -1, dtype=np.int64)
+    some_group[group_child] = np.arange(group_child.size)
+    return _LevelCheck(unit_edges, switch_edges, group, some_group[group_child], complete)
 
 
 def _same_capacity(check: _LevelCheck, cap: np.ndarray) -> bool:
     """The speed half of the uniformity test: every child has the same capacity to
-    each own switch of its pod."""
-    if check.group_child.size == 0:
+    each own switch of its pod (each group's total equals its child's reference
+    group's, to a part in 10⁹)."""
+    if check.reference.size == 0:
         return True
     total = cap if check.group is None else np.bincount(
-        check.group, weights=cap, minlength=check.group_child.size)
-    size = int(check.group_child.max()) + 1
-    lo = np.full(size, np.inf)
-    hi = np.full(size, -np.inf)
-    np.minimum.at(lo, check.group_child, total)
-    np.maximum.at(hi, check.group_child, total)
-    seen = hi >= lo
-    return bool(np.all(hi[seen] - lo[seen] <= 1e-9 * np.maximum(hi[seen], 1.0)))
+        check.group, weights=cap, minlength=check.reference.size)
+    other = total[check.reference]
+    return bool(np.all(np.abs(total - other) <= 1e-9 * np.maximum(np.abs(other), 1.0)))
 
 
 def _fill(tree: PodTree) -> None:
