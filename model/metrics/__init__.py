@@ -132,6 +132,7 @@ def _network_metrics(topo: Topology) -> tuple[object, ...]:
     units_key = (structure, tuple(b.speed_gbps for b in topo.bundles
                                   if not isinstance(b.lower, TierNet)))
     units = _units_cache.get(units_key)
+    new_units = units is None
     try:
         if units is None:
             units = _bisection_units(topo, ep, attached[0])
@@ -145,7 +146,7 @@ def _network_metrics(topo: Topology) -> tuple[object, ...]:
         known = _Structure(ep, attached, hops)
         _structure_cache.clear()
         _structure_cache[structure] = known
-    if _units_cache.get(units_key) is not units:
+    if new_units:
         _units_cache.clear()
         _units_cache[units_key] = units
     result = (known.hops, bisection, island_pairs, building_pairs)

@@ -9,16 +9,15 @@ engine asks for distinct values through :func:`distinct` instead.
 from __future__ import annotations
 
 import numpy as np
-import numpy.typing as npt
 
-IntArray = npt.NDArray[np.int64]
+from model.metrics.topology import IntArray
 
 
 def distinct(values: np.ndarray) -> np.ndarray:
     """The distinct values of a 1-D array, sorted."""
-    ordered = np.sort(values, kind="stable") if values.size else values
+    ordered = np.sort(values)
     if ordered.size < 2:
-        return ordered.copy()
+        return ordered
     out: np.ndarray = ordered[np.r_[True, ordered[1:] != ordered[:-1]]]
     return out
 

@@ -141,12 +141,8 @@ def _switch_edges(topo: Topology, width: int
         empty = np.zeros(0, np.int64)
         return empty, empty, empty, empty, where
     which = np.repeat(np.array([index for _, index in chosen], dtype=np.int64), sizes)
-    if all(isinstance(times, int) for times in mult):
-        links_of = np.repeat(np.array(mult, dtype=np.int64), sizes)
-    else:
-        links_of = np.concatenate([np.full(size, times, dtype=np.int64)
-                                   if isinstance(times, int) else times
-                                   for size, times in zip(sizes, mult, strict=True)])
+    links_of = np.concatenate([np.broadcast_to(np.asarray(times, dtype=np.int64), (size,))
+                               for size, times in zip(sizes, mult, strict=True)])
     return np.concatenate(lows), np.concatenate(highs), which, links_of, where
 
 
