@@ -18,7 +18,7 @@ from model.elements import Plane
 from model.metrics.bisection import compute_bisection
 from model.metrics.checks import group_problems, metric_problems, missing_parts, wiring_problems
 from model.metrics.endpoints import Endpoints, build_endpoints
-from model.metrics.hops import attachment_units, compute_hops
+from model.metrics.hops import AttachmentUnits, attachment_units, compute_hops
 from model.metrics.inventory import inventory, oversubscription, plane_topologies, port_use
 from model.metrics.pairs import pair_capacities
 from model.metrics.pod_dp import forget_tables
@@ -68,7 +68,7 @@ class _Structure:
     (their capacities are refreshed from the speeds), attachment units and hops."""
 
     endpoints: Endpoints
-    attached: tuple[IntArray, list[tuple[int, ...]]]
+    attached: AttachmentUnits
     hops: Hops
 
 
@@ -135,7 +135,7 @@ def _network_metrics(topo: Topology) -> tuple[object, ...]:
     new_units = units is None
     try:
         if units is None:
-            units = _bisection_units(topo, ep, attached[0])
+            units = _bisection_units(topo, ep, attached.unit)
         tree = units.skeleton.tree(topo, ep) if units.skeleton is not None else None
         bisection = compute_bisection(topo, ep, tree)
         island_pairs, building_pairs = pair_capacities(topo, ep, tree, units.pod_unit)
@@ -171,7 +171,7 @@ def _second_thread() -> ThreadPoolExecutor:
 
 
 def _hops_beside(topo: Topology, ep: Endpoints,
-                 attached: tuple[IntArray, list[tuple[int, ...]]]) -> Future[Hops]:
+                 attached: AttachmentUnits) -> Future[Hops]:
     """Hop counts of the plane, started on the second thread when the design is large
     (already done, when it is small)."""
     def count() -> Hops:
@@ -191,15 +191,15 @@ def _bisection_units(topo: Topology, ep: Endpoints, unit: IntArray) -> _Units:
         return _Units(unit, pod_skeleton(topo, ep, unit, 0, None))
     profile = _attachment_profile(ep)
     units = int(unit.max()) + 1
-    island_of_unit = np.zeros(units, dtype=np.int64)
-    island_of_unit[unit] = ep.island
-    if np.all(profile == profile[0]) and np.array_equal(island_of_unit[unit], ep.island):
-        # one capacity profile and no unit across islands: the units are the answer,
-        # and any accelerator of a unit stands for it (they have equal capacities)
-        representative = np.full(units, -1, dtype=np.int64)
-        representative[unit] = np.arange(ep.count)
-        if not np.any(representative < 0):
-            return _Units(unit, pod_skeleton(topo, ep, unit, units, representative))
+    # any accelerator of a unit stands for it when the unit keeps to one island and its
+    # accelerators have one capacity profile (true of every design whose NICs and
+    # links are alike within a unit): then the attachment units are the answer
+    representative = np.full(units, -1, dtype=np.int64)
+    representative[unit] = np.arange(ep.count)
+    if (not np.any(representative < 0)
+            and np.array_equal(profile[representative][unit], profile)
+            and np.array_equal(ep.island[representative][unit], ep.island)):
+        return _Units(unit, pod_skeleton(topo, ep, unit, units, representative))
     profile_class = np.unique(profile, return_inverse=True)[1].reshape(-1)
     _, representative, pod_unit = np.unique(
         (unit * (len(ep.island_names) + 1) + ep.island) * (int(profile_class.max()) + 1)

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from model.metrics.arrays import stable_order
 from model.metrics.endpoints import Endpoints
 from model.metrics.flows import MemberNetwork
 from model.metrics.pod_dp import PodDP, TooMuchWorkError
@@ -94,7 +95,7 @@ def _accelerator_sides(tree: PodTree, on_a: np.ndarray) -> np.ndarray:
     """Side of each accelerator: the first ``on_a[u]`` accelerators of unit u on A."""
     unit = tree.unit_of_acc
     if tree.unit_order is None:
-        order = np.argsort(unit, kind="stable")
+        order = stable_order(unit)
         sorted_units = unit[order]
         rank = np.arange(unit.size) - np.searchsorted(sorted_units, sorted_units, side="left")
     else:

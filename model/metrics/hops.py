@@ -28,11 +28,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable
+from dataclasses import dataclass
+from functools import cached_property
 from itertools import pairwise
 
 import numpy as np
 
-from model.metrics.arrays import dense
+from model.metrics.arrays import dense, ranked
 from model.metrics.endpoints import Endpoints
 from model.metrics.results import Hops
 from model.metrics.switch_classes import (
@@ -49,16 +51,36 @@ LevelCounts = tuple[dict[str, tuple[Counter[int], int]], Counter[int] | None]
 pairs inside one scale-up domain, when counted."""
 
 
-def attachment_units(ep: Endpoints) -> tuple[IntArray, list[tuple[int, ...]]]:
-    """Unit of every accelerator (id into the list of member tuples; accelerators with no
-    attachment get their own singleton units with an empty tuple)."""
+@dataclass
+class AttachmentUnits:
+    """Accelerators attached to exactly the same switch members, grouped into units."""
+
+    unit: IntArray
+    """Unit of every accelerator."""
+    single: IntArray | None
+    """The one switch member of each unit, when every unit is exactly one member (every
+    rail-optimized design): then nothing needs a Python tuple per unit."""
+    listed: list[tuple[int, ...]] | None = None
+
+    @cached_property
+    def members(self) -> list[tuple[int, ...]]:
+        """Each unit's switch members (accelerators with no attachment get a singleton
+        unit with the tuple ``(-1 - accelerator,)``)."""
+        if self.listed is not None:
+            return self.listed
+        assert self.single is not None
+        return [(m,) for m in self.single.tolist()]
+
+
+def attachment_units(ep: Endpoints) -> AttachmentUnits:
+    """Unit of every accelerator, and the switch members of each unit."""
     n = ep.count
     if ep.one_attachment_each:
         # units are the members reached
         present = np.zeros(int(ep.inc_member.max()) + 1, dtype=np.int64)
         present[ep.inc_member] = 1
         ids = np.cumsum(present) - 1
-        return ids[ep.inc_member], [(int(m),) for m in np.flatnonzero(present).tolist()]
+        return AttachmentUnits(ids[ep.inc_member], np.flatnonzero(present))
     order = np.lexsort((ep.inc_member, ep.inc_acc))
     acc = ep.inc_acc[order]
     mem = ep.inc_member[order]
@@ -68,7 +90,7 @@ def attachment_units(ep: Endpoints) -> tuple[IntArray, list[tuple[int, ...]]]:
     per_acc = np.bincount(acc, minlength=n) if n else np.zeros(0, np.int64)
     if acc.size and int(per_acc.max()) == 1 and int(per_acc.min()) == 1:
         uniq, inv = np.unique(mem[np.argsort(acc)], return_inverse=True)
-        return inv.astype(np.int64), [(int(m),) for m in uniq]
+        return AttachmentUnits(inv.reshape(-1).astype(np.int64), uniq.astype(np.int64))
     sigs: dict[tuple[int, ...], int] = {}
     unit = np.empty(n, dtype=np.int64)
     starts = np.r_[0, np.cumsum(per_acc)]
@@ -81,20 +103,20 @@ def attachment_units(ep: Endpoints) -> tuple[IntArray, list[tuple[int, ...]]]:
             sigs[key] = len(members)
             members.append(key)
         unit[a] = sigs[key]
-    return unit, members
+    return AttachmentUnits(unit, None, members)
 
 
 def _signature_distances(
-    members: list[tuple[int, ...]], classes: SwitchClasses
+    units: AttachmentUnits, classes: SwitchClasses
 ) -> tuple[IntArray, np.ndarray, bool]:
     """Class signature of each unit and switch hops between signatures.
 
     Returns (signature of each unit, hops[P, Q] for accelerators of *different* units
     with signatures P and Q, units_disjoint).
     """
-    if members and all(len(unit) == 1 and unit[0] >= 0 for unit in members):
-        return _single_signature_distances(
-            np.fromiter((unit[0] for unit in members), np.int64, len(members)), classes)
+    if units.single is not None:
+        return _single_signature_distances(units.single, classes)
+    members = units.members
     seen: Counter[int] = Counter(m for unit in members for m in unit if m >= 0)
     disjoint = all(c == 1 for c in seen.values())
     sig_index: dict[tuple[int, ...], int] = {}
@@ -133,7 +155,7 @@ def _single_signature_distances(member: IntArray, classes: SwitchClasses
     """Fast path of :func:`_signature_distances` when every unit is one switch member
     (units are then disjoint by construction)."""
     cls = classes.member_class[member]
-    used, unit_sig = np.unique(cls, return_inverse=True)
+    used, unit_sig = ranked(cls)
     dist = class_distances(classes, used)
     neighbour = classes.has_neighbour()[used]
     np.fill_diagonal(dist, np.where(neighbour, 2, UNREACHABLE))
@@ -217,7 +239,7 @@ def _nested(inner: IntArray, outer: IntArray) -> bool:
 
 
 def compute_hops(ep: Endpoints, classes: SwitchClasses,
-                 units: tuple[IntArray, list[tuple[int, ...]]] | None = None,
+                 units: AttachmentUnits | None = None,
                  island_keys: list[Hashable] | None = None) -> Hops:
     """Exact hop histogram over all unordered accelerator pairs (see module doc);
     ``units`` may pass in what :func:`attachment_units` already found, and
@@ -226,11 +248,12 @@ def compute_hops(ep: Endpoints, classes: SwitchClasses,
     n = ep.count
     if n < 2:
         return Hops({}, {s: {} for s in SCOPES}, 0, dict.fromkeys(SCOPES, 0), 0, 0.0, 0)
-    unit, members = units if units is not None else attachment_units(ep)
-    unit_sig, hops, disjoint = _signature_distances(members, classes)
+    attached = units if units is not None else attachment_units(ep)
+    unit = attached.unit
+    unit_sig, hops, disjoint = _signature_distances(attached, classes)
     if not disjoint:
-        hops_units = _unit_hops(members, classes)
-        unit_sig = np.arange(len(members), dtype=np.int64)
+        hops_units = _unit_hops(attached.members, classes)
+        unit_sig = np.arange(len(attached.members), dtype=np.int64)
         hops = hops_units
     acc_sig = unit_sig[unit]
     cumulative: dict[str, Counter[int]] = {}
@@ -262,7 +285,8 @@ def compute_hops(ep: Endpoints, classes: SwitchClasses,
             in_domains = None
     # scale-up domains never leave their island: their pairs are the islands' sum
     counts, _ = _level_counts({"building": ep.building, "campus": np.zeros(n, dtype=np.int64)},
-                              ep.domain, unit, unit_sig, acc_sig, hops, in_domains)
+                              ep.domain, unit, unit_sig, acc_sig, hops, in_domains,
+                              domains_inside=True)
     for scope, (in_scope, up) in counts.items():
         cumulative[scope] = in_scope
         scale_up_cum[scope] = up
@@ -297,9 +321,8 @@ def _island_counts(ep: Endpoints, idx: IntArray, unit: IntArray, unit_sig: IntAr
                    hops: np.ndarray) -> LevelCounts:
     """Server, rack and island counts of the accelerators ``idx`` of one island, with
     only the island's own signatures."""
-    local_units, unit_local = np.unique(unit[idx], return_inverse=True)
-    local_sigs, sig_local = np.unique(unit_sig[local_units], return_inverse=True)
-    unit_local, sig_local = unit_local.reshape(-1), sig_local.reshape(-1)
+    local_units, unit_local = ranked(unit[idx])
+    local_sigs, sig_local = ranked(unit_sig[local_units])
     return _level_counts(
         {"server": dense(ep.server[idx]), "rack": dense(ep.rack[idx]),
          "island": np.zeros(idx.size, dtype=np.int64)},
@@ -340,19 +363,27 @@ def _pairs_within(group: IntArray) -> int:
 
 def _level_counts(levels: dict[str, IntArray], domain: IntArray, unit: IntArray,
                   unit_sig: IntArray, acc_sig: IntArray, hops: np.ndarray,
-                  domain_pairs: Counter[int] | None = None) -> LevelCounts:
+                  domain_pairs: Counter[int] | None = None,
+                  domains_inside: bool = False) -> LevelCounts:
     """For each grouping (nested, finest first): hops → pairs inside one group, less the
     pairs inside one scale-up domain, and how many such scale-up pairs there are; and
     hops → pairs inside one domain, when they were needed (``domain_pairs`` may give
-    them, when already known)."""
+    them, when already known). ``domain`` numbers domains densely; ``domains_inside``
+    says every domain is known to lie inside one group of every level (true of
+    buildings and the campus: a domain never leaves its rack group)."""
     out: dict[str, tuple[Counter[int], int]] = {}
+    domains = int(domain.max()) + 1 if domain.size else 0
     for scope, key in levels.items():
         all_pairs = _histogram(key, unit, unit_sig, acc_sig, hops)
-        if _nested(key, domain):
+        # a group inside one domain each needs at least as many groups as domains
+        one_domain_each = key.size > 0 and int(key.max()) + 1 >= domains \
+            and _nested(key, domain)
+        domain_in_key = domains_inside or _nested(domain, key)
+        if one_domain_each:
             in_domain = all_pairs
-            if _nested(domain, key):
+            if domain_in_key:
                 domain_pairs = all_pairs  # the same groups: reuse at coarser levels
-        elif _nested(domain, key):
+        elif domain_in_key:
             if domain_pairs is None:
                 domain_pairs = _histogram(domain, unit, unit_sig, acc_sig, hops)
             in_domain = domain_pairs

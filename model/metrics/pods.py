@@ -20,6 +20,7 @@ import numpy as np
 from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import connected_components
 
+from model.metrics.arrays import ranked, stable_order
 from model.metrics.endpoints import Endpoints
 from model.metrics.topology import IntArray, TierNet, Topology
 
@@ -82,7 +83,7 @@ class PodTree:
 
 
 def _csr(owner: IntArray, item: IntArray, n: int) -> tuple[IntArray, IntArray]:
-    order = np.argsort(owner, kind="stable")
+    order = stable_order(owner)
     ptr = np.r_[0, np.cumsum(np.bincount(owner, minlength=n))].astype(np.int64)
     return ptr, item[order]
 
@@ -146,6 +147,41 @@ def _switch_edges(topo: Topology, width: int
     return np.concatenate(lows), np.concatenate(highs), which, links_of, where
 
 
+def _reach(topo: Topology) -> dict[int, tuple[IntArray, IntArray, IntArray, IntArray]]:
+    """Per level, a small edge set joining the same switches as that level's switch
+    links: (lower member, one upper member it reaches, and pairs of upper members
+    joined through some lower member). A tier's bundle gives lower member ``j`` the
+    upper members ``j·L … j·L+L−1`` (mod ``n``), a run of consecutive members; so ``j``
+    joined to the first of its run, and each member of a run joined to the next, keep
+    every connection with ``lower + n`` edges instead of ``lower · L``."""
+    out: dict[int, tuple[list[IntArray], list[IntArray], list[IntArray], list[IntArray]]] = {}
+    for bundle in topo.bundles:
+        lower = bundle.lower
+        if not isinstance(lower, TierNet) or not bundle.links:
+            continue
+        links, n = bundle.links_per_member, bundle.upper.count
+        j = np.arange(lower.count, dtype=np.int64)
+        start = j * links % n
+        if links >= n:
+            step = np.ones(max(n - 1, 0), dtype=bool)
+        else:
+            # member u is joined to u+1 when some run covers both: runs start at
+            # ``start`` and cover L−1 such steps (counted on a doubled, unwrapped line)
+            cover = np.zeros(2 * n + 1, dtype=np.int64)
+            np.add.at(cover, start, 1)
+            np.add.at(cover, start + links - 1, -1)
+            line = np.cumsum(cover)[:2 * n]
+            step = (line[:n] + line[n:]) > 0
+        a = np.flatnonzero(step)
+        lows, firsts, froms, tos = out.setdefault(bundle.upper.level, ([], [], [], []))
+        lows.append(j + lower.offset)
+        firsts.append(start + bundle.upper.offset)
+        froms.append(a + bundle.upper.offset)
+        tos.append((a + 1) % n + bundle.upper.offset)
+    return {lv: (np.concatenate(lo), np.concatenate(first), np.concatenate(a),
+                 np.concatenate(b)) for lv, (lo, first, a, b) in out.items()}
+
+
 @dataclass
 class _LevelCheck:
     """What the uniformity test of one level needs that does not depend on speeds:
@@ -193,7 +229,7 @@ class PodSkeleton:
     @cached_property
     def unit_order(self) -> tuple[IntArray, IntArray]:
         """Accelerators sorted by unit (stable) and each one's rank inside its unit."""
-        order = np.argsort(self.unit_of_acc, kind="stable")
+        order = stable_order(self.unit_of_acc)
         starts = np.r_[0, np.cumsum(self.unit_size)[:-1]].astype(np.int64)
         return order, np.arange(order.size) - starts[self.unit_of_acc[order]]
 
@@ -239,6 +275,7 @@ def pod_skeleton(topo: Topology, ep: Endpoints, unit_of_acc: IntArray,
     unit_size = np.bincount(unit_of_acc, minlength=units).astype(np.int64)
     u_lo, u_hi, u_inc, u_group = _unit_edges(ep, unit_of_acc, representative, max(n_sw, 1))
     s_lo, s_hi, s_bundle, s_links, where = _switch_edges(topo, max(n_sw, 1))
+    reach = _reach(topo)
     # closed: a switch's uplinks go one level up, a unit's links all to one level
     if any(b.upper.level != b.lower.level + 1 for b in topo.bundles
            if isinstance(b.lower, TierNet) and b.links):
@@ -271,8 +308,12 @@ def pod_skeleton(topo: Topology, ep: Endpoints, unit_of_acc: IntArray,
             return None
         slot = np.full(n_sw, -1, dtype=np.int64)
         slot[own] = np.arange(own.size)
-        pod_of_own, pods_first = _level_pods(child_node, slot[upper], own, first[:count],
-                                             units)
+        empty = np.zeros(0, np.int64)
+        r_lo, r_hi, r_a, r_b = reach.get(lv, (empty, empty, empty, empty))
+        pod_of_own, pods_first = _level_pods(
+            np.concatenate([top_of[u_lo[mask_u]], top_of[r_lo + units]]),
+            slot[np.concatenate([u_hi[mask_u], r_hi])], slot[r_a], slot[r_b], own,
+            first[:count], units)
         pods = pods_first.size
         pod_of_edge = pod_of_own[slot[upper]] + count
         # each child lies in one pod: its children are the distinct child nodes
@@ -305,22 +346,25 @@ def pod_skeleton(topo: Topology, ep: Endpoints, unit_of_acc: IntArray,
                        s_lo, s_hi, s_bundle, s_links, checks)
 
 
-def _level_pods(child: IntArray, switch: IntArray, own: IntArray, first: IntArray,
-                units: int) -> tuple[IntArray, IntArray]:
+def _level_pods(child: IntArray, switch: IntArray, join_a: IntArray, join_b: IntArray,
+                own: IntArray, first: IntArray, units: int) -> tuple[IntArray, IntArray]:
     """The pods of one level: connected components of the graph joining each child node
     (numbered below ``first.size``) to the level's switches it has links to (``switch``:
-    positions in ``own``). Returns each own switch's pod (0, 1, …), and each pod's
-    smallest contained number, by which pods are numbered."""
+    positions in ``own``), where ``join_a[i]`` and ``join_b[i]`` are switches joined
+    through a common child (see :func:`_reach`). Returns each own switch's pod (0, 1,
+    …), and each pod's smallest contained number, by which pods are numbered."""
     count = first.size
     nodes = count + own.size
-    graph = coo_matrix((np.ones(child.size, dtype=np.int8), (child, switch + count)),
+    rows = np.concatenate([child, join_a + count])
+    graph = coo_matrix((np.ones(rows.size, dtype=np.int8),
+                        (rows, np.concatenate([switch, join_b]) + count)),
                        shape=(nodes, nodes))
     _, label = connected_components(graph, directed=True, connection="weak")
     comp_of_own = label[count:]
     smallest = np.full(int(label.max()) + 1, np.iinfo(np.int64).max, dtype=np.int64)
     np.minimum.at(smallest, label[child], first[child])
     np.minimum.at(smallest, comp_of_own, own + units)
-    comps, index = np.unique(comp_of_own, return_inverse=True)
+    comps, index = ranked(comp_of_own)
     order = np.argsort(smallest[comps], kind="stable")
     rank = np.empty(comps.size, dtype=np.int64)
     rank[order] = np.arange(comps.size)
@@ -363,6 +407,8 @@ def _same_capacity(check: _LevelCheck, cap: np.ndarray) -> bool:
     total = cap if check.group is None else np.bincount(
         check.group, weights=cap, minlength=check.reference.size)
     other = total[check.reference]
+    if np.array_equal(total, other):
+        return True
     return bool(np.all(np.abs(total - other) <= 1e-9 * np.maximum(np.abs(other), 1.0)))
 
 
