@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
@@ -11,7 +12,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import model.metrics as engine
-from model.metrics.arrays import dense, distinct
+from model.metrics.arrays import dense, distinct, ranked, stable_order
+from model.metrics.pods import _reach
+from model.metrics.topology import TierNet
 from model.templates import TEMPLATES
 from tests.reference.builders import fat_tree_histogram
 
@@ -28,6 +31,64 @@ def test_dense_numbers_combinations_in_sorted_order(pairs: list[tuple[int, int]]
     b = np.array([p[1] for p in pairs], dtype=np.int64)
     rank = {pair: i for i, pair in enumerate(sorted(set(pairs)))}
     assert dense(a, b).tolist() == [rank[p] for p in pairs]
+
+
+@given(st.lists(st.integers(min_value=0, max_value=2**40), max_size=300),
+       st.booleans())
+def test_ranked_is_unique_with_inverse(values: list[int], narrow: bool) -> None:
+    """Both paths (a table of a narrow range, a sort of a wide one) give the sorted
+    distinct values and each value's rank among them."""
+    if narrow:
+        values = [v % 50 + 7 for v in values]
+    uniq, rank = ranked(np.array(values, dtype=np.int64))
+    expected = sorted(set(values))
+    assert uniq.tolist() == expected
+    assert rank.tolist() == [expected.index(v) for v in values]
+
+
+@given(st.lists(st.integers(min_value=0, max_value=2**20), max_size=300), st.booleans())
+def test_stable_order_sorts_stably(values: list[int], small: bool) -> None:
+    """16-bit ids (radix path) and wider ones both keep equal ids in their order."""
+    if small:
+        values = [v % 70_000 if v % 3 else v % 40 for v in values]
+        values = [v for v in values if v < 1 << 16]
+    order = stable_order(np.array(values, dtype=np.int64)).tolist()
+    assert order == sorted(range(len(values)), key=lambda i: values[i])
+
+
+def _components(nodes: list[tuple[str, int]], edges: list[tuple[tuple[str, int], tuple[str, int]]]
+                ) -> set[frozenset[tuple[str, int]]]:
+    parent = {node: node for node in nodes}
+
+    def find(x: tuple[str, int]) -> tuple[str, int]:
+        while parent[x] != x:
+            x = parent[x]
+        return x
+
+    for a, b in edges:
+        parent[find(a)] = find(b)
+    groups: dict[tuple[str, int], set[tuple[str, int]]] = {}
+    for node in nodes:
+        groups.setdefault(find(node), set()).add(node)
+    return {frozenset(g) for g in groups.values()}
+
+
+@given(st.integers(1, 40), st.integers(1, 12), st.integers(1, 40))
+def test_joining_edges_keep_every_connection(lower: int, links: int, upper: int) -> None:
+    """A bundle from ``lower`` switches with ``links`` links each to ``upper`` switches
+    joins switches exactly as its few joining edges do (lower j to upper j·L+l mod n,
+    link by link, against j to the first of its run and each run member to the next)."""
+    low = TierNet(SimpleNamespace(count=lower, id="low"), None, "", None, 0, 1)  # type: ignore[arg-type]
+    up = TierNet(SimpleNamespace(count=upper, id="up"), None, "", None, lower, 2)  # type: ignore[arg-type]
+    bundle = SimpleNamespace(lower=low, upper=up, links=lower * links, links_per_member=links)
+    j_lo, first, a, b = _reach(SimpleNamespace(bundles=[bundle]))[2]  # type: ignore[arg-type]
+    nodes = [("s", k) for k in range(lower + upper)]
+    full = [(("s", j), ("s", lower + (j * links + k) % upper))
+            for j in range(lower) for k in range(links)]
+    few = [(("s", int(x)), ("s", int(y))) for x, y in zip(j_lo, first, strict=True)]
+    few += [(("s", int(x)), ("s", int(y))) for x, y in zip(a, b, strict=True)]
+    assert len(few) <= lower + upper
+    assert _components(nodes, few) == _components(nodes, full)
 
 
 def test_hops_on_the_second_thread_agree_with_closed_forms(
