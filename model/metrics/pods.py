@@ -22,7 +22,7 @@ from scipy.sparse.csgraph import connected_components
 
 from model.metrics.arrays import ranked, stable_order
 from model.metrics.endpoints import Endpoints
-from model.metrics.topology import IntArray, TierNet, Topology
+from model.metrics.topology import IntArray, TierNet, Topology, spread_runs
 
 
 @dataclass
@@ -149,35 +149,21 @@ def _switch_edges(topo: Topology, width: int
 
 def _reach(topo: Topology) -> dict[int, tuple[IntArray, IntArray, IntArray, IntArray]]:
     """Per level, a small edge set joining the same switches as that level's switch
-    links: (lower member, one upper member it reaches, and pairs of upper members
-    joined through some lower member). A tier's bundle gives lower member ``j`` the
-    upper members ``j·L … j·L+L−1`` (mod ``n``), a run of consecutive members; so ``j``
-    joined to the first of its run, and each member of a run joined to the next, keep
-    every connection with ``lower + n`` edges instead of ``lower · L``."""
+    links (:func:`model.metrics.topology.spread_runs`): (lower member, the first upper
+    member it reaches, and pairs of upper members joined through some lower member) —
+    ``lower + n`` edges per bundle instead of ``lower · L``."""
     out: dict[int, tuple[list[IntArray], list[IntArray], list[IntArray], list[IntArray]]] = {}
     for bundle in topo.bundles:
         lower = bundle.lower
         if not isinstance(lower, TierNet) or not bundle.links:
             continue
-        links, n = bundle.links_per_member, bundle.upper.count
-        j = np.arange(lower.count, dtype=np.int64)
-        start = j * links % n
-        if links >= n:
-            step = np.ones(max(n - 1, 0), dtype=bool)
-        else:
-            # member u is joined to u+1 when some run covers both: runs start at
-            # ``start`` and cover L−1 such steps (counted on a doubled, unwrapped line)
-            cover = np.zeros(2 * n + 1, dtype=np.int64)
-            np.add.at(cover, start, 1)
-            np.add.at(cover, start + links - 1, -1)
-            line = np.cumsum(cover)[:2 * n]
-            step = (line[:n] + line[n:]) > 0
-        a = np.flatnonzero(step)
+        n, offset = bundle.upper.count, bundle.upper.offset
+        start, joined = spread_runs(lower.count, bundle.links_per_member, n)
         lows, firsts, froms, tos = out.setdefault(bundle.upper.level, ([], [], [], []))
-        lows.append(j + lower.offset)
-        firsts.append(start + bundle.upper.offset)
-        froms.append(a + bundle.upper.offset)
-        tos.append((a + 1) % n + bundle.upper.offset)
+        lows.append(np.arange(lower.count, dtype=np.int64) + lower.offset)
+        firsts.append(start + offset)
+        froms.append(joined + offset)
+        tos.append((joined + 1) % n + offset)
     return {lv: (np.concatenate(lo), np.concatenate(first), np.concatenate(a),
                  np.concatenate(b)) for lv, (lo, first, a, b) in out.items()}
 
@@ -275,11 +261,11 @@ def pod_skeleton(topo: Topology, ep: Endpoints, unit_of_acc: IntArray,
     unit_size = np.bincount(unit_of_acc, minlength=units).astype(np.int64)
     u_lo, u_hi, u_inc, u_group = _unit_edges(ep, unit_of_acc, representative, max(n_sw, 1))
     s_lo, s_hi, s_bundle, s_links, where = _switch_edges(topo, max(n_sw, 1))
-    reach = _reach(topo)
     # closed: a switch's uplinks go one level up, a unit's links all to one level
     if any(b.upper.level != b.lower.level + 1 for b in topo.bundles
            if isinstance(b.lower, TierNet) and b.links):
         return None
+    reach = _reach(topo)
     if u_lo.size:
         lowest = np.full(units, np.iinfo(np.int64).max, dtype=np.int64)
         highest = np.full(units, -1, dtype=np.int64)

@@ -187,9 +187,27 @@ class Topology:
 
 
 def _spread(members: int, links: int, n: int) -> tuple[IntArray, IntArray]:
+    """Links of a spread bundle: lower member ``j`` reaches upper members
+    ``j·L … j·L+L−1`` (mod ``n``), a run of consecutive members."""
     lower = np.repeat(np.arange(members, dtype=np.int64), links)
     upper = (np.arange(members * links, dtype=np.int64)) % n
     return lower, upper
+
+
+def spread_runs(members: int, links: int, n: int) -> tuple[IntArray, IntArray]:
+    """What :func:`_spread`'s runs join, without listing its links: the first upper
+    member of each lower member's run, and the upper members ``u`` joined to ``u+1``
+    (mod ``n``) because some run covers both. Joining each lower member to the first of
+    its run and each such ``u`` to ``u+1`` connects exactly what the links connect."""
+    start = np.arange(members, dtype=np.int64) * links % n
+    if links >= n:
+        return start, np.arange(max(n - 1, 0), dtype=np.int64)
+    # runs cover L−1 steps from ``start``, counted on a doubled, unwrapped line
+    cover = np.zeros(2 * n + 1, dtype=np.int64)
+    np.add.at(cover, start, 1)
+    np.add.at(cover, start + links - 1, -1)
+    line = np.cumsum(cover)[:2 * n]
+    return start, np.flatnonzero((line[:n] + line[n:]) > 0)
 
 
 _Wiring = tuple[IntArray, IntArray, IntArray | None, bool, IntArray, IntArray]

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import model.metrics as engine
 from model.metrics.arrays import dense, distinct, ranked, stable_order
 from model.metrics.pods import _reach
-from model.metrics.topology import TierNet
+from model.metrics.topology import TierNet, _spread
 from model.templates import TEMPLATES
 from tests.reference.builders import fat_tree_histogram
 
@@ -76,15 +76,15 @@ def _components(nodes: list[tuple[str, int]], edges: list[tuple[tuple[str, int],
 @given(st.integers(1, 40), st.integers(1, 12), st.integers(1, 40))
 def test_joining_edges_keep_every_connection(lower: int, links: int, upper: int) -> None:
     """A bundle from ``lower`` switches with ``links`` links each to ``upper`` switches
-    joins switches exactly as its few joining edges do (lower j to upper j·L+l mod n,
-    link by link, against j to the first of its run and each run member to the next)."""
+    joins switches exactly as its few joining edges do: the components of the bundle's
+    real links (as the topology deals them) equal those of the joining edges."""
     low = TierNet(SimpleNamespace(count=lower, id="low"), None, "", None, 0, 1)  # type: ignore[arg-type]
     up = TierNet(SimpleNamespace(count=upper, id="up"), None, "", None, lower, 2)  # type: ignore[arg-type]
     bundle = SimpleNamespace(lower=low, upper=up, links=lower * links, links_per_member=links)
     j_lo, first, a, b = _reach(SimpleNamespace(bundles=[bundle]))[2]  # type: ignore[arg-type]
     nodes = [("s", k) for k in range(lower + upper)]
-    full = [(("s", j), ("s", lower + (j * links + k) % upper))
-            for j in range(lower) for k in range(links)]
+    lo, up_member = _spread(lower, links, upper)
+    full = [(("s", int(j)), ("s", lower + int(u))) for j, u in zip(lo, up_member, strict=True)]
     few = [(("s", int(x)), ("s", int(y))) for x, y in zip(j_lo, first, strict=True)]
     few += [(("s", int(x)), ("s", int(y))) for x, y in zip(a, b, strict=True)]
     assert len(few) <= lower + upper
