@@ -25,7 +25,8 @@ import numpy as np
 from model.metrics.arrays import stable_order
 from model.metrics.endpoints import Endpoints
 from model.metrics.flows import MemberNetwork
-from model.metrics.pod_dp import PodDP, TooMuchWorkError
+from model.metrics.min_plus import TooMuchWorkError
+from model.metrics.pod_dp import PodDP
 from model.metrics.pods import PodTree
 from model.metrics.results import Bisection, BisectionCut
 from model.metrics.topology import TierNet, Topology

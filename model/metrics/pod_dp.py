@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from model.metrics.min_plus import breakpoints_only, min_plus
 from model.metrics.pods import PodTree
 
 INF = float("inf")
@@ -42,35 +43,6 @@ Array = np.ndarray
 WORK_LIMIT = 300_000_000
 """Element operations the convolutions may spend before the DP gives up (uneven
 wiring can shrink the grid to single accelerators on a huge campus)."""
-
-
-class TooMuchWorkError(Exception):
-    """The DP would take too long on this design; the caller falls back."""
-
-
-def min_plus(a: Array, b: Array) -> tuple[Array, Array]:
-    """Min-plus convolution c[k] = min_i a[k−i] + b[i]; returns (c, i chosen from b)."""
-    out = np.full(a.size + b.size - 1, INF)
-    arg = np.zeros(out.size, dtype=np.int64)
-    if a.size >= b.size:
-        for i in range(b.size):
-            if b[i] == INF:
-                continue
-            cand = a + b[i]
-            view = out[i:i + a.size]
-            better = cand < view
-            view[better] = cand[better]
-            arg[i:i + a.size][better] = i
-    else:
-        for j in range(a.size):
-            if a[j] == INF:
-                continue
-            cand = b + a[j]
-            view = out[j:j + b.size]
-            better = cand < view
-            view[better] = cand[better]
-            arg[j:j + b.size][better] = np.arange(b.size)[better]
-    return out, arg
 
 
 def _concave(f: Array) -> bool:
@@ -123,13 +95,9 @@ class PodDP:
         """:func:`min_plus` cut at the target (counts only grow as children are added,
         so no entry past it can contribute), counting the work against
         :data:`WORK_LIMIT`."""
-        limit = self.q + 1
-        a, b = a[:limit], b[:limit]
-        self.work += a.size * b.size
-        if self.work > WORK_LIMIT:
-            raise TooMuchWorkError
-        out, arg = min_plus(a, b)
-        return out[:limit], arg[:limit]
+        out, arg, work = min_plus(a, b, self.q + 1, WORK_LIMIT - self.work)
+        self.work += work
+        return out, arg
 
     def conv_at_target(self, a: Array, b: Array) -> tuple[Array, Array]:
         """:meth:`conv` evaluated at the target only (other entries INF): the top pod of
@@ -308,10 +276,17 @@ class PodDP:
         return g, np.full(0, INF), ("pooled", n, per, d_stay <= d_move, which_t, pools)
 
     def _fold(self, f: Array, f1: Array, m: int) -> tuple[Array, Array, object]:
-        total, total1 = f, f1
+        """m identical children combined one at a time. Without a remainder, all but
+        one of them may stand at a breakpoint of f (an end of one of its linear pieces):
+        two children inside pieces can trade accelerators at a constant rate, which
+        cannot raise the cost both ways, until one reaches a breakpoint. So the first
+        m − 1 children are drawn from the breakpoints only, which makes their
+        convolutions sparse, and the last from the whole table."""
+        corners = f if self.r else breakpoints_only(f)
+        total, total1 = corners, f1
         args: list[tuple[object, ...]] = []
-        for _ in range(m - 1):
-            new, arg = self.conv(total, f)
+        for i in range(m - 1):
+            new, arg = self.conv(total, f if i == m - 2 else corners)
             if self.r and f1.size:
                 a1, arg_a = self.conv(total1, f)
                 b1, arg_b = self.conv(total, f1)

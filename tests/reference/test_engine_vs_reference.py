@@ -13,12 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+from unittest.mock import patch
 
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 
 from model.design import Design
 from model.elements import Plane
+from model.metrics import clear_caches, min_plus
 from tests.reference.compare import (
     REL,
     close,
@@ -95,6 +97,20 @@ def test_engine_matches_reference_quick(compute_all: Callable[..., Any], design:
 @given(hierarchical_designs())
 def test_engine_matches_reference_200(compute_all: Callable[..., Any], design: Design) -> None:
     _compare(compute_all, design)
+
+
+@QUICK
+@given(hierarchical_designs())
+def test_engine_matches_reference_convolving_by_pieces(
+    compute_all: Callable[..., Any], design: Design
+) -> None:
+    """The bisection DP with every convolution taken piece by piece (on designs this
+    small it would otherwise try every split; on large uneven ones it goes piece by
+    piece, and this is where that way is checked against the reference)."""
+    with patch.object(min_plus, "_PIECE_COST", 0):
+        clear_caches()
+        _compare(compute_all, design)
+    clear_caches()
 
 
 @QUICK

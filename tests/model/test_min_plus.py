@@ -1,0 +1,101 @@
+"""Min-plus convolution against a brute force in plain Python: every split of every
+count tried, on random piecewise-linear tables with gaps, by both ways of computing it
+(piece by piece, and every split)."""
+
+from __future__ import annotations
+
+from unittest.mock import patch
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from model.metrics import min_plus as mp
+from model.metrics.pod_dp import PodDP
+
+INF = float("inf")
+
+
+def brute(a: list[float], b: list[float], limit: int) -> list[float]:
+    """c[k] = least a[k − i] + b[i] over every i, for k < limit."""
+    out = [INF] * min(len(a) + len(b) - 1, limit)
+    for i, x in enumerate(a):
+        for j, y in enumerate(b):
+            if i + j < len(out):
+                out[i + j] = min(out[i + j], x + y)
+    return out
+
+
+@st.composite
+def tables(draw: st.DrawFn) -> list[float]:
+    """A piecewise-linear table: a start, then runs of equal whole-number slopes (few
+    pieces, as the DP's tables have), with a few entries missing (INF)."""
+    values = [float(draw(st.integers(0, 50)))]
+    for _ in range(draw(st.integers(0, 5))):
+        slope = draw(st.integers(-7, 7))
+        for _ in range(draw(st.integers(1, 12))):
+            values.append(values[-1] + slope)
+    for spot in draw(st.lists(st.integers(0, len(values) - 1), max_size=2)):
+        values[spot] = INF
+    return values
+
+
+@pytest.mark.parametrize("piece_cost", [0, 10**12], ids=["by pieces", "every split"])
+@settings(max_examples=200, deadline=None)
+@given(a=tables(), b=tables(), cut=st.integers(1, 200))
+def test_min_plus_matches_brute_force(piece_cost: int, a: list[float], b: list[float],
+                                      cut: int) -> None:
+    limit = min(cut, len(a) + len(b) - 1)
+    with patch.object(mp, "_PIECE_COST", piece_cost):
+        out, arg, _ = mp.min_plus(np.array(a), np.array(b), limit)
+    expected = brute(a, b, limit)
+    assert out.tolist() == expected
+    for k, value in enumerate(expected):
+        if value < INF:
+            # the split returned is one that reaches the value
+            assert a[k - arg[k]] + b[arg[k]] == value
+
+
+@settings(max_examples=200, deadline=None)
+@given(x=st.lists(st.sampled_from([INF, 0.0, 1.0, 2.0, 3.0, -1.0]), min_size=1,
+                  max_size=40),
+       w=st.integers(1, 9), count=st.integers(1, 45))
+def test_window_argmin_is_the_first_least(x: list[float], w: int, count: int) -> None:
+    padded = x + [INF] * (count + w)
+    got = mp._window_argmin(np.array(x), w, count)
+    for j in range(count):
+        window = padded[j:j + w]
+        if min(window) < INF:
+            assert got[j] == j + window.index(min(window))
+
+
+def test_budget_is_checked_before_the_work() -> None:
+    a = np.arange(1000.0) % 7   # many pieces: no cheap way
+    with pytest.raises(mp.TooMuchWorkError):
+        mp.min_plus(a, a, budget=1000)
+
+
+@settings(max_examples=200, deadline=None)
+@given(f=tables(), m=st.integers(2, 5))
+def test_identical_children_fold_matches_brute_force(f: list[float], m: int) -> None:
+    """The DP's fold of m identical children, which draws all but one of them from the
+    table's breakpoints only, against trying every split; and its recorded choices
+    rebuild a split of each count that costs the table's value."""
+    dp = PodDP.__new__(PodDP)
+    dp.r, dp.q, dp.work = 0, 10**6, 0
+    table, _, how = dp._fold(np.array(f), np.full(0, INF), m)
+    expected = [0.0]
+    for _ in range(m):
+        expected = brute(expected, f, 10**6)
+    assert table.tolist() == expected
+    steps = how[1]
+    for k, value in enumerate(expected):
+        if value == INF:
+            continue
+        counts, rest = [], k
+        for arg, *_ in reversed(steps):
+            counts.append(int(arg[rest]))
+            rest -= int(arg[rest])
+        counts.append(rest)
+        assert sum(f[c] for c in counts) == value
