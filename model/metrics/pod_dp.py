@@ -246,34 +246,55 @@ class PodDP:
         per = len(groups[0])
         up = float(self.tree.up[child])
         length = min(m * per * n, self.q) + 1
-        k = np.arange(length)[None, :]
-        t = np.arange(m + 1)[:, None]
-        cap_stay, cap_move = t * per, (m - t) * per
-        base = cap_stay * stay[0] + cap_move * move[0] + (m - t) * up
+        full, rest = np.divmod(np.arange(length), n)
         d_stay, d_move = stay[n] - stay[0], move[n] - move[0]
-        full, rest = k // n, k % n
-        best = np.full((m + 1, length), INF)
-        choice = np.zeros((m + 1, length), dtype=np.int8)
+        stay_first = bool(d_stay <= d_move)
+        best = np.full(length, INF)
+        which_t = np.zeros(length, dtype=np.int64)
+        pools = np.zeros(length, dtype=np.int8)
         for pool, extra in ((0, np.zeros(n + 1)), (1, stay - stay[0]), (2, move - move[0])):
-            c1 = cap_stay - (pool == 1)
-            c2 = cap_move - (pool == 2)
-            ok = (c1 >= 0) & (c2 >= 0) & (full <= c1 + c2)
+            lowest, highest = int(pool == 1), m - int(pool == 2)
+            if lowest > highest:
+                continue
+            ok = full <= m * per - (pool != 0)
             if pool == 0:
                 ok &= rest == 0
-            if d_stay <= d_move:
-                j1 = np.minimum(full, c1)
-                j2 = full - j1
-            else:
-                j2 = np.minimum(full, c2)
-                j1 = full - j2
-            value = np.where(ok, base + j1 * d_stay + j2 * d_move + extra[rest], INF)
-            better = value < best
-            best = np.where(better, value, best)
-            choice = np.where(better, pool, choice)
-        which_t = np.argmin(best, axis=0)
-        g = best[which_t, np.arange(length)]
-        pools = choice[which_t, np.arange(length)]
-        return g, np.full(0, INF), ("pooled", n, per, d_stay <= d_move, which_t, pools)
+            fixed = np.where(ok, extra[rest], INF)
+            for tried in self._pooled_candidates(full, per, m, stay_first):
+                t = np.clip(tried, lowest, highest)
+                c1 = t * per - (pool == 1)
+                c2 = (m - t) * per - (pool == 2)
+                if stay_first:
+                    j1 = np.minimum(full, c1)
+                    j2 = full - j1
+                else:
+                    j2 = np.minimum(full, c2)
+                    j1 = full - j2
+                value = (t * per * stay[0] + (m - t) * (per * move[0] + up)
+                         + j1 * d_stay + j2 * d_move + fixed)
+                better = value < best
+                best[better] = value[better]
+                which_t[better] = t[better]
+                pools[better] = pool
+        return best, np.full(0, INF), ("pooled", n, per, stay_first, which_t, pools)
+
+    @staticmethod
+    def _pooled_candidates(full: Array, per: int, m: int, stay_first: bool
+                           ) -> list[Array]:
+        """The numbers t of staying children worth trying, per count.
+
+        With the partial grandchild's pool fixed, the cost is linear in t (the pools'
+        empty costs and the movers' uplinks) plus the price of the ``full`` whole
+        grandchildren, the cheaper pool filled first: ``full·d_dear − min(full, cap)·
+        (d_dear − d_cheap)``, where cap, the cheap pool's free slots, is t·per or
+        (m − t)·per, less one if it holds the partial. That is convex in t with one bend
+        where cap equals ``full`` (or ``full`` + 1), so the least value over t lies at an
+        end of t's range or at a whole number next to the bend; for either, that is
+        ``full // per`` or one more staying (or moving) children. Four tries instead of
+        m + 1."""
+        bend = full // per
+        near = [bend, bend + 1] if stay_first else [m - bend, m - bend - 1]
+        return [np.zeros_like(full), np.full_like(full, m), *near]
 
     def _fold(self, f: Array, f1: Array, m: int) -> tuple[Array, Array, object]:
         """m identical children combined one at a time. Without a remainder, all but

@@ -89,7 +89,7 @@ def test_identical_children_fold_matches_brute_force(f: list[float], m: int) -> 
     for _ in range(m):
         expected = brute(expected, f, 10**6)
     assert table.tolist() == expected
-    steps = how[1]
+    steps = how[1]  # type: ignore[index]
     for k, value in enumerate(expected):
         if value == INF:
             continue
