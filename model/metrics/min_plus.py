@@ -11,9 +11,12 @@ feasible range. Convolving piece by piece costs about (pieces of a) × (length o
 accelerator (unit sizes without a common divisor) and tables have tens of thousands of
 entries.
 
-Every value returned is a real split's cost, a[k − i] + b[i] for the i returned; pieces
-are found from second differences within a relative tolerance of 1e-9, so on tables
-whose values carry rounding the result can exceed the true least value by that much.
+Only the values are computed for every count. Which split reaches a count is wanted
+only when a cut is rebuilt, at a few counts, so it is found then by trying every split
+of that one count (:class:`Split`). Pieces are found from second differences within a
+relative tolerance of 1e-9, and a piece's values are taken from its line, so on tables
+whose values carry rounding a result can differ from the exact least value by about
+that much; the bisection recounts the cut it reports link by link.
 """
 
 from __future__ import annotations
@@ -31,53 +34,51 @@ class TooMuchWorkError(Exception):
     """A convolution would cost more than the caller's budget."""
 
 
+class Split:
+    """Which i a convolution's count k takes from b, found when asked: a cut is
+    rebuilt at a few counts, so nothing is spent on the others."""
+
+    def __init__(self, a: Array, b: Array):
+        self.a, self.b = a, b
+
+    def __getitem__(self, k: int) -> int:
+        low, high = max(0, k - (self.a.size - 1)), min(k, self.b.size - 1)
+        i = np.arange(low, high + 1)
+        return int(low + np.argmin(self.a[k - i] + self.b[i]))
+
+
 def min_plus(a: Array, b: Array, limit: int | None = None, budget: float = INF
-             ) -> tuple[Array, Array, int]:
+             ) -> tuple[Array, Split, int]:
     """Min-plus convolution of ``a`` and ``b``, entries 0 … limit − 1 (all by default);
-    returns (c, i chosen from b, element operations spent). Raises
+    returns (c, the i each count takes from b, element operations spent). Raises
     :class:`TooMuchWorkError`, before doing it, when that would exceed ``budget``."""
     size = a.size + b.size - 1
     if limit is not None:
         a, b, size = a[:limit], b[:limit], min(size, limit)
+    split = Split(a, b)
     if a.size == 0 or b.size == 0:
-        return np.full(max(size, 0), INF), np.zeros(max(size, 0), np.int64), 0
+        return np.full(max(size, 0), INF), split, 0
     plain = a.size * b.size
     pa, pb = _pieces(a), _pieces(b)
     cost_a, cost_b = (_PIECE_COST * len(p) * (a.size + b.size) for p in (pa, pb))
     if min(cost_a, cost_b, plain) > budget:
         raise TooMuchWorkError
     if cost_b <= min(cost_a, plain):
-        out, arg = _by_pieces(a, b, pb, size)
-        return out, arg, cost_b
+        return _by_pieces(a, b, pb, size), split, cost_b
     if cost_a < plain:
-        out, arg = _by_pieces(b, a, pa, size)
-        return out, np.arange(size) - arg, cost_a
-    out, arg = _every_split(a, b)
-    return out[:size], arg[:size], plain
+        return _by_pieces(b, a, pa, size), split, cost_a
+    return _every_split(a, b)[:size], split, plain
 
 
-def _every_split(a: Array, b: Array) -> tuple[Array, Array]:
+def _every_split(a: Array, b: Array) -> Array:
+    if a.size < b.size:
+        a, b = b, a
     out = np.full(a.size + b.size - 1, INF)
-    arg = np.zeros(out.size, dtype=np.int64)
-    if a.size >= b.size:
-        for i in range(b.size):
-            if b[i] == INF:
-                continue
-            cand = a + b[i]
+    for i in range(b.size):
+        if b[i] != INF:
             view = out[i:i + a.size]
-            better = cand < view
-            view[better] = cand[better]
-            arg[i:i + a.size][better] = i
-    else:
-        for j in range(a.size):
-            if a[j] == INF:
-                continue
-            cand = b + a[j]
-            view = out[j:j + b.size]
-            better = cand < view
-            view[better] = cand[better]
-            arg[j:j + b.size][better] = np.arange(b.size)[better]
-    return out, arg
+            np.minimum(view, a + b[i], out=view)
+    return out
 
 
 def breakpoints_only(f: Array) -> Array:
@@ -108,64 +109,37 @@ def _pieces(f: Array) -> list[tuple[int, int]]:
                     strict=True))
 
 
-def _by_pieces(a: Array, b: Array, pb: list[tuple[int, int]], size: int
-               ) -> tuple[Array, Array]:
+def _by_pieces(a: Array, b: Array, pb: list[tuple[int, int]], size: int) -> Array:
     """Convolution with ``b`` taken piece by piece. On a piece [sb, eb] of slope σ,
-    b[i] = b[sb] + σ·(i − sb), so for each k the best split is the least of
+    b[i] = b[sb] + σ·(i − sb), so the best split of each count k is the least of
     a[s] − σ·s over the window s ∈ [k − eb, k − sb]: a sliding-window minimum."""
     out = np.full(size, INF)
-    arg = np.zeros(size, dtype=np.int64)
     positions = np.arange(a.size, dtype=float)
     for sb, eb in pb:
         top = min(a.size - 1 + eb, size - 1)
         if top < sb:
             continue
-        w = eb - sb + 1
-        if w == 1:
+        view = out[sb:top + 1]
+        if eb == sb:
             # a single entry of b: a shifted
-            value = a[:top - sb + 1] + b[sb]
-            view = out[sb:top + 1]
-            better = value < view
-            view[better] = value[better]
-            arg[sb:top + 1][better] = sb
+            np.minimum(view, a[:view.size] + b[sb], out=view)
             continue
         slope = (b[eb] - b[sb]) / (eb - sb)
-        shifted = np.concatenate((np.full(w - 1, INF), a - slope * positions))
-        best = _window_argmin(shifted, w, top - sb + 1)
-        k = np.arange(sb, top + 1)
-        s = best - (w - 1)
-        found = (s >= 0) & (s < a.size)
-        s = np.clip(s, 0, a.size - 1)
-        value = np.where(found, a[s] + b[np.clip(k - s, sb, eb)], INF)
-        view = out[sb:top + 1]
-        better = value < view
-        view[better] = value[better]
-        arg[sb:top + 1][better] = (k - s)[better]
-    return out, arg
+        w = eb - sb + 1
+        tilted = a - slope * positions
+        least = _window_min(tilted, w, view.size)
+        value = least + (b[sb] + slope * np.arange(view.size, dtype=float))
+        np.minimum(view, value, out=view)
+    return out
 
 
-def _window_argmin(x: Array, w: int, count: int) -> Array:
-    """For j = 0 … count − 1, the first index of the least value of x[j : j + w] (INF
-    past the end of x); van Herk's method, linear in the length."""
+def _window_min(x: Array, w: int, count: int) -> Array:
+    """For k = 0 … count − 1, the least of x[k − w + 1 … k] (INF outside x): van Herk's
+    method, two running minima per block of w, linear in the length."""
     blocks = -(-(count + w) // w)
     padded = np.full(blocks * w, INF)
-    padded[:min(x.size, padded.size)] = x[:padded.size]
+    padded[w - 1:w - 1 + min(x.size, padded.size - w + 1)] = x[:padded.size - w + 1]
     rows = padded.reshape(blocks, w)
-    column = np.arange(w)
-    prefix = np.minimum.accumulate(rows, axis=1)
-    improves = np.ones_like(rows, dtype=bool)
-    improves[:, 1:] = rows[:, 1:] < prefix[:, :-1]
-    prefix_at = np.maximum.accumulate(np.where(improves, column, 0), axis=1)
-    backwards = rows[:, ::-1]
-    suffix = np.minimum.accumulate(backwards, axis=1)
-    improves[:, 0] = True
-    improves[:, 1:] = backwards[:, 1:] <= suffix[:, :-1]
-    suffix_at = (w - 1) - np.maximum.accumulate(np.where(improves, column, 0), axis=1)
-    base = (np.arange(blocks) * w)[:, None]
-    prefix_flat, prefix_idx = prefix.ravel(), (prefix_at + base).ravel()
-    suffix_flat = suffix[:, ::-1].ravel()
-    suffix_idx = (suffix_at[:, ::-1] + base).ravel()
-    j = np.arange(count)
-    end = j + w - 1
-    take_suffix = suffix_flat[j] <= prefix_flat[end]
-    return np.where(take_suffix, suffix_idx[j], prefix_idx[end])
+    prefix = np.minimum.accumulate(rows, axis=1).ravel()
+    suffix = np.minimum.accumulate(rows[:, ::-1], axis=1)[:, ::-1].ravel()
+    return np.minimum(suffix[:count], prefix[w - 1:w - 1 + count])

@@ -35,12 +35,15 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from model.metrics.min_plus import breakpoints_only, min_plus
+from model.metrics.min_plus import Split, breakpoints_only, min_plus
 from model.metrics.pods import PodTree
 
 INF = float("inf")
 Array = np.ndarray
+Choice = Array | Split
+"""Per count of a combination, how many grid steps its second part takes."""
 WORK_LIMIT = 300_000_000
+_BUCKET = 4096
 """Element operations the convolutions may spend before the DP gives up (uneven
 wiring can shrink the grid to single accelerators on a huge campus)."""
 
@@ -67,14 +70,23 @@ class Costs:
 
 
 _remembered: dict[tuple[int, int, int, int, bool], Costs] = {}
-"""DP tables by (signature hash, grid, target steps, remainder, top pod), kept across runs: after
-an edit, the subtrees it did not touch keep their hash and their tables."""
+"""DP tables by (signature hash, grid, reach, remainder, top pod), kept across runs: after an
+edit, the subtrees it did not touch keep their hash and their tables. The reach is the
+target for the top pod, else where the table stops (its size, or the limit)."""
 _REMEMBER_LIMIT = 20_000
+
+
+_prefixes: dict[tuple[object, ...], tuple[Array, Array, tuple[object, ...]]] = {}
+"""Children combined so far, by (their parent's side, grid, target, remainder, and the
+(hash, count) of each group combined): the groups a run found remembered are combined
+first, so the next edit of the same part reuses their combination whole."""
+_PREFIX_LIMIT = 64
 
 
 def forget_tables() -> None:
     """Drop the tables remembered across runs (for measuring work from scratch)."""
     _remembered.clear()
+    _prefixes.clear()
 
 
 class PodDP:
@@ -85,21 +97,27 @@ class PodDP:
         sizes = tree.unit_size[tree.unit_size > 0]
         self.g = max(int(np.gcd.reduce(sizes)) if sizes.size else 0, 1)
         self.q, self.r = divmod(target, self.g)
+        self.limit = (self.q // _BUCKET + 1) * _BUCKET
+        """Tables stop here: no count past the target can contribute, and a limit that
+        moves in steps of :data:`_BUCKET` lets an edit that moves the target a little
+        reuse the tables of every subtree and combination it did not change."""
         self.memo: dict[int, Costs] = {}
         roots = tree.roots
         self.single_root = roots[0] if len(roots) == 1 and roots[0] >= tree.units else -1
         """The top pod when there is one: its tables are wanted at the target only."""
         self.work = 0
+        self.fresh: set[int] = set()
+        """Signatures whose tables this run computed (not remembered from a run before)."""
 
-    def conv(self, a: Array, b: Array) -> tuple[Array, Array]:
+    def conv(self, a: Array, b: Array) -> tuple[Array, Choice]:
         """:func:`min_plus` cut at the target (counts only grow as children are added,
         so no entry past it can contribute), counting the work against
         :data:`WORK_LIMIT`."""
-        out, arg, work = min_plus(a, b, self.q + 1, WORK_LIMIT - self.work)
+        out, arg, work = min_plus(a, b, self.limit + 1, WORK_LIMIT - self.work)
         self.work += work
         return out, arg
 
-    def conv_at_target(self, a: Array, b: Array) -> tuple[Array, Array]:
+    def conv_at_target(self, a: Array, b: Array) -> tuple[Array, Choice]:
         """:meth:`conv` evaluated at the target only (other entries INF): the top pod of
         a single-rooted tree is read at no other count, so its last combination costs
         one vector instead of a product of two."""
@@ -129,6 +147,7 @@ class PodDP:
             key = self._key(index)
             found = _remembered.get(key) if key is not None else None
             if found is None:
+                self.fresh.add(sig)
                 found = self._unit(index) if index < self.tree.units else self._pod(index)
                 if key is not None:
                     if len(_remembered) >= _REMEMBER_LIMIT:
@@ -141,7 +160,9 @@ class PodDP:
         hashes = self.tree.signature_hash
         if hashes.size != self.tree.size:
             return None
-        return (int(hashes[index]), self.g, self.q, self.r, index == self.single_root)
+        top = index == self.single_root
+        reach = self.q if top else min(self.limit, int(self.tree.accelerators[index]) // self.g)
+        return (int(hashes[index]), self.g, reach, self.r, top)
 
     def _unit(self, index: int) -> Costs:
         n, g, r = int(self.tree.accelerators[index]), self.g, self.r
@@ -172,15 +193,31 @@ class PodDP:
     def _combine_nodes(self, kids: np.ndarray, side: int, at_target: bool = False
                        ) -> tuple[Array, Array, list[object]]:
         """Nodes combined (min-plus), with their parent's switches on ``side``;
-        ``at_target``: only the entry at the target is wanted."""
+        ``at_target``: only the entry at the target is wanted. Each step names its
+        group, so a plan does not depend on the order the groups were combined in."""
         groups = self._groups(kids)
-        total = np.zeros(1)
-        total1 = np.full(0, INF)
+        tables = [self.costs(members[0]) for members in groups]
+        names = [self._name(members[0]) for members in groups]
+        # remembered groups first, so that their combination can be reused whole
+        order = sorted(range(len(groups)), key=lambda i: (
+            int(self.tree.signature[groups[i][0]]) in self.fresh, -len(groups[i]), names[i]))
+        known = sum(1 for i in order if int(self.tree.signature[groups[i][0]])
+                    not in self.fresh)
+        reuse = min(known, len(groups) - 1) if self._stable() else 0
+        reach = min(self.limit, int(self.tree.accelerators[kids].sum()) // self.g)
+        key = (side, self.g, reach, self.r,
+               *((names[i], len(groups[i])) for i in order[:reuse]))
+        total, total1 = np.zeros(1), np.full(0, INF)
         steps: list[object] = []
-        for index, members in enumerate(groups):
-            t = self.costs(members[0])
+        start = 0
+        if reuse and key in _prefixes:
+            total, total1, done = _prefixes[key]
+            steps, start = list(done), reuse
+        for index in order[start:]:
+            members = groups[index]
+            t = tables[index]
             g, g1, how = self._power(t.f[side], t.f1[side], len(members), members[0], side)
-            conv = (self.conv_at_target if at_target and index == len(groups) - 1
+            conv = (self.conv_at_target if at_target and len(steps) == len(groups) - 1
                     else self.conv)
             new, arg = conv(total, g)
             if self.r:
@@ -193,9 +230,23 @@ class PodDP:
                 from_a = a1 <= b1
             else:
                 new1, arg1a, arg1b, from_a = np.full(0, INF), None, None, None
-            steps.append((how, arg, arg1a, arg1b, from_a))
+            steps.append((names[index], how, arg, arg1a, arg1b, from_a))
             total, total1 = new, new1
+            if reuse and len(steps) == reuse:
+                if len(_prefixes) >= _PREFIX_LIMIT:
+                    _prefixes.clear()
+                _prefixes[key] = (total, total1, tuple(steps))
         return total, total1, steps
+
+    def _stable(self) -> bool:
+        """Whether nodes carry hashes that hold from one run to the next."""
+        return self.tree.signature_hash.size == self.tree.size
+
+    def _name(self, index: int) -> int:
+        """A name for node ``index``'s signature that holds across runs when it can."""
+        if self._stable():
+            return int(self.tree.signature_hash[index])
+        return int(self.tree.signature[index])
 
     def _groups(self, kids: np.ndarray) -> list[list[int]]:
         """Nodes grouped by signature, groups in signature order (the same for every
@@ -245,7 +296,7 @@ class PodDP:
             return None
         per = len(groups[0])
         up = float(self.tree.up[child])
-        length = min(m * per * n, self.q) + 1
+        length = min(m * per * n, self.limit) + 1
         full, rest = np.divmod(np.arange(length), n)
         d_stay, d_move = stay[n] - stay[0], move[n] - move[0]
         stay_first = bool(d_stay <= d_move)
@@ -414,10 +465,10 @@ class PodDP:
 
     def _split_nodes(self, kids: np.ndarray, own: int, k: int, partial: bool,
                      steps: object) -> None:
-        groups = self._groups(kids)
-        for members, (how, arg, arg1a, arg1b, from_a) in reversed(
-            list(zip(groups, steps, strict=True))  # type: ignore[call-overload]
-        ):
+        by_name = {self._name(members[0]): members for members in self._groups(kids)}
+        for name, how, arg, arg1a, arg1b, from_a in reversed(
+                steps):  # type: ignore[call-overload]
+            members = by_name[name]
             if partial and from_a[k]:
                 take = int(arg1a[k])
                 self._spread(members, how, take, False, own)

@@ -53,7 +53,7 @@ def test_min_plus_matches_brute_force(piece_cost: int, a: list[float], b: list[f
     assert out.tolist() == expected
     for k, value in enumerate(expected):
         if value < INF:
-            # the split returned is one that reaches the value
+            # the split found for k is one that reaches the value
             assert a[k - arg[k]] + b[arg[k]] == value
 
 
@@ -61,13 +61,11 @@ def test_min_plus_matches_brute_force(piece_cost: int, a: list[float], b: list[f
 @given(x=st.lists(st.sampled_from([INF, 0.0, 1.0, 2.0, 3.0, -1.0]), min_size=1,
                   max_size=40),
        w=st.integers(1, 9), count=st.integers(1, 45))
-def test_window_argmin_is_the_first_least(x: list[float], w: int, count: int) -> None:
-    padded = x + [INF] * (count + w)
-    got = mp._window_argmin(np.array(x), w, count)
-    for j in range(count):
-        window = padded[j:j + w]
-        if min(window) < INF:
-            assert got[j] == j + window.index(min(window))
+def test_window_min_is_the_least_of_the_last_w(x: list[float], w: int, count: int) -> None:
+    got = mp._window_min(np.array(x), w, count)
+    for k in range(count):
+        window = [x[s] for s in range(k - w + 1, k + 1) if 0 <= s < len(x)]
+        assert got[k] == min(window, default=INF)
 
 
 def test_budget_is_checked_before_the_work() -> None:
@@ -83,7 +81,7 @@ def test_identical_children_fold_matches_brute_force(f: list[float], m: int) -> 
     table's breakpoints only, against trying every split; and its recorded choices
     rebuild a split of each count that costs the table's value."""
     dp = PodDP.__new__(PodDP)
-    dp.r, dp.q, dp.work = 0, 10**6, 0
+    dp.r, dp.q, dp.limit, dp.work = 0, 10**6, 10**6, 0
     table, _, how = dp._fold(np.array(f), np.full(0, INF), m)
     expected = [0.0]
     for _ in range(m):

@@ -9,6 +9,7 @@ reference computes from scratch on the expanded graph.
 from __future__ import annotations
 
 from typing import Any
+from unittest.mock import patch
 
 import pytest
 from hypothesis import given
@@ -16,11 +17,13 @@ from hypothesis import strategies as st
 
 from model import metrics
 from model.design import Design
+from model.errors import DesignError
+from model.metrics import pod_dp
 from model.metrics.symmetry import island_fingerprints
 from model.metrics.topology import resolve
 from model.templates import TEMPLATES
 from tests.reference.compare import hops_mismatches, pair_mismatches
-from tests.reference.expand import expand
+from tests.reference.expand import ExpansionError, expand
 from tests.reference.random_designs import hierarchical_designs
 from tests.reference.slow_metrics import hops
 from tests.reference.test_engine_vs_reference import QUICK, mismatches
@@ -43,6 +46,41 @@ def test_speed_edits_with_warm_caches_match_reference(design: Design, data: Any)
         problems = mismatches(lambda d, plane=None: metrics.compute_all(d, plane), design,
                               check_cut=False)
         assert not problems, "\n".join(problems)
+
+
+@QUICK
+@given(hierarchical_designs(), st.data())
+def test_count_edits_with_warm_caches_match_reference(design: Design, data: Any) -> None:
+    """Rack counts changed three times in a row, each to a value drawn afresh, with
+    the DP's tables and combinations remembered from the runs before. The tables stop
+    at a limit that moves in steps (4096 steps in the engine); here the steps are 2, so
+    that these small edits move the limit too."""
+    groups = [g for g in design.rack_groups.values() if g.count > 1]
+    if not groups:
+        return
+    with patch.object(pod_dp, "_BUCKET", 2):
+        metrics.clear_caches()
+        metrics.compute_all(design)
+        for _ in range(3):
+            group = data.draw(st.sampled_from(groups))
+            before = design.rack_groups[group.id].count
+            try:
+                design.update(group.id, count=data.draw(st.integers(1, before + 1)))
+                expand(design)
+            except (DesignError, ExpansionError):
+                # a count the design refuses, or wiring the reference cannot lay out
+                design.update(group.id, count=before)
+                continue
+            problems = mismatches(lambda d, plane=None: metrics.compute_all(d, plane),
+                                  design, check_cut=True)
+            assert not problems, "\n".join(problems)
+            # and nothing remembered changes the answer, not even whether it is exact
+            warm = metrics.compute_all(design).bisection
+            metrics.clear_caches()
+            cold = metrics.compute_all(design).bisection
+            assert (warm.gbps, warm.exact) == (cold.gbps, cold.exact)
+            metrics.compute_all(design)
+    metrics.clear_caches()
 
 
 def islands_campus(asymmetric: bool) -> Design:
@@ -89,3 +127,34 @@ def test_copied_islands_hops_and_pairs_match_reference(asymmetric: bool) -> None
     problems += pair_mismatches(ex, got.island_pairs, "island")
     problems += pair_mismatches(ex, got.building_pairs, "building")
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("bucket", [2, 64])
+@pytest.mark.parametrize("islands", [2, 3, 4])
+def test_fresh_rack_counts_on_a_campus_reuse_only_what_still_holds(bucket: int,
+                                                                  islands: int) -> None:
+    """One island shrunk by five racks, then grown back two racks at a time: the other
+    islands' DP tables and their combination are reused while the target moves (with two
+    islands, the untouched one holds more than half the campus, so its table is cut at
+    the limit). Each result must be what the engine computes with nothing remembered,
+    and exact (the campus is hierarchical; uneven unit sizes only make the grid finer)."""
+    design = TEMPLATES["islands"].build(islands=islands, gpus_per_island=512, buildings=1)
+    group = list(design.rack_groups.values())[-1]
+    full = group.count
+    with patch.object(pod_dp, "_BUCKET", bucket):
+        metrics.clear_caches()
+        design.update(group.id, count=full - 5)
+        metrics.compute_all(design)
+        for count in range(full - 3, full + 1):
+            design.update(group.id, count=count)
+            warm = metrics.compute_all(design).bisection
+            metrics.clear_caches()
+            cold = metrics.compute_all(design).bisection
+            assert warm.exact and cold.exact
+            assert (warm.gbps, warm.cut.side_a) == (cold.gbps, cold.cut.side_a)
+            # warm again, remembering only the design two racks smaller
+            metrics.clear_caches()
+            design.update(group.id, count=count - 2)
+            metrics.compute_all(design)
+            design.update(group.id, count=count)
+    metrics.clear_caches()
