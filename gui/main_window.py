@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -254,11 +254,19 @@ class MainWindow(QMainWindow):
         self._metrics_label.setText("Refreshing figures…" if busy else "")
 
     def _show_metrics(self, metrics: DesignMetrics) -> None:
+        """Fresh figures on the canvas now, and in the docks on the next turn of the
+        event loop: two short pieces of work instead of one long one, so that an edit
+        processed in the same turn does not stall the editor for both."""
         self.scene.set_metrics(metrics)
+        self._metrics_label.setText("")
+        QTimer.singleShot(0, lambda: self._show_metrics_in_docks(metrics))
+
+    def _show_metrics_in_docks(self, metrics: DesignMetrics) -> None:
+        if metrics is not self.runner.metrics:
+            return  # newer figures arrived meanwhile and are shown instead
         self.metrics_dock.show_metrics(metrics)
         self.problems.set_problems(metrics.problems)
         self.docks["problems"].setWindowTitle(self.problems.title())
-        self._metrics_label.setText("")
 
     def _show_failure(self, message: str) -> None:
         self.metrics_dock.show_failure(message)

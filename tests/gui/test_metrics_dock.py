@@ -144,3 +144,24 @@ def test_bisection_cut_on_demand(window, qtbot) -> None:
     window.cut_action.trigger()
     assert all(item.cut is None for item in scene.element_items())
     assert not any(b.crossing_gbps for b in scene.bundle_items())
+
+
+def test_docks_follow_the_canvas_and_skip_superseded_figures(window, qtbot) -> None:
+    """Fresh figures reach the canvas at once and the docks one turn of the event loop
+    later (two short pieces of work); figures superseded before that turn never reach
+    the docks."""
+    from dataclasses import replace
+
+    wait_for_metrics(qtbot, window)
+    current = window.runner.metrics
+    older = replace(current)
+    newer = replace(current)
+    window.runner.metrics = newer
+    window._show_metrics(older)
+    assert window.scene.metrics is older
+    qtbot.wait(50)
+    assert window.metrics_dock.metrics is current  # the superseded figures were skipped
+    window._show_metrics(newer)
+    assert window.metrics_dock.metrics is current  # not yet: the next turn
+    qtbot.waitUntil(lambda: window.metrics_dock.metrics is newer, timeout=2_000)
+    assert window.scene.metrics is newer
