@@ -43,9 +43,13 @@ Array = np.ndarray
 Choice = Array | Split
 """Per count of a combination, how many grid steps its second part takes."""
 WORK_LIMIT = 300_000_000
+WORK_PER_ACCELERATOR = 3_000
+"""Work the convolutions may spend (in :func:`min_plus`'s units) before the DP gives up
+and the bisection falls back to the best of a few cuts: the larger of the two, so that a
+big campus, whose fallback also costs more, may take proportionally longer (uneven
+wiring can shrink the grid to single accelerators)."""
 _BUCKET = 4096
-"""Element operations the convolutions may spend before the DP gives up (uneven
-wiring can shrink the grid to single accelerators on a huge campus)."""
+"""Step of the tables' limit (see ``PodDP.limit``)."""
 
 
 def _concave(f: Array) -> bool:
@@ -106,6 +110,7 @@ class PodDP:
         self.single_root = roots[0] if len(roots) == 1 and roots[0] >= tree.units else -1
         """The top pod when there is one: its tables are wanted at the target only."""
         self.work = 0
+        self.budget = max(WORK_LIMIT, WORK_PER_ACCELERATOR * int(tree.unit_size.sum()))
         self.fresh: set[int] = set()
         """Signatures whose tables this run computed (not remembered from a run before)."""
 
@@ -113,7 +118,7 @@ class PodDP:
         """:func:`min_plus` cut at the target (counts only grow as children are added,
         so no entry past it can contribute), counting the work against
         :data:`WORK_LIMIT`."""
-        out, arg, work = min_plus(a, b, self.limit + 1, WORK_LIMIT - self.work)
+        out, arg, work = min_plus(a, b, self.limit + 1, self.budget - self.work)
         self.work += work
         return out, arg
 
@@ -199,11 +204,20 @@ class PodDP:
         tables = [self.costs(members[0]) for members in groups]
         names = [self._name(members[0]) for members in groups]
         # remembered groups first, so that their combination can be reused whole
-        order = sorted(range(len(groups)), key=lambda i: (
-            int(self.tree.signature[groups[i][0]]) in self.fresh, -len(groups[i]), names[i]))
-        known = sum(1 for i in order if int(self.tree.signature[groups[i][0]])
-                    not in self.fresh)
-        reuse = min(known, len(groups) - 1) if self._stable() else 0
+        fresh = [int(self.tree.signature[members[0]]) in self.fresh for members in groups]
+        order = sorted(range(len(groups)), key=lambda i: (fresh[i], -len(groups[i]),
+                                                          names[i]))
+        if at_target and len(order) > 1:
+            # only one entry of the last combination is wanted, which costs one pass
+            # however long the tables: the largest group goes last
+            weight = [len(m) * int(self.tree.accelerators[m[0]]) for m in groups]
+            largest = max(order, key=lambda i: (weight[i], names[i]))
+            order.remove(largest)
+            order.append(largest)
+        known = 0
+        while known < len(order) - 1 and not fresh[order[known]]:
+            known += 1
+        reuse = known if self._stable() else 0
         reach = min(self.limit, int(self.tree.accelerators[kids].sum()) // self.g)
         key = (side, self.g, reach, self.r,
                *((names[i], len(groups[i])) for i in order[:reuse]))

@@ -81,7 +81,7 @@ def test_identical_children_fold_matches_brute_force(f: list[float], m: int) -> 
     table's breakpoints only, against trying every split; and its recorded choices
     rebuild a split of each count that costs the table's value."""
     dp = PodDP.__new__(PodDP)
-    dp.r, dp.q, dp.limit, dp.work = 0, 10**6, 10**6, 0
+    dp.r, dp.q, dp.limit, dp.work, dp.budget = 0, 10**6, 10**6, 0, 10**12
     table, _, how = dp._fold(np.array(f), np.full(0, INF), m)
     expected = [0.0]
     for _ in range(m):

@@ -54,7 +54,7 @@ def test_pooled_children_match_every_split(
         units=1, signature=np.array([0] + [1] + [0] * per), up=np.array([0.0, up]),
         children=lambda index: np.arange(2, 2 + per))
     dp = PodDP.__new__(PodDP)
-    dp.tree, dp.q, dp.limit, dp.r, dp.work = tree, 10**6, 10**6, 0, 0
+    dp.tree, dp.q, dp.limit, dp.r, dp.work, dp.budget = tree, 10**6, 10**6, 0, 0, 10**12
     dp.memo = {0: Costs([np.array(stay), np.array(move)], [np.zeros(0), np.zeros(0)])}
     got = dp._pooled(1, 0, m)
     assert got is not None
