@@ -26,6 +26,7 @@ import numpy as np
 INF = float("inf")
 Array = np.ndarray
 _PIECE_COST = 20
+_SHORT_WINDOW = 256
 """Element operations per entry of one piece's sliding-window pass, for choosing between
 the two ways."""
 
@@ -134,8 +135,19 @@ def _by_pieces(a: Array, b: Array, pb: list[tuple[int, int]], size: int) -> Arra
 
 
 def _window_min(x: Array, w: int, count: int) -> Array:
-    """For k = 0 … count − 1, the least of x[k − w + 1 … k] (INF outside x): van Herk's
-    method, two running minima per block of w, linear in the length."""
+    """For k = 0 … count − 1, the least of x[k − w + 1 … k] (INF outside x). Short
+    windows: minima over spans doubling up to the largest power of two L ≤ w, then
+    two overlapping spans of L cover each window (log w passes). Long windows: van
+    Herk's method, two running minima per block of w (linear in the length, but numpy's
+    running minimum costs more per block than a pass when blocks are short)."""
+    if w <= _SHORT_WINDOW:
+        padded = np.full(count + w - 1, INF)
+        padded[w - 1:w - 1 + min(x.size, count)] = x[:count]
+        span = 1
+        while span * 2 <= w:
+            padded = np.minimum(padded[:-span], padded[span:])
+            span *= 2
+        return np.minimum(padded[:count], padded[w - span:w - span + count])
     blocks = -(-(count + w) // w)
     padded = np.full(blocks * w, INF)
     padded[w - 1:w - 1 + min(x.size, padded.size - w + 1)] = x[:padded.size - w + 1]
