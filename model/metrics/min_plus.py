@@ -82,6 +82,11 @@ def _every_split(a: Array, b: Array) -> Array:
     return out
 
 
+def piece_count(f: Array) -> int:
+    """Number of linear pieces of ``f``."""
+    return len(_pieces(f))
+
+
 def breakpoints_only(f: Array) -> Array:
     """``f`` at the ends of its linear pieces, INF elsewhere."""
     out = np.full(f.size, INF)
@@ -147,7 +152,8 @@ def _window_min(x: Array, w: int, count: int) -> Array:
         while span * 2 <= w:
             padded = np.minimum(padded[:-span], padded[span:])
             span *= 2
-        return np.minimum(padded[:count], padded[w - span:w - span + count])
+        least: Array = np.minimum(padded[:count], padded[w - span:w - span + count])
+        return least
     blocks = -(-(count + w) // w)
     padded = np.full(blocks * w, INF)
     padded[w - 1:w - 1 + min(x.size, padded.size - w + 1)] = x[:padded.size - w + 1]

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from model.metrics.min_plus import Split, breakpoints_only, min_plus
+from model.metrics.min_plus import Split, breakpoints_only, min_plus, piece_count
 from model.metrics.pods import PodTree
 
 INF = float("inf")
@@ -50,6 +50,9 @@ big campus, whose fallback also costs more, may take proportionally longer (unev
 wiring can shrink the grid to single accelerators)."""
 _BUCKET = 4096
 """Step of the tables' limit (see ``PodDP.limit``)."""
+_PREFIX_WORTH = 30_000_000
+"""Work worth spending once on the remembered groups' combination at the top pod, to
+reuse it on the edits that follow."""
 
 
 def _concave(f: Array) -> bool:
@@ -203,24 +206,8 @@ class PodDP:
         groups = self._groups(kids)
         tables = [self.costs(members[0]) for members in groups]
         names = [self._name(members[0]) for members in groups]
-        # remembered groups first, so that their combination can be reused whole
         fresh = [int(self.tree.signature[members[0]]) in self.fresh for members in groups]
-        order = sorted(range(len(groups)), key=lambda i: (fresh[i], -len(groups[i]),
-                                                          names[i]))
-        if at_target and len(order) > 1:
-            # only one entry of the last combination is wanted, which costs one pass
-            # however long the tables: the largest group goes last
-            weight = [len(m) * int(self.tree.accelerators[m[0]]) for m in groups]
-            largest = max(order, key=lambda i: (weight[i], names[i]))
-            order.remove(largest)
-            order.append(largest)
-        known = 0
-        while known < len(order) - 1 and not fresh[order[known]]:
-            known += 1
-        reuse = known if self._stable() else 0
-        reach = min(self.limit, int(self.tree.accelerators[kids].sum()) // self.g)
-        key = (side, self.g, reach, self.r,
-               *((names[i], len(groups[i])) for i in order[:reuse]))
+        order, reuse, key = self._order(kids, groups, tables, names, fresh, side, at_target)
         total, total1 = np.zeros(1), np.full(0, INF)
         steps: list[object] = []
         start = 0
@@ -251,6 +238,54 @@ class PodDP:
                     _prefixes.clear()
                 _prefixes[key] = (total, total1, tuple(steps))
         return total, total1, steps
+
+    def _order(self, kids: np.ndarray, groups: list[list[int]], tables: list[Costs],
+               names: list[int], fresh: list[bool], side: int, at_target: bool
+               ) -> tuple[list[int], int, tuple[object, ...]]:
+        """The order to combine groups in, how many leading ones form a remembered
+        prefix, and its key. Remembered groups come first, so that the next edit of the
+        same part reuses their combination. At the top pod only the target entry of
+        the last combination is wanted, one pass however long the tables; when the
+        remembered groups' combination is not yet known and would be costly, the
+        largest group goes last instead."""
+        order = sorted(range(len(groups)),
+                       key=lambda i: (fresh[i], -len(groups[i]), names[i]))
+        order, reuse, key = self._prefix(kids, groups, names, fresh, side, order)
+        if not at_target or len(order) < 2 or (reuse and (
+                key in _prefixes
+                or self._prefix_cost(groups, tables, side, order[:reuse]) <= _PREFIX_WORTH)):
+            return order, reuse, key
+        weight = [len(m) * int(self.tree.accelerators[m[0]]) for m in groups]
+        largest = max(order, key=lambda i: (weight[i], names[i]))
+        order.remove(largest)
+        order.append(largest)
+        return self._prefix(kids, groups, names, fresh, side, order)
+
+    def _prefix(self, kids: np.ndarray, groups: list[list[int]], names: list[int],
+                fresh: list[bool], side: int, order: list[int]
+                ) -> tuple[list[int], int, tuple[object, ...]]:
+        known = 0
+        while known < len(order) - 1 and not fresh[order[known]]:
+            known += 1
+        reuse = known if self._stable() else 0
+        reach = min(self.limit, int(self.tree.accelerators[kids].sum()) // self.g)
+        key = (side, self.g, reach, self.r,
+               *((names[i], len(groups[i])) for i in order[:reuse]))
+        return order, reuse, key
+
+    def _prefix_cost(self, groups: list[list[int]], tables: list[Costs], side: int,
+                     chosen: list[int]) -> float:
+        """Estimated work of combining ``chosen`` groups (in :func:`min_plus` units):
+        a group of m children has about m times its table's linear pieces."""
+        length, pieces, cost = 1, 1, 0.0
+        for i in chosen:
+            f = tables[i].f[side]
+            m = len(groups[i])
+            g_length = min(m * (f.size - 1), self.limit) + 1
+            g_pieces = m * piece_count(f)
+            cost += min(length * g_length, 20 * min(pieces, g_pieces) * (length + g_length))
+            length, pieces = min(length + g_length - 1, self.limit + 1), pieces + g_pieces
+        return cost
 
     def _stable(self) -> bool:
         """Whether nodes carry hashes that hold from one run to the next."""
