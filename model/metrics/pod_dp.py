@@ -27,6 +27,11 @@ Why the search is complete (the argument behind ``exact``):
 3. Children combine exactly by min-plus convolution over all their counts; identical
    children with a concave cost use the closed form "whole, one partial, whole" (for a
    concave cost, moving accelerators between two partial children never helps).
+4. The tables are piecewise linear. A convolution goes piece by piece
+   (:mod:`model.metrics.min_plus`), and of m identical children all but one may stand
+   at a breakpoint of their table: two children inside linear pieces trade accelerators
+   at a constant rate, which cannot raise the cost both ways, until one reaches a
+   breakpoint (``_fold``).
 """
 
 from __future__ import annotations
@@ -118,9 +123,9 @@ class PodDP:
         """Signatures whose tables this run computed (not remembered from a run before)."""
 
     def conv(self, a: Array, b: Array) -> tuple[Array, Choice]:
-        """:func:`min_plus` cut at the target (counts only grow as children are added,
-        so no entry past it can contribute), counting the work against
-        :data:`WORK_LIMIT`."""
+        """:func:`min_plus` cut at the limit (counts only grow as children are added,
+        so no entry past the target can contribute), counting the work against the
+        budget (see :data:`WORK_LIMIT`)."""
         out, arg, work = min_plus(a, b, self.limit + 1, self.budget - self.work)
         self.work += work
         return out, arg
