@@ -60,6 +60,9 @@ def _network_key(design: Design, plane: Plane, speeds: bool = True) -> tuple[obj
 
 
 _cache: dict[tuple[object, ...], tuple[object, ...]] = {}
+"""The network results (hops, bisection, pair capacities) of the last few distinct
+networks, most recent last: small, and what undo and redo of an edit return to."""
+_RESULTS_KEPT = 8
 
 
 @dataclass
@@ -116,8 +119,9 @@ def clear_caches() -> None:
 
 def _network_metrics(topo: Topology) -> tuple[object, ...]:
     key = _network_key(topo.design, topo.plane)
-    hit = _cache.get(key)
+    hit = _cache.pop(key, None)
     if hit is not None:
+        _cache[key] = hit
         return hit
     structure = _network_key(topo.design, topo.plane, speeds=False)
     known = _structure_cache.get(structure)
@@ -150,7 +154,8 @@ def _network_metrics(topo: Topology) -> tuple[object, ...]:
         _units_cache.clear()
         _units_cache[units_key] = units
     result = (known.hops, bisection, island_pairs, building_pairs)
-    _cache.clear()
+    while len(_cache) >= _RESULTS_KEPT:
+        del _cache[next(iter(_cache))]
     _cache[key] = result
     return result
 

@@ -39,3 +39,21 @@ def test_structural_edit_recomputes_hops() -> None:
     got = compute_all(bigger)
     assert got.hops.histogram == fat_tree_hops(6)
     assert got.bisection.gbps == 6**3 / 8 * 10
+
+
+def test_undo_and_redo_return_to_remembered_figures() -> None:
+    """Going back and forth between a few networks (undo, redo) serves each one's own
+    figures: k = 4 and k = 6 fat-trees and a speed edit, revisited in turn, always give
+    their closed forms; a revisited network is served without computing it again."""
+    clear_caches()
+    designs = [TEMPLATES["fat-tree"].build(k=k, speed_gbps=speed)
+               for k, speed in ((4, 10), (6, 10), (4, 20))]
+    expected = [(8 * 10, fat_tree_hops(4)), (6**3 / 8 * 10, fat_tree_hops(6)),
+                (8 * 20, fat_tree_hops(4))]
+    first = [compute_all(d) for d in designs]
+    for _ in range(2):
+        for design, before, (bisection, hops) in zip(designs, first, expected, strict=True):
+            again = compute_all(design)
+            assert again.bisection.gbps == bisection
+            assert again.hops.histogram == hops
+            assert again.bisection is before.bisection  # remembered, not recomputed
