@@ -94,6 +94,11 @@ class MainWindow(QMainWindow):
         self._metrics_label = QLabel("")
         self.statusBar().addPermanentWidget(self._metrics_label)
         self.statusBar().addPermanentWidget(self._zoom_label)
+        self._docks_pending: DesignMetrics | None = None
+        self._docks_timer = QTimer(self)
+        self._docks_timer.setSingleShot(True)
+        self._docks_timer.setInterval(0)
+        self._docks_timer.timeout.connect(self._show_metrics_in_docks)
         self._build_actions()
         self._connect()
         self.resize(1500, 940)
@@ -259,10 +264,12 @@ class MainWindow(QMainWindow):
         processed in the same turn does not stall the editor for both."""
         self.scene.set_metrics(metrics)
         self._metrics_label.setText("")
-        QTimer.singleShot(0, lambda: self._show_metrics_in_docks(metrics))
+        self._docks_pending = metrics
+        self._docks_timer.start()  # a child of the window: dropped if the window goes
 
-    def _show_metrics_in_docks(self, metrics: DesignMetrics) -> None:
-        if metrics is not self.runner.metrics:
+    def _show_metrics_in_docks(self) -> None:
+        metrics, self._docks_pending = self._docks_pending, None
+        if metrics is None or metrics is not self.runner.metrics:
             return  # newer figures arrived meanwhile and are shown instead
         self.metrics_dock.show_metrics(metrics)
         self.problems.set_problems(metrics.problems)
