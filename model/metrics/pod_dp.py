@@ -42,6 +42,7 @@ import numpy as np
 
 from model.metrics.min_plus import Split, breakpoints_only, min_plus, piece_count
 from model.metrics.pods import PodTree
+from model.metrics.remembered import Remembered
 
 INF = float("inf")
 Array = np.ndarray
@@ -80,19 +81,30 @@ class Costs:
     plan: list[object] = field(default_factory=list)
     """Per own side: the fold steps to split a count among the children."""
 
+    def arrays(self) -> list[object]:
+        """The arrays these tables hold, the plans' included (for the memory bound)."""
+        held: list[object] = [*self.f, *self.f1, *self.own_side, *self.own_side1]
+        pending: list[object] = list(self.plan)
+        while pending:
+            item = pending.pop()
+            if isinstance(item, Split):
+                held.append(item.a)
+            elif isinstance(item, np.ndarray):
+                held.append(item)
+            elif isinstance(item, (list, tuple)):
+                pending.extend(item)
+        return held
 
-_remembered: dict[tuple[int, int, int, int, bool], Costs] = {}
+
+_remembered: Remembered[Costs] = Remembered(384 * 2**20)
 """DP tables by (signature hash, grid, reach, remainder, top pod), kept across runs: after an
 edit, the subtrees it did not touch keep their hash and their tables. The reach is the
 target for the top pod, else where the table stops (its size, or the limit)."""
-_REMEMBER_LIMIT = 20_000
 
-
-_prefixes: dict[tuple[object, ...], tuple[Array, Array, tuple[object, ...]]] = {}
-"""Children combined so far, by (their parent's side, grid, target, remainder, and the
+_prefixes: Remembered[tuple[Array, Array, tuple[object, ...]]] = Remembered(128 * 2**20)
+"""Children combined so far, by (their parent's side, grid, reach, remainder, and the
 (hash, count) of each group combined): the groups a run found remembered are combined
 first, so the next edit of the same part reuses their combination whole."""
-_PREFIX_LIMIT = 64
 
 
 def forget_tables() -> None:
@@ -163,9 +175,7 @@ class PodDP:
                 self.fresh.add(sig)
                 found = self._unit(index) if index < self.tree.units else self._pod(index)
                 if key is not None:
-                    if len(_remembered) >= _REMEMBER_LIMIT:
-                        _remembered.clear()
-                    _remembered[key] = found
+                    _remembered.put(key, found, found.arrays())
             self.memo[sig] = found
         return found
 
@@ -216,8 +226,9 @@ class PodDP:
         total, total1 = np.zeros(1), np.full(0, INF)
         steps: list[object] = []
         start = 0
-        if reuse and key in _prefixes:
-            total, total1, done = _prefixes[key]
+        known = _prefixes.get(key) if reuse else None
+        if known is not None:
+            total, total1, done = known
             steps, start = list(done), reuse
         for index in order[start:]:
             members = groups[index]
@@ -239,9 +250,7 @@ class PodDP:
             steps.append((names[index], how, arg, arg1a, arg1b, from_a))
             total, total1 = new, new1
             if reuse and len(steps) == reuse:
-                if len(_prefixes) >= _PREFIX_LIMIT:
-                    _prefixes.clear()
-                _prefixes[key] = (total, total1, tuple(steps))
+                _prefixes.put(key, (total, total1, tuple(steps)), (total, total1, total))
         return total, total1, steps
 
     def _order(self, kids: np.ndarray, groups: list[list[int]], tables: list[Costs],

@@ -1,0 +1,58 @@
+"""A store of results kept across runs, bounded by the memory their arrays take.
+
+The DP remembers tables and combinations from one edit to the next (see
+:mod:`model.metrics.pod_dp`). Every edit of a large campus adds some, each holding
+arrays of up to a million entries, so a bound on their number alone would let a long
+editing session grow without limit. This store forgets the least recently used entries
+once their arrays exceed a byte budget.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable
+from typing import Generic, TypeVar
+
+import numpy as np
+
+Value = TypeVar("Value")
+
+
+class Remembered(Generic[Value]):
+    """Least-recently-used entries within ``budget`` bytes of arrays."""
+
+    def __init__(self, budget: int):
+        self.budget = budget
+        self.bytes = 0
+        self._entries: dict[Hashable, tuple[Value, int]] = {}
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def __contains__(self, key: Hashable) -> bool:
+        return key in self._entries
+
+    def get(self, key: Hashable) -> Value | None:
+        """The entry for ``key`` (now the most recently used), or None."""
+        found = self._entries.pop(key, None)
+        if found is None:
+            return None
+        self._entries[key] = found
+        return found[0]
+
+    def put(self, key: Hashable, value: Value, arrays: Iterable[object]) -> None:
+        """Keep ``value``, counting the bytes of the numpy ``arrays`` it holds; forget
+        the oldest entries while over budget (never the one just kept)."""
+        size = sum(a.nbytes for a in arrays if isinstance(a, np.ndarray))
+        old = self._entries.pop(key, None)
+        if old is not None:
+            self.bytes -= old[1]
+        self._entries[key] = (value, size)
+        self.bytes += size
+        while self.bytes > self.budget and len(self._entries) > 1:
+            oldest = next(iter(self._entries))
+            self.bytes -= self._entries.pop(oldest)[1]
+
+    def clear(self) -> None:
+        """Forget everything."""
+        self._entries.clear()
+        self.bytes = 0
