@@ -144,3 +144,25 @@ def test_island_pair_capacity_with_uneven_spread(compute_all: Callable[..., Any]
     m = compute_all(d)
     assert [(p.a, p.b, p.gbps) for p in m.island_pairs] == [("X", "Y", 700.0)]
     assert m.bisection.gbps >= 700.0
+
+
+def test_island_pair_capacity_counts_relays_through_other_islands_gpus(
+        compute_all: Callable[..., Any]) -> None:
+    """A design the random suite found (kept as a file): islands i1 and i2 meet only at
+    the campus core, which each building core joins with 2 × 100G. i1's spine reaches
+    one building core, bcore20[0], with 200G. The second 100G into the campus core
+    comes from bcore20[1], which i1 reaches only through island i0: down to leaf2[0],
+    through i0's GPU (its one NIC has links to both leaf2 switches), up leaf2[1]. i0's
+    GPU belongs to neither place, so in a cut between i1 and i2 it may stand on either
+    side and carries flow like a switch: the capacity is 200 Gb/s, not 100."""
+    from pathlib import Path
+
+    from model.fileformat import load_design
+
+    d = load_design(Path(__file__).parent / "designs" / "relay-through-a-dual-homed-gpu.json")
+    pairs = {(p.a, p.b): p.gbps for p in compute_all(d).island_pairs}
+    assert pairs[("i1", "i2")] == 200.0
+    ex = expand(d)
+    i1 = [a for a in ex.accelerators if a[1] in ("g6", "g9")]
+    i2 = [a for a in ex.accelerators if a[1] == "g15"]
+    assert separation_gbps(ex, i1, i2) == 200.0
