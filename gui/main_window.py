@@ -94,7 +94,6 @@ class MainWindow(QMainWindow):
         self._metrics_label = QLabel("")
         self.statusBar().addPermanentWidget(self._metrics_label)
         self.statusBar().addPermanentWidget(self._zoom_label)
-        self._docks_pending: DesignMetrics | None = None
         self._docks_timer = QTimer(self)
         self._docks_timer.setSingleShot(True)
         self._docks_timer.setInterval(0)
@@ -264,13 +263,13 @@ class MainWindow(QMainWindow):
         processed in the same turn does not stall the editor for both."""
         self.scene.set_metrics(metrics)
         self._metrics_label.setText("")
-        self._docks_pending = metrics
         self._docks_timer.start()  # a child of the window: dropped if the window goes
 
     def _show_metrics_in_docks(self) -> None:
-        metrics, self._docks_pending = self._docks_pending, None
+        """The docks follow the canvas, unless newer figures arrived meanwhile."""
+        metrics = self.scene.metrics
         if metrics is None or metrics is not self.runner.metrics:
-            return  # newer figures arrived meanwhile and are shown instead
+            return
         self.metrics_dock.show_metrics(metrics)
         self.problems.set_problems(metrics.problems)
         self.docks["problems"].setWindowTitle(self.problems.title())

@@ -24,6 +24,7 @@ from model.metrics.pairs import pair_capacities
 from model.metrics.pod_dp import forget_tables
 from model.metrics.pods import PodSkeleton, _mix, pod_skeleton
 from model.metrics.power import compute, power
+from model.metrics.remembered import Remembered
 from model.metrics.results import DesignMetrics, Hops
 from model.metrics.switch_classes import switch_classes
 from model.metrics.symmetry import island_fingerprints
@@ -59,10 +60,10 @@ def _network_key(design: Design, plane: Plane, speeds: bool = True) -> tuple[obj
     )
 
 
-_cache: dict[tuple[object, ...], tuple[object, ...]] = {}
-"""The network results (hops, bisection, pair capacities) of the last few distinct
-networks, most recent last: small, and what undo and redo of an edit return to."""
 _RESULTS_KEPT = 8
+_cache: Remembered[tuple[object, ...]] = Remembered(float("inf"), entries=_RESULTS_KEPT)
+"""The network results (hops, bisection, pair capacities) of the last few distinct
+networks: small, and what undo and redo of an edit return to."""
 
 
 @dataclass
@@ -119,9 +120,8 @@ def clear_caches() -> None:
 
 def _network_metrics(topo: Topology) -> tuple[object, ...]:
     key = _network_key(topo.design, topo.plane)
-    hit = _cache.pop(key, None)
+    hit = _cache.get(key)
     if hit is not None:
-        _cache[key] = hit
         return hit
     structure = _network_key(topo.design, topo.plane, speeds=False)
     known = _structure_cache.get(structure)
@@ -154,9 +154,7 @@ def _network_metrics(topo: Topology) -> tuple[object, ...]:
         _units_cache.clear()
         _units_cache[units_key] = units
     result = (known.hops, bisection, island_pairs, building_pairs)
-    while len(_cache) >= _RESULTS_KEPT:
-        del _cache[next(iter(_cache))]
-    _cache[key] = result
+    _cache.put(key, result)
     return result
 
 

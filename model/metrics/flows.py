@@ -31,9 +31,10 @@ SCALE = 1000.0
 
 
 class MemberNetwork:
-    """The switch graph of one plane, ready for repeated s–t cuts. The capacity matrix
-    is laid out once, with an edge from the source to every switch and from every
-    switch to the sink; a query only fills in those edges' capacities."""
+    """The switch graph of one plane (with a node for each accelerator that reaches two
+    or more switches), ready for repeated s–t cuts. The capacity matrix is laid out
+    once, with an edge from the source to every node and from every node to the sink; a
+    query only fills in those edges' capacities."""
 
     def __init__(self, topo: Topology, ep: Endpoints):
         self.ep = ep

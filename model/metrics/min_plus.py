@@ -26,9 +26,10 @@ import numpy as np
 INF = float("inf")
 Array = np.ndarray
 _PIECE_COST = 20
-_SHORT_WINDOW = 256
 """Element operations per entry of one piece's sliding-window pass, for choosing between
 the two ways."""
+_SHORT_WINDOW = 256
+"""Longest window whose minima are taken by doubling spans (see :func:`_window_min`)."""
 
 
 class TooMuchWorkError(Exception):
@@ -62,13 +63,19 @@ def min_plus(a: Array, b: Array, limit: int | None = None, budget: float = INF
     plain = a.size * b.size
     pa, pb = _pieces(a), _pieces(b)
     cost_a, cost_b = (_PIECE_COST * len(p) * (a.size + b.size) for p in (pa, pb))
-    if min(cost_a, cost_b, plain) > budget:
+    if convolution_cost(a.size, len(pa), b.size, len(pb)) > budget:
         raise TooMuchWorkError
     if cost_b <= min(cost_a, plain):
         return _by_pieces(a, b, pb, size), split, cost_b
     if cost_a < plain:
         return _by_pieces(b, a, pa, size), split, cost_a
     return _every_split(a, b)[:size], split, plain
+
+
+def convolution_cost(a_size: int, a_pieces: int, b_size: int, b_pieces: int) -> int:
+    """Work of convolving tables of these sizes and linear pieces, the cheaper way (in
+    the units :func:`min_plus` reports)."""
+    return min(a_size * b_size, _PIECE_COST * min(a_pieces, b_pieces) * (a_size + b_size))
 
 
 def _every_split(a: Array, b: Array) -> Array:

@@ -40,7 +40,13 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from model.metrics.min_plus import Split, breakpoints_only, min_plus, piece_count
+from model.metrics.min_plus import (
+    Split,
+    breakpoints_only,
+    convolution_cost,
+    min_plus,
+    piece_count,
+)
 from model.metrics.pods import PodTree
 from model.metrics.remembered import Remembered
 
@@ -81,19 +87,25 @@ class Costs:
     plan: list[object] = field(default_factory=list)
     """Per own side: the fold steps to split a count among the children."""
 
-    def arrays(self) -> list[object]:
+    def arrays(self) -> list[Array]:
         """The arrays these tables hold, the plans' included (for the memory bound)."""
-        held: list[object] = [*self.f, *self.f1, *self.own_side, *self.own_side1]
-        pending: list[object] = list(self.plan)
-        while pending:
-            item = pending.pop()
-            if isinstance(item, Split):
-                held.append(item.a)
-            elif isinstance(item, np.ndarray):
-                held.append(item)
-            elif isinstance(item, (list, tuple)):
-                pending.extend(item)
-        return held
+        return _held_arrays([self.f, self.f1, self.own_side, self.own_side1, self.plan])
+
+
+def _held_arrays(items: object) -> list[Array]:
+    """The numpy arrays inside nested lists and tuples, and the first tables of the
+    :class:`Split` s there (what a remembered entry keeps alive)."""
+    held: list[Array] = []
+    pending: list[object] = [items]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, Split):
+            held.append(item.a)
+        elif isinstance(item, np.ndarray):
+            held.append(item)
+        elif isinstance(item, (list, tuple)):
+            pending.extend(item)
+    return held
 
 
 _remembered: Remembered[Costs] = Remembered(384 * 2**20)
@@ -155,7 +167,9 @@ class PodDP:
             return out, arg
         i = np.arange(lo, hi + 1)
         values = a[k - i] + b[i]
-        # the same choice among equal values as min_plus makes
+        # among equal values, the split giving the most to the longer table, whichever
+        # side it is on: the cut found then does not depend on the order the groups
+        # were combined in (remembered ones first, or the largest last)
         best = int(np.argmin(values)) if a.size >= b.size else (
             values.size - 1 - int(np.argmin(values[::-1])))
         out[k] = values[best]
@@ -180,12 +194,11 @@ class PodDP:
         return found
 
     def _key(self, index: int) -> tuple[int, int, int, int, bool] | None:
-        hashes = self.tree.signature_hash
-        if hashes.size != self.tree.size:
+        if not self._stable():
             return None
         top = index == self.single_root
         reach = self.q if top else min(self.limit, int(self.tree.accelerators[index]) // self.g)
-        return (int(hashes[index]), self.g, reach, self.r, top)
+        return (self._name(index), self.g, reach, self.r, top)
 
     def _unit(self, index: int) -> Costs:
         n, g, r = int(self.tree.accelerators[index]), self.g, self.r
@@ -250,7 +263,8 @@ class PodDP:
             steps.append((names[index], how, arg, arg1a, arg1b, from_a))
             total, total1 = new, new1
             if reuse and len(steps) == reuse:
-                _prefixes.put(key, (total, total1, tuple(steps)), (total, total1, total))
+                entry = (total, total1, tuple(steps))
+                _prefixes.put(key, entry, _held_arrays(entry))
         return total, total1, steps
 
     def _order(self, kids: np.ndarray, groups: list[list[int]], tables: list[Costs],
@@ -288,16 +302,16 @@ class PodDP:
         return order, reuse, key
 
     def _prefix_cost(self, groups: list[list[int]], tables: list[Costs], side: int,
-                     chosen: list[int]) -> float:
+                     chosen: list[int]) -> int:
         """Estimated work of combining ``chosen`` groups (in :func:`min_plus` units):
         a group of m children has about m times its table's linear pieces."""
-        length, pieces, cost = 1, 1, 0.0
+        length, pieces, cost = 1, 1, 0
         for i in chosen:
             f = tables[i].f[side]
             m = len(groups[i])
             g_length = min(m * (f.size - 1), self.limit) + 1
             g_pieces = m * piece_count(f)
-            cost += min(length * g_length, 20 * min(pieces, g_pieces) * (length + g_length))
+            cost += convolution_cost(length, pieces, g_length, g_pieces)
             length, pieces = min(length + g_length - 1, self.limit + 1), pieces + g_pieces
         return cost
 
@@ -312,8 +326,7 @@ class PodDP:
         return int(self.tree.signature[index])
 
     def _groups(self, kids: np.ndarray) -> list[list[int]]:
-        """Nodes grouped by signature, groups in signature order (the same for every
-        parent of one signature, so memoised plans apply to each of them)."""
+        """Nodes grouped by signature, groups in signature order."""
         sigs = self.tree.signature[kids]
         order = np.argsort(sigs, kind="stable")
         kids, sigs = kids[order], sigs[order]

@@ -18,10 +18,12 @@ Value = TypeVar("Value")
 
 
 class Remembered(Generic[Value]):
-    """Least-recently-used entries within ``budget`` bytes of arrays."""
+    """Least-recently-used entries within ``budget`` bytes of arrays and, when given,
+    at most ``entries`` of them."""
 
-    def __init__(self, budget: int):
+    def __init__(self, budget: float, entries: int | None = None):
         self.budget = budget
+        self.entries = entries
         self.bytes = 0
         self._entries: dict[Hashable, tuple[Value, int]] = {}
 
@@ -39,7 +41,7 @@ class Remembered(Generic[Value]):
         self._entries[key] = found
         return found[0]
 
-    def put(self, key: Hashable, value: Value, arrays: Iterable[object]) -> None:
+    def put(self, key: Hashable, value: Value, arrays: Iterable[object] = ()) -> None:
         """Keep ``value``, counting the bytes of the numpy ``arrays`` it holds; forget
         the oldest entries while over budget (never the one just kept)."""
         size = sum(a.nbytes for a in arrays if isinstance(a, np.ndarray))
@@ -48,7 +50,9 @@ class Remembered(Generic[Value]):
             self.bytes -= old[1]
         self._entries[key] = (value, size)
         self.bytes += size
-        while self.bytes > self.budget and len(self._entries) > 1:
+        while len(self._entries) > 1 and (
+                self.bytes > self.budget
+                or (self.entries is not None and len(self._entries) > self.entries)):
             oldest = next(iter(self._entries))
             self.bytes -= self._entries.pop(oldest)[1]
 

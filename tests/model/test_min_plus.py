@@ -70,8 +70,17 @@ def test_window_min_is_the_least_of_the_last_w(x: list[float], w: int, count: in
 
 def test_budget_is_checked_before_the_work() -> None:
     a = np.arange(1000.0) % 7   # many pieces: no cheap way
-    with pytest.raises(mp.TooMuchWorkError):
-        mp.min_plus(a, a, budget=1000)
+    _, _, work = mp.min_plus(a, a)
+    assert work == mp.convolution_cost(1000, len(mp._pieces(a)), 1000, len(mp._pieces(a)))
+
+    def no_work(*args: object) -> None:
+        raise AssertionError("the convolution ran")
+
+    with (patch.object(mp, "_every_split", no_work), patch.object(mp, "_by_pieces", no_work),
+          pytest.raises(mp.TooMuchWorkError)):
+        mp.min_plus(a, a, budget=work - 1)
+    out, _, _ = mp.min_plus(a, a, budget=work)  # exactly the budget is allowed
+    assert out.size == 1999
 
 
 @settings(max_examples=200, deadline=None)

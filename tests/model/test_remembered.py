@@ -30,3 +30,12 @@ def test_a_large_entry_stays_alone_and_replacing_recounts() -> None:
     assert store.bytes == 40 and store.get("big") == 3
     store.clear()
     assert len(store) == 0 and store.bytes == 0 and store.get("big") is None
+
+
+def test_a_count_bound_keeps_the_most_recent() -> None:
+    store: Remembered[int] = Remembered(budget=float("inf"), entries=2)
+    for i, key in enumerate("abc"):
+        store.put(key, i)
+        if key == "b":
+            assert store.get("a") == 0  # a becomes the most recently used
+    assert len(store) == 2 and "b" not in store and store.get("a") == 0
