@@ -22,11 +22,11 @@ from model.metrics.hops import AttachmentUnits, attachment_units, compute_hops
 from model.metrics.inventory import inventory, oversubscription, plane_topologies, port_use
 from model.metrics.pairs import pair_capacities
 from model.metrics.pod_dp import forget_tables
-from model.metrics.pods import PodSkeleton, _mix, pod_skeleton
+from model.metrics.pods import PodSkeleton, _mix, forget_switch_links, pod_skeleton
 from model.metrics.power import compute, power
 from model.metrics.remembered import Remembered
 from model.metrics.results import DesignMetrics, Hops
-from model.metrics.switch_classes import switch_classes
+from model.metrics.switch_classes import forget_classes, switch_classes
 from model.metrics.symmetry import island_fingerprints
 from model.metrics.topology import IntArray, TierNet, Topology, resolve
 from model.problems import Problem
@@ -116,6 +116,8 @@ def clear_caches() -> None:
     _structure_cache.clear()
     _units_cache.clear()
     forget_tables()
+    forget_classes()
+    forget_switch_links()
 
 
 def _network_metrics(topo: Topology) -> tuple[object, ...]:

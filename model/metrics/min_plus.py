@@ -11,6 +11,11 @@ feasible range. Convolving piece by piece costs about (pieces of a) × (length o
 accelerator (unit sizes without a common divisor) and tables have tens of thousands of
 entries.
 
+A table finite at only a few counts (the breakpoints the DP draws identical children
+from) goes another way: the result is the least of that many shifted copies of the
+other table, which costs (finite counts) × (length). :func:`min_plus` takes whichever way
+costs least; trying every split of every count is the shifted copies of a dense table.
+
 Only the values are computed for every count. Which split reaches a count is wanted
 only when a cut is rebuilt, at a few counts, so it is found then by trying every split
 of that one count (:class:`Split`). Pieces are found from second differences within a
@@ -28,6 +33,9 @@ Array = np.ndarray
 _PIECE_COST = 20
 """Element operations per entry of one piece's sliding-window pass, for choosing between
 the two ways."""
+_SHIFT_COST = 100
+"""Element operations one shifted copy costs beyond its length (a numpy call's own
+time), so that a long table is not shifted by every count of a short one."""
 _SHORT_WINDOW = 256
 """Longest window whose minima are taken by doubling spans (see :func:`_window_min`)."""
 
@@ -60,32 +68,46 @@ def min_plus(a: Array, b: Array, limit: int | None = None, budget: float = INF
     split = Split(a, b)
     if a.size == 0 or b.size == 0:
         return np.full(max(size, 0), INF), split, 0
-    plain = a.size * b.size
+    # a table finite at few counts (the breakpoints of identical children being folded)
+    # is cheapest as that many shifted copies of the other table
+    nnz_a, nnz_b = int(np.count_nonzero(a < INF)), int(np.count_nonzero(b < INF))
+    copies_of_b, copies_of_a = nnz_a * (b.size + _SHIFT_COST), nnz_b * (a.size + _SHIFT_COST)
+    shift_b = copies_of_b < copies_of_a
+    shifts = min(copies_of_a, copies_of_b)
+    if shifts <= _PIECE_COST * (a.size + b.size):
+        if shifts > budget:
+            raise TooMuchWorkError
+        return _by_shifts(a, b, size, shift_b), split, shifts
     pa, pb = _pieces(a), _pieces(b)
     cost_a, cost_b = (_PIECE_COST * len(p) * (a.size + b.size) for p in (pa, pb))
-    if convolution_cost(a.size, len(pa), b.size, len(pb)) > budget:
+    cheapest = min(shifts, cost_a, cost_b)
+    if cheapest > budget:
         raise TooMuchWorkError
-    if cost_b <= min(cost_a, plain):
+    if shifts == cheapest:
+        return _by_shifts(a, b, size, shift_b), split, shifts
+    if cost_b == cheapest:
         return _by_pieces(a, b, pb, size), split, cost_b
-    if cost_a < plain:
-        return _by_pieces(b, a, pa, size), split, cost_a
-    return _every_split(a, b)[:size], split, plain
+    return _by_pieces(b, a, pa, size), split, cost_a
 
 
 def convolution_cost(a_size: int, a_pieces: int, b_size: int, b_pieces: int) -> int:
     """Work of convolving tables of these sizes and linear pieces, the cheaper way (in
     the units :func:`min_plus` reports)."""
-    return min(a_size * b_size, _PIECE_COST * min(a_pieces, b_pieces) * (a_size + b_size))
+    shifts = min(a_size, b_size) * (max(a_size, b_size) + _SHIFT_COST)
+    return min(shifts, _PIECE_COST * min(a_pieces, b_pieces) * (a_size + b_size))
 
 
-def _every_split(a: Array, b: Array) -> Array:
-    if a.size < b.size:
+def _by_shifts(a: Array, b: Array, size: int, shift_b: bool) -> Array:
+    """Convolution as the least of copies of one table shifted by each count at which
+    the other is finite (``shift_b``: copies of ``b``, shifted by ``a``'s counts)."""
+    if shift_b:
         a, b = b, a
-    out = np.full(a.size + b.size - 1, INF)
-    for i in range(b.size):
-        if b[i] != INF:
-            view = out[i:i + a.size]
-            np.minimum(view, a + b[i], out=view)
+    out = np.full(size, INF)
+    for i in np.flatnonzero(b < INF).tolist():
+        if i >= size:
+            break
+        view = out[i:i + a.size]
+        np.minimum(view, a[:view.size] + b[i], out=view)
     return out
 
 

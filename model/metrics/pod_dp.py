@@ -429,12 +429,14 @@ class PodDP:
         two children inside pieces can trade accelerators at a constant rate, which
         cannot raise the cost both ways, until one reaches a breakpoint. So the first
         m − 1 children are drawn from the breakpoints only, which makes their
-        convolutions sparse, and the last from the whole table."""
+        convolutions sparse (shifted copies of the running total, one per breakpoint),
+        and one from the whole table: the first, so that no step convolves two dense
+        tables."""
         corners = f if self.r else breakpoints_only(f)
-        total, total1 = corners, f1
+        total, total1 = f, f1
         args: list[tuple[object, ...]] = []
-        for i in range(m - 1):
-            new, arg = self.conv(total, f if i == m - 2 else corners)
+        for _ in range(m - 1):
+            new, arg = self.conv(total, corners)
             if self.r and f1.size:
                 a1, arg_a = self.conv(total1, f)
                 b1, arg_b = self.conv(total, f1)

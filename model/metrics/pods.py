@@ -22,6 +22,7 @@ from scipy.sparse.csgraph import connected_components
 
 from model.metrics.arrays import ranked, stable_order
 from model.metrics.endpoints import Endpoints
+from model.metrics.remembered import Remembered
 from model.metrics.topology import IntArray, TierNet, Topology, spread_runs
 
 
@@ -104,8 +105,31 @@ def _unit_edges(ep: Endpoints, unit_of_acc: IntArray, representative: IntArray |
     return uniq // width, uniq % width, chosen, inv.reshape(-1)
 
 
-def _switch_edges(topo: Topology, width: int
-                  ) -> tuple[IntArray, IntArray, IntArray, IntArray, dict[int, slice]]:
+_SwitchLinks = tuple[IntArray, IntArray, IntArray, IntArray, dict[int, slice]]
+_switch_links: Remembered[tuple[_SwitchLinks, dict[int, tuple[IntArray, ...]]]] = \
+    Remembered(float("inf"), entries=2)
+"""The switch links and their reach (:func:`_switch_edges`, :func:`_reach`) of the last
+switch structures seen: an edit of rack groups leaves them unchanged."""
+
+
+def forget_switch_links() -> None:
+    """Forget the switch links kept from earlier runs (for measuring from scratch)."""
+    _switch_links.clear()
+
+
+def _switch_part(topo: Topology) -> tuple[_SwitchLinks, dict[int, tuple[IntArray, ...]]]:
+    """:func:`_switch_edges` and :func:`_reach` of ``topo``, kept by its switch
+    structure (:attr:`Topology.switch_structure`)."""
+    found = _switch_links.get(topo.switch_structure)
+    if found is None:
+        found = (_switch_edges(topo, max(topo.switches, 1)), _reach(topo))
+        for array in (*found[0][:4], *(a for arrays in found[1].values() for a in arrays)):
+            array.flags.writeable = False  # shared by every tree until the next change
+        _switch_links.put(topo.switch_structure, found)
+    return found
+
+
+def _switch_edges(topo: Topology, width: int) -> _SwitchLinks:
     """Switch-to-switch links, each joined pair once: (lower member, upper member,
     bundle index, links joining the pair), ordered by the upper tier's level, and where
     each level's links are. A spread bundle with no more links per member than upper
@@ -147,7 +171,7 @@ def _switch_edges(topo: Topology, width: int
     return np.concatenate(lows), np.concatenate(highs), which, links_of, where
 
 
-def _reach(topo: Topology) -> dict[int, tuple[IntArray, IntArray, IntArray, IntArray]]:
+def _reach(topo: Topology) -> dict[int, tuple[IntArray, ...]]:
     """Per level, a small edge set joining the same switches as that level's switch
     links (:func:`model.metrics.topology.spread_runs`): (lower member, the first upper
     member it reaches, and pairs of upper members joined through some lower member) —
@@ -260,12 +284,11 @@ def pod_skeleton(topo: Topology, ep: Endpoints, unit_of_acc: IntArray,
         level[tier.offset:tier.offset + tier.count] = tier.level
     unit_size = np.bincount(unit_of_acc, minlength=units).astype(np.int64)
     u_lo, u_hi, u_inc, u_group = _unit_edges(ep, unit_of_acc, representative, max(n_sw, 1))
-    s_lo, s_hi, s_bundle, s_links, where = _switch_edges(topo, max(n_sw, 1))
+    (s_lo, s_hi, s_bundle, s_links, where), reach = _switch_part(topo)
     # closed: a switch's uplinks go one level up, a unit's links all to one level
     if any(b.upper.level != b.lower.level + 1 for b in topo.bundles
            if isinstance(b.lower, TierNet) and b.links):
         return None
-    reach = _reach(topo)
     if u_lo.size:
         lowest = np.full(units, np.iinfo(np.int64).max, dtype=np.int64)
         highest = np.full(units, -1, dtype=np.int64)

@@ -21,11 +21,12 @@ split into single members (still exact, only bigger).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from model.metrics.arrays import dense
+from model.metrics.remembered import Remembered
 from model.metrics.topology import IntArray, TierNet, Topology
 
 UNREACHABLE = 1 << 20
@@ -42,6 +43,10 @@ class SwitchClasses:
     tier_of_class: list[str]
     edges: IntArray
     """Class graph edges, shape (E, 2), both directions listed."""
+    distances: Remembered[np.ndarray] = field(
+        default_factory=lambda: Remembered(float("inf"), entries=2), repr=False)
+    """Results of :func:`class_distances` by their sources, kept with the classes
+    (which outlive an edit of rack groups)."""
 
     @property
     def count(self) -> int:
@@ -56,8 +61,29 @@ class SwitchClasses:
         return out
 
 
+_known: Remembered[SwitchClasses] = Remembered(float("inf"), entries=2)
+"""Classes of the last switch structures seen (:attr:`Topology.switch_structure`)."""
+
+
+def forget_classes() -> None:
+    """Forget the classes kept from earlier runs (for measuring work from scratch)."""
+    _known.clear()
+
+
 def switch_classes(topo: Topology) -> SwitchClasses:
-    """Refine every tier into classes joined completely or not at all (see module)."""
+    """Refine every tier into classes joined completely or not at all (see module).
+    They depend on the tiers and the links between them only, so they are kept from one
+    edit to the next while those stay the same."""
+    found = _known.get(topo.switch_structure)
+    if found is None:
+        found = _refined(topo)
+        for array in (found.member_class, found.size, found.edges):
+            array.flags.writeable = False  # shared by every run until the next change
+        _known.put(topo.switch_structure, found)
+    return found
+
+
+def _refined(topo: Topology) -> SwitchClasses:
     labels: dict[str, IntArray] = {
         t.id: np.zeros(t.count, dtype=np.int64) for t in topo.tiers.values()
     }
@@ -126,6 +152,15 @@ def class_distances(classes: SwitchClasses, sources: IntArray) -> np.ndarray:
     Returns an array of shape (len(sources), len(sources)). The search carries one bit
     per source, packed 64 to a machine word, so thousands of sources cost little.
     """
+    key = sources.tobytes()
+    found = classes.distances.get(key)
+    if found is None:
+        found = _distances(classes, sources)
+        classes.distances.put(key, found)
+    return found.copy()
+
+
+def _distances(classes: SwitchClasses, sources: IntArray) -> np.ndarray:
     s = sources.size
     k = classes.count
     dist = np.full((s, s), UNREACHABLE, dtype=np.int64)

@@ -174,6 +174,17 @@ class Topology:
         """True when no bundle is a peer (global) link."""
         return all(b.pattern is not Pattern.GLOBAL for b in self.bundles)
 
+    @cached_property
+    def switch_structure(self) -> tuple[object, ...]:
+        """What the switch-to-switch wiring depends on: the tiers in order with their
+        counts and levels, and each bundle between tiers (its place in ``bundles``, its
+        ends, pattern and links per member). Results that depend on nothing else (the
+        classes of switches, the pod tree's switch links) are kept from one edit to the
+        next under this key: an edit of rack groups leaves it unchanged."""
+        return (self.plane, tuple((t.id, t.count, t.level) for t in self.tiers.values()),
+                tuple((i, b.lower.id, b.upper.id, b.links_per_member, b.pattern)
+                      for i, b in enumerate(self.bundles) if isinstance(b.lower, TierNet)))
+
     def injection_gbps(self) -> list[float]:
         """Per rack group: scale-out bandwidth of one accelerator on this plane (its
         links to tiers, shared evenly by the accelerators of its server)."""
