@@ -93,17 +93,20 @@ def _split_nics(ep: Endpoints, sides: Sides, apart: np.ndarray, per: np.ndarray)
 
 
 def _accelerator_sides(tree: PodTree, on_a: np.ndarray) -> np.ndarray:
-    """Side of each accelerator: the first ``on_a[u]`` accelerators of unit u on A."""
+    """Side of each accelerator: the first ``on_a[u]`` accelerators of unit u on A.
+    Units stand wholly on one side but for a few split ones, so only the accelerators
+    of those are ranked."""
     unit = tree.unit_of_acc
-    if tree.unit_order is None:
-        order = stable_order(unit)
-        sorted_units = unit[order]
-        rank = np.arange(unit.size) - np.searchsorted(sorted_units, sorted_units, side="left")
-    else:
-        order, rank = tree.unit_order
-        sorted_units = unit[order]
-    side = np.zeros(unit.size, dtype=np.int8)
-    side[order] = (rank < on_a[sorted_units]).astype(np.int8)
+    whole = on_a >= tree.unit_size
+    side = whole[unit].astype(np.int8)
+    split = (on_a > 0) & ~whole
+    if split.any():
+        members = np.flatnonzero(split[unit])
+        order = stable_order(unit[members])
+        members = members[order]
+        units = unit[members]
+        rank = np.arange(units.size) - np.searchsorted(units, units, side="left")
+        side[members] = (rank < on_a[units]).astype(np.int8)
     return side
 
 

@@ -13,8 +13,7 @@ core two levels up breaks it, and so do peer links such as Dragonfly+ global lin
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from functools import cached_property
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 from scipy.sparse import coo_matrix
@@ -61,8 +60,6 @@ class PodTree:
     signature_hash: np.ndarray = field(default_factory=lambda: np.zeros(0, np.uint64))
     """The 64-bit hash behind each signature (stable from one tree to the next, so
     results per signature can be remembered across edits)."""
-    unit_order: tuple[IntArray, IntArray] | None = None
-    """Accelerators sorted by unit and each one's rank inside its unit, when known."""
 
     @property
     def units(self) -> int:
@@ -112,9 +109,25 @@ _switch_links: Remembered[tuple[_SwitchLinks, dict[int, tuple[IntArray, ...]]]] 
 switch structures seen: an edit of rack groups leaves them unchanged."""
 
 
+_skeletons: Remembered[PodSkeleton] = Remembered(float("inf"), entries=2)
+"""The last pod trees' structures, by the switch structure and which switch each unit
+reaches. An edit of a rack group's count changes how many accelerators units hold, not
+which switches they reach (unless a unit empties), so the pods, their own switches and
+the uniformity checks carry over; only the units' sizes and members are new."""
+
+
+_switch_capacities: Remembered[tuple[np.ndarray, np.ndarray]] = Remembered(
+    float("inf"), entries=2)
+"""Capacity of each switch link and each switch's uplinks, by the switch structure and
+the bundles' speeds."""
+
+
 def forget_switch_links() -> None:
-    """Forget the switch links kept from earlier runs (for measuring from scratch)."""
+    """Forget the switch links and pod-tree structures kept from earlier runs (for
+    measuring work from scratch)."""
     _switch_links.clear()
+    _skeletons.clear()
+    _switch_capacities.clear()
 
 
 def _switch_part(topo: Topology) -> tuple[_SwitchLinks, dict[int, tuple[IntArray, ...]]]:
@@ -205,6 +218,9 @@ class _LevelCheck:
     reference: IntArray
     """For each group, one group of the same child (all must carry equal capacity)."""
     complete: bool
+    by_speeds: dict[bytes, bool] = field(default_factory=dict, repr=False)
+    """The test's answer by the links' speeds, when the level has switch links only
+    (it then outlives an edit of rack groups, as the check itself does)."""
 
 
 @dataclass
@@ -236,31 +252,41 @@ class PodSkeleton:
     switch_links: IntArray
     checks: list[_LevelCheck]
 
-    @cached_property
-    def unit_order(self) -> tuple[IntArray, IntArray]:
-        """Accelerators sorted by unit (stable) and each one's rank inside its unit."""
-        order = stable_order(self.unit_of_acc)
-        starts = np.r_[0, np.cumsum(self.unit_size)[:-1]].astype(np.int64)
-        return order, np.arange(order.size) - starts[self.unit_of_acc[order]]
-
     def tree(self, topo: Topology, ep: Endpoints) -> PodTree:
         """The pod tree with capacities from the current speeds of ``topo``/``ep``."""
         speeds = np.array([b.speed_gbps for b in topo.bundles] or [0.0])
         u_cap = np.bincount(self.unit_group, weights=ep.inc_gbps[self.unit_incidences],
                             minlength=self.unit_lo.size) * self.unit_scale
-        s_cap = speeds[self.switch_bundle] * self.switch_links
+        key = (topo.switch_structure, speeds.tobytes())
+        known = _switch_capacities.get(key)
+        if known is None:
+            s_cap = speeds[self.switch_bundle] * self.switch_links
+            n_sw = self.member_level.size
+            known = (s_cap, np.bincount(self.switch_lo, weights=s_cap, minlength=n_sw)
+                     if n_sw else np.zeros(0))
+            _switch_capacities.put(key, known, known)
+        s_cap, switch_up = known
         uniform = True
         for check in self.checks:
-            uniform &= check.complete and _same_capacity(
-                check, np.concatenate([u_cap[check.unit_edges], s_cap[check.switch_edges]]))
+            if not (uniform and check.complete):
+                uniform = False
+                break
+            if check.unit_edges.size:
+                uniform = _same_capacity(check, np.concatenate(
+                    [u_cap[check.unit_edges], s_cap[check.switch_edges]]))
+                continue
+            same = check.by_speeds.get(key[1])
+            if same is None:
+                same = check.by_speeds[key[1]] = _same_capacity(
+                    check, s_cap[check.switch_edges])
+            uniform = same
         count = self.parent.size
         tree = PodTree(self.roots, self.unit_of_acc, self.unit_size, uniform,
                        self.member_level, (self.switch_lo, self.switch_hi, s_cap),
                        (self.unit_lo, self.unit_hi, u_cap), self.parent, self.level,
                        np.zeros(count, np.int64), np.zeros(count), np.zeros(count, np.int64),
-                       self.own_ptr, self.own_members, self.child_ptr, self.child_idx,
-                       unit_order=self.unit_order)
-        _fill(tree)
+                       self.own_ptr, self.own_members, self.child_ptr, self.child_idx)
+        _fill(tree, switch_up)
         return tree
 
 
@@ -285,6 +311,13 @@ def pod_skeleton(topo: Topology, ep: Endpoints, unit_of_acc: IntArray,
     unit_size = np.bincount(unit_of_acc, minlength=units).astype(np.int64)
     u_lo, u_hi, u_inc, u_group = _unit_edges(ep, unit_of_acc, representative, max(n_sw, 1))
     (s_lo, s_hi, s_bundle, s_links, where), reach = _switch_part(topo)
+    unit_scale = unit_size[u_lo] if representative is not None else np.ones_like(u_lo)
+    structure = (topo.switch_structure, units, u_lo.tobytes(), u_hi.tobytes())
+    known = _skeletons.get(structure)
+    if known is not None:
+        # the same units reach the same switches: only their sizes and members differ
+        return replace(known, unit_of_acc=unit_of_acc, unit_size=unit_size,
+                       unit_incidences=u_inc, unit_group=u_group, unit_scale=unit_scale)
     # closed: a switch's uplinks go one level up, a unit's links all to one level
     if any(b.upper.level != b.lower.level + 1 for b in topo.bundles
            if isinstance(b.lower, TierNet) and b.links):
@@ -348,11 +381,13 @@ def pod_skeleton(topo: Topology, ep: Endpoints, unit_of_acc: IntArray,
                                 np.concatenate(own_items) if own_items else empty, count)
     node_parent = np.full(count, -1, dtype=np.int64)
     node_parent[child] = owner
-    return PodSkeleton(unit_of_acc, unit_size, level, np.flatnonzero(node_parent < 0).tolist(),
-                       node_parent, np.concatenate(node_level), own_ptr, own_members,
-                       child_ptr, child_idx, u_lo, u_hi, u_inc, u_group,
-                       unit_size[u_lo] if representative is not None else np.ones_like(u_lo),
-                       s_lo, s_hi, s_bundle, s_links, checks)
+    skeleton = PodSkeleton(unit_of_acc, unit_size, level,
+                           np.flatnonzero(node_parent < 0).tolist(), node_parent,
+                           np.concatenate(node_level), own_ptr, own_members, child_ptr,
+                           child_idx, u_lo, u_hi, u_inc, u_group, unit_scale,
+                           s_lo, s_hi, s_bundle, s_links, checks)
+    _skeletons.put(structure, skeleton)
+    return skeleton
 
 
 def _level_pods(child: IntArray, switch: IntArray, join_a: IntArray, join_b: IntArray,
@@ -421,13 +456,11 @@ def _same_capacity(check: _LevelCheck, cap: np.ndarray) -> bool:
     return bool(np.all(np.abs(total - other) <= 1e-9 * np.maximum(np.abs(other), 1.0)))
 
 
-def _fill(tree: PodTree) -> None:
-    """Uplinks, accelerators and signatures of every node, bottom-up."""
+def _fill(tree: PodTree, switch_up: np.ndarray) -> None:
+    """Uplinks, accelerators and signatures of every node, bottom-up (``switch_up``:
+    each switch's uplink capacity)."""
     n, units = tree.size, tree.units
     u_lo, _, u_cap = tree.unit_edges
-    s_lo, _, s_cap = tree.switch_edges
-    n_sw = tree.member_level.size
-    switch_up = np.bincount(s_lo, weights=s_cap, minlength=n_sw) if n_sw else np.zeros(0)
     up = np.zeros(n)
     up[:units] = np.bincount(u_lo, weights=u_cap, minlength=units)[:units]
     own_counts = np.diff(tree.own_ptr)
