@@ -18,7 +18,13 @@ from model.elements import Plane
 from model.metrics.bisection import compute_bisection
 from model.metrics.checks import group_problems, metric_problems, missing_parts, wiring_problems
 from model.metrics.endpoints import Endpoints, build_endpoints
-from model.metrics.hops import AttachmentUnits, attachment_units, compute_hops
+from model.metrics.hops import (
+    AttachmentUnits,
+    attachment_units,
+    compute_hops,
+    forget_island_counts,
+    island_shapes,
+)
 from model.metrics.inventory import inventory, oversubscription, plane_topologies, port_use
 from model.metrics.pairs import pair_capacities
 from model.metrics.pod_dp import forget_tables
@@ -117,6 +123,7 @@ def clear_caches() -> None:
     _units_cache.clear()
     forget_tables()
     forget_classes()
+    forget_island_counts()
     forget_switch_links()
 
 
@@ -180,7 +187,8 @@ def _hops_beside(topo: Topology, ep: Endpoints,
     """Hop counts of the plane, started on the second thread when the design is large
     (already done, when it is small)."""
     def count() -> Hops:
-        return compute_hops(ep, switch_classes(topo), attached, island_fingerprints(topo))
+        return compute_hops(ep, switch_classes(topo), attached, island_fingerprints(topo),
+                            island_shapes(topo))
 
     if ep.count < _BESIDE_FROM:
         done: Future[Hops] = Future()

@@ -36,13 +36,14 @@ import numpy as np
 
 from model.metrics.arrays import dense, ranked
 from model.metrics.endpoints import Endpoints
+from model.metrics.remembered import Remembered
 from model.metrics.results import Hops
 from model.metrics.switch_classes import (
     UNREACHABLE,
     SwitchClasses,
     class_distances,
 )
-from model.metrics.topology import IntArray
+from model.metrics.topology import IntArray, Topology
 
 SCOPES = ("server", "rack", "island", "building", "campus")
 
@@ -240,11 +241,14 @@ def _nested(inner: IntArray, outer: IntArray) -> bool:
 
 def compute_hops(ep: Endpoints, classes: SwitchClasses,
                  units: AttachmentUnits | None = None,
-                 island_keys: list[Hashable] | None = None) -> Hops:
+                 island_keys: list[Hashable] | None = None,
+                 shapes: list[Hashable] | None = None) -> Hops:
     """Exact hop histogram over all unordered accelerator pairs (see module doc);
-    ``units`` may pass in what :func:`attachment_units` already found, and
+    ``units`` may pass in what :func:`attachment_units` already found,
     ``island_keys`` the islands' fingerprints (:mod:`model.metrics.symmetry`): the counts
-    inside an island are made once per fingerprint."""
+    inside an island are made once per fingerprint; and ``shapes`` each island's rack
+    groups (:func:`island_shapes`), under which counts inside islands are kept from one
+    run to the next."""
     n = ep.count
     if n < 2:
         return Hops({}, {s: {} for s in SCOPES}, 0, dict.fromkeys(SCOPES, 0), 0, 0.0, 0)
@@ -272,7 +276,8 @@ def compute_hops(ep: Endpoints, classes: SwitchClasses,
         key = island_keys[int(islands[start])] if island_keys is not None else None
         found = done.get(key) if key is not None else None
         if found is None:
-            found = _island_counts(ep, order[start:stop], unit, unit_sig, hops)
+            found = _island_counts(ep, order[start:stop], unit, unit_sig, hops,
+                                   shapes[int(islands[start])] if shapes else None)
             if key is not None:
                 done[key] = found
         counts, domain_pairs = found
@@ -317,17 +322,55 @@ def compute_hops(ep: Endpoints, classes: SwitchClasses,
     )
 
 
+_islands_seen: Remembered[LevelCounts] = Remembered(float("inf"), entries=512)
+"""Counts inside islands from earlier runs, by everything they depend on (see
+:func:`_island_counts`): an edit of one island leaves the others' counts standing."""
+
+
+def forget_island_counts() -> None:
+    """Forget the islands' counts kept from earlier runs (for measuring from scratch)."""
+    _islands_seen.clear()
+
+
 def _island_counts(ep: Endpoints, idx: IntArray, unit: IntArray, unit_sig: IntArray,
-                   hops: np.ndarray) -> LevelCounts:
+                   hops: np.ndarray, shape: Hashable | None = None) -> LevelCounts:
     """Server, rack and island counts of the accelerators ``idx`` of one island, with
-    only the island's own signatures."""
+    only the island's own signatures. ``shape`` may describe the island's rack groups
+    (what fixes which of its accelerators share a server, a rack and a scale-up domain);
+    the counts are then kept across runs under it, the island's units and signatures
+    (numbered locally) and the hops between those signatures: the whole of what they
+    depend on."""
     local_units, unit_local = ranked(unit[idx])
     local_sigs, sig_local = ranked(unit_sig[local_units])
-    return _level_counts(
+    sub = hops[np.ix_(local_sigs, local_sigs)]
+    key = None
+    if shape is not None:
+        small = np.uint16 if local_units.size <= 1 << 16 else np.int64
+        key = (shape, unit_local.astype(small).tobytes(), sig_local.tobytes(),
+               sub.tobytes(), sub.shape)
+        found = _islands_seen.get(key)
+        if found is not None:
+            return found
+    counts = _level_counts(
         {"server": dense(ep.server[idx]), "rack": dense(ep.rack[idx]),
          "island": np.zeros(idx.size, dtype=np.int64)},
-        dense(ep.domain[idx]), unit_local, sig_local, sig_local[unit_local],
-        hops[np.ix_(local_sigs, local_sigs)])
+        dense(ep.domain[idx]), unit_local, sig_local, sig_local[unit_local], sub)
+    if key is not None:
+        _islands_seen.put(key, counts)
+    return counts
+
+
+def island_shapes(topo: Topology) -> list[Hashable]:
+    """Per island (in design order): its rack groups in topology order, each as what
+    fixes its accelerators' servers, racks and scale-up domains (accelerators, per
+    server, servers per rack, domain size). Accelerators are numbered rack group by
+    rack group (:mod:`model.metrics.endpoints`), so two islands of equal shape have the
+    same server, rack and domain of every accelerator, numbered in the same order."""
+    shapes: dict[str, list[tuple[int, ...]]] = {name: [] for name in topo.design.islands}
+    for rack in topo.racks:
+        shapes[rack.island].append((rack.accelerators, rack.per_server,
+                                    rack.rack_type.servers_per_rack, rack.domain))
+    return [tuple(shape) for shape in shapes.values()]
 
 
 def _same_nic(ep: Endpoints, cumulative: dict[str, Counter[int]]) -> None:
