@@ -17,7 +17,7 @@ from model.design import Design
 from model.elements import Plane
 from model.metrics.bisection import compute_bisection
 from model.metrics.checks import group_problems, metric_problems, missing_parts, wiring_problems
-from model.metrics.endpoints import Endpoints, build_endpoints
+from model.metrics.endpoints import Endpoints, build_endpoints, forget_rack_parts
 from model.metrics.hops import (
     AttachmentUnits,
     attachment_units,
@@ -124,6 +124,7 @@ def clear_caches() -> None:
     forget_tables()
     forget_classes()
     forget_island_counts()
+    forget_rack_parts()
     forget_switch_links()
 
 

@@ -17,7 +17,8 @@ from functools import cached_property
 
 import numpy as np
 
-from model.metrics.topology import IntArray, RackNet, Topology
+from model.metrics.remembered import Remembered
+from model.metrics.topology import BundleNet, IntArray, RackNet, Topology
 
 FloatArray = np.ndarray
 
@@ -82,60 +83,122 @@ def nic_to_accelerators(nics: int, per_server: int) -> list[list[int]]:
     return table
 
 
+@dataclass
+class _RackPart:
+    """One rack group's endpoints numbered from 0 (its servers, racks, domains, shared
+    NICs, accelerators and each bundle's upper members), to be offset into the plane's
+    numbering. It depends only on the group's shape and its bundles' wiring, so it is
+    kept from one run to the next."""
+
+    server: IntArray
+    rack: IntArray
+    domain: IntArray
+    domains: int
+    shared_nic: IntArray | None
+    """Local NIC of each accelerator sharing one (None: every accelerator has its own)."""
+    nics: int
+    inc_acc: list[IntArray]
+    inc_member: list[IntArray]
+    inc_share: list[FloatArray]
+    """Per bundle from the group (in topology order): its incidences."""
+
+
+_parts: Remembered[_RackPart] = Remembered(64 * 2**20)
+"""Rack groups' parts from earlier runs, by shape (bounded by the bytes they hold)."""
+
+
+def forget_rack_parts() -> None:
+    """Forget the rack groups' parts kept from earlier runs (for measuring from
+    scratch)."""
+    _parts.clear()
+
+
+def _rack_part(rack: RackNet, bundles: list[BundleNet], topo: Topology) -> _RackPart:
+    """The part of ``rack`` with its ``bundles`` (see :class:`_RackPart`)."""
+    nics = rack.nics(topo.plane)
+    key = (rack.accelerators, rack.per_server, rack.rack_type.servers_per_rack,
+           rack.domain, nics,
+           tuple((b.pattern, b.links_per_member, b.upper.count) for b in bundles))
+    found = _parts.get(key)
+    if found is not None:
+        return found
+    n_acc, per_server = rack.accelerators, rack.per_server
+    acc = np.arange(n_acc, dtype=np.int64)
+    srv = acc // per_server
+    shared = None
+    if 0 < nics < per_server:
+        shared = srv * nics + (acc % per_server) * nics // per_server
+    inc_a, inc_m, inc_c = [], [], []
+    for b in bundles:
+        a, m, c = _attachments(rack, b.lower_member, b.nic, b.upper_member, 0, topo)
+        inc_a.append(a)
+        inc_m.append(m)
+        inc_c.append(c)
+    found = _RackPart(srv, srv // rack.rack_type.servers_per_rack, acc // rack.domain,
+                      -(-n_acc // rack.domain), shared, rack.servers * nics, inc_a, inc_m,
+                      inc_c)
+    arrays = [srv, found.rack, found.domain, *inc_a, *inc_m, *inc_c]
+    for array in [*arrays, shared]:
+        if array is not None:
+            array.flags.writeable = False  # shared by every run until the shape changes
+    _parts.put(key, found, arrays + ([shared] if shared is not None else []))
+    return found
+
+
 def build_endpoints(topo: Topology) -> Endpoints:
-    """Resolve every accelerator of the plane to its keys and switch attachments."""
+    """Resolve every accelerator of the plane to its keys and switch attachments: each
+    rack group's part (kept across runs), offset into one numbering."""
     islands = {name: k for k, name in enumerate(topo.design.islands)}
     buildings = {name: k for k, name in enumerate(topo.design.buildings)}
-    servers, racks, isl, bld, dom = [], [], [], [], []
-    inc_a, inc_m, inc_c, inc_b, groups, shared = [], [], [], [], [], []
-    server_off = rack_off = dom_off = nic_off = 0
     from_rack: dict[int, list[int]] = {}
     for bi, b in enumerate(topo.bundles):
         if isinstance(b.lower, RackNet):
             from_rack.setdefault(id(b.lower), []).append(bi)
-    for rack in topo.racks:
-        n_acc = rack.accelerators
-        per_server = rack.per_server
-        acc = np.arange(n_acc, dtype=np.int64)
-        srv = acc // per_server
-        servers.append(srv + server_off)
-        racks.append(srv // rack.rack_type.servers_per_rack + rack_off)
-        isl.append(np.full(n_acc, islands[rack.island], dtype=np.int64))
-        bld.append(np.full(n_acc, buildings[rack.building], dtype=np.int64))
-        dom.append(acc // rack.domain + dom_off)
-        groups.append(np.full(n_acc, rack.index, dtype=np.int64))
-        nics = rack.nics(topo.plane)
-        if 0 < nics < per_server:
-            shared.append(nic_off + srv * nics + (acc % per_server) * nics // per_server)
-            nic_off += rack.servers * nics
+    n = topo.accelerators
+    parts = [_rack_part(rack, [topo.bundles[bi] for bi in from_rack.get(id(rack), [])], topo)
+             for rack in topo.racks]
+    sizes = np.array([rack.accelerators for rack in topo.racks], dtype=np.int64)
+    server, rack_of, domain, shared = (np.empty(n, dtype=np.int64) for _ in range(4))
+    inc_sizes = [a.size for part in parts for a in part.inc_acc]
+    incidences = sum(inc_sizes)
+    inc_acc, inc_member = np.empty(incidences, np.int64), np.empty(incidences, np.int64)
+    server_off = rack_off = dom_off = nic_off = at = done = 0
+    for rack, part in zip(topo.racks, parts, strict=True):
+        span = slice(at, at + rack.accelerators)
+        np.add(part.server, server_off, out=server[span])
+        np.add(part.rack, rack_off, out=rack_of[span])
+        np.add(part.domain, dom_off, out=domain[span])
+        if part.shared_nic is not None:
+            np.add(part.shared_nic, nic_off, out=shared[span])
+            nic_off += part.nics
         else:
-            shared.append(np.full(n_acc, -1, dtype=np.int64))
-        for bi in from_rack.get(id(rack), []):
-            b = topo.bundles[bi]
-            a, m, c = _attachments(rack, b.lower_member, b.nic, b.upper_member,
-                                   b.upper.offset, topo)
-            inc_a.append(a + rack.acc_offset)
-            inc_m.append(m)
-            inc_c.append(c)
-            inc_b.append(np.full(a.size, bi, dtype=np.int64))
+            shared[span] = -1
+        for bi, a, m in zip(from_rack.get(id(rack), []), part.inc_acc, part.inc_member,
+                            strict=True):
+            np.add(a, rack.acc_offset, out=inc_acc[done:done + a.size])
+            np.add(m, topo.bundles[bi].upper.offset, out=inc_member[done:done + a.size])
+            done += a.size
         server_off += rack.servers
         rack_off += rack.racks
-        dom_off += -(-n_acc // rack.domain)
-    empty = np.zeros(0, dtype=np.int64)
+        dom_off += part.domains
+        at += rack.accelerators
+    bundle_of = [bi for rack in topo.racks for bi in from_rack.get(id(rack), [])]
+    shares = [c for part in parts for c in part.inc_share]
     return Endpoints(
-        count=topo.accelerators,
-        server=np.concatenate(servers) if servers else empty,
-        rack=np.concatenate(racks) if racks else empty,
-        island=np.concatenate(isl) if isl else empty,
-        building=np.concatenate(bld) if bld else empty,
-        domain=np.concatenate(dom) if dom else empty,
-        inc_acc=np.concatenate(inc_a) if inc_a else empty,
-        inc_member=np.concatenate(inc_m) if inc_m else empty,
+        count=n,
+        server=server,
+        rack=rack_of,
+        island=np.repeat(np.array([islands[r.island] for r in topo.racks], np.int64), sizes),
+        building=np.repeat(np.array([buildings[r.building] for r in topo.racks], np.int64),
+                           sizes),
+        domain=domain,
+        inc_acc=inc_acc,
+        inc_member=inc_member,
         inc_gbps=np.zeros(0),
-        inc_bundle=np.concatenate(inc_b) if inc_b else empty,
-        inc_share=np.concatenate(inc_c) if inc_c else np.zeros(0),
-        rack_group=np.concatenate(groups) if groups else empty,
-        shared_nic=np.concatenate(shared) if shared else empty,
+        inc_bundle=np.repeat(np.array(bundle_of, np.int64), inc_sizes),
+        inc_share=np.concatenate(shares) if shares else np.zeros(0),
+        rack_group=np.repeat(np.array([r.index for r in topo.racks], np.int64), sizes),
+        shared_nic=shared,
         island_names=list(islands),
         building_names=list(buildings),
     ).with_speeds(topo)
