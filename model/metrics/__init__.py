@@ -203,17 +203,25 @@ def _bisection_units(topo: Topology, ep: Endpoints, unit: IntArray) -> _Units:
     switch; and the pod tree's structure over them."""
     if not ep.count:
         return _Units(unit, pod_skeleton(topo, ep, unit, 0, None))
-    profile = _attachment_profile(ep)
     units = int(unit.max()) + 1
     # any accelerator of a unit stands for it when the unit keeps to one island and its
     # accelerators have one capacity profile (true of every design whose NICs and
     # links are alike within a unit): then the attachment units are the answer
     representative = np.full(units, -1, dtype=np.int64)
     representative[unit] = np.arange(ep.count)
+    profile: np.ndarray | None = None
     if (not np.any(representative < 0)
-            and np.array_equal(profile[representative][unit], profile)
             and np.array_equal(ep.island[representative][unit], ep.island)):
-        return _Units(unit, pod_skeleton(topo, ep, unit, units, representative))
+        if ep.one_attachment_each:
+            # one link each, to the unit's one switch: the profile is its capacity
+            alike = np.array_equal(ep.inc_gbps[representative][unit], ep.inc_gbps)
+        else:
+            profile = _attachment_profile(ep)
+            alike = np.array_equal(profile[representative][unit], profile)
+        if alike:
+            return _Units(unit, pod_skeleton(topo, ep, unit, units, representative))
+    if profile is None:
+        profile = _attachment_profile(ep)
     profile_class = np.unique(profile, return_inverse=True)[1].reshape(-1)
     _, representative, pod_unit = np.unique(
         (unit * (len(ep.island_names) + 1) + ep.island) * (int(profile_class.max()) + 1)
