@@ -213,7 +213,14 @@ def _histogram(group: IntArray, unit: IntArray, unit_sig: IntArray, acc_sig: Int
     """Hops → pairs for pairs inside one group (scale-up pairs not yet removed)."""
     s = hops.shape[0]
     q, same = _pair_matrix(group, acc_sig, s)
-    in_unit = _unit_pairs(group, unit, unit_sig, s)
+    return _binned(q, same, _unit_pairs(group, unit, unit_sig, s), hops)
+
+
+def _binned(q: np.ndarray, same: np.ndarray, in_unit: np.ndarray, hops: np.ndarray
+            ) -> Counter[int]:
+    """Hops → pairs from the pairs of each two signatures (``q``), of one signature
+    (``same``) and of one unit (``in_unit``, by signature) inside groups."""
+    s = hops.shape[0]
     out: Counter[int] = Counter()
     # hop counts are small; every unreachable pair goes to one overflow bin
     finite = hops[hops < UNREACHABLE]
@@ -227,6 +234,33 @@ def _histogram(group: IntArray, unit: IntArray, unit_sig: IntArray, acc_sig: Int
     total_in_unit = float(in_unit.sum())
     if total_in_unit:
         out[1] += round(total_in_unit)
+    return out
+
+
+def _wide_counts(building: IntArray, unit: IntArray, unit_sig: IntArray, hops: np.ndarray,
+                 in_domains: Counter[int]) -> dict[str, tuple[Counter[int], int]]:
+    """Building and campus counts (as :func:`_level_counts` gives them) from one count
+    of accelerators per building and unit: every pair sum those levels need is a sum
+    over units (of a signature), so one pass over the accelerators serves both.
+    ``in_domains``: hops → pairs inside one scale-up domain (domains never leave a
+    building)."""
+    units, s = unit_sig.size, hops.shape[0]
+    groups = int(building.max()) + 1 if building.size else 1
+    cells = np.bincount(building * units + unit, minlength=groups * units).astype(np.float64)
+    per_building = cells.reshape(groups, units)
+    scale_up = sum(in_domains.values())
+    out: dict[str, tuple[Counter[int], int]] = {}
+    for scope, per_unit in (("building", per_building),
+                            ("campus", per_building.sum(axis=0, keepdims=True))):
+        m = np.stack([np.bincount(unit_sig, weights=row, minlength=s) for row in per_unit])
+        q = m.T @ m
+        np.fill_diagonal(q, 0.0)
+        same = (np.einsum("gp,gp->p", m, m) - m.sum(axis=0)) / 2
+        in_unit = np.bincount(unit_sig, weights=(per_unit * (per_unit - 1) / 2).sum(axis=0),
+                              minlength=s)
+        remaining = _binned(q, same, in_unit, hops)
+        remaining.subtract(in_domains)
+        out[scope] = (remaining, scale_up)
     return out
 
 
@@ -289,9 +323,12 @@ def compute_hops(ep: Endpoints, classes: SwitchClasses,
         else:
             in_domains = None
     # scale-up domains never leave their island: their pairs are the islands' sum
-    counts, _ = _level_counts({"building": ep.building, "campus": np.zeros(n, dtype=np.int64)},
-                              ep.domain, unit, unit_sig, acc_sig, hops, in_domains,
-                              domains_inside=True)
+    if in_domains is not None:
+        counts = _wide_counts(ep.building, unit, unit_sig, hops, in_domains)
+    else:
+        counts, _ = _level_counts(
+            {"building": ep.building, "campus": np.zeros(n, dtype=np.int64)}, ep.domain,
+            unit, unit_sig, acc_sig, hops, None, domains_inside=True)
     for scope, (in_scope, up) in counts.items():
         cumulative[scope] = in_scope
         scale_up_cum[scope] = up
