@@ -44,7 +44,8 @@ def crossing(topo: Topology, ep: Endpoints, sides: Sides) -> dict[str, float]:
     """Capacity crossing the cut, per bundle id (links whose ends stand apart)."""
     out: dict[str, float] = {}
     if ep.inc_acc.size:
-        apart = sides.accelerator[ep.inc_acc] != sides.switch[ep.inc_member]
+        own = sides.accelerator if ep.one_attachment_each else sides.accelerator[ep.inc_acc]
+        apart = own != sides.switch[ep.inc_member]
         per: np.ndarray = np.bincount(ep.inc_bundle[apart], weights=ep.inc_gbps[apart],
                                       minlength=len(topo.bundles))
         _split_nics(ep, sides, apart, per)
@@ -52,8 +53,8 @@ def crossing(topo: Topology, ep: Endpoints, sides: Sides) -> dict[str, float]:
         per = np.zeros(len(topo.bundles))
     for i, b in enumerate(topo.bundles):
         if isinstance(b.lower, TierNet):
-            lo = sides.switch[b.lower_member + b.lower.offset]
-            hi = sides.switch[b.upper_member + b.upper.offset]
+            lo = sides.switch[b.lower.offset:b.lower.offset + b.lower.count][b.lower_member]
+            hi = sides.switch[b.upper.offset:b.upper.offset + b.upper.count][b.upper_member]
             out[b.bundle_id] = float(np.count_nonzero(lo != hi)) * b.speed_gbps
         else:
             out[b.bundle_id] = float(per[i])
@@ -67,10 +68,10 @@ def _split_nics(ep: Endpoints, sides: Sides, apart: np.ndarray, per: np.ndarray)
     by each of its k accelerators at 1/k of its links' capacity T, so it crosses
     min(b·T/k + T_B, a·T/k + T_A) for a accelerators on A, b on B and T_A, T_B of its
     capacity to switches on A and B. The difference goes to the NIC's bundle."""
+    if not ep.shares_nics:
+        return
     nic = ep.shared_nic[ep.inc_acc]
     shared = nic >= 0
-    if not shared.any():
-        return
     accs = ep.shared_nic >= 0
     n_nics = int(ep.shared_nic.max()) + 1
     k = np.bincount(ep.shared_nic[accs], minlength=n_nics).astype(float)
@@ -117,10 +118,11 @@ def _report(topo: Topology, ep: Endpoints, sides: Sides, exact: bool) -> Bisecti
     injection = float(ep.inc_gbps.sum()) / n if n else 0.0
     full = n / 2 * injection
     side_a: dict[str, int] = {}
-    counts = np.bincount(ep.rack_group, weights=sides.accelerator.astype(float),
-                         minlength=len(topo.racks)) if n else np.zeros(len(topo.racks))
+    # accelerators are numbered rack group by rack group; sides are 0 or 1
     for rack in topo.racks:
-        side_a[rack.id] = int(counts[rack.index])
+        start = rack.acc_offset
+        side_a[rack.id] = int(np.count_nonzero(
+            sides.accelerator[start:start + rack.accelerators]))
     for tier in topo.tiers.values():
         side_a[tier.id] = int(sides.switch[tier.offset:tier.offset + tier.count].sum())
     return Bisection(
@@ -128,7 +130,7 @@ def _report(topo: Topology, ep: Endpoints, sides: Sides, exact: bool) -> Bisecti
         per_accelerator_gbps=gbps / (n / 2) if n >= 2 else 0.0,
         fraction_of_full=gbps / full if full > 0 else 0.0,
         exact=exact,
-        cut=BisectionCut(side_a=side_a, accelerators_a=int(sides.accelerator.sum()),
+        cut=BisectionCut(side_a=side_a, accelerators_a=int(np.count_nonzero(sides.accelerator)),
                          crossing_gbps={k: v for k, v in per_bundle.items() if v}),
         full_gbps=full,
     )

@@ -63,6 +63,11 @@ class Endpoints:
         return bool(self.count and acc.size == self.count and acc[0] == 0
                     and acc[-1] == self.count - 1 and np.all(acc[1:] > acc[:-1]))
 
+    @cached_property
+    def shares_nics(self) -> bool:
+        """True when some accelerators share a NIC."""
+        return bool(self.count and int(self.shared_nic.max()) >= 0)
+
     def with_speeds(self, topo: Topology) -> Endpoints:
         """The same endpoints with attachment capacities from ``topo``'s bundle speeds
         (everything else depends only on which links exist, so an edit of a speed

@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from itertools import pairwise
 
 import numpy as np
@@ -216,6 +216,14 @@ def _histogram(group: IntArray, unit: IntArray, unit_sig: IntArray, acc_sig: Int
     return _binned(q, same, _unit_pairs(group, unit, unit_sig, s), hops)
 
 
+@lru_cache(maxsize=4)
+def _upper_triangle(s: int) -> tuple[IntArray, IntArray]:
+    """Indices of the entries above the diagonal of an s × s matrix."""
+    rows, cols = np.triu_indices(s, k=1)
+    rows.flags.writeable = cols.flags.writeable = False
+    return rows, cols
+
+
 def _binned(q: np.ndarray, same: np.ndarray, in_unit: np.ndarray, hops: np.ndarray
             ) -> Counter[int]:
     """Hops → pairs from the pairs of each two signatures (``q``), of one signature
@@ -226,7 +234,7 @@ def _binned(q: np.ndarray, same: np.ndarray, in_unit: np.ndarray, hops: np.ndarr
     finite = hops[hops < UNREACHABLE]
     overflow = int(finite.max()) + 1 if finite.size else 1
     binned = np.where(hops < UNREACHABLE, hops, overflow)
-    iu = np.triu_indices(s, k=1)
+    iu = _upper_triangle(s)
     per_hop = np.bincount(binned[iu], weights=q[iu], minlength=overflow + 1).astype(float)
     per_hop += np.bincount(np.diagonal(binned), weights=same - in_unit, minlength=overflow + 1)
     for h in np.flatnonzero(per_hop).tolist():
@@ -293,14 +301,13 @@ def compute_hops(ep: Endpoints, classes: SwitchClasses,
         hops_units = _unit_hops(attached.members, classes)
         unit_sig = np.arange(len(attached.members), dtype=np.int64)
         hops = hops_units
-    acc_sig = unit_sig[unit]
     cumulative: dict[str, Counter[int]] = {}
     scale_up_cum: dict[str, int] = {}
     # Levels inside one island are summed island by island, each with only its own
     # signatures; building and campus levels are counted over the whole campus.
-    if ep.island.size and np.all(ep.island[1:] >= ep.island[:-1]):
-        order, islands = np.arange(n), ep.island
-    else:
+    order: IntArray | None = None  # None: the accelerators are in island order
+    islands = ep.island
+    if not np.all(ep.island[1:] >= ep.island[:-1]):
         order = np.argsort(ep.island, kind="stable")
         islands = ep.island[order]
     bounds = np.flatnonzero(np.r_[True, islands[1:] != islands[:-1], True])
@@ -310,7 +317,8 @@ def compute_hops(ep: Endpoints, classes: SwitchClasses,
         key = island_keys[int(islands[start])] if island_keys is not None else None
         found = done.get(key) if key is not None else None
         if found is None:
-            found = _island_counts(ep, order[start:stop], unit, unit_sig, hops,
+            idx = slice(start, stop) if order is None else order[start:stop]
+            found = _island_counts(ep, idx, unit, unit_sig, hops,
                                    shapes[int(islands[start])] if shapes else None)
             if key is not None:
                 done[key] = found
@@ -328,7 +336,7 @@ def compute_hops(ep: Endpoints, classes: SwitchClasses,
     else:
         counts, _ = _level_counts(
             {"building": ep.building, "campus": np.zeros(n, dtype=np.int64)}, ep.domain,
-            unit, unit_sig, acc_sig, hops, None, domains_inside=True)
+            unit, unit_sig, unit_sig[unit], hops, None, domains_inside=True)
     for scope, (in_scope, up) in counts.items():
         cumulative[scope] = in_scope
         scale_up_cum[scope] = up
@@ -369,7 +377,7 @@ def forget_island_counts() -> None:
     _islands_seen.clear()
 
 
-def _island_counts(ep: Endpoints, idx: IntArray, unit: IntArray, unit_sig: IntArray,
+def _island_counts(ep: Endpoints, idx: IntArray | slice, unit: IntArray, unit_sig: IntArray,
                    hops: np.ndarray, shape: Hashable | None = None) -> LevelCounts:
     """Server, rack and island counts of the accelerators ``idx`` of one island, with
     only the island's own signatures. ``shape`` may describe the island's rack groups
@@ -390,7 +398,7 @@ def _island_counts(ep: Endpoints, idx: IntArray, unit: IntArray, unit_sig: IntAr
             return found
     counts = _level_counts(
         {"server": dense(ep.server[idx]), "rack": dense(ep.rack[idx]),
-         "island": np.zeros(idx.size, dtype=np.int64)},
+         "island": np.zeros(unit_local.size, dtype=np.int64)},
         dense(ep.domain[idx]), unit_local, sig_local, sig_local[unit_local], sub)
     if key is not None:
         _islands_seen.put(key, counts)
@@ -414,9 +422,9 @@ def _same_nic(ep: Endpoints, cumulative: dict[str, Counter[int]]) -> None:
     """Accelerators sharing one NIC share their endpoint: 0 switches apart (unless they
     are in one scale-up domain, already counted apart). They were counted as one unit
     (1 hop) when the NIC has links, or as unreachable when it has none; move them."""
-    shared = ep.shared_nic >= 0
-    if not shared.any():
+    if not ep.shares_nics:
         return
+    shared = ep.shared_nic >= 0
     attached = np.zeros(ep.count, dtype=bool)
     attached[ep.inc_acc] = True
     zero: Counter[int] = Counter()
