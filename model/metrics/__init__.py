@@ -17,6 +17,7 @@ from model.design import Design
 from model.elements import Plane
 from model.metrics.bisection import compute_bisection
 from model.metrics.checks import group_problems, metric_problems, missing_parts, wiring_problems
+from model.metrics.dp_tables import forget_tables
 from model.metrics.endpoints import Endpoints, build_endpoints, forget_rack_parts
 from model.metrics.hops import (
     AttachmentUnits,
@@ -27,7 +28,6 @@ from model.metrics.hops import (
 )
 from model.metrics.inventory import inventory, oversubscription, plane_topologies, port_use
 from model.metrics.pairs import pair_capacities
-from model.metrics.pod_dp import forget_tables
 from model.metrics.pods import PodSkeleton, _mix, forget_switch_links, pod_skeleton
 from model.metrics.power import compute, power
 from model.metrics.remembered import Remembered

@@ -36,10 +36,9 @@ Why the search is complete (the argument behind ``exact``):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 import numpy as np
 
+from model.metrics.dp_tables import Costs, held_arrays, remembered_prefixes, remembered_tables
 from model.metrics.min_plus import (
     Split,
     breakpoints_only,
@@ -48,7 +47,6 @@ from model.metrics.min_plus import (
     piece_count,
 )
 from model.metrics.pods import PodTree
-from model.metrics.remembered import Remembered
 
 INF = float("inf")
 Array = np.ndarray
@@ -72,57 +70,6 @@ def _concave(f: Array) -> bool:
         return f.size < 3
     d2 = f[2:] - 2 * f[1:-1] + f[:-2]
     return bool(np.all(d2 <= 1e-9 * max(1.0, float(np.abs(f).max()))))
-
-
-@dataclass
-class Costs:
-    """DP tables of one node signature: ``f[σ]`` and ``f1[σ]`` (σ = 0: parent's
-    switches on A, 1: on B), and how each pod chose."""
-
-    f: list[Array]
-    f1: list[Array]
-    own_side: list[Array] = field(default_factory=list)
-    """Per parent side and count: the side the pod's own switches take."""
-    own_side1: list[Array] = field(default_factory=list)
-    plan: list[object] = field(default_factory=list)
-    """Per own side: the fold steps to split a count among the children."""
-
-    def arrays(self) -> list[Array]:
-        """The arrays these tables hold, the plans' included (for the memory bound)."""
-        return _held_arrays([self.f, self.f1, self.own_side, self.own_side1, self.plan])
-
-
-def _held_arrays(items: object) -> list[Array]:
-    """The numpy arrays inside nested lists and tuples, and the first tables of the
-    :class:`Split` s there (what a remembered entry keeps alive)."""
-    held: list[Array] = []
-    pending: list[object] = [items]
-    while pending:
-        item = pending.pop()
-        if isinstance(item, Split):
-            held.append(item.a)
-        elif isinstance(item, np.ndarray):
-            held.append(item)
-        elif isinstance(item, (list, tuple)):
-            pending.extend(item)
-    return held
-
-
-_remembered: Remembered[Costs] = Remembered(384 * 2**20)
-"""DP tables by (signature hash, grid, reach, remainder, top pod), kept across runs: after an
-edit, the subtrees it did not touch keep their hash and their tables. The reach is the
-target for the top pod, else where the table stops (its size, or the limit)."""
-
-_prefixes: Remembered[tuple[Array, Array, tuple[object, ...]]] = Remembered(128 * 2**20)
-"""Children combined so far, by (their parent's side, grid, reach, remainder, and the
-(hash, count) of each group combined): the groups a run found remembered are combined
-first, so the next edit of the same part reuses their combination whole."""
-
-
-def forget_tables() -> None:
-    """Drop the tables remembered across runs (for measuring work from scratch)."""
-    _remembered.clear()
-    _prefixes.clear()
 
 
 class PodDP:
@@ -155,12 +102,12 @@ class PodDP:
         return out, arg
 
     def conv_at_target(self, a: Array, b: Array) -> tuple[Array, Choice]:
-        """:meth:`conv` evaluated at the target only (other entries INF): the top pod of
-        a single-rooted tree is read at no other count, so its last combination costs
-        one vector instead of a product of two."""
+        """:meth:`conv` evaluated at the target only, as a table of that one entry (see
+        ``Costs.at``): the top pod of a single-rooted tree is read at no other count, so
+        its last combination costs one vector instead of a product of two."""
         k = self.q
-        out = np.full(k + 1, INF)
-        arg = np.zeros(k + 1, dtype=np.int64)
+        out = np.full(1, INF)
+        arg = np.zeros(1, dtype=np.int64)
         lo, hi = max(0, k - (a.size - 1)), min(k, b.size - 1)
         self.work += max(hi - lo + 1, 0)
         if hi < lo:
@@ -172,8 +119,8 @@ class PodDP:
         # were combined in (remembered ones first, or the largest last)
         best = int(np.argmin(values)) if a.size >= b.size else (
             values.size - 1 - int(np.argmin(values[::-1])))
-        out[k] = values[best]
-        arg[k] = lo + best
+        out[0] = values[best]
+        arg[0] = lo + best
         return out, arg
 
     # ------------------------------------------------------------------ tables
@@ -184,12 +131,12 @@ class PodDP:
         found = self.memo.get(sig)
         if found is None:
             key = self._key(index)
-            found = _remembered.get(key) if key is not None else None
+            found = remembered_tables.get(key) if key is not None else None
             if found is None:
                 self.fresh.add(sig)
                 found = self._unit(index) if index < self.tree.units else self._pod(index)
                 if key is not None:
-                    _remembered.put(key, found, found.arrays())
+                    remembered_tables.put(key, found, found.arrays())
             self.memo[sig] = found
         return found
 
@@ -224,7 +171,7 @@ class PodDP:
             stay1, move1 = children1[parent_side], children1[1 - parent_side] + up
             f1.append(np.minimum(stay1, move1))
             own1.append(np.where(stay1 <= move1, parent_side, 1 - parent_side))
-        return Costs(f, f1, own, own1, [c[2] for c in combos])
+        return Costs(f, f1, own, own1, [c[2] for c in combos], self.q if top else 0)
 
     def _combine_nodes(self, kids: np.ndarray, side: int, at_target: bool = False
                        ) -> tuple[Array, Array, list[object]]:
@@ -239,7 +186,7 @@ class PodDP:
         total, total1 = np.zeros(1), np.full(0, INF)
         steps: list[object] = []
         start = 0
-        known = _prefixes.get(key) if reuse else None
+        known = remembered_prefixes.get(key) if reuse else None
         if known is not None:
             total, total1, done = known
             steps, start = list(done), reuse
@@ -247,8 +194,8 @@ class PodDP:
             members = groups[index]
             t = tables[index]
             g, g1, how = self._power(t.f[side], t.f1[side], len(members), members[0], side)
-            conv = (self.conv_at_target if at_target and len(steps) == len(groups) - 1
-                    else self.conv)
+            last = at_target and len(steps) == len(groups) - 1
+            conv = self.conv_at_target if last else self.conv
             new, arg = conv(total, g)
             if self.r:
                 a1, arg1a = conv(total1, g) if total1.size else (np.full(0, INF), None)
@@ -260,11 +207,12 @@ class PodDP:
                 from_a = a1 <= b1
             else:
                 new1, arg1a, arg1b, from_a = np.full(0, INF), None, None, None
-            steps.append((names[index], how, arg, arg1a, arg1b, from_a))
+            steps.append((names[index], how, arg, arg1a, arg1b, from_a,
+                          self.q if last else 0))
             total, total1 = new, new1
             if reuse and len(steps) == reuse:
                 entry = (total, total1, tuple(steps))
-                _prefixes.put(key, entry, _held_arrays(entry))
+                remembered_prefixes.put(key, entry, held_arrays(entry))
         return total, total1, steps
 
     def _order(self, kids: np.ndarray, groups: list[list[int]], tables: list[Costs],
@@ -280,7 +228,7 @@ class PodDP:
                        key=lambda i: (fresh[i], -len(groups[i]), names[i]))
         order, reuse, key = self._prefix(kids, groups, names, fresh, side, order)
         if not at_target or len(order) < 2 or (reuse and (
-                key in _prefixes
+                key in remembered_prefixes
                 or self._prefix_cost(groups, tables, side, order[:reuse]) <= _PREFIX_WORTH)):
             return order, reuse, key
         weight = [len(m) * int(self.tree.accelerators[m[0]]) for m in groups]
@@ -452,14 +400,23 @@ class PodDP:
     def solve(self) -> tuple[float, np.ndarray, np.ndarray]:
         """Value of the best cut with ``target`` accelerators on side A; the side of each
         node's own switches (0 = A, 1 = B, -1 for units) and accelerators on A per unit."""
-        # the top components combine like the children of a pod with no switches
-        roots = np.asarray(self.tree.roots, dtype=np.int64)
-        total, total1, steps = self._combine_nodes(roots, 0)
         n = self.tree.size
         self.sides = np.full(n, -1, dtype=np.int8)
         self.on_a = np.zeros(self.tree.units, dtype=np.int64)
         self.whole = np.full(n, -1, dtype=np.int8)
         self.whole_parent = np.zeros(n, dtype=np.int8)
+        if self.single_root >= 0:
+            # one top pod, nothing above it: its tables (at the target alone) answer
+            top = self.costs(self.single_root)
+            table = (top.f1 if self.r else top.f)[0]
+            if table.size == 0 or table[0] == INF:
+                return INF, self.sides, self.on_a
+            self._place(self.single_root, self.q, bool(self.r), 0)
+            self._place_whole()
+            return float(table[0]), self.sides, self.on_a
+        # the top components combine like the children of a pod with no switches
+        roots = np.asarray(self.tree.roots, dtype=np.int64)
+        total, total1, steps = self._combine_nodes(roots, 0)
         table = total1 if self.r else total
         if self.q >= table.size or table[self.q] == INF:
             return INF, self.sides, self.on_a
@@ -470,7 +427,7 @@ class PodDP:
 
     def _place(self, index: int, k: int, partial: bool, parent_side: int) -> None:
         full = int(self.tree.accelerators[index]) // self.g
-        if not partial and k in (0, full):
+        if not partial and k in (0, full) and index != self.single_root:
             self.whole[index] = 1 if k == full and full else 0
             self.whole_parent[index] = parent_side
             return
@@ -478,7 +435,7 @@ class PodDP:
             self.on_a[index] = k * self.g + (self.r if partial else 0)
             return
         t = self.costs(index)
-        own = int((t.own_side1 if partial else t.own_side)[parent_side][k])
+        own = int((t.own_side1 if partial else t.own_side)[parent_side][k - t.at])
         self.sides[index] = own
         self._split(index, own, k, partial, t.plan[own])
 
@@ -495,7 +452,7 @@ class PodDP:
         lookup = np.zeros((max(sigs) + 1 if sigs else 1, 2, 2), dtype=np.int8)
         for sig in sigs:
             t = self.memo[sig]
-            if t.own_side:
+            if t.own_side and not t.at:  # never the top pod (see _place)
                 for ps in (0, 1):
                     lookup[sig, ps, 0] = t.own_side[ps][0]
                     lookup[sig, ps, 1] = t.own_side[ps][-1]
@@ -544,18 +501,19 @@ class PodDP:
     def _split_nodes(self, kids: np.ndarray, own: int, k: int, partial: bool,
                      steps: object) -> None:
         by_name = {self._name(members[0]): members for members in self._groups(kids)}
-        for name, how, arg, arg1a, arg1b, from_a in reversed(
+        for name, how, arg, arg1a, arg1b, from_a, at in reversed(
                 steps):  # type: ignore[call-overload]
             members = by_name[name]
-            if partial and from_a[k]:
-                take = int(arg1a[k])
+            i = k - at  # the choices of a combination made at the target alone start there
+            if partial and from_a[i]:
+                take = int(arg1a[i])
                 self._spread(members, how, take, False, own)
             elif partial:
-                take = int(arg1b[k])
+                take = int(arg1b[i])
                 self._spread(members, how, take, True, own)
                 partial = False
             else:
-                take = int(arg[k])
+                take = int(arg[i])
                 self._spread(members, how, take, False, own)
             k -= take
 
