@@ -80,10 +80,15 @@ class PodDP:
         sizes = tree.unit_size[tree.unit_size > 0]
         self.g = max(int(np.gcd.reduce(sizes)) if sizes.size else 0, 1)
         self.q, self.r = divmod(target, self.g)
-        self.limit = (self.q // _BUCKET + 1) * _BUCKET
+        self.limit = ((self.q + _BUCKET // 2) // _BUCKET + 1) * _BUCKET
         """Tables stop here: no count past the target can contribute, and a limit that
         moves in steps of :data:`_BUCKET` lets an edit that moves the target a little
-        reuse the tables of every subtree and combination it did not change."""
+        reuse the tables of every subtree and combination it did not change. It moves
+        when the target crosses an odd multiple of half a step: campus sizes cluster at
+        round numbers (98,304 GPUs has 49,152 = 12 × 4,096 as its target), and a target
+        on a round number then sits mid-step, so removing or adding a few racks keeps
+        the limit (a step boundary there would make the first edit rebuild every
+        remembered combination)."""
         self.memo: dict[int, Costs] = {}
         roots = tree.roots
         self.single_root = roots[0] if len(roots) == 1 and roots[0] >= tree.units else -1
@@ -289,7 +294,7 @@ class PodDP:
         if m == 1:
             return f, f1, ("one",)
         if not self.r and n > 0 and _concave(f):
-            k = np.arange(m * n + 1)
+            k = np.arange(min(m * n, self.limit) + 1)  # no count past the limit is read
             j = np.minimum(k // n, m - 1)
             g = j * f[n] + (m - j - 1) * f[0] + f[k - j * n]
             return g, np.full(0, INF), ("concave", n, m)
