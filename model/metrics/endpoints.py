@@ -167,6 +167,7 @@ def build_endpoints(topo: Topology) -> Endpoints:
     inc_sizes = [a.size for part in parts for a in part.inc_acc]
     incidences = sum(inc_sizes)
     inc_acc, inc_member = np.empty(incidences, np.int64), np.empty(incidences, np.int64)
+    inc_gbps = np.empty(incidences)
     server_off = rack_off = dom_off = nic_off = at = done = 0
     for rack, part in zip(topo.racks, parts, strict=True):
         span = slice(at, at + rack.accelerators)
@@ -178,10 +179,12 @@ def build_endpoints(topo: Topology) -> Endpoints:
             nic_off += part.nics
         else:
             shared[span] = -1
-        for bi, a, m in zip(from_rack.get(id(rack), []), part.inc_acc, part.inc_member,
-                            strict=True):
-            np.add(a, rack.acc_offset, out=inc_acc[done:done + a.size])
-            np.add(m, topo.bundles[bi].upper.offset, out=inc_member[done:done + a.size])
+        for bi, a, m, share in zip(from_rack.get(id(rack), []), part.inc_acc,
+                                   part.inc_member, part.inc_share, strict=True):
+            links = slice(done, done + a.size)
+            np.add(a, rack.acc_offset, out=inc_acc[links])
+            np.add(m, topo.bundles[bi].upper.offset, out=inc_member[links])
+            np.multiply(share, topo.bundles[bi].speed_gbps, out=inc_gbps[links])
             done += a.size
         server_off += rack.servers
         rack_off += rack.racks
@@ -199,14 +202,14 @@ def build_endpoints(topo: Topology) -> Endpoints:
         domain=domain,
         inc_acc=inc_acc,
         inc_member=inc_member,
-        inc_gbps=np.zeros(0),
+        inc_gbps=inc_gbps,
         inc_bundle=np.repeat(np.array(bundle_of, np.int64), inc_sizes),
         inc_share=np.concatenate(shares) if shares else np.zeros(0),
         rack_group=np.repeat(np.array([r.index for r in topo.racks], np.int64), sizes),
         shared_nic=shared,
         island_names=list(islands),
         building_names=list(buildings),
-    ).with_speeds(topo)
+    )
 
 
 def _attachments(rack: RackNet, server: IntArray, nic: IntArray | None, upper: IntArray,

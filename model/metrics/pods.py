@@ -93,6 +93,8 @@ def _unit_edges(ep: Endpoints, unit_of_acc: IntArray, representative: IntArray |
     so one representative's incidences × the unit's size give the unit's capacity."""
     if representative is None:
         chosen = np.arange(ep.inc_acc.size, dtype=np.int64)
+    elif ep.one_attachment_each:
+        chosen = np.sort(representative)  # an accelerator's one link is its incidence
     else:
         is_rep = np.zeros(ep.count, dtype=bool)
         is_rep[representative] = True
