@@ -98,6 +98,10 @@ class MainWindow(QMainWindow):
         self._docks_timer.setSingleShot(True)
         self._docks_timer.setInterval(0)
         self._docks_timer.timeout.connect(self._show_metrics_in_docks)
+        self._canvas_timer = QTimer(self)
+        self._canvas_timer.setSingleShot(True)
+        self._canvas_timer.setInterval(0)
+        self._canvas_timer.timeout.connect(self._show_metrics_on_canvas)
         self._build_actions()
         self._connect()
         self.resize(1500, 940)
@@ -258,12 +262,19 @@ class MainWindow(QMainWindow):
         self._metrics_label.setText("Refreshing figures…" if busy else "")
 
     def _show_metrics(self, metrics: DesignMetrics) -> None:
-        """Fresh figures on the canvas now, and in the docks on the next turn of the
-        event loop: two short pieces of work instead of one long one, so that an edit
-        processed in the same turn does not stall the editor for both."""
-        self.scene.set_metrics(metrics)
+        """Fresh figures on the canvas on the next turn of the event loop, and in the
+        docks on the turn after: short pieces of work instead of one long one, none in
+        the turn of an edit that the figures arrived beside."""
         self._metrics_label.setText("")
-        self._docks_timer.start()  # a child of the window: dropped if the window goes
+        self._canvas_timer.start()  # children of the window: dropped if the window goes
+
+    def _show_metrics_on_canvas(self) -> None:
+        """The canvas takes the newest figures."""
+        metrics = self.runner.metrics
+        if metrics is None or metrics is self.scene.metrics:
+            return
+        self.scene.set_metrics(metrics)
+        self._docks_timer.start()
 
     def _show_metrics_in_docks(self) -> None:
         """The docks follow the canvas, unless newer figures arrived meanwhile."""
