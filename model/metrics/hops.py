@@ -213,7 +213,10 @@ def _histogram(group: IntArray, unit: IntArray, unit_sig: IntArray, acc_sig: Int
     """Hops → pairs for pairs inside one group (scale-up pairs not yet removed)."""
     s = hops.shape[0]
     q, same = _pair_matrix(group, acc_sig, s)
-    return _binned(q, same, _unit_pairs(group, unit, unit_sig, s), hops)
+    # a unit lies inside one signature: when no two accelerators of a group share a
+    # signature (a rail-optimized server), none share a unit either
+    in_unit = _unit_pairs(group, unit, unit_sig, s) if same.any() else np.zeros(s)
+    return _binned(q, same, in_unit, hops)
 
 
 @lru_cache(maxsize=4)
