@@ -89,6 +89,8 @@ class _Units:
 
     pod_unit: IntArray
     skeleton: PodSkeleton | None
+    representative: IntArray | None = None
+    """An accelerator of each unit, when known."""
 
 
 _structure_cache: dict[tuple[object, ...], _Structure] = {}
@@ -152,7 +154,8 @@ def _network_metrics(topo: Topology) -> tuple[object, ...]:
             units = _bisection_units(topo, ep, attached.unit)
         tree = units.skeleton.tree(topo, ep) if units.skeleton is not None else None
         bisection = compute_bisection(topo, ep, tree)
-        island_pairs, building_pairs = pair_capacities(topo, ep, tree, units.pod_unit)
+        island_pairs, building_pairs = pair_capacities(topo, ep, tree, units.pod_unit,
+                                                       units.representative)
     finally:
         hops = pending.result() if pending is not None else None
     if known is None:
@@ -219,7 +222,8 @@ def _bisection_units(topo: Topology, ep: Endpoints, unit: IntArray) -> _Units:
             profile = _attachment_profile(ep)
             alike = np.array_equal(profile[representative][unit], profile)
         if alike:
-            return _Units(unit, pod_skeleton(topo, ep, unit, units, representative))
+            return _Units(unit, pod_skeleton(topo, ep, unit, units, representative),
+                          representative)
     if profile is None:
         profile = _attachment_profile(ep)
     profile_class = np.unique(profile, return_inverse=True)[1].reshape(-1)
@@ -228,7 +232,7 @@ def _bisection_units(topo: Topology, ep: Endpoints, unit: IntArray) -> _Units:
         + profile_class, return_index=True, return_inverse=True)
     pod_unit = pod_unit.reshape(-1)
     return _Units(pod_unit, pod_skeleton(topo, ep, pod_unit, int(pod_unit.max()) + 1,
-                                         representative))
+                                         representative), representative)
 
 
 def compute_all(design: Design, plane: Plane | None = None) -> DesignMetrics:

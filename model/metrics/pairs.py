@@ -248,12 +248,14 @@ def _present(group: IntArray, groups: int) -> list[int]:
 
 
 def pair_capacities(topo: Topology, ep: Endpoints, tree: PodTree | None,
-                    unit_of_acc: IntArray) -> tuple[list[PairCapacity], list[PairCapacity]]:
-    """Capacities between all island pairs and all building pairs (Gb/s)."""
+                    unit_of_acc: IntArray, representative: IntArray | None = None
+                    ) -> tuple[list[PairCapacity], list[PairCapacity]]:
+    """Capacities between all island pairs and all building pairs (Gb/s);
+    ``representative`` may give an accelerator of each unit."""
     results = []
     network: MemberNetwork | None = None
     levels: TreeLevels | None = None
-    member: IntArray | None = None
+    member: IntArray | None = representative
     for keys, names in ((ep.island, ep.island_names), (ep.building, ep.building_names)):
         pairs: list[PairCapacity] = []
         if tree is not None and tree.uniform and ep.count:
