@@ -79,7 +79,7 @@ def counting(cuts: TreeCuts) -> list[int]:
 def test_all_pairs_equals_the_general_dp_on_templates(
         name: str, captured: dict[str, Any]) -> None:
     metrics.compute_all(DESIGNS[name]())
-    _, ep, tree, unit_of_acc = captured["args"]
+    _, ep, tree, unit_of_acc, _ = captured["args"]
     assert tree is not None and tree.uniform
     checked = 0
     for keys in (ep.island, ep.building):
