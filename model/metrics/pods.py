@@ -266,6 +266,8 @@ class PodSkeleton:
             n_sw = self.member_level.size
             known = (s_cap, np.bincount(self.switch_lo, weights=s_cap, minlength=n_sw)
                      if n_sw else np.zeros(0))
+            for array in known:
+                array.flags.writeable = False  # shared by every tree of these speeds
             _switch_capacities.put(key, known, known)
         s_cap, switch_up = known
         uniform = True
