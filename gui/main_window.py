@@ -94,14 +94,10 @@ class MainWindow(QMainWindow):
         self._metrics_label = QLabel("")
         self.statusBar().addPermanentWidget(self._metrics_label)
         self.statusBar().addPermanentWidget(self._zoom_label)
-        self._docks_timer = QTimer(self)
-        self._docks_timer.setSingleShot(True)
-        self._docks_timer.setInterval(0)
-        self._docks_timer.timeout.connect(self._show_metrics_in_docks)
-        self._canvas_timer = QTimer(self)
-        self._canvas_timer.setSingleShot(True)
-        self._canvas_timer.setInterval(0)
-        self._canvas_timer.timeout.connect(self._show_metrics_on_canvas)
+        # fresh figures reach the canvas and then the docks on turns of their own;
+        # the timers are the window's children, so nothing runs after it is gone
+        self._canvas_timer = self._next_turn(self._show_metrics_on_canvas)
+        self._docks_timer = self._next_turn(self._show_metrics_in_docks)
         self._build_actions()
         self._connect()
         self.resize(1500, 940)
@@ -261,12 +257,21 @@ class MainWindow(QMainWindow):
         self.metrics_dock.set_busy(busy)
         self._metrics_label.setText("Refreshing figures…" if busy else "")
 
-    def _show_metrics(self, metrics: DesignMetrics) -> None:
-        """Fresh figures on the canvas on the next turn of the event loop, and in the
-        docks on the turn after: short pieces of work instead of one long one, none in
-        the turn of an edit that the figures arrived beside."""
+    def _next_turn(self, slot: Callable[[], None]) -> QTimer:
+        """A timer that runs ``slot`` once, on a later turn of the event loop."""
+        timer = QTimer(self)
+        timer.setSingleShot(True)
+        timer.setInterval(0)
+        timer.timeout.connect(slot)
+        return timer
+
+    def _show_metrics(self, _metrics: DesignMetrics) -> None:
+        """Fresh figures on the canvas on the next turn of the event loop (the newest
+        then, which may be newer than these), and in the docks on the turn after: short
+        pieces of work instead of one long one, none in the turn of an edit that the
+        figures arrived beside."""
         self._metrics_label.setText("")
-        self._canvas_timer.start()  # children of the window: dropped if the window goes
+        self._canvas_timer.start()
 
     def _show_metrics_on_canvas(self) -> None:
         """The canvas takes the newest figures."""

@@ -17,22 +17,15 @@ from model.design import Design
 from model.elements import Plane
 from model.metrics.bisection import compute_bisection
 from model.metrics.checks import group_problems, metric_problems, missing_parts, wiring_problems
-from model.metrics.dp_tables import forget_tables
-from model.metrics.endpoints import Endpoints, build_endpoints, forget_rack_parts
-from model.metrics.hops import (
-    AttachmentUnits,
-    attachment_units,
-    compute_hops,
-    forget_island_counts,
-    island_shapes,
-)
+from model.metrics.endpoints import Endpoints, build_endpoints
+from model.metrics.hops import AttachmentUnits, attachment_units, compute_hops, island_shapes
 from model.metrics.inventory import inventory, oversubscription, plane_topologies, port_use
 from model.metrics.pairs import pair_capacities
-from model.metrics.pods import PodSkeleton, _mix, forget_switch_links, pod_skeleton
+from model.metrics.pods import PodSkeleton, _mix, pod_skeleton
 from model.metrics.power import compute, power
-from model.metrics.remembered import Remembered
+from model.metrics.remembered import Remembered, forget_everything
 from model.metrics.results import DesignMetrics, Hops
-from model.metrics.switch_classes import forget_classes, switch_classes
+from model.metrics.switch_classes import switch_classes
 from model.metrics.symmetry import island_fingerprints
 from model.metrics.topology import IntArray, TierNet, Topology, resolve
 from model.problems import Problem
@@ -93,8 +86,8 @@ class _Units:
     """An accelerator of each unit, when known."""
 
 
-_structure_cache: dict[tuple[object, ...], _Structure] = {}
-_units_cache: dict[tuple[object, ...], _Units] = {}
+_structure_cache: Remembered[_Structure] = Remembered(float("inf"), entries=1)
+_units_cache: Remembered[_Units] = Remembered(float("inf"), entries=1)
 
 
 def _attachment_profile(ep: Endpoints) -> np.ndarray:
@@ -119,15 +112,9 @@ def _attachment_profile(ep: Endpoints) -> np.ndarray:
 
 
 def clear_caches() -> None:
-    """Forget cached network metrics (for measuring work from scratch)."""
-    _cache.clear()
-    _structure_cache.clear()
-    _units_cache.clear()
-    forget_tables()
-    forget_classes()
-    forget_island_counts()
-    forget_rack_parts()
-    forget_switch_links()
+    """Forget cached network metrics and everything kept to compute them (for
+    measuring work from scratch)."""
+    forget_everything()
 
 
 def _network_metrics(topo: Topology) -> tuple[object, ...]:
@@ -161,11 +148,9 @@ def _network_metrics(topo: Topology) -> tuple[object, ...]:
     if known is None:
         assert hops is not None
         known = _Structure(ep, attached, hops)
-        _structure_cache.clear()
-        _structure_cache[structure] = known
+        _structure_cache.put(structure, known)
     if new_units:
-        _units_cache.clear()
-        _units_cache[units_key] = units
+        _units_cache.put(units_key, units)
     result = (known.hops, bisection, island_pairs, building_pairs)
     _cache.put(key, result)
     return result

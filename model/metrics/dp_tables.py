@@ -65,9 +65,3 @@ remembered_prefixes: Remembered[tuple[Array, Array, tuple[object, ...]]] = Remem
 """Children combined so far, by (their parent's side, grid, reach, remainder, and the
 (hash, count) of each group combined): the groups a run found remembered are combined
 first, so the next edit of the same part reuses their combination whole."""
-
-
-def forget_tables() -> None:
-    """Drop the tables remembered across runs (for measuring work from scratch)."""
-    remembered_tables.clear()
-    remembered_prefixes.clear()

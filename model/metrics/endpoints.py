@@ -112,12 +112,6 @@ _parts: Remembered[_RackPart] = Remembered(64 * 2**20)
 """Rack groups' parts from earlier runs, by shape (bounded by the bytes they hold)."""
 
 
-def forget_rack_parts() -> None:
-    """Forget the rack groups' parts kept from earlier runs (for measuring from
-    scratch)."""
-    _parts.clear()
-
-
 def _rack_part(rack: RackNet, bundles: list[BundleNet], topo: Topology) -> _RackPart:
     """The part of ``rack`` with its ``bundles`` (see :class:`_RackPart`)."""
     nics = rack.nics(topo.plane)

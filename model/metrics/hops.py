@@ -375,11 +375,6 @@ _islands_seen: Remembered[LevelCounts] = Remembered(float("inf"), entries=512)
 :func:`_island_counts`): an edit of one island leaves the others' counts standing."""
 
 
-def forget_island_counts() -> None:
-    """Forget the islands' counts kept from earlier runs (for measuring from scratch)."""
-    _islands_seen.clear()
-
-
 def _island_counts(ep: Endpoints, idx: IntArray | slice, unit: IntArray, unit_sig: IntArray,
                    hops: np.ndarray, shape: Hashable | None = None) -> LevelCounts:
     """Server, rack and island counts of the accelerators ``idx`` of one island, with

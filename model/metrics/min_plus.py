@@ -73,19 +73,17 @@ def min_plus(a: Array, b: Array, limit: int | None = None, budget: float = INF
     nnz_a, nnz_b = int(np.count_nonzero(a < INF)), int(np.count_nonzero(b < INF))
     copies_of_b, copies_of_a = nnz_a * (b.size + _SHIFT_COST), nnz_b * (a.size + _SHIFT_COST)
     shift_b = copies_of_b < copies_of_a
-    shifts = min(copies_of_a, copies_of_b)
-    if shifts <= _PIECE_COST * (a.size + b.size):
-        if shifts > budget:
-            raise TooMuchWorkError
-        return _by_shifts(a, b, size, shift_b), split, shifts
-    pa, pb = _pieces(a), _pieces(b)
-    cost_a, cost_b = (_PIECE_COST * len(p) * (a.size + b.size) for p in (pa, pb))
-    cheapest = min(shifts, cost_a, cost_b)
+    shifts = cheapest = min(copies_of_a, copies_of_b)
+    if shifts > _PIECE_COST * (a.size + b.size):
+        # pieces may be cheaper (one piece of each costs that much): find them
+        pa, pb = _pieces(a), _pieces(b)
+        cost_a, cost_b = (_PIECE_COST * len(p) * (a.size + b.size) for p in (pa, pb))
+        cheapest = min(shifts, cost_a, cost_b)
     if cheapest > budget:
         raise TooMuchWorkError
-    if shifts == cheapest:
+    if cheapest == shifts:
         return _by_shifts(a, b, size, shift_b), split, shifts
-    if cost_b == cheapest:
+    if cheapest == cost_b:
         return _by_pieces(a, b, pb, size), split, cost_b
     return _by_pieces(b, a, pa, size), split, cost_a
 

@@ -187,7 +187,7 @@ class PodDP:
         tables = [self.costs(members[0]) for members in groups]
         names = [self._name(members[0]) for members in groups]
         fresh = [int(self.tree.signature[members[0]]) in self.fresh for members in groups]
-        order, reuse, key = self._order(kids, groups, tables, names, fresh, side, at_target)
+        order, reuse, key = self._order(groups, tables, names, fresh, side, at_target)
         total, total1 = np.zeros(1), np.full(0, INF)
         steps: list[object] = []
         start = 0
@@ -220,8 +220,8 @@ class PodDP:
                 remembered_prefixes.put(key, entry, held_arrays(entry))
         return total, total1, steps
 
-    def _order(self, kids: np.ndarray, groups: list[list[int]], tables: list[Costs],
-               names: list[int], fresh: list[bool], side: int, at_target: bool
+    def _order(self, groups: list[list[int]], tables: list[Costs], names: list[int],
+               fresh: list[bool], side: int, at_target: bool
                ) -> tuple[list[int], int, tuple[object, ...]]:
         """The order to combine groups in, how many leading ones form a remembered
         prefix, and its key. Remembered groups come first, so that the next edit of the
@@ -231,7 +231,7 @@ class PodDP:
         largest group goes last instead."""
         order = sorted(range(len(groups)),
                        key=lambda i: (fresh[i], -len(groups[i]), names[i]))
-        order, reuse, key = self._prefix(kids, groups, names, fresh, side, order)
+        order, reuse, key = self._prefix(groups, names, fresh, side, order)
         if not at_target or len(order) < 2 or (reuse and (
                 key in remembered_prefixes
                 or self._prefix_cost(groups, tables, side, order[:reuse]) <= _PREFIX_WORTH)):
@@ -240,18 +240,21 @@ class PodDP:
         largest = max(order, key=lambda i: (weight[i], names[i]))
         order.remove(largest)
         order.append(largest)
-        return self._prefix(kids, groups, names, fresh, side, order)
+        return self._prefix(groups, names, fresh, side, order)
 
-    def _prefix(self, kids: np.ndarray, groups: list[list[int]], names: list[int],
-                fresh: list[bool], side: int, order: list[int]
-                ) -> tuple[list[int], int, tuple[object, ...]]:
+    def _prefix(self, groups: list[list[int]], names: list[int], fresh: list[bool],
+                side: int, order: list[int]) -> tuple[list[int], int, tuple[object, ...]]:
+        """How many leading groups of ``order`` were remembered, and the key of their
+        combination: what it depends on (the groups, their counts, the grid, the side)
+        and where it stops (its own reach, or the limit)."""
         known = 0
         while known < len(order) - 1 and not fresh[order[known]]:
             known += 1
         reuse = known if self._stable() else 0
-        reach = min(self.limit, int(self.tree.accelerators[kids].sum()) // self.g)
-        key = (side, self.g, reach, self.r,
-               *((names[i], len(groups[i])) for i in order[:reuse]))
+        chosen = order[:reuse]
+        held = sum(len(groups[i]) * int(self.tree.accelerators[groups[i][0]]) for i in chosen)
+        key = (side, self.g, min(self.limit, held // self.g), self.r,
+               *((names[i], len(groups[i])) for i in chosen))
         return order, reuse, key
 
     def _prefix_cost(self, groups: list[list[int]], tables: list[Costs], side: int,

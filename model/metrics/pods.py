@@ -124,14 +124,6 @@ _switch_capacities: Remembered[tuple[np.ndarray, np.ndarray]] = Remembered(
 the bundles' speeds."""
 
 
-def forget_switch_links() -> None:
-    """Forget the switch links and pod-tree structures kept from earlier runs (for
-    measuring work from scratch)."""
-    _switch_links.clear()
-    _skeletons.clear()
-    _switch_capacities.clear()
-
-
 def _switch_part(topo: Topology) -> tuple[_SwitchLinks, dict[int, tuple[IntArray, ...]]]:
     """:func:`_switch_edges` and :func:`_reach` of ``topo``, kept by its switch
     structure (:attr:`Topology.switch_structure`)."""

@@ -9,12 +9,23 @@ once their arrays exceed a byte budget.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Hashable, Iterable
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 import numpy as np
 
 Value = TypeVar("Value")
+
+
+_every_store: weakref.WeakSet[Remembered[Any]] = weakref.WeakSet()
+
+
+def forget_everything() -> None:
+    """Empty every store (for measuring work from scratch): each module keeps its own,
+    and none needs to be named here."""
+    for store in list(_every_store):
+        store.clear()
 
 
 class Remembered(Generic[Value]):
@@ -26,6 +37,7 @@ class Remembered(Generic[Value]):
         self.entries = entries
         self.bytes = 0
         self._entries: dict[Hashable, tuple[Value, int]] = {}
+        _every_store.add(self)
 
     def __len__(self) -> int:
         return len(self._entries)

@@ -65,11 +65,6 @@ _known: Remembered[SwitchClasses] = Remembered(float("inf"), entries=2)
 """Classes of the last switch structures seen (:attr:`Topology.switch_structure`)."""
 
 
-def forget_classes() -> None:
-    """Forget the classes kept from earlier runs (for measuring work from scratch)."""
-    _known.clear()
-
-
 def switch_classes(topo: Topology) -> SwitchClasses:
     """Refine every tier into classes joined completely or not at all (see module).
     They depend on the tiers and the links between them only, so they are kept from one

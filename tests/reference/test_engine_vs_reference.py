@@ -105,8 +105,8 @@ def test_engine_matches_reference_convolving_by_pieces(
     compute_all: Callable[..., Any], design: Design
 ) -> None:
     """The bisection DP with every convolution taken piece by piece (on designs this
-    small it would otherwise try every split; on large uneven ones it goes piece by
-    piece, and this is where that way is checked against the reference)."""
+    small it would otherwise take shifted copies of one table; on large uneven ones it
+    goes piece by piece, and this is where that way is checked against the reference)."""
     with patch.object(min_plus, "_PIECE_COST", 0):
         clear_caches()
         _compare(compute_all, design)
