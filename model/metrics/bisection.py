@@ -46,8 +46,10 @@ def crossing(topo: Topology, ep: Endpoints, sides: Sides) -> dict[str, float]:
     if ep.inc_acc.size:
         own = sides.accelerator if ep.one_attachment_each else sides.accelerator[ep.inc_acc]
         apart = own != sides.switch[ep.inc_member]
-        per: np.ndarray = np.bincount(ep.inc_bundle[apart], weights=ep.inc_gbps[apart],
-                                      minlength=len(topo.bundles))
+        per = np.zeros(len(topo.bundles))
+        for block in ep.inc_blocks:
+            span = slice(block.start, block.stop)
+            per[block.bundle] += float(ep.inc_gbps[span][apart[span]].sum())
         _split_nics(ep, sides, apart, per)
     else:
         per = np.zeros(len(topo.bundles))
@@ -70,6 +72,7 @@ def _split_nics(ep: Endpoints, sides: Sides, apart: np.ndarray, per: np.ndarray)
     capacity to switches on A and B. The difference goes to the NIC's bundle."""
     if not ep.shares_nics:
         return
+    assert ep.shared_nic is not None
     nic = ep.shared_nic[ep.inc_acc]
     shared = nic >= 0
     accs = ep.shared_nic >= 0
@@ -171,9 +174,11 @@ def _heuristic(topo: Topology, ep: Endpoints) -> Bisection:
     n = ep.count
     target = n // 2
     order = np.arange(n)
+    rack_group = np.repeat(np.array([r.index for r in topo.racks], np.int64),
+                           [r.accelerators for r in topo.racks])
     orders = [
-        np.lexsort((order, ep.rack_group, ep.island, ep.building)),
-        np.lexsort((order, ep.rack_group, ep.island, -ep.building)),
+        np.lexsort((order, rack_group, ep.island, ep.building)),
+        np.lexsort((order, rack_group, ep.island, -ep.building)),
         np.lexsort((order, -ep.island, ep.building)),
     ]
     if ep.inc_acc.size:

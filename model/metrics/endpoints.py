@@ -23,6 +23,19 @@ from model.metrics.topology import BundleNet, IntArray, RackNet, Topology
 FloatArray = np.ndarray
 
 
+@dataclass(frozen=True)
+class IncidenceBlock:
+    """The incidences of one bundle from a rack group: a contiguous run of them."""
+
+    bundle: int
+    """Index into ``Topology.bundles``."""
+    start: int
+    stop: int
+    share: FloatArray
+    """Each incidence's share of its link (1, or 1/k on a NIC shared by k
+    accelerators)."""
+
+
 @dataclass
 class Endpoints:
     """Per-accelerator keys and attachments of one plane."""
@@ -41,16 +54,12 @@ class Endpoints:
     """… the global switch member it reaches …"""
     inc_gbps: FloatArray
     """… and the capacity of that attachment (shared NICs split their links)."""
-    inc_bundle: IntArray
-    """… and the index (into ``Topology.bundles``) of the bundle it belongs to …"""
-    inc_share: FloatArray
-    """… and the share of that link's capacity it gets (1, or 1/k on a NIC shared by k
-    accelerators): ``inc_gbps`` is the bundle's speed times this."""
-    rack_group: IntArray
-    """Index (into ``Topology.racks``) of each accelerator's rack group."""
-    shared_nic: IntArray
+    inc_blocks: list[IncidenceBlock]
+    """The incidences bundle by bundle, each bundle's in one contiguous block."""
+    shared_nic: IntArray | None
     """Global number of the NIC an accelerator shares with others of its server, or -1
-    when it has NICs of its own. Accelerators on one NIC are 0 switches apart."""
+    when it has NICs of its own (None: no accelerator shares one). Accelerators on one
+    NIC are 0 switches apart."""
     island_names: list[str]
     building_names: list[str]
 
@@ -66,14 +75,27 @@ class Endpoints:
     @cached_property
     def shares_nics(self) -> bool:
         """True when some accelerators share a NIC."""
-        return bool(self.count and int(self.shared_nic.max()) >= 0)
+        return bool(self.count and self.shared_nic is not None
+                    and int(self.shared_nic.max()) >= 0)
+
+    @cached_property
+    def inc_bundle(self) -> IntArray:
+        """The index (into ``Topology.bundles``) of each incidence's bundle. Made when
+        first asked for: the bisection and hops mostly need the blocks alone."""
+        out = np.empty(self.inc_acc.size, dtype=np.int64)
+        for block in self.inc_blocks:
+            out[block.start:block.stop] = block.bundle
+        return out
 
     def with_speeds(self, topo: Topology) -> Endpoints:
         """The same endpoints with attachment capacities from ``topo``'s bundle speeds
         (everything else depends only on which links exist, so an edit of a speed
         reuses it)."""
-        speeds = np.array([b.speed_gbps for b in topo.bundles] or [0.0])
-        return replace(self, inc_gbps=speeds[self.inc_bundle] * self.inc_share)
+        gbps = np.empty(self.inc_acc.size)
+        for block in self.inc_blocks:
+            np.multiply(block.share, topo.bundles[block.bundle].speed_gbps,
+                        out=gbps[block.start:block.stop])
+        return replace(self, inc_gbps=gbps)
 
 
 def nic_to_accelerators(nics: int, per_server: int) -> list[list[int]]:
@@ -157,11 +179,13 @@ def build_endpoints(topo: Topology) -> Endpoints:
     parts = [_rack_part(rack, [topo.bundles[bi] for bi in from_rack.get(id(rack), [])], topo)
              for rack in topo.racks]
     sizes = np.array([rack.accelerators for rack in topo.racks], dtype=np.int64)
-    server, rack_of, domain, shared = (np.empty(n, dtype=np.int64) for _ in range(4))
-    inc_sizes = [a.size for part in parts for a in part.inc_acc]
-    incidences = sum(inc_sizes)
+    server, rack_of, domain = (np.empty(n, dtype=np.int64) for _ in range(3))
+    shared = (np.full(n, -1, dtype=np.int64)
+              if any(part.shared_nic is not None for part in parts) else None)
+    incidences = sum(a.size for part in parts for a in part.inc_acc)
     inc_acc, inc_member = np.empty(incidences, np.int64), np.empty(incidences, np.int64)
     inc_gbps = np.empty(incidences)
+    blocks: list[IncidenceBlock] = []
     server_off = rack_off = dom_off = nic_off = at = done = 0
     for rack, part in zip(topo.racks, parts, strict=True):
         span = slice(at, at + rack.accelerators)
@@ -169,23 +193,21 @@ def build_endpoints(topo: Topology) -> Endpoints:
         np.add(part.rack, rack_off, out=rack_of[span])
         np.add(part.domain, dom_off, out=domain[span])
         if part.shared_nic is not None:
+            assert shared is not None
             np.add(part.shared_nic, nic_off, out=shared[span])
             nic_off += part.nics
-        else:
-            shared[span] = -1
         for bi, a, m, share in zip(from_rack.get(id(rack), []), part.inc_acc,
                                    part.inc_member, part.inc_share, strict=True):
             links = slice(done, done + a.size)
             np.add(a, rack.acc_offset, out=inc_acc[links])
             np.add(m, topo.bundles[bi].upper.offset, out=inc_member[links])
             np.multiply(share, topo.bundles[bi].speed_gbps, out=inc_gbps[links])
+            blocks.append(IncidenceBlock(bi, done, done + a.size, share))
             done += a.size
         server_off += rack.servers
         rack_off += rack.racks
         dom_off += part.domains
         at += rack.accelerators
-    bundle_of = [bi for rack in topo.racks for bi in from_rack.get(id(rack), [])]
-    shares = [c for part in parts for c in part.inc_share]
     return Endpoints(
         count=n,
         server=server,
@@ -197,9 +219,7 @@ def build_endpoints(topo: Topology) -> Endpoints:
         inc_acc=inc_acc,
         inc_member=inc_member,
         inc_gbps=inc_gbps,
-        inc_bundle=np.repeat(np.array(bundle_of, np.int64), inc_sizes),
-        inc_share=np.concatenate(shares) if shares else np.zeros(0),
-        rack_group=np.repeat(np.array([r.index for r in topo.racks], np.int64), sizes),
+        inc_blocks=blocks,
         shared_nic=shared,
         island_names=list(islands),
         building_names=list(buildings),

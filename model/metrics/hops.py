@@ -422,6 +422,7 @@ def _same_nic(ep: Endpoints, cumulative: dict[str, Counter[int]]) -> None:
     (1 hop) when the NIC has links, or as unreachable when it has none; move them."""
     if not ep.shares_nics:
         return
+    assert ep.shared_nic is not None
     shared = ep.shared_nic >= 0
     attached = np.zeros(ep.count, dtype=bool)
     attached[ep.inc_acc] = True

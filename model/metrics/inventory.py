@@ -7,13 +7,14 @@ at *p* uses *s/p* ports (an 800G port carries two 400G links).
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 
 import numpy as np
 
 from model.elements import Pattern, Plane
 from model.metrics.results import Inventory, PortUse, TierOversubscription
-from model.metrics.topology import TierNet, Topology, resolve
+from model.metrics.topology import IntArray, TierNet, Topology, resolve
 from model.parts import MediumKind
 
 
@@ -27,25 +28,39 @@ def plane_topologies(topo: Topology) -> list[Topology]:
     return out
 
 
+def _tier_sums(topo: Topology, per_switch: np.ndarray) -> tuple[list[float], list[float]]:
+    """Per tier of ``topo`` (in its order): the sum of ``per_switch`` over the tier's
+    switches, and the largest value on one of them (0 for an empty tier)."""
+    tiers = list(topo.tiers.values())
+    starts = np.array([t.offset for t in tiers if t.count], dtype=np.int64)
+    sums = iter(np.add.reduceat(per_switch, starts).tolist() if starts.size else [])
+    highs = iter(np.maximum.reduceat(per_switch, starts).tolist() if starts.size else [])
+    total, high = [], []
+    for t in tiers:
+        total.append(next(sums) if t.count else 0.0)
+        high.append(next(highs) if t.count else 0.0)
+    return total, high
+
+
+def _add_degrees(into: np.ndarray, tier: TierNet, degree: IntArray, amount: float) -> None:
+    """Add ``amount`` per link arriving at each switch of ``tier``."""
+    into[tier.offset:tier.offset + tier.count] += degree * amount
+
+
 def port_use(topologies: list[Topology]) -> dict[str, PortUse]:
     """Ports used and available per tier, with the busiest switch of each tier."""
     out: dict[str, PortUse] = {}
     for topo in topologies:
-        used = {t.id: np.zeros(t.count) for t in topo.tiers.values()}
+        used = np.zeros(topo.switches)
         for b in topo.bundles:
             for end, degree in ((b.upper, b.upper_degree), (b.lower, b.lower_degree)):
                 if isinstance(end, TierNet) and end.model is not None:
-                    per_link = b.speed_gbps / end.model.port_speed_gbps
-                    used[end.id] += degree * per_link
-        for tier in topo.tiers.values():
+                    _add_degrees(used, end, degree, b.speed_gbps / end.model.port_speed_gbps)
+        total, busiest = _tier_sums(topo, used)
+        for tier, t_used, t_busiest in zip(topo.tiers.values(), total, busiest, strict=True):
             radix = tier.model.radix if tier.model else 0
-            u = used[tier.id]
-            out[tier.id] = PortUse(
-                used=float(u.sum()),
-                available=radix * tier.count,
-                worst_switch_used=float(u.max()) if u.size else 0.0,
-                per_switch=radix,
-            )
+            out[tier.id] = PortUse(used=t_used, available=radix * tier.count,
+                                   worst_switch_used=t_busiest, per_switch=radix)
     return out
 
 
@@ -86,24 +101,25 @@ def inventory(topo: Topology, topologies: list[Topology]) -> Inventory:
 def oversubscription(topo: Topology) -> dict[str, TierOversubscription]:
     """Per tier of the metrics plane: capacity from below against capacity upward (global
     links count as upward), for the tier and for its most oversubscribed switch."""
-    down = {t.id: np.zeros(t.count) for t in topo.tiers.values()}
-    up = {t.id: np.zeros(t.count) for t in topo.tiers.values()}
+    down = np.zeros(topo.switches)
+    up = np.zeros(topo.switches)
     for b in topo.bundles:
-        cap_up = b.upper_degree * b.speed_gbps
-        if b.pattern is Pattern.GLOBAL:
-            up[b.upper.id] += cap_up
-        else:
-            down[b.upper.id] += cap_up
+        _add_degrees(up if b.pattern is Pattern.GLOBAL else down, b.upper, b.upper_degree,
+                     b.speed_gbps)
         if isinstance(b.lower, TierNet):
-            up[b.lower.id] += b.lower_degree * b.speed_gbps
+            _add_degrees(up, b.lower, b.lower_degree, b.speed_gbps)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        # a switch with capacity from below and none upward is infinitely oversubscribed,
+        # which makes the tier's worst switch undefined (None) rather than a number
+        per_switch = np.where(up > 0, down / np.where(up > 0, up, 1), np.inf)
+    down_sum, _ = _tier_sums(topo, down)
+    up_sum, _ = _tier_sums(topo, up)
+    _, worst_switch = _tier_sums(topo, per_switch)
     out: dict[str, TierOversubscription] = {}
-    for tier in topo.tiers.values():
-        d, u = down[tier.id], up[tier.id]
-        ratio = float(d.sum() / u.sum()) if u.sum() > 0 else None
-        with np.errstate(divide="ignore", invalid="ignore"):
-            per = np.where(u > 0, d / np.where(u > 0, u, 1), np.inf)
-        worst = float(per.max()) if u.sum() > 0 and per.size else None
-        if worst is not None and not np.isfinite(worst):
-            worst = None
-        out[tier.id] = TierOversubscription(tier.id, float(d.sum()), float(u.sum()), ratio, worst)
+    for tier, d, u, worst in zip(topo.tiers.values(), down_sum, up_sum, worst_switch,
+                                 strict=True):
+        ratio = d / u if u > 0 else None
+        out[tier.id] = TierOversubscription(
+            tier.id, d, u, ratio,
+            worst if u > 0 and tier.count and math.isfinite(worst) else None)
     return out

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from model.metrics.bisection import Sides, _split_nics
-from model.metrics.endpoints import Endpoints
+from model.metrics.endpoints import Endpoints, IncidenceBlock
 
 
 def one_server() -> Endpoints:
@@ -18,9 +18,9 @@ def one_server() -> Endpoints:
     zeros = np.zeros(2, dtype=np.int64)
     return Endpoints(count=2, server=zeros, rack=zeros, island=zeros, building=zeros,
                      domain=np.array([0, 1]), inc_acc=acc, inc_member=member,
-                     inc_gbps=np.full(6, 50.0), inc_bundle=np.zeros(6, dtype=np.int64),
-                     rack_group=zeros, shared_nic=zeros, island_names=["i"],
-                     building_names=["b"], inc_share=np.full(6, 0.5))
+                     inc_gbps=np.full(6, 50.0),
+                     inc_blocks=[IncidenceBlock(0, 0, 6, np.full(6, 0.5))],
+                     shared_nic=zeros, island_names=["i"], building_names=["b"])
 
 
 def crossing(accelerators: list[int], switches: list[int]) -> float:
