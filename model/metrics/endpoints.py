@@ -36,6 +36,17 @@ class IncidenceBlock:
     accelerators)."""
 
 
+@dataclass(frozen=True)
+class GroupSpan:
+    """The accelerators of one rack group: a contiguous run of them, in one island and
+    one building."""
+
+    start: int
+    stop: int
+    island: int
+    building: int
+
+
 @dataclass
 class Endpoints:
     """Per-accelerator keys and attachments of one plane."""
@@ -62,6 +73,23 @@ class Endpoints:
     NIC are 0 switches apart."""
     island_names: list[str]
     building_names: list[str]
+    spans: list[GroupSpan]
+    """Each rack group's accelerators, in order."""
+
+    def island_runs(self) -> list[tuple[int, int, int]] | None:
+        """(island, start, stop) of each island's accelerators when every island's are
+        one contiguous run (as rack groups are listed island by island); else None."""
+        runs: list[tuple[int, int, int]] = []
+        for span in self.spans:
+            if span.start == span.stop:
+                continue
+            if runs and runs[-1][0] == span.island and runs[-1][2] == span.start:
+                runs[-1] = (span.island, runs[-1][1], span.stop)
+            else:
+                runs.append((span.island, span.start, span.stop))
+        if len({island for island, _, _ in runs}) < len(runs):
+            return None
+        return runs
 
     @cached_property
     def one_attachment_each(self) -> bool:
@@ -223,6 +251,8 @@ def build_endpoints(topo: Topology) -> Endpoints:
         shared_nic=shared,
         island_names=list(islands),
         building_names=list(buildings),
+        spans=[GroupSpan(r.acc_offset, r.acc_offset + r.accelerators, islands[r.island],
+                         buildings[r.building]) for r in topo.racks],
     )
 
 

@@ -248,17 +248,37 @@ def _binned(q: np.ndarray, same: np.ndarray, in_unit: np.ndarray, hops: np.ndarr
     return out
 
 
-def _wide_counts(building: IntArray, unit: IntArray, unit_sig: IntArray, hops: np.ndarray,
+def _island_indices(ep: Endpoints) -> list[tuple[int, IntArray | slice]]:
+    """Each island with its accelerators (a slice when they are one run)."""
+    runs = ep.island_runs()
+    if runs is not None:
+        return [(island, slice(start, stop)) for island, start, stop in runs]
+    order = np.argsort(ep.island, kind="stable")
+    islands = ep.island[order]
+    bounds = np.flatnonzero(np.r_[True, islands[1:] != islands[:-1], True])
+    return [(int(islands[start]), order[start:stop])
+            for start, stop in pairwise(bounds.tolist())]
+
+
+def _building_cells(ep: Endpoints, unit: IntArray, units: int) -> np.ndarray:
+    """Accelerators per building and unit (buildings × units)."""
+    out = np.zeros((max(len(ep.building_names), 1), units))
+    for span in ep.spans:
+        if span.start == span.stop:
+            continue
+        counts = np.bincount(unit[span.start:span.stop])
+        out[span.building, :counts.size] += counts
+    return out
+
+
+def _wide_counts(per_building: np.ndarray, unit_sig: IntArray, hops: np.ndarray,
                  in_domains: Counter[int]) -> dict[str, tuple[Counter[int], int]]:
     """Building and campus counts (as :func:`_level_counts` gives them) from one count
-    of accelerators per building and unit: every pair sum those levels need is a sum
-    over units (of a signature), so one pass over the accelerators serves both.
-    ``in_domains``: hops → pairs inside one scale-up domain (domains never leave a
-    building)."""
-    units, s = unit_sig.size, hops.shape[0]
-    groups = int(building.max()) + 1 if building.size else 1
-    cells = np.bincount(building * units + unit, minlength=groups * units).astype(np.float64)
-    per_building = cells.reshape(groups, units)
+    of accelerators per building and unit (``per_building``): every pair sum those
+    levels need is a sum over units (of a signature), so one pass over the accelerators
+    serves both. ``in_domains``: hops → pairs inside one scale-up domain (domains never
+    leave a building)."""
+    s = hops.shape[0]
     scale_up = sum(in_domains.values())
     out: dict[str, tuple[Counter[int], int]] = {}
     for scope, per_unit in (("building", per_building),
@@ -308,21 +328,14 @@ def compute_hops(ep: Endpoints, classes: SwitchClasses,
     scale_up_cum: dict[str, int] = {}
     # Levels inside one island are summed island by island, each with only its own
     # signatures; building and campus levels are counted over the whole campus.
-    order: IntArray | None = None  # None: the accelerators are in island order
-    islands = ep.island
-    if not np.all(ep.island[1:] >= ep.island[:-1]):
-        order = np.argsort(ep.island, kind="stable")
-        islands = ep.island[order]
-    bounds = np.flatnonzero(np.r_[True, islands[1:] != islands[:-1], True])
     done: dict[Hashable, LevelCounts] = {}
     in_domains: Counter[int] | None = Counter()
-    for start, stop in pairwise(bounds.tolist()):
-        key = island_keys[int(islands[start])] if island_keys is not None else None
+    for island, idx in _island_indices(ep):
+        key = island_keys[island] if island_keys is not None else None
         found = done.get(key) if key is not None else None
         if found is None:
-            idx = slice(start, stop) if order is None else order[start:stop]
             found = _island_counts(ep, idx, unit, unit_sig, hops,
-                                   shapes[int(islands[start])] if shapes else None)
+                                   shapes[island] if shapes else None)
             if key is not None:
                 done[key] = found
         counts, domain_pairs = found
@@ -335,7 +348,8 @@ def compute_hops(ep: Endpoints, classes: SwitchClasses,
             in_domains = None
     # scale-up domains never leave their island: their pairs are the islands' sum
     if in_domains is not None:
-        counts = _wide_counts(ep.building, unit, unit_sig, hops, in_domains)
+        counts = _wide_counts(_building_cells(ep, unit, unit_sig.size), unit_sig, hops,
+                              in_domains)
     else:
         counts, _ = _level_counts(
             {"building": ep.building, "campus": np.zeros(n, dtype=np.int64)}, ep.domain,

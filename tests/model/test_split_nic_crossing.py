@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from model.metrics.bisection import Sides, _split_nics
-from model.metrics.endpoints import Endpoints, IncidenceBlock
+from model.metrics.endpoints import Endpoints, GroupSpan, IncidenceBlock
 
 
 def one_server() -> Endpoints:
@@ -20,7 +20,8 @@ def one_server() -> Endpoints:
                      domain=np.array([0, 1]), inc_acc=acc, inc_member=member,
                      inc_gbps=np.full(6, 50.0),
                      inc_blocks=[IncidenceBlock(0, 0, 6, np.full(6, 0.5))],
-                     shared_nic=zeros, island_names=["i"], building_names=["b"])
+                     shared_nic=zeros, island_names=["i"], building_names=["b"],
+                     spans=[GroupSpan(0, 2, 0, 0)])
 
 
 def crossing(accelerators: list[int], switches: list[int]) -> float:

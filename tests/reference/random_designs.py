@@ -6,7 +6,8 @@ Shapes drawn: 1–3 buildings; 1–4 islands spread over them (uneven sizes); pe
 as many, or twice as many NICs as accelerators, and scale-up domains of 1, one server
 or 2–3 servers; a leaf tier per rack group (or one shared) wired ``rail``, ``spread``
 or ``rack``; an island spine when an island has several leaf tiers (or by chance);
-no core, a campus core, building cores, or building cores under a campus core.
+no core, a campus core, building cores, or building cores under a campus core;
+sometimes an island's rack groups are not listed one after the other.
 Link counts sometimes deal evenly and sometimes not; link speeds 100/200/400 G; media
 none, passive copper or optical. Optionally (``frontend``) a frontend-plane tier per
 island fed by the servers' frontend NICs; optionally (``allow_global``) one global
@@ -230,4 +231,17 @@ def hierarchical_designs(
             d.add(LinkBundle(id=b.next_id("gl"), name="global", lower=lower, upper=upper,
                              links_per_member=draw(st.integers(1, 2)),
                              pattern=Pattern.GLOBAL, **b.links()))  # type: ignore[arg-type]
+    _maybe_interleave(draw, d)
     return d
+
+
+def _maybe_interleave(draw: st.DrawFn, d: Design) -> None:
+    """Sometimes move an island's first rack group (and its bundles) to the end of the
+    design's lists, so that island's groups are no longer listed one after the other
+    (the engine must not assume they are)."""
+    islands = [g.island for g in d.rack_groups.values()]
+    movable = [g.id for g in d.rack_groups.values()
+               if islands.count(g.island) >= 2 and len(set(islands)) >= 2]
+    if movable and draw(st.booleans()):
+        for _, _, element in reversed(d.remove(movable[0]).items):
+            d.add(element)
