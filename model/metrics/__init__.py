@@ -27,7 +27,7 @@ from model.metrics.remembered import Remembered, forget_everything
 from model.metrics.results import DesignMetrics, Hops
 from model.metrics.switch_classes import switch_classes
 from model.metrics.symmetry import island_fingerprints
-from model.metrics.topology import IntArray, TierNet, Topology, resolve
+from model.metrics.topology import IntArray, RackNet, TierNet, Topology, resolve
 from model.problems import Problem
 
 __all__ = ["DesignMetrics", "clear_caches", "compute_all", "structural_problems"]
@@ -138,7 +138,7 @@ def _network_metrics(topo: Topology) -> tuple[object, ...]:
     new_units = units is None
     try:
         if units is None:
-            units = _bisection_units(topo, ep, attached.unit)
+            units = _bisection_units(topo, ep, attached)
         tree = units.skeleton.tree(topo, ep) if units.skeleton is not None else None
         bisection = compute_bisection(topo, ep, tree)
         island_pairs, building_pairs = pair_capacities(topo, ep, tree, units.pod_unit,
@@ -186,15 +186,20 @@ def _hops_beside(topo: Topology, ep: Endpoints,
     return _second_thread().submit(count)
 
 
-def _bisection_units(topo: Topology, ep: Endpoints, unit: IntArray) -> _Units:
+def _bisection_units(topo: Topology, ep: Endpoints, attached: AttachmentUnits) -> _Units:
     """Bisection units: accelerators of one island with the same capacity to each
     switch; and the pod tree's structure over them."""
+    unit = attached.unit
     if not ep.count:
         return _Units(unit, pod_skeleton(topo, ep, unit, 0, None))
-    units = int(unit.max()) + 1
+    units = attached.count
     # any accelerator of a unit stands for it when the unit keeps to one island and its
     # accelerators have one capacity profile (true of every design whose NICs and
     # links are alike within a unit): then the attachment units are the answer
+    representative = _alike_by_blocks(topo, ep, attached)
+    if representative is not None:
+        return _Units(unit, pod_skeleton(topo, ep, unit, units, representative),
+                      representative)
     representative = np.full(units, -1, dtype=np.int64)
     representative[unit] = np.arange(ep.count)
     profile: np.ndarray | None = None
@@ -218,6 +223,39 @@ def _bisection_units(topo: Topology, ep: Endpoints, unit: IntArray) -> _Units:
     pod_unit = pod_unit.reshape(-1)
     return _Units(pod_unit, pod_skeleton(topo, ep, pod_unit, int(pod_unit.max()) + 1,
                                          representative), representative)
+
+
+def _alike_by_blocks(topo: Topology, ep: Endpoints, attached: AttachmentUnits
+                     ) -> IntArray | None:
+    """An accelerator of each unit, when it is known from the rack groups' bundles
+    alone that every unit keeps to one island and its accelerators are alike; else
+    None (and the accelerators are compared one by one).
+
+    That is known when every accelerator has one link, to a tier of its own island
+    (a unit is then one switch member, which only its island's groups reach), and all
+    links reaching a member carry one capacity (each bundle's links one share of one
+    speed). It costs a few operations per bundle and member, not per accelerator."""
+    of_member = attached.of_member
+    if not ep.one_attachment_each or of_member is None:
+        return None
+    if any(isinstance(b.lower, RackNet) and b.upper.island is None for b in topo.bundles):
+        return None
+    representative = np.full(attached.count, -1, dtype=np.int64)
+    capacity = np.full(attached.count, np.nan)
+    for block in ep.inc_blocks:
+        reach = block.reach
+        if reach is None or reach.share is None:
+            return None
+        units = of_member[reach.members + block.member_offset]
+        gbps = reach.share * topo.bundles[block.bundle].speed_gbps
+        seen = capacity[units]
+        if np.any(~np.isnan(seen) & (seen != gbps)):
+            return None
+        capacity[units] = gbps
+        representative[units] = reach.first + block.acc_offset
+    if np.any(representative < 0):
+        return None
+    return representative
 
 
 def compute_all(design: Design, plane: Plane | None = None) -> DesignMetrics:

@@ -12,7 +12,7 @@ NIC sharing: NIC *i* of a server with *n* NICs and *A* accelerators serves accel
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 import numpy as np
@@ -34,31 +34,56 @@ class IncidenceBlock:
     share: FloatArray
     """Each incidence's share of its link (1, or 1/k on a NIC shared by k
     accelerators)."""
+    reach: BundleReach | None = None
+    """The switch members the block reaches, numbered in the upper tier, with the first
+    accelerator of the rack group to reach each …"""
+    member_offset: int = 0
+    """… offset by these into the plane's numbering."""
+    acc_offset: int = 0
+
+
+@dataclass(frozen=True)
+class BundleReach:
+    """The switch members one rack-group bundle reaches (numbered in its upper tier),
+    with the first accelerator (numbered in the group) to reach each, and the one share
+    all its incidences have (None when they differ)."""
+
+    members: IntArray
+    first: IntArray
+    share: float | None
 
 
 @dataclass(frozen=True)
 class GroupSpan:
     """The accelerators of one rack group: a contiguous run of them, in one island and
-    one building."""
+    one building, with where the group's servers, racks, scale-up domains and shared
+    NICs start in the plane's numbering."""
 
     start: int
     stop: int
     island: int
     building: int
+    server: int = 0
+    rack: int = 0
+    domain: int = 0
+    nic: int = 0
+    part: _RackPart | None = None
+    """The group's own numbering (from 0) of those places."""
+
+
+PLACES = ("server", "rack", "domain")
+"""Place numbers every accelerator has (see :class:`Endpoints`)."""
 
 
 @dataclass
 class Endpoints:
-    """Per-accelerator keys and attachments of one plane."""
+    """Per-accelerator keys and attachments of one plane.
+
+    Place numbers (``server``, ``rack``, ``domain``, ``shared_nic``, ``island``,
+    ``building``) are made from the rack groups' spans when first asked for: an edit's
+    metrics need most of them only for the island it changed (:meth:`places`)."""
 
     count: int
-    server: IntArray
-    """Global server number of each accelerator."""
-    rack: IntArray
-    island: IntArray
-    building: IntArray
-    domain: IntArray
-    """Global scale-up domain number of each accelerator."""
     inc_acc: IntArray
     """Incidences: accelerator of each (accelerator, switch member) attachment …"""
     inc_member: IntArray
@@ -67,14 +92,88 @@ class Endpoints:
     """… and the capacity of that attachment (shared NICs split their links)."""
     inc_blocks: list[IncidenceBlock]
     """The incidences bundle by bundle, each bundle's in one contiguous block."""
-    shared_nic: IntArray | None
-    """Global number of the NIC an accelerator shares with others of its server, or -1
-    when it has NICs of its own (None: no accelerator shares one). Accelerators on one
-    NIC are 0 switches apart."""
     island_names: list[str]
     building_names: list[str]
     spans: list[GroupSpan]
     """Each rack group's accelerators, in order."""
+    given: dict[str, IntArray | None] = field(default_factory=dict)
+    """Place numbers given outright instead of made from the spans' parts (for small
+    hand-made endpoints)."""
+
+    @cached_property
+    def server(self) -> IntArray:
+        """Global server number of each accelerator."""
+        return self.places("server")
+
+    @cached_property
+    def rack(self) -> IntArray:
+        """Global rack number of each accelerator."""
+        return self.places("rack")
+
+    @cached_property
+    def domain(self) -> IntArray:
+        """Global scale-up domain number of each accelerator."""
+        return self.places("domain")
+
+    @cached_property
+    def island(self) -> IntArray:
+        """Island (index into ``island_names``) of each accelerator."""
+        return self._per_group("island")
+
+    @cached_property
+    def building(self) -> IntArray:
+        """Building (index into ``building_names``) of each accelerator."""
+        return self._per_group("building")
+
+    @cached_property
+    def shared_nic(self) -> IntArray | None:
+        """Global number of the NIC an accelerator shares with others of its server, or
+        -1 when it has NICs of its own (None: no accelerator shares one). Accelerators on
+        one NIC are 0 switches apart."""
+        if "shared_nic" in self.given:
+            return self.given["shared_nic"]
+        if all(span.part is None or span.part.shared_nic is None for span in self.spans):
+            return None
+        out = np.full(self.count, -1, dtype=np.int64)
+        for span in self.spans:
+            if span.part is not None and span.part.shared_nic is not None:
+                np.add(span.part.shared_nic, span.nic, out=out[span.start:span.stop])
+        return out
+
+    def places(self, name: str, start: int = 0, stop: int | None = None) -> IntArray:
+        """Place numbers ``name`` (one of :data:`PLACES`) of accelerators ``start`` to
+        ``stop``, made from the parts of the rack groups they belong to."""
+        stop = self.count if stop is None else stop
+        given = self.given.get(name)
+        if given is not None:
+            return given[start:stop]
+        if name in self.__dict__:
+            return self.__dict__[name][start:stop]  # type: ignore[no-any-return]
+        out = np.empty(stop - start, dtype=np.int64)
+        for span in self.spans:
+            lo, hi = max(span.start, start), min(span.stop, stop)
+            if lo < hi:
+                assert span.part is not None
+                local = getattr(span.part, name)[lo - span.start:hi - span.start]
+                np.add(local, getattr(span, name), out=out[lo - start:hi - start])
+        return out
+
+    def group_of(self, name: str, accelerators: IntArray) -> IntArray:
+        """The island or building (``name``) of each of ``accelerators``, found from the
+        rack groups' spans (no array over every accelerator is made for it)."""
+        if name in self.__dict__ or name in self.given:
+            return getattr(self, name)[accelerators]  # type: ignore[no-any-return]
+        starts = np.array([span.start for span in self.spans], dtype=np.int64)
+        # empty spans share their start with the next one: the last of equal starts wins
+        span = np.searchsorted(starts, accelerators, side="right") - 1
+        return np.array([getattr(span_, name) for span_ in self.spans], np.int64)[span]
+
+    def _per_group(self, name: str) -> IntArray:
+        given = self.given.get(name)
+        if given is not None:
+            return given
+        return np.repeat(np.array([getattr(span, name) for span in self.spans], np.int64),
+                         [span.stop - span.start for span in self.spans])
 
     def island_runs(self) -> list[tuple[int, int, int]] | None:
         """(island, start, stop) of each island's accelerators when every island's are
@@ -155,7 +254,9 @@ class _RackPart:
     inc_acc: list[IntArray]
     inc_member: list[IntArray]
     inc_share: list[FloatArray]
-    """Per bundle from the group (in topology order): its incidences."""
+    """Per bundle from the group (in topology order): its incidences …"""
+    reach: list[BundleReach]
+    """… and what it reaches."""
 
 
 _parts: Remembered[_RackPart] = Remembered(64 * 2**20)
@@ -183,15 +284,24 @@ def _rack_part(rack: RackNet, bundles: list[BundleNet], topo: Topology) -> _Rack
         inc_a.append(a)
         inc_m.append(m)
         inc_c.append(c)
+    reach = [_reach(a, m, c) for a, m, c in zip(inc_a, inc_m, inc_c, strict=True)]
     found = _RackPart(srv, srv // rack.rack_type.servers_per_rack, acc // rack.domain,
                       -(-n_acc // rack.domain), shared, rack.servers * nics, inc_a, inc_m,
-                      inc_c)
-    arrays = [srv, found.rack, found.domain, *inc_a, *inc_m, *inc_c]
+                      inc_c, reach)
+    arrays = [srv, found.rack, found.domain, *inc_a, *inc_m, *inc_c,
+              *(r.members for r in reach), *(r.first for r in reach)]
     for array in [*arrays, shared]:
         if array is not None:
             array.flags.writeable = False  # shared by every run until the shape changes
     _parts.put(key, found, arrays + ([shared] if shared is not None else []))
     return found
+
+
+def _reach(acc: IntArray, member: IntArray, share: FloatArray) -> BundleReach:
+    """What one bundle of a rack group reaches (see :class:`BundleReach`)."""
+    members, first = np.unique(member, return_index=True)
+    uniform = share.size and float(share.min()) == float(share.max())
+    return BundleReach(members, acc[first], float(share[0]) if uniform else None)
 
 
 def build_endpoints(topo: Topology) -> Endpoints:
@@ -206,53 +316,40 @@ def build_endpoints(topo: Topology) -> Endpoints:
     n = topo.accelerators
     parts = [_rack_part(rack, [topo.bundles[bi] for bi in from_rack.get(id(rack), [])], topo)
              for rack in topo.racks]
-    sizes = np.array([rack.accelerators for rack in topo.racks], dtype=np.int64)
-    server, rack_of, domain = (np.empty(n, dtype=np.int64) for _ in range(3))
-    shared = (np.full(n, -1, dtype=np.int64)
-              if any(part.shared_nic is not None for part in parts) else None)
     incidences = sum(a.size for part in parts for a in part.inc_acc)
     inc_acc, inc_member = np.empty(incidences, np.int64), np.empty(incidences, np.int64)
     inc_gbps = np.empty(incidences)
     blocks: list[IncidenceBlock] = []
-    server_off = rack_off = dom_off = nic_off = at = done = 0
+    spans: list[GroupSpan] = []
+    server_off = rack_off = dom_off = nic_off = done = 0
     for rack, part in zip(topo.racks, parts, strict=True):
-        span = slice(at, at + rack.accelerators)
-        np.add(part.server, server_off, out=server[span])
-        np.add(part.rack, rack_off, out=rack_of[span])
-        np.add(part.domain, dom_off, out=domain[span])
-        if part.shared_nic is not None:
-            assert shared is not None
-            np.add(part.shared_nic, nic_off, out=shared[span])
-            nic_off += part.nics
-        for bi, a, m, share in zip(from_rack.get(id(rack), []), part.inc_acc,
-                                   part.inc_member, part.inc_share, strict=True):
+        spans.append(GroupSpan(rack.acc_offset, rack.acc_offset + rack.accelerators,
+                               islands[rack.island], buildings[rack.building], server_off,
+                               rack_off, dom_off, nic_off, part))
+        for bi, a, m, share, reach in zip(from_rack.get(id(rack), []), part.inc_acc,
+                                          part.inc_member, part.inc_share, part.reach,
+                                          strict=True):
             links = slice(done, done + a.size)
+            upper = topo.bundles[bi].upper.offset
             np.add(a, rack.acc_offset, out=inc_acc[links])
-            np.add(m, topo.bundles[bi].upper.offset, out=inc_member[links])
+            np.add(m, upper, out=inc_member[links])
             np.multiply(share, topo.bundles[bi].speed_gbps, out=inc_gbps[links])
-            blocks.append(IncidenceBlock(bi, done, done + a.size, share))
+            blocks.append(IncidenceBlock(bi, done, done + a.size, share, reach, upper,
+                                         rack.acc_offset))
             done += a.size
         server_off += rack.servers
         rack_off += rack.racks
         dom_off += part.domains
-        at += rack.accelerators
+        nic_off += part.nics if part.shared_nic is not None else 0
     return Endpoints(
         count=n,
-        server=server,
-        rack=rack_of,
-        island=np.repeat(np.array([islands[r.island] for r in topo.racks], np.int64), sizes),
-        building=np.repeat(np.array([buildings[r.building] for r in topo.racks], np.int64),
-                           sizes),
-        domain=domain,
         inc_acc=inc_acc,
         inc_member=inc_member,
         inc_gbps=inc_gbps,
         inc_blocks=blocks,
-        shared_nic=shared,
         island_names=list(islands),
         building_names=list(buildings),
-        spans=[GroupSpan(r.acc_offset, r.acc_offset + r.accelerators, islands[r.island],
-                         buildings[r.building]) for r in topo.racks],
+        spans=spans,
     )
 
 

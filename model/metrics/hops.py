@@ -35,7 +35,7 @@ from itertools import pairwise
 import numpy as np
 
 from model.metrics.arrays import dense, ranked
-from model.metrics.endpoints import Endpoints
+from model.metrics.endpoints import PLACES, Endpoints
 from model.metrics.remembered import Remembered
 from model.metrics.results import Hops
 from model.metrics.switch_classes import (
@@ -62,6 +62,17 @@ class AttachmentUnits:
     """The one switch member of each unit, when every unit is exactly one member (every
     rail-optimized design): then nothing needs a Python tuple per unit."""
     listed: list[tuple[int, ...]] | None = None
+    of_member: IntArray | None = None
+    """With ``single``: the unit of each switch member (-1 for a member no accelerator
+    reaches)."""
+
+    @property
+    def count(self) -> int:
+        """Number of units."""
+        if self.single is not None:
+            return int(self.single.size)
+        assert self.listed is not None
+        return len(self.listed)
 
     @cached_property
     def members(self) -> list[tuple[int, ...]]:
@@ -81,7 +92,9 @@ def attachment_units(ep: Endpoints) -> AttachmentUnits:
         present = np.zeros(int(ep.inc_member.max()) + 1, dtype=np.int64)
         present[ep.inc_member] = 1
         ids = np.cumsum(present) - 1
-        return AttachmentUnits(ids[ep.inc_member], np.flatnonzero(present))
+        ids[present == 0] = -1
+        return AttachmentUnits(np.take(ids, ep.inc_member), np.flatnonzero(present),
+                               of_member=ids)
     order = np.lexsort((ep.inc_member, ep.inc_acc))
     acc = ep.inc_acc[order]
     mem = ep.inc_member[order]
@@ -408,10 +421,14 @@ def _island_counts(ep: Endpoints, idx: IntArray | slice, unit: IntArray, unit_si
         found = _islands_seen.get(key)
         if found is not None:
             return found
+    if isinstance(idx, slice):
+        server, rack, domain = (ep.places(name, idx.start, idx.stop) for name in PLACES)
+    else:
+        server, rack, domain = ep.server[idx], ep.rack[idx], ep.domain[idx]
     counts = _level_counts(
-        {"server": dense(ep.server[idx]), "rack": dense(ep.rack[idx]),
+        {"server": dense(server), "rack": dense(rack),
          "island": np.zeros(unit_local.size, dtype=np.int64)},
-        dense(ep.domain[idx]), unit_local, sig_local, sig_local[unit_local], sub)
+        dense(domain), unit_local, sig_local, sig_local[unit_local], sub)
     if key is not None:
         _islands_seen.put(key, counts)
     return counts

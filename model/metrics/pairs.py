@@ -256,13 +256,14 @@ def pair_capacities(topo: Topology, ep: Endpoints, tree: PodTree | None,
     network: MemberNetwork | None = None
     levels: TreeLevels | None = None
     member: IntArray | None = representative
-    for keys, names in ((ep.island, ep.island_names), (ep.building, ep.building_names)):
+    for level, names in (("island", ep.island_names), ("building", ep.building_names)):
         pairs: list[PairCapacity] = []
         if tree is not None and tree.uniform and ep.count:
             if member is None:  # an accelerator of each unit (a unit is in one island)
                 member = np.full(tree.units, -1, dtype=np.int64)
                 member[unit_of_acc] = np.arange(unit_of_acc.size)
-            group_of_unit = np.where(member >= 0, keys[member], -1)
+            group_of_unit = np.where(member >= 0, ep.group_of(level, np.maximum(member, 0)),
+                                     -1)
             present = _present(group_of_unit, len(names))
             if len(present) >= 2:
                 levels = levels or TreeLevels.of(tree)
@@ -270,6 +271,7 @@ def pair_capacities(topo: Topology, ep: Endpoints, tree: PodTree | None,
                 pairs = [PairCapacity(names[x], names[y], value) for (x, y), value
                          in zip(combinations(present, 2), values, strict=True)]
         elif ep.count <= 200_000:
+            keys = ep.island if level == "island" else ep.building
             present = _present(keys, len(names))
             if len(present) >= 2:
                 network = network or MemberNetwork(topo, ep)
