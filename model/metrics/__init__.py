@@ -252,7 +252,7 @@ def _alike_by_blocks(topo: Topology, ep: Endpoints, attached: AttachmentUnits
         if np.any(~np.isnan(seen) & (seen != gbps)):
             return None
         capacity[units] = gbps
-        representative[units] = reach.first + block.acc_offset
+        representative[units] = reach.accelerator + block.acc_offset
     if np.any(representative < 0):
         return None
     return representative

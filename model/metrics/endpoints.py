@@ -35,8 +35,8 @@ class IncidenceBlock:
     """Each incidence's share of its link (1, or 1/k on a NIC shared by k
     accelerators)."""
     reach: BundleReach | None = None
-    """The switch members the block reaches, numbered in the upper tier, with the first
-    accelerator of the rack group to reach each …"""
+    """The switch members the block reaches, numbered in the upper tier, with an
+    accelerator of the rack group that reaches each …"""
     member_offset: int = 0
     """… offset by these into the plane's numbering."""
     acc_offset: int = 0
@@ -45,11 +45,11 @@ class IncidenceBlock:
 @dataclass(frozen=True)
 class BundleReach:
     """The switch members one rack-group bundle reaches (numbered in its upper tier),
-    with the first accelerator (numbered in the group) to reach each, and the one share
-    all its incidences have (None when they differ)."""
+    with an accelerator (numbered in the group) that reaches each, and the one share all
+    its incidences have (None when they differ)."""
 
     members: IntArray
-    first: IntArray
+    accelerator: IntArray
     share: float | None
 
 
@@ -284,12 +284,13 @@ def _rack_part(rack: RackNet, bundles: list[BundleNet], topo: Topology) -> _Rack
         inc_a.append(a)
         inc_m.append(m)
         inc_c.append(c)
-    reach = [_reach(a, m, c) for a, m, c in zip(inc_a, inc_m, inc_c, strict=True)]
+    reach = [_reach(a, m, c, b.upper.count)
+             for a, m, c, b in zip(inc_a, inc_m, inc_c, bundles, strict=True)]
     found = _RackPart(srv, srv // rack.rack_type.servers_per_rack, acc // rack.domain,
                       -(-n_acc // rack.domain), shared, rack.servers * nics, inc_a, inc_m,
                       inc_c, reach)
     arrays = [srv, found.rack, found.domain, *inc_a, *inc_m, *inc_c,
-              *(r.members for r in reach), *(r.first for r in reach)]
+              *(r.members for r in reach), *(r.accelerator for r in reach)]
     for array in [*arrays, shared]:
         if array is not None:
             array.flags.writeable = False  # shared by every run until the shape changes
@@ -297,11 +298,14 @@ def _rack_part(rack: RackNet, bundles: list[BundleNet], topo: Topology) -> _Rack
     return found
 
 
-def _reach(acc: IntArray, member: IntArray, share: FloatArray) -> BundleReach:
+def _reach(acc: IntArray, member: IntArray, share: FloatArray, upper_count: int
+           ) -> BundleReach:
     """What one bundle of a rack group reaches (see :class:`BundleReach`)."""
-    members, first = np.unique(member, return_index=True)
+    reacher = np.full(upper_count, -1, dtype=np.int64)
+    reacher[member] = acc  # where several reach a member, any one of them will do
+    members = np.flatnonzero(reacher >= 0)
     uniform = share.size and float(share.min()) == float(share.max())
-    return BundleReach(members, acc[first], float(share[0]) if uniform else None)
+    return BundleReach(members, reacher[members], float(share[0]) if uniform else None)
 
 
 def build_endpoints(topo: Topology) -> Endpoints:
@@ -333,7 +337,10 @@ def build_endpoints(topo: Topology) -> Endpoints:
             upper = topo.bundles[bi].upper.offset
             np.add(a, rack.acc_offset, out=inc_acc[links])
             np.add(m, upper, out=inc_member[links])
-            np.multiply(share, topo.bundles[bi].speed_gbps, out=inc_gbps[links])
+            if reach.share is not None:  # one share throughout: one capacity
+                inc_gbps[links] = reach.share * topo.bundles[bi].speed_gbps
+            else:
+                np.multiply(share, topo.bundles[bi].speed_gbps, out=inc_gbps[links])
             blocks.append(IncidenceBlock(bi, done, done + a.size, share, reach, upper,
                                          rack.acc_offset))
             done += a.size
