@@ -15,7 +15,7 @@ import numpy as np
 
 from model.design import Design
 from model.elements import Plane
-from model.metrics.bisection import compute_bisection
+from model.metrics.bisection import MemberUnits, compute_bisection
 from model.metrics.checks import group_problems, metric_problems, missing_parts, wiring_problems
 from model.metrics.endpoints import Endpoints, build_endpoints
 from model.metrics.hops import AttachmentUnits, attachment_units, compute_hops, island_shapes
@@ -84,6 +84,8 @@ class _Units:
     skeleton: PodSkeleton | None
     representative: IntArray | None = None
     """An accelerator of each unit, when known."""
+    by_members: MemberUnits | None = None
+    """The units as switch members, when they were found from the bundles alone."""
 
 
 _structure_cache: Remembered[_Structure] = Remembered(float("inf"), entries=1)
@@ -140,7 +142,7 @@ def _network_metrics(topo: Topology) -> tuple[object, ...]:
         if units is None:
             units = _bisection_units(topo, ep, attached)
         tree = units.skeleton.tree(topo, ep) if units.skeleton is not None else None
-        bisection = compute_bisection(topo, ep, tree)
+        bisection = compute_bisection(topo, ep, tree, units.by_members)
         island_pairs, building_pairs = pair_capacities(topo, ep, tree, units.pod_unit,
                                                        units.representative)
     finally:
@@ -196,10 +198,11 @@ def _bisection_units(topo: Topology, ep: Endpoints, attached: AttachmentUnits) -
     # any accelerator of a unit stands for it when the unit keeps to one island and its
     # accelerators have one capacity profile (true of every design whose NICs and
     # links are alike within a unit): then the attachment units are the answer
-    representative = _alike_by_blocks(topo, ep, attached)
-    if representative is not None:
-        return _Units(unit, pod_skeleton(topo, ep, unit, units, representative),
-                      representative)
+    by_members = _alike_by_blocks(topo, ep, attached)
+    if by_members is not None:
+        return _Units(unit, pod_skeleton(topo, ep, unit, units, by_members.representative,
+                                         by_members.size),
+                      by_members.representative, by_members)
     representative = np.full(units, -1, dtype=np.int64)
     representative[unit] = np.arange(ep.count)
     profile: np.ndarray | None = None
@@ -226,10 +229,11 @@ def _bisection_units(topo: Topology, ep: Endpoints, attached: AttachmentUnits) -
 
 
 def _alike_by_blocks(topo: Topology, ep: Endpoints, attached: AttachmentUnits
-                     ) -> IntArray | None:
-    """An accelerator of each unit, when it is known from the rack groups' bundles
-    alone that every unit keeps to one island and its accelerators are alike; else
-    None (and the accelerators are compared one by one).
+                     ) -> MemberUnits | None:
+    """The units as switch members with an accelerator and the size of each, when it
+    is known from the rack groups' bundles alone that every unit keeps to one island and
+    its accelerators are alike; else None (and the accelerators are compared one by
+    one).
 
     That is known when every accelerator has one link, to a tier of its own island
     (a unit is then one switch member, which only its island's groups reach), and all
@@ -241,6 +245,7 @@ def _alike_by_blocks(topo: Topology, ep: Endpoints, attached: AttachmentUnits
     if any(isinstance(b.lower, RackNet) and b.upper.island is None for b in topo.bundles):
         return None
     representative = np.full(attached.count, -1, dtype=np.int64)
+    size = np.zeros(attached.count, dtype=np.int64)
     capacity = np.full(attached.count, np.nan)
     for block in ep.inc_blocks:
         reach = block.reach
@@ -253,9 +258,10 @@ def _alike_by_blocks(topo: Topology, ep: Endpoints, attached: AttachmentUnits
             return None
         capacity[units] = gbps
         representative[units] = reach.accelerator + block.acc_offset
+        size[units] += reach.incidences  # a member appears once per block
     if np.any(representative < 0):
         return None
-    return representative
+    return MemberUnits(of_member, representative, size)
 
 
 def compute_all(design: Design, plane: Plane | None = None) -> DesignMetrics:

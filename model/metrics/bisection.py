@@ -29,7 +29,20 @@ from model.metrics.min_plus import TooMuchWorkError
 from model.metrics.pod_dp import PodDP
 from model.metrics.pods import PodTree
 from model.metrics.results import Bisection, BisectionCut
-from model.metrics.topology import TierNet, Topology
+from model.metrics.topology import IntArray, TierNet, Topology
+
+
+@dataclass(frozen=True)
+class MemberUnits:
+    """Units that are switch members: every accelerator has one link, and the
+    accelerators reaching one member are alike (see ``metrics._alike_by_blocks``)."""
+
+    of_member: IntArray
+    """The unit of each switch member (-1 for a member no accelerator reaches)."""
+    representative: IntArray
+    """An accelerator of each unit."""
+    size: IntArray
+    """Accelerators of each unit."""
 
 
 @dataclass
@@ -40,10 +53,15 @@ class Sides:
     accelerator: np.ndarray
 
 
-def crossing(topo: Topology, ep: Endpoints, sides: Sides) -> dict[str, float]:
-    """Capacity crossing the cut, per bundle id (links whose ends stand apart)."""
+def crossing(topo: Topology, ep: Endpoints, sides: Sides,
+             from_racks: np.ndarray | None = None) -> dict[str, float]:
+    """Capacity crossing the cut, per bundle id (links whose ends stand apart).
+    ``from_racks`` may give the crossing of the bundles from rack groups, by bundle
+    index, already counted."""
     out: dict[str, float] = {}
-    if ep.inc_acc.size:
+    if from_racks is not None:
+        per = from_racks
+    elif ep.inc_acc.size:
         own = sides.accelerator if ep.one_attachment_each else sides.accelerator[ep.inc_acc]
         apart = own != sides.switch[ep.inc_member]
         per = np.zeros(len(topo.bundles))
@@ -116,31 +134,84 @@ def _accelerator_sides(tree: PodTree, on_a: np.ndarray) -> np.ndarray:
 
 def _report(topo: Topology, ep: Endpoints, sides: Sides, exact: bool) -> Bisection:
     per_bundle = crossing(topo, ep, sides)
-    gbps = sum(per_bundle.values())
-    n = ep.count
-    injection = float(ep.inc_gbps.sum()) / n if n else 0.0
-    full = n / 2 * injection
     side_a: dict[str, int] = {}
     # accelerators are numbered rack group by rack group; sides are 0 or 1
     for rack in topo.racks:
         start = rack.acc_offset
         side_a[rack.id] = int(np.count_nonzero(
             sides.accelerator[start:start + rack.accelerators]))
+    return _bisection(topo, ep, sides.switch, per_bundle, side_a,
+                      int(np.count_nonzero(sides.accelerator)), float(ep.inc_gbps.sum()),
+                      exact)
+
+
+def _bisection(topo: Topology, ep: Endpoints, switch: np.ndarray,
+               per_bundle: dict[str, float], side_a: dict[str, int], accelerators_a: int,
+               injection_gbps: float, exact: bool) -> Bisection:
+    """The reported bisection of a cut: its crossing per bundle, its accelerators on
+    side A per rack group (the tiers' switches on A are added here) and in all, and the
+    accelerators' total injection bandwidth."""
+    gbps = sum(per_bundle.values())
+    n = ep.count
+    full = n / 2 * (injection_gbps / n if n else 0.0)
+    side_a = dict(side_a)
     for tier in topo.tiers.values():
-        side_a[tier.id] = int(sides.switch[tier.offset:tier.offset + tier.count].sum())
+        side_a[tier.id] = int(switch[tier.offset:tier.offset + tier.count].sum())
     return Bisection(
         gbps=gbps,
         per_accelerator_gbps=gbps / (n / 2) if n >= 2 else 0.0,
         fraction_of_full=gbps / full if full > 0 else 0.0,
         exact=exact,
-        cut=BisectionCut(side_a=side_a, accelerators_a=int(np.count_nonzero(sides.accelerator)),
+        cut=BisectionCut(side_a=side_a, accelerators_a=accelerators_a,
                          crossing_gbps={k: v for k, v in per_bundle.items() if v}),
         full_gbps=full,
     )
 
 
-def compute_bisection(topo: Topology, ep: Endpoints, tree: PodTree | None) -> Bisection:
-    """Minimum balanced bisection of the plane (see module doc)."""
+def _report_by_members(topo: Topology, ep: Endpoints, switch: np.ndarray, on_a: IntArray,
+                       units: MemberUnits, exact: bool) -> Bisection:
+    """:func:`_report` of the cut with ``on_a[u]`` accelerators of unit ``u`` on side A
+    (the first ones, in accelerator order), counted member by member.
+
+    Every accelerator has one link, to its unit's member, so a bundle from a rack group
+    crosses, at each member it reaches, its links from the accelerators standing on the
+    other side of the member. Units stand wholly on one side but for a few split ones,
+    whose first ``on_a[u]`` accelerators are on A: as the bundles' blocks come in
+    accelerator order, that is all of the unit's incidences in the earliest blocks."""
+    per = np.zeros(len(topo.bundles))
+    on_a_by_group = np.zeros(len(topo.racks), dtype=np.int64)
+    taken = np.zeros(on_a.size, dtype=np.int64)  # split units: their A accelerators so far
+    split = (on_a > 0) & (on_a < units.size)
+    injection = 0.0
+    for block in ep.inc_blocks:
+        reach = block.reach
+        assert reach is not None and reach.share is not None
+        members = reach.members + block.member_offset
+        unit = units.of_member[members]
+        gbps = reach.share * topo.bundles[block.bundle].speed_gbps
+        here = reach.incidences
+        on_a_here = np.where(on_a[unit] >= units.size[unit], here, 0)
+        cut = split[unit]
+        if cut.any():
+            u = unit[cut]
+            on_a_here[cut] = np.clip(on_a[u] - taken[u], 0, here[cut])
+            taken[u] += on_a_here[cut]
+        member_on_a = switch[members] == 1
+        apart = np.where(member_on_a, here - on_a_here, on_a_here)
+        per[block.bundle] += gbps * float(apart.sum())
+        on_a_by_group[block.group] += int(on_a_here.sum())
+        injection += gbps * float(here.sum())
+    per_bundle = crossing(topo, ep, Sides(switch, np.zeros(0, np.int8)), per)
+    side_a = {rack.id: int(count) for rack, count in zip(topo.racks, on_a_by_group.tolist(),
+                                                           strict=True)}
+    return _bisection(topo, ep, switch, per_bundle, side_a, int(on_a_by_group.sum()),
+                      injection, exact)
+
+
+def compute_bisection(topo: Topology, ep: Endpoints, tree: PodTree | None,
+                      by_members: MemberUnits | None = None) -> Bisection:
+    """Minimum balanced bisection of the plane (see module doc). ``by_members``: the
+    tree's units are switch members (the cut is then recounted member by member)."""
     n = ep.count
     if n < 2:
         empty = Sides(np.zeros(topo.switches, np.int8), np.zeros(n, np.int8))
@@ -156,8 +227,13 @@ def compute_bisection(topo: Topology, ep: Endpoints, tree: PodTree | None) -> Bi
             switch = np.zeros(topo.switches, dtype=np.int8)
             owner = np.repeat(node_sides, np.diff(tree.own_ptr))
             switch[tree.own_members] = (owner == 0).astype(np.int8)
-            sides = Sides(switch, _accelerator_sides(tree, on_a))
-            result = _report(topo, ep, sides, exact=tree.uniform)
+            if by_members is not None and not ep.shares_nics:
+                # (a NIC shared by accelerators on both sides needs _split_nics)
+                result = _report_by_members(topo, ep, switch, on_a, by_members,
+                                            exact=tree.uniform)
+            else:
+                result = _report(topo, ep, Sides(switch, _accelerator_sides(tree, on_a)),
+                                 exact=tree.uniform)
             agrees = abs(result.gbps - value) <= 1e-6 * max(1.0, value)
             balanced = result.cut.accelerators_a == target
             if agrees and balanced:

@@ -40,6 +40,8 @@ class IncidenceBlock:
     member_offset: int = 0
     """… offset by these into the plane's numbering."""
     acc_offset: int = 0
+    group: int = 0
+    """Index (into ``Topology.racks``) of the rack group the block leaves from."""
 
 
 @dataclass(frozen=True)
@@ -51,6 +53,8 @@ class BundleReach:
     members: IntArray
     accelerator: IntArray
     share: float | None
+    incidences: IntArray
+    """How many of the bundle's incidences reach each member."""
 
 
 @dataclass(frozen=True)
@@ -290,7 +294,8 @@ def _rack_part(rack: RackNet, bundles: list[BundleNet], topo: Topology) -> _Rack
                       -(-n_acc // rack.domain), shared, rack.servers * nics, inc_a, inc_m,
                       inc_c, reach)
     arrays = [srv, found.rack, found.domain, *inc_a, *inc_m, *inc_c,
-              *(r.members for r in reach), *(r.accelerator for r in reach)]
+              *(r.members for r in reach), *(r.accelerator for r in reach),
+              *(r.incidences for r in reach)]
     for array in [*arrays, shared]:
         if array is not None:
             array.flags.writeable = False  # shared by every run until the shape changes
@@ -305,7 +310,8 @@ def _reach(acc: IntArray, member: IntArray, share: FloatArray, upper_count: int
     reacher[member] = acc  # where several reach a member, any one of them will do
     members = np.flatnonzero(reacher >= 0)
     uniform = share.size and float(share.min()) == float(share.max())
-    return BundleReach(members, reacher[members], float(share[0]) if uniform else None)
+    return BundleReach(members, reacher[members], float(share[0]) if uniform else None,
+                       np.bincount(member, minlength=upper_count)[members])
 
 
 def build_endpoints(topo: Topology) -> Endpoints:
@@ -342,7 +348,7 @@ def build_endpoints(topo: Topology) -> Endpoints:
             else:
                 np.multiply(share, topo.bundles[bi].speed_gbps, out=inc_gbps[links])
             blocks.append(IncidenceBlock(bi, done, done + a.size, share, reach, upper,
-                                         rack.acc_offset))
+                                         rack.acc_offset, len(spans) - 1))
             done += a.size
         server_off += rack.servers
         rack_off += rack.racks

@@ -296,15 +296,18 @@ def build_pod_tree(topo: Topology, ep: Endpoints, unit_of_acc: IntArray,
 
 
 def pod_skeleton(topo: Topology, ep: Endpoints, unit_of_acc: IntArray,
-                 units: int, representative: IntArray | None = None) -> PodSkeleton | None:
-    """The pod tree's structure (see :func:`build_pod_tree`)."""
+                 units: int, representative: IntArray | None = None,
+                 unit_size: IntArray | None = None) -> PodSkeleton | None:
+    """The pod tree's structure (see :func:`build_pod_tree`); ``unit_size`` may give
+    the accelerators of each unit, when already known."""
     if not topo.hierarchical:
         return None
     n_sw = topo.switches
     level = np.zeros(n_sw, dtype=np.int64)
     for tier in topo.tiers.values():
         level[tier.offset:tier.offset + tier.count] = tier.level
-    unit_size = np.bincount(unit_of_acc, minlength=units).astype(np.int64)
+    if unit_size is None:
+        unit_size = np.bincount(unit_of_acc, minlength=units).astype(np.int64)
     u_lo, u_hi, u_inc, u_group = _unit_edges(ep, unit_of_acc, representative, max(n_sw, 1))
     (s_lo, s_hi, s_bundle, s_links, where), reach = _switch_part(topo)
     unit_scale = unit_size[u_lo] if representative is not None else np.ones_like(u_lo)

@@ -128,3 +128,25 @@ def test_alike_units_are_taken_from_the_bundles() -> None:
     d.add(LinkBundle(id="l", name="l", lower="g", upper="leaf", links_per_member=1,
                      speed_gbps=400, pattern=Pattern.SPREAD))
     assert _taken_as_alike(d)
+
+
+def test_unit_split_across_two_groups(compute_all: Callable[..., Any]) -> None:
+    """Groups g and h, each one rack of 3 one-GPU servers with one 400G link to the one
+    leaf: a single unit of 6 GPUs reached by two bundles. The halves hold 3 GPUs each,
+    so the unit is split: 3 GPUs stand apart from the leaf, 3 × 400 = 1,200 Gb/s."""
+    d = Design()
+    d.add_parts(_parts(3))
+    d.add(Building(id="b", name="b", capacity_kw=100))
+    d.add(Island(id="i", name="i", building="b"))
+    d.add(SwitchTier(id="leaf", name="leaf", switch="sw", count=1, island="i"))
+    for group in "gh":
+        d.add(RackGroup(id=group, name=group, island="i", rack_type="r", count=1))
+        d.add(LinkBundle(id=f"to-leaf-{group}", name="l", lower=group, upper="leaf",
+                         links_per_member=1, speed_gbps=400))
+    assert _taken_as_alike(d)
+    assert bisection_milp(expand(d)).gbps == 1200.0
+    b = compute_all(d).bisection
+    assert b.exact
+    assert b.gbps == pytest.approx(1200.0)
+    assert b.cut.accelerators_a == 3
+    assert b.cut.side_a["g"] + b.cut.side_a["h"] == 3
