@@ -15,6 +15,7 @@ import numpy as np
 
 from model.design import Design
 from model.elements import Plane
+from model.metrics.arrays import Deferred
 from model.metrics.bisection import MemberUnits, compute_bisection
 from model.metrics.checks import group_problems, metric_problems, missing_parts, wiring_problems
 from model.metrics.endpoints import Endpoints, build_endpoints
@@ -80,7 +81,6 @@ class _Units:
     """Bisection units and the pod tree's structure, which change only when the
     wiring or the capacities of accelerators' own links change."""
 
-    pod_unit: IntArray
     skeleton: PodSkeleton | None
     representative: IntArray | None = None
     """An accelerator of each unit, when known."""
@@ -143,7 +143,7 @@ def _network_metrics(topo: Topology) -> tuple[object, ...]:
             units = _bisection_units(topo, ep, attached)
         tree = units.skeleton.tree(topo, ep) if units.skeleton is not None else None
         bisection = compute_bisection(topo, ep, tree, units.by_members)
-        island_pairs, building_pairs = pair_capacities(topo, ep, tree, units.pod_unit,
+        island_pairs, building_pairs = pair_capacities(topo, ep, tree,
                                                        units.representative)
     finally:
         hops = pending.result() if pending is not None else None
@@ -191,18 +191,18 @@ def _hops_beside(topo: Topology, ep: Endpoints,
 def _bisection_units(topo: Topology, ep: Endpoints, attached: AttachmentUnits) -> _Units:
     """Bisection units: accelerators of one island with the same capacity to each
     switch; and the pod tree's structure over them."""
-    unit = attached.unit
     if not ep.count:
-        return _Units(unit, pod_skeleton(topo, ep, unit, 0, None))
+        return _Units(pod_skeleton(topo, ep, attached.deferred, 0, None))
     units = attached.count
     # any accelerator of a unit stands for it when the unit keeps to one island and its
     # accelerators have one capacity profile (true of every design whose NICs and
     # links are alike within a unit): then the attachment units are the answer
     by_members = _alike_by_blocks(topo, ep, attached)
     if by_members is not None:
-        return _Units(unit, pod_skeleton(topo, ep, unit, units, by_members.representative,
-                                         by_members.size),
+        return _Units(pod_skeleton(topo, ep, attached.deferred, units,
+                                   by_members.representative, by_members.size),
                       by_members.representative, by_members)
+    unit = attached.unit
     representative = np.full(units, -1, dtype=np.int64)
     representative[unit] = np.arange(ep.count)
     profile: np.ndarray | None = None
@@ -215,7 +215,7 @@ def _bisection_units(topo: Topology, ep: Endpoints, attached: AttachmentUnits) -
             profile = _attachment_profile(ep)
             alike = np.array_equal(profile[representative][unit], profile)
         if alike:
-            return _Units(unit, pod_skeleton(topo, ep, unit, units, representative),
+            return _Units(pod_skeleton(topo, ep, attached.deferred, units, representative),
                           representative)
     if profile is None:
         profile = _attachment_profile(ep)
@@ -224,8 +224,8 @@ def _bisection_units(topo: Topology, ep: Endpoints, attached: AttachmentUnits) -
         (unit * (len(ep.island_names) + 1) + ep.island) * (int(profile_class.max()) + 1)
         + profile_class, return_index=True, return_inverse=True)
     pod_unit = pod_unit.reshape(-1)
-    return _Units(pod_unit, pod_skeleton(topo, ep, pod_unit, int(pod_unit.max()) + 1,
-                                         representative), representative)
+    return _Units(pod_skeleton(topo, ep, Deferred.of(pod_unit), int(pod_unit.max()) + 1,
+                               representative), representative)
 
 
 def _alike_by_blocks(topo: Topology, ep: Endpoints, attached: AttachmentUnits

@@ -8,9 +8,39 @@ engine asks for distinct values through :func:`distinct` instead.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from model.metrics.topology import IntArray
+
+
+class Deferred:
+    """A per-accelerator array made the first time it is read: an edit's metrics often
+    never read it, and making it is a pass over every accelerator."""
+
+    def __init__(self, make: Callable[[], IntArray]) -> None:
+        self._make: Callable[[], IntArray] | None = make
+        self._value: IntArray | None = None
+
+    @classmethod
+    def of(cls, value: IntArray) -> Deferred:
+        """An array already made."""
+        out = cls(lambda: value)
+        out._value, out._make = value, None
+        return out
+
+    @property
+    def made(self) -> bool:
+        """True once the array exists."""
+        return self._value is not None
+
+    def get(self) -> IntArray:
+        """The array (made now if it was not yet)."""
+        if self._value is None:
+            assert self._make is not None
+            self._value, self._make = self._make(), None
+        return self._value
 
 
 def distinct(values: np.ndarray) -> np.ndarray:

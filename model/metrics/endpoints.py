@@ -42,6 +42,10 @@ class IncidenceBlock:
     acc_offset: int = 0
     group: int = 0
     """Index (into ``Topology.racks``) of the rack group the block leaves from."""
+    acc: IntArray | None = None
+    """Each incidence's accelerator and member, numbered in the group and the upper
+    tier (what the plane's numbers are made from)."""
+    member: IntArray | None = None
 
 
 @dataclass(frozen=True)
@@ -88,14 +92,11 @@ class Endpoints:
     metrics need most of them only for the island it changed (:meth:`places`)."""
 
     count: int
-    inc_acc: IntArray
-    """Incidences: accelerator of each (accelerator, switch member) attachment …"""
-    inc_member: IntArray
-    """… the global switch member it reaches …"""
-    inc_gbps: FloatArray
-    """… and the capacity of that attachment (shared NICs split their links)."""
     inc_blocks: list[IncidenceBlock]
-    """The incidences bundle by bundle, each bundle's in one contiguous block."""
+    """The incidences (accelerator–switch member attachments) bundle by bundle, each
+    bundle's in one contiguous block: see ``inc_acc``, ``inc_member``, ``inc_gbps``."""
+    speeds: list[float]
+    """Link speed of each bundle (by index into ``Topology.bundles``)."""
     island_names: list[str]
     building_names: list[str]
     spans: list[GroupSpan]
@@ -103,6 +104,84 @@ class Endpoints:
     given: dict[str, IntArray | None] = field(default_factory=dict)
     """Place numbers given outright instead of made from the spans' parts (for small
     hand-made endpoints)."""
+
+    @property
+    def incidences(self) -> int:
+        """Number of incidences."""
+        given = self.given.get("inc_acc")
+        if given is not None:
+            return int(given.size)
+        return self.inc_blocks[-1].stop if self.inc_blocks else 0
+
+    @cached_property
+    def inc_acc(self) -> IntArray:
+        """Accelerator of each incidence."""
+        return self._incidence_numbers("inc_acc")
+
+    @cached_property
+    def inc_member(self) -> IntArray:
+        """Global switch member each incidence reaches."""
+        return self._incidence_numbers("inc_member")
+
+    @cached_property
+    def inc_gbps(self) -> FloatArray:
+        """Capacity of each incidence: its bundle's speed times its share of the link
+        (shared NICs split their links)."""
+        given = self.given.get("inc_gbps")
+        if given is not None:
+            return given
+        out = np.empty(self.incidences)
+        for block in self.inc_blocks:
+            speed = self.speeds[block.bundle]
+            if block.reach is not None and block.reach.share is not None:
+                out[block.start:block.stop] = block.reach.share * speed
+            else:
+                np.multiply(block.share, speed, out=out[block.start:block.stop])
+        return out
+
+    def _incidence_numbers(self, name: str) -> IntArray:
+        given = self.given.get(name)
+        if given is not None:
+            return given
+        return self.numbers(name, 0, self.incidences)
+
+    def numbers(self, name: str, start: int, stop: int) -> IntArray:
+        """``inc_acc`` or ``inc_member`` (``name``) of incidences ``start`` to ``stop``,
+        made from the blocks they lie in when the whole array is not made."""
+        if name in self.__dict__ or name in self.given:
+            return getattr(self, name)[start:stop]  # type: ignore[no-any-return]
+        out = np.empty(stop - start, dtype=np.int64)
+        for block in self.inc_blocks:
+            lo, hi = max(block.start, start), min(block.stop, stop)
+            if lo >= hi:
+                continue
+            local, offset = ((block.acc, block.acc_offset) if name == "inc_acc"
+                             else (block.member, block.member_offset))
+            assert local is not None
+            np.add(local[lo - block.start:hi - block.start], offset,
+                   out=out[lo - start:hi - start])
+        return out
+
+    def at(self, name: str, index: IntArray) -> np.ndarray:
+        """``inc_acc``, ``inc_member`` or ``inc_gbps`` (``name``) of the incidences
+        ``index`` alone, read from the blocks when the whole array is not made."""
+        if name in self.__dict__ or name in self.given:
+            return getattr(self, name)[index]  # type: ignore[no-any-return]
+        out = np.empty(index.size, dtype=np.float64 if name == "inc_gbps" else np.int64)
+        for block in self.inc_blocks:
+            inside = np.flatnonzero((index >= block.start) & (index < block.stop))
+            if not inside.size:
+                continue
+            local = index[inside] - block.start
+            if name == "inc_gbps":
+                out[inside] = block.share[local] * self.speeds[block.bundle]
+            elif name == "inc_acc":
+                assert block.acc is not None
+                out[inside] = block.acc[local] + block.acc_offset
+            else:
+                assert block.member is not None
+                out[inside] = block.member[local] + block.member_offset
+        return out
 
     @cached_property
     def server(self) -> IntArray:
@@ -199,6 +278,11 @@ class Endpoints:
         """True when every accelerator has exactly one attachment, listed in accelerator
         order (every rail-optimized island): per-accelerator sums are then the
         attachments themselves, with no sorting."""
+        if "inc_acc" not in self.given:
+            # each group's incidences are its accelerators in order, groups one after
+            # the other
+            return bool(self.count and self.incidences == self.count and all(
+                span.part is not None and span.part.one_each for span in self.spans))
         acc = self.inc_acc
         return bool(self.count and acc.size == self.count and acc[0] == 0
                     and acc[-1] == self.count - 1 and np.all(acc[1:] > acc[:-1]))
@@ -213,7 +297,7 @@ class Endpoints:
     def inc_bundle(self) -> IntArray:
         """The index (into ``Topology.bundles``) of each incidence's bundle. Made when
         first asked for: the bisection and hops mostly need the blocks alone."""
-        out = np.empty(self.inc_acc.size, dtype=np.int64)
+        out = np.empty(self.incidences, dtype=np.int64)
         for block in self.inc_blocks:
             out[block.start:block.stop] = block.bundle
         return out
@@ -222,11 +306,7 @@ class Endpoints:
         """The same endpoints with attachment capacities from ``topo``'s bundle speeds
         (everything else depends only on which links exist, so an edit of a speed
         reuses it)."""
-        gbps = np.empty(self.inc_acc.size)
-        for block in self.inc_blocks:
-            np.multiply(block.share, topo.bundles[block.bundle].speed_gbps,
-                        out=gbps[block.start:block.stop])
-        return replace(self, inc_gbps=gbps)
+        return replace(self, speeds=[b.speed_gbps for b in topo.bundles])
 
 
 def nic_to_accelerators(nics: int, per_server: int) -> list[list[int]]:
@@ -261,6 +341,9 @@ class _RackPart:
     """Per bundle from the group (in topology order): its incidences …"""
     reach: list[BundleReach]
     """… and what it reaches."""
+    one_each: bool
+    """Each accelerator has exactly one incidence, the incidences in accelerator
+    order."""
 
 
 _parts: Remembered[_RackPart] = Remembered(64 * 2**20)
@@ -290,9 +373,10 @@ def _rack_part(rack: RackNet, bundles: list[BundleNet], topo: Topology) -> _Rack
         inc_c.append(c)
     reach = [_reach(a, m, c, b.upper.count)
              for a, m, c, b in zip(inc_a, inc_m, inc_c, bundles, strict=True)]
+    listed = np.concatenate(inc_a) if inc_a else np.zeros(0, np.int64)
     found = _RackPart(srv, srv // rack.rack_type.servers_per_rack, acc // rack.domain,
                       -(-n_acc // rack.domain), shared, rack.servers * nics, inc_a, inc_m,
-                      inc_c, reach)
+                      inc_c, reach, listed.size == n_acc and bool(np.all(listed == acc)))
     arrays = [srv, found.rack, found.domain, *inc_a, *inc_m, *inc_c,
               *(r.members for r in reach), *(r.accelerator for r in reach),
               *(r.incidences for r in reach)]
@@ -326,9 +410,6 @@ def build_endpoints(topo: Topology) -> Endpoints:
     n = topo.accelerators
     parts = [_rack_part(rack, [topo.bundles[bi] for bi in from_rack.get(id(rack), [])], topo)
              for rack in topo.racks]
-    incidences = sum(a.size for part in parts for a in part.inc_acc)
-    inc_acc, inc_member = np.empty(incidences, np.int64), np.empty(incidences, np.int64)
-    inc_gbps = np.empty(incidences)
     blocks: list[IncidenceBlock] = []
     spans: list[GroupSpan] = []
     server_off = rack_off = dom_off = nic_off = done = 0
@@ -339,16 +420,9 @@ def build_endpoints(topo: Topology) -> Endpoints:
         for bi, a, m, share, reach in zip(from_rack.get(id(rack), []), part.inc_acc,
                                           part.inc_member, part.inc_share, part.reach,
                                           strict=True):
-            links = slice(done, done + a.size)
-            upper = topo.bundles[bi].upper.offset
-            np.add(a, rack.acc_offset, out=inc_acc[links])
-            np.add(m, upper, out=inc_member[links])
-            if reach.share is not None:  # one share throughout: one capacity
-                inc_gbps[links] = reach.share * topo.bundles[bi].speed_gbps
-            else:
-                np.multiply(share, topo.bundles[bi].speed_gbps, out=inc_gbps[links])
-            blocks.append(IncidenceBlock(bi, done, done + a.size, share, reach, upper,
-                                         rack.acc_offset, len(spans) - 1))
+            blocks.append(IncidenceBlock(bi, done, done + a.size, share, reach,
+                                         topo.bundles[bi].upper.offset, rack.acc_offset,
+                                         len(spans) - 1, a, m))
             done += a.size
         server_off += rack.servers
         rack_off += rack.racks
@@ -356,10 +430,8 @@ def build_endpoints(topo: Topology) -> Endpoints:
         nic_off += part.nics if part.shared_nic is not None else 0
     return Endpoints(
         count=n,
-        inc_acc=inc_acc,
-        inc_member=inc_member,
-        inc_gbps=inc_gbps,
         inc_blocks=blocks,
+        speeds=[b.speed_gbps for b in topo.bundles],
         island_names=list(islands),
         building_names=list(buildings),
         spans=spans,

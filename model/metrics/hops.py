@@ -34,7 +34,7 @@ from itertools import pairwise
 
 import numpy as np
 
-from model.metrics.arrays import dense, ranked
+from model.metrics.arrays import Deferred, dense, ranked
 from model.metrics.endpoints import PLACES, Endpoints
 from model.metrics.remembered import Remembered
 from model.metrics.results import Hops
@@ -56,8 +56,8 @@ pairs inside one scale-up domain, when counted."""
 class AttachmentUnits:
     """Accelerators attached to exactly the same switch members, grouped into units."""
 
-    unit: IntArray
-    """Unit of every accelerator."""
+    deferred: Deferred
+    """Unit of every accelerator (see :attr:`unit`)."""
     single: IntArray | None
     """The one switch member of each unit, when every unit is exactly one member (every
     rail-optimized design): then nothing needs a Python tuple per unit."""
@@ -65,6 +65,21 @@ class AttachmentUnits:
     of_member: IntArray | None = None
     """With ``single``: the unit of each switch member (-1 for a member no accelerator
     reaches)."""
+
+    endpoints: Endpoints | None = None
+    """With ``of_member``: the endpoints, each accelerator's one incidence in order."""
+
+    @property
+    def unit(self) -> IntArray:
+        """Unit of every accelerator."""
+        return self.deferred.get()
+
+    def between(self, start: int, stop: int) -> IntArray:
+        """Units of accelerators ``start`` to ``stop`` (without the whole array)."""
+        if self.endpoints is not None and self.of_member is not None \
+                and not self.deferred.made:
+            return self.of_member[self.endpoints.numbers("inc_member", start, stop)]
+        return self.unit[start:stop]
 
     @property
     def count(self) -> int:
@@ -89,12 +104,21 @@ def attachment_units(ep: Endpoints) -> AttachmentUnits:
     n = ep.count
     if ep.one_attachment_each:
         # units are the members reached
-        present = np.zeros(int(ep.inc_member.max()) + 1, dtype=np.int64)
-        present[ep.inc_member] = 1
+        reached = [(block.reach, block.member_offset) for block in ep.inc_blocks]
+        if all(reach is not None for reach, _ in reached):
+            present = np.zeros(max(offset + reach.members[-1] + 1
+                                   for reach, offset in reached if reach and reach.members.size),
+                               dtype=np.int64)
+            for reach, offset in reached:
+                assert reach is not None
+                present[reach.members + offset] = 1
+        else:
+            present = np.zeros(int(ep.inc_member.max()) + 1, dtype=np.int64)
+            present[ep.inc_member] = 1
         ids = np.cumsum(present) - 1
         ids[present == 0] = -1
-        return AttachmentUnits(np.take(ids, ep.inc_member), np.flatnonzero(present),
-                               of_member=ids)
+        return AttachmentUnits(Deferred(lambda: np.take(ids, ep.inc_member)),
+                               np.flatnonzero(present), of_member=ids, endpoints=ep)
     order = np.lexsort((ep.inc_member, ep.inc_acc))
     acc = ep.inc_acc[order]
     mem = ep.inc_member[order]
@@ -104,7 +128,8 @@ def attachment_units(ep: Endpoints) -> AttachmentUnits:
     per_acc = np.bincount(acc, minlength=n) if n else np.zeros(0, np.int64)
     if acc.size and int(per_acc.max()) == 1 and int(per_acc.min()) == 1:
         uniq, inv = np.unique(mem[np.argsort(acc)], return_inverse=True)
-        return AttachmentUnits(inv.reshape(-1).astype(np.int64), uniq.astype(np.int64))
+        return AttachmentUnits(Deferred.of(inv.reshape(-1).astype(np.int64)),
+                               uniq.astype(np.int64))
     sigs: dict[tuple[int, ...], int] = {}
     unit = np.empty(n, dtype=np.int64)
     starts = np.r_[0, np.cumsum(per_acc)]
@@ -117,7 +142,7 @@ def attachment_units(ep: Endpoints) -> AttachmentUnits:
             sigs[key] = len(members)
             members.append(key)
         unit[a] = sigs[key]
-    return AttachmentUnits(unit, None, members)
+    return AttachmentUnits(Deferred.of(unit), None, members)
 
 
 def _signature_distances(
@@ -273,9 +298,20 @@ def _island_indices(ep: Endpoints) -> list[tuple[int, IntArray | slice]]:
             for start, stop in pairwise(bounds.tolist())]
 
 
-def _building_cells(ep: Endpoints, unit: IntArray, units: int) -> np.ndarray:
+def _building_cells(ep: Endpoints, attached: AttachmentUnits, units: int) -> np.ndarray:
     """Accelerators per building and unit (buildings × units)."""
     out = np.zeros((max(len(ep.building_names), 1), units))
+    of_member = attached.of_member
+    if (ep.one_attachment_each and of_member is not None
+            and all(block.reach is not None for block in ep.inc_blocks)):
+        # one incidence per accelerator: count them member by member
+        for block in ep.inc_blocks:
+            assert block.reach is not None
+            out[ep.spans[block.group].building,
+                of_member[block.reach.members + block.member_offset]] += \
+                block.reach.incidences
+        return out
+    unit = attached.unit
     for span in ep.spans:
         if span.start == span.stop:
             continue
@@ -331,7 +367,6 @@ def compute_hops(ep: Endpoints, classes: SwitchClasses,
     if n < 2:
         return Hops({}, {s: {} for s in SCOPES}, 0, dict.fromkeys(SCOPES, 0), 0, 0.0, 0)
     attached = units if units is not None else attachment_units(ep)
-    unit = attached.unit
     unit_sig, hops, disjoint = _signature_distances(attached, classes)
     if not disjoint:
         hops_units = _unit_hops(attached.members, classes)
@@ -347,7 +382,7 @@ def compute_hops(ep: Endpoints, classes: SwitchClasses,
         key = island_keys[island] if island_keys is not None else None
         found = done.get(key) if key is not None else None
         if found is None:
-            found = _island_counts(ep, idx, unit, unit_sig, hops,
+            found = _island_counts(ep, idx, attached, unit_sig, hops,
                                    shapes[island] if shapes else None)
             if key is not None:
                 done[key] = found
@@ -361,12 +396,13 @@ def compute_hops(ep: Endpoints, classes: SwitchClasses,
             in_domains = None
     # scale-up domains never leave their island: their pairs are the islands' sum
     if in_domains is not None:
-        counts = _wide_counts(_building_cells(ep, unit, unit_sig.size), unit_sig, hops,
+        counts = _wide_counts(_building_cells(ep, attached, unit_sig.size), unit_sig, hops,
                               in_domains)
     else:
         counts, _ = _level_counts(
             {"building": ep.building, "campus": np.zeros(n, dtype=np.int64)}, ep.domain,
-            unit, unit_sig, unit_sig[unit], hops, None, domains_inside=True)
+            attached.unit, unit_sig, unit_sig[attached.unit], hops, None,
+            domains_inside=True)
     for scope, (in_scope, up) in counts.items():
         cumulative[scope] = in_scope
         scale_up_cum[scope] = up
@@ -402,15 +438,17 @@ _islands_seen: Remembered[LevelCounts] = Remembered(float("inf"), entries=512)
 :func:`_island_counts`): an edit of one island leaves the others' counts standing."""
 
 
-def _island_counts(ep: Endpoints, idx: IntArray | slice, unit: IntArray, unit_sig: IntArray,
-                   hops: np.ndarray, shape: Hashable | None = None) -> LevelCounts:
+def _island_counts(ep: Endpoints, idx: IntArray | slice, attached: AttachmentUnits,
+                   unit_sig: IntArray, hops: np.ndarray, shape: Hashable | None = None
+                   ) -> LevelCounts:
     """Server, rack and island counts of the accelerators ``idx`` of one island, with
     only the island's own signatures. ``shape`` may describe the island's rack groups
     (what fixes which of its accelerators share a server, a rack and a scale-up domain);
     the counts are then kept across runs under it, the island's units and signatures
     (numbered locally) and the hops between those signatures: the whole of what they
     depend on."""
-    local_units, unit_local = ranked(unit[idx])
+    local_units, unit_local = ranked(attached.between(idx.start, idx.stop)
+                                     if isinstance(idx, slice) else attached.unit[idx])
     local_sigs, sig_local = ranked(unit_sig[local_units])
     sub = hops[np.ix_(local_sigs, local_sigs)]
     key = None

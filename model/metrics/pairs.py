@@ -248,7 +248,7 @@ def _present(group: IntArray, groups: int) -> list[int]:
 
 
 def pair_capacities(topo: Topology, ep: Endpoints, tree: PodTree | None,
-                    unit_of_acc: IntArray, representative: IntArray | None = None
+                    representative: IntArray | None = None
                     ) -> tuple[list[PairCapacity], list[PairCapacity]]:
     """Capacities between all island pairs and all building pairs (Gb/s);
     ``representative`` may give an accelerator of each unit."""
@@ -261,7 +261,7 @@ def pair_capacities(topo: Topology, ep: Endpoints, tree: PodTree | None,
         if tree is not None and tree.uniform and ep.count:
             if member is None:  # an accelerator of each unit (a unit is in one island)
                 member = np.full(tree.units, -1, dtype=np.int64)
-                member[unit_of_acc] = np.arange(unit_of_acc.size)
+                member[tree.unit_of_acc] = np.arange(tree.unit_of_acc.size)
             group_of_unit = np.where(member >= 0, ep.group_of(level, np.maximum(member, 0)),
                                      -1)
             present = _present(group_of_unit, len(names))

@@ -19,7 +19,7 @@ import numpy as np
 from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import connected_components
 
-from model.metrics.arrays import ranked, stable_order
+from model.metrics.arrays import Deferred, ranked, stable_order
 from model.metrics.endpoints import Endpoints
 from model.metrics.remembered import Remembered
 from model.metrics.topology import IntArray, TierNet, Topology, spread_runs
@@ -32,7 +32,8 @@ class PodTree:
     ``roots`` are the top nodes (several when the network is split)."""
 
     roots: list[int]
-    unit_of_acc: IntArray
+    units_of_acc: Deferred
+    """Unit of every accelerator (see :attr:`unit_of_acc`)."""
     unit_size: IntArray
     uniform: bool
     """True when, in every pod, each child has the same capacity to every own switch
@@ -62,6 +63,11 @@ class PodTree:
     results per signature can be remembered across edits)."""
 
     @property
+    def unit_of_acc(self) -> IntArray:
+        """Unit of every accelerator."""
+        return self.units_of_acc.get()
+
+    @property
     def units(self) -> int:
         """Number of units (the first nodes)."""
         return int(self.unit_size.size)
@@ -86,20 +92,25 @@ def _csr(owner: IntArray, item: IntArray, n: int) -> tuple[IntArray, IntArray]:
     return ptr, item[order]
 
 
-def _unit_edges(ep: Endpoints, unit_of_acc: IntArray, representative: IntArray | None,
+def _unit_edges(ep: Endpoints, unit_of_acc: Deferred, representative: IntArray | None,
                 width: int) -> tuple[IntArray, IntArray, IntArray, IntArray]:
     """Each unit's attachments to switches: (unit, member, incidences used, their
     aggregation index). Accelerators of a unit have the same capacity to every switch,
     so one representative's incidences × the unit's size give the unit's capacity."""
     if representative is None:
-        chosen = np.arange(ep.inc_acc.size, dtype=np.int64)
+        chosen = np.arange(ep.incidences, dtype=np.int64)
     elif ep.one_attachment_each:
-        chosen = np.sort(representative)  # an accelerator's one link is its incidence
+        # an accelerator's one link is its incidence, so its unit is known
+        order = np.argsort(representative)
+        chosen = representative[order]
+        key = order * width + ep.at("inc_member", chosen)
+        uniq, inv = np.unique(key, return_inverse=True)
+        return uniq // width, uniq % width, chosen, inv.reshape(-1)
     else:
         is_rep = np.zeros(ep.count, dtype=bool)
         is_rep[representative] = True
         chosen = np.flatnonzero(is_rep[ep.inc_acc])
-    key = unit_of_acc[ep.inc_acc[chosen]] * width + ep.inc_member[chosen]
+    key = unit_of_acc.get()[ep.inc_acc[chosen]] * width + ep.inc_member[chosen]
     uniq, inv = np.unique(key, return_inverse=True)
     return uniq // width, uniq % width, chosen, inv.reshape(-1)
 
@@ -223,7 +234,7 @@ class PodSkeleton:
     which links exist and on the units, so an edit of a link speed rebuilds the tree
     with :meth:`tree` instead of from scratch."""
 
-    unit_of_acc: IntArray
+    units_of_acc: Deferred
     unit_size: IntArray
     member_level: IntArray
     roots: list[int]
@@ -249,7 +260,7 @@ class PodSkeleton:
     def tree(self, topo: Topology, ep: Endpoints) -> PodTree:
         """The pod tree with capacities from the current speeds of ``topo``/``ep``."""
         speeds = np.array([b.speed_gbps for b in topo.bundles] or [0.0])
-        u_cap = np.bincount(self.unit_group, weights=ep.inc_gbps[self.unit_incidences],
+        u_cap = np.bincount(self.unit_group, weights=ep.at("inc_gbps", self.unit_incidences),
                             minlength=self.unit_lo.size) * self.unit_scale
         key = (topo.switch_structure, speeds.tobytes())
         known = _switch_capacities.get(key)
@@ -277,7 +288,7 @@ class PodSkeleton:
                     check, s_cap[check.switch_edges])
             uniform = same
         count = self.parent.size
-        tree = PodTree(self.roots, self.unit_of_acc, self.unit_size, uniform,
+        tree = PodTree(self.roots, self.units_of_acc, self.unit_size, uniform,
                        self.member_level, (self.switch_lo, self.switch_hi, s_cap),
                        (self.unit_lo, self.unit_hi, u_cap), self.parent, self.level,
                        np.zeros(count, np.int64), np.zeros(count), np.zeros(count, np.int64),
@@ -291,11 +302,11 @@ def build_pod_tree(topo: Topology, ep: Endpoints, unit_of_acc: IntArray,
     """The pod tree of a hierarchical plane, or None when the network is not one
     (peer links, or links that skip the pod above). ``representative`` may give one
     accelerator of each unit (their capacities to each switch are equal)."""
-    skeleton = pod_skeleton(topo, ep, unit_of_acc, units, representative)
+    skeleton = pod_skeleton(topo, ep, Deferred.of(unit_of_acc), units, representative)
     return skeleton.tree(topo, ep) if skeleton is not None else None
 
 
-def pod_skeleton(topo: Topology, ep: Endpoints, unit_of_acc: IntArray,
+def pod_skeleton(topo: Topology, ep: Endpoints, unit_of_acc: Deferred,
                  units: int, representative: IntArray | None = None,
                  unit_size: IntArray | None = None) -> PodSkeleton | None:
     """The pod tree's structure (see :func:`build_pod_tree`); ``unit_size`` may give
@@ -307,7 +318,7 @@ def pod_skeleton(topo: Topology, ep: Endpoints, unit_of_acc: IntArray,
     for tier in topo.tiers.values():
         level[tier.offset:tier.offset + tier.count] = tier.level
     if unit_size is None:
-        unit_size = np.bincount(unit_of_acc, minlength=units).astype(np.int64)
+        unit_size = np.bincount(unit_of_acc.get(), minlength=units).astype(np.int64)
     u_lo, u_hi, u_inc, u_group = _unit_edges(ep, unit_of_acc, representative, max(n_sw, 1))
     (s_lo, s_hi, s_bundle, s_links, where), reach = _switch_part(topo)
     unit_scale = unit_size[u_lo] if representative is not None else np.ones_like(u_lo)
@@ -315,7 +326,7 @@ def pod_skeleton(topo: Topology, ep: Endpoints, unit_of_acc: IntArray,
     known = _skeletons.get(structure)
     if known is not None:
         # the same units reach the same switches: only their sizes and members differ
-        return replace(known, unit_of_acc=unit_of_acc, unit_size=unit_size,
+        return replace(known, units_of_acc=unit_of_acc, unit_size=unit_size,
                        unit_incidences=u_inc, unit_group=u_group, unit_scale=unit_scale)
     # closed: a switch's uplinks go one level up, a unit's links all to one level
     if any(b.upper.level != b.lower.level + 1 for b in topo.bundles

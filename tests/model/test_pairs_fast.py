@@ -79,12 +79,12 @@ def counting(cuts: TreeCuts) -> list[int]:
 def test_all_pairs_equals_the_general_dp_on_templates(
         name: str, captured: dict[str, Any]) -> None:
     metrics.compute_all(DESIGNS[name]())
-    _, ep, tree, unit_of_acc, _ = captured["args"]
+    _, ep, tree, _ = captured["args"]
     assert tree is not None and tree.uniform
     checked = 0
     for keys in (ep.island, ep.building):
         group_of_unit = np.full(tree.units, -1, dtype=np.int64)
-        group_of_unit[unit_of_acc] = keys
+        group_of_unit[tree.unit_of_acc] = keys
         present = sorted(set(keys.tolist()))
         cuts = TreeCuts(tree, group_of_unit)
         expected = [float(cuts.between(x, y)) for x, y in combinations(present, 2)]

@@ -16,10 +16,11 @@ def one_server() -> Endpoints:
     acc = np.array([0, 1, 0, 1, 0, 1])
     member = np.array([0, 0, 1, 1, 0, 0])
     zeros = np.zeros(2, dtype=np.int64)
-    return Endpoints(count=2, inc_acc=acc, inc_member=member, inc_gbps=np.full(6, 50.0),
-                     inc_blocks=[IncidenceBlock(0, 0, 6, np.full(6, 0.5))],
-                     island_names=["i"], building_names=["b"], spans=[GroupSpan(0, 2, 0, 0)],
-                     given={"server": zeros, "rack": zeros, "domain": np.array([0, 1]),
+    return Endpoints(count=2, inc_blocks=[IncidenceBlock(0, 0, 6, np.full(6, 0.5))],
+                     speeds=[100.0], island_names=["i"], building_names=["b"],
+                     spans=[GroupSpan(0, 2, 0, 0)],
+                     given={"inc_acc": acc, "inc_member": member, "inc_gbps": np.full(6, 50.0),
+                            "server": zeros, "rack": zeros, "domain": np.array([0, 1]),
                             "shared_nic": zeros})
 
 
