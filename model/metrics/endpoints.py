@@ -12,6 +12,7 @@ NIC sharing: NIC *i* of a server with *n* NICs and *A* accelerators serves accel
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
@@ -344,6 +345,8 @@ class _RackPart:
     one_each: bool
     """Each accelerator has exactly one incidence, the incidences in accelerator
     order."""
+    key: Hashable = None
+    """What the part depends on (equal keys, equal parts)."""
 
 
 _parts: Remembered[_RackPart] = Remembered(64 * 2**20)
@@ -376,7 +379,8 @@ def _rack_part(rack: RackNet, bundles: list[BundleNet], topo: Topology) -> _Rack
     listed = np.concatenate(inc_a) if inc_a else np.zeros(0, np.int64)
     found = _RackPart(srv, srv // rack.rack_type.servers_per_rack, acc // rack.domain,
                       -(-n_acc // rack.domain), shared, rack.servers * nics, inc_a, inc_m,
-                      inc_c, reach, listed.size == n_acc and bool(np.all(listed == acc)))
+                      inc_c, reach, listed.size == n_acc and bool(np.all(listed == acc)),
+                      key)
     arrays = [srv, found.rack, found.domain, *inc_a, *inc_m, *inc_c,
               *(r.members for r in reach), *(r.accelerator for r in reach),
               *(r.incidences for r in reach)]

@@ -34,7 +34,7 @@ from itertools import pairwise
 
 import numpy as np
 
-from model.metrics.arrays import Deferred, dense, ranked
+from model.metrics.arrays import Deferred, dense, distinct, ranked
 from model.metrics.endpoints import PLACES, Endpoints
 from model.metrics.remembered import Remembered
 from model.metrics.results import Hops
@@ -447,29 +447,74 @@ def _island_counts(ep: Endpoints, idx: IntArray | slice, attached: AttachmentUni
     the counts are then kept across runs under it, the island's units and signatures
     (numbered locally) and the hops between those signatures: the whole of what they
     depend on."""
-    local_units, unit_local = ranked(attached.between(idx.start, idx.stop)
-                                     if isinstance(idx, slice) else attached.unit[idx])
+    by_blocks = (_island_blocks(ep, attached, idx.start, idx.stop)
+                 if shape is not None and isinstance(idx, slice) else None)
+    unit_local: IntArray | None = None
+    if by_blocks is not None:
+        local_units, blocks = by_blocks
+    else:
+        local_units, unit_local = ranked(attached.between(idx.start, idx.stop)
+                                         if isinstance(idx, slice) else attached.unit[idx])
     local_sigs, sig_local = ranked(unit_sig[local_units])
     sub = hops[np.ix_(local_sigs, local_sigs)]
     key = None
     if shape is not None:
-        small = np.uint16 if local_units.size <= 1 << 16 else np.int64
-        key = (shape, unit_local.astype(small).tobytes(), sig_local.tobytes(),
-               sub.tobytes(), sub.shape)
+        if by_blocks is not None:
+            units_key: Hashable = ("blocks", blocks)
+        else:
+            assert unit_local is not None
+            small = np.uint16 if local_units.size <= 1 << 16 else np.int64
+            units_key = unit_local.astype(small).tobytes()
+        key = (shape, units_key, sig_local.tobytes(), sub.tobytes(), sub.shape)
         found = _islands_seen.get(key)
         if found is not None:
             return found
+    if unit_local is None:
+        assert isinstance(idx, slice)
+        unit_local = ranked(attached.between(idx.start, idx.stop))[1]
     if isinstance(idx, slice):
-        server, rack, domain = (ep.places(name, idx.start, idx.stop) for name in PLACES)
+        # a run of whole rack groups numbers its places without gaps
+        server, rack, domain = (_from_zero(ep.places(name, idx.start, idx.stop))
+                                for name in PLACES)
     else:
-        server, rack, domain = ep.server[idx], ep.rack[idx], ep.domain[idx]
+        server, rack, domain = dense(ep.server[idx]), dense(ep.rack[idx]), dense(ep.domain[idx])
     counts = _level_counts(
-        {"server": dense(server), "rack": dense(rack),
+        {"server": server, "rack": rack,
          "island": np.zeros(unit_local.size, dtype=np.int64)},
-        dense(domain), unit_local, sig_local, sig_local[unit_local], sub)
+        domain, unit_local, sig_local, sig_local[unit_local], sub)
     if key is not None:
         _islands_seen.put(key, counts)
     return counts
+
+
+def _from_zero(numbers: IntArray) -> IntArray:
+    """Place numbers of a run of whole rack groups (ascending, without gaps) from 0."""
+    return numbers - numbers[0] if numbers.size else numbers
+
+
+def _island_blocks(ep: Endpoints, attached: AttachmentUnits, start: int, stop: int
+                   ) -> tuple[IntArray, Hashable] | None:
+    """The units of accelerators ``start`` to ``stop`` (a run of whole rack groups) and
+    what numbers them inside the run, read from the rack groups' bundles: when every
+    accelerator has one link, its unit is its member's, ranked among the run's members,
+    which its group's part and the bundles' offsets (relative to the run's) fix. None
+    when that does not hold."""
+    of_member = attached.of_member
+    if not ep.one_attachment_each or of_member is None:
+        return None
+    blocks = [b for b in ep.inc_blocks if start <= b.start < stop]  # incidence = accelerator
+    if not blocks or any(b.reach is None for b in blocks):
+        return None
+    base = min(b.member_offset for b in blocks)
+    described = []
+    for block in blocks:
+        part = ep.spans[block.group].part
+        if part is None or part.key is None:
+            return None
+        described.append((part.key, block.member_offset - base, block.acc_offset - start))
+    members = np.concatenate([b.reach.members + b.member_offset  # type: ignore[union-attr]
+                              for b in blocks])
+    return distinct(of_member[members]), tuple(described)
 
 
 def island_shapes(topo: Topology) -> list[Hashable]:
