@@ -28,8 +28,9 @@ from model.metrics.flows import MemberNetwork
 from model.metrics.min_plus import TooMuchWorkError
 from model.metrics.pod_dp import PodDP
 from model.metrics.pods import PodTree
+from model.metrics.remembered import Remembered
 from model.metrics.results import Bisection, BisectionCut
-from model.metrics.topology import IntArray, TierNet, Topology
+from model.metrics.topology import BundleNet, IntArray, TierNet, Topology
 
 
 @dataclass(frozen=True)
@@ -73,12 +74,30 @@ def crossing(topo: Topology, ep: Endpoints, sides: Sides,
         per = np.zeros(len(topo.bundles))
     for i, b in enumerate(topo.bundles):
         if isinstance(b.lower, TierNet):
-            lo = sides.switch[b.lower.offset:b.lower.offset + b.lower.count][b.lower_member]
-            hi = sides.switch[b.upper.offset:b.upper.offset + b.upper.count][b.upper_member]
-            out[b.bundle_id] = float(np.count_nonzero(lo != hi)) * b.speed_gbps
+            out[b.bundle_id] = float(_links_apart(b, sides.switch)) * b.speed_gbps
         else:
             out[b.bundle_id] = float(per[i])
     return out
+
+
+_apart: Remembered[int] = Remembered(float("inf"), entries=1024)
+"""Links apart of switch-to-switch bundles, by the bundle's wiring and the sides of its
+two tiers: an edit moves few switches, so most bundles are found here."""
+
+
+def _links_apart(b: BundleNet, switch: np.ndarray) -> int:
+    """Links of the switch-to-switch bundle ``b`` whose ends stand on different
+    sides."""
+    assert isinstance(b.lower, TierNet)
+    lo = switch[b.lower.offset:b.lower.offset + b.lower.count]
+    hi = switch[b.upper.offset:b.upper.offset + b.upper.count]
+    key = (b.lower.id, b.upper.id, b.lower.count, b.upper.count, b.links_per_member,
+           b.pattern, lo.tobytes(), hi.tobytes())
+    found = _apart.get(key)
+    if found is None:
+        found = int(np.count_nonzero(lo[b.lower_member] != hi[b.upper_member]))
+        _apart.put(key, found)
+    return found
 
 
 def _split_nics(ep: Endpoints, sides: Sides, apart: np.ndarray, per: np.ndarray) -> None:
