@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from model.metrics import bisection_milp, pod_dp_switches
 from model.metrics.arrays import stable_order
 from model.metrics.endpoints import Endpoints
 from model.metrics.flows import MemberNetwork
@@ -231,11 +232,31 @@ def compute_bisection(topo: Topology, ep: Endpoints, tree: PodTree | None,
                       by_members: MemberUnits | None = None) -> Bisection:
     """Minimum balanced bisection of the plane (see module doc). ``by_members``: the
     tree's units are switch members (the cut is then recounted member by member)."""
+    result = _by_structure(topo, ep, tree, by_members)
+    if result.exact or ep.count + topo.switches > bisection_milp.MAX_NODES:
+        return result
+    # a small network the DPs do not cover: solved exactly as an integer program
+    found = bisection_milp.solve(topo, ep, ep.count // 2)
+    if found is None:
+        return result
+    exact = _report(topo, ep, Sides(found.switch, found.accelerator), exact=True)
+    agrees = abs(exact.gbps - found.value) <= 1e-6 * max(1.0, found.value)
+    return exact if agrees and exact.cut.accelerators_a == ep.count // 2 else result
+
+
+def _by_structure(topo: Topology, ep: Endpoints, tree: PodTree | None,
+                  by_members: MemberUnits | None) -> Bisection:
+    """The bisection from the pod tree, or the structured upper bound."""
     n = ep.count
     if n < 2:
         empty = Sides(np.zeros(topo.switches, np.int8), np.zeros(n, np.int8))
         return _report(topo, ep, empty, exact=True)
     target = n // 2
+    if tree is not None and not tree.uniform and not ep.shares_nics:
+        # switches that are not interchangeable: exact side by side, while small
+        found = _by_switch_sides(topo, ep, tree, target)
+        if found is not None:
+            return found
     if tree is not None:
         dp = PodDP(tree, target)
         try:
@@ -262,6 +283,22 @@ def compute_bisection(topo: Topology, ep: Endpoints, tree: PodTree | None,
                 return heuristic
             return Bisection(**{**result.__dict__, "exact": False})
     return _heuristic(topo, ep)
+
+
+def _by_switch_sides(topo: Topology, ep: Endpoints, tree: PodTree, target: int
+                     ) -> Bisection | None:
+    """The exact bisection by :mod:`model.metrics.pod_dp_switches`, recounted link by
+    link (None when the tree is too large for it, or the recount disagrees)."""
+    found = pod_dp_switches.solve(tree, target)
+    if found is None:
+        return None
+    switch = np.zeros(topo.switches, dtype=np.int8)
+    for member, on_a in found.switch_a.items():
+        switch[member] = 1 if on_a else 0
+    result = _report(topo, ep, Sides(switch, _accelerator_sides(tree, found.on_a)),
+                     exact=True)
+    agrees = abs(result.gbps - found.value) <= 1e-6 * max(1.0, found.value)
+    return result if agrees and result.cut.accelerators_a == target else None
 
 
 def _heuristic(topo: Topology, ep: Endpoints) -> Bisection:

@@ -1,0 +1,208 @@
+"""Exact bisection of pod trees whose pods' own switches are not interchangeable.
+
+The pod-tree DP (:mod:`model.metrics.pod_dp`) counts how many of a pod's own switches
+stand on each side, which is exact only when every child reaches every own switch
+equally (``PodTree.uniform``). Links dealt unevenly (3 links per leaf over 2 spines,
+one island with half the uplinks of the others) break that: which switches stand on
+side A matters, not only how many.
+
+This DP keeps the side of each own switch instead. For a node v and each assignment σ of
+sides to v's own switches, its table T_v[σ](k) is the least capacity crossing inside v's
+subtree (the links below v's own switches) with k of its accelerators on side A. A pod's
+table for σ combines its children one at a time by min-plus convolution, each child
+contributing
+
+    g_c(k) = min over τ of T_c[τ](k) + X_c(τ, σ)
+
+where X_c is the capacity of the links between the child's own switches (sides τ) and
+the pod's (sides σ). A unit of n alike accelerators with k of them on A contributes,
+for each own switch j it reaches with capacity C, C·(n−k)/n when j stands on A and
+C·k/n when it stands on B. Every link of a pod tree joins a node's own switches (or a
+unit) to its parent's own switches, so each link is counted exactly once, at the pod
+above it, and the least over σ at the roots is the minimum bisection: no assumption on
+the capacities is made. The price is 2^s assignments for a pod of s own switches, so
+this is used only while the whole work stays small (:data:`WORK_LIMIT`); larger trees
+keep the structured upper bound, flagged ``exact: false``.
+
+Accelerators sharing a NIC are not modelled (a NIC split between the sides crosses less
+than its accelerators' shares): the caller does not use this DP for them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from model.metrics.pods import PodTree
+
+INF = float("inf")
+WORK_LIMIT = 4_000_000
+"""Element operations (table entries read) above which the DP is not attempted: about
+a second of numpy work at worst, reached only by small designs with many uneven pods."""
+MAX_OWN = 12
+"""Own switches a pod may have (4,096 assignments)."""
+
+
+@dataclass
+class _Choice:
+    """How a pod's table for one assignment was made: per child, the running table
+    before it and the child's contribution (with the child's best assignment per k)."""
+
+    before: list[np.ndarray]
+    contribution: list[np.ndarray]
+    child_sigma: list[np.ndarray | None]
+
+
+@dataclass
+class SwitchSides:
+    """A bisection found by :func:`solve`: its value, the side of each own switch (by
+    global member, True = side A) and the accelerators on A of each unit."""
+
+    value: float
+    switch_a: dict[int, bool]
+    on_a: np.ndarray
+
+
+def _minplus(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    out = np.full(a.size + b.size - 1, INF)
+    for j in range(b.size):
+        if b[j] < INF:
+            view = out[j:j + a.size]
+            np.minimum(view, a + b[j], out=view)
+    return out
+
+
+def _work(tree: PodTree) -> float:
+    """Estimated element operations of :func:`solve` on ``tree``."""
+    own = np.diff(tree.own_ptr)
+    if own.size and int(own.max()) > MAX_OWN:
+        return INF
+    total = 0.0
+    for node in range(tree.units, tree.size):
+        s = int(own[node])
+        size = int(tree.accelerators[node]) + 1
+        kids = tree.children(node)
+        below = sum(2.0 ** int(tree.own_ptr[c + 1] - tree.own_ptr[c]) for c in kids)
+        total += 2.0 ** s * (below + len(kids)) * size * 2
+    return total
+
+
+def solve(tree: PodTree, target: int) -> SwitchSides | None:
+    """The minimum bisection with ``target`` accelerators on side A, or None when the
+    tree is too large for this DP (see :data:`WORK_LIMIT`)."""
+    if _work(tree) > WORK_LIMIT:
+        return None
+    u_lo, u_hi, u_cap = tree.unit_edges
+    s_lo, s_hi, s_cap = tree.switch_edges
+    unit_links: dict[int, list[tuple[int, float]]] = {}
+    for u, m, c in zip(u_lo.tolist(), u_hi.tolist(), u_cap.tolist(), strict=True):
+        unit_links.setdefault(u, []).append((m, c))
+    switch_links: dict[int, list[tuple[int, int, float]]] = {}
+    node_of_member = {int(m): node for node in range(tree.units, tree.size)
+                      for m in tree.own(node).tolist()}
+    for lo, hi, c in zip(s_lo.tolist(), s_hi.tolist(), s_cap.tolist(), strict=True):
+        switch_links.setdefault(node_of_member[lo], []).append((lo, hi, c))
+
+    tables: dict[int, np.ndarray] = {}
+    """Per node: its table, assignments × (accelerators + 1) (units: one row)."""
+    choices: dict[int, list[_Choice]] = {}
+    for node in range(tree.size):
+        if node < tree.units:
+            tables[node] = np.zeros((1, int(tree.unit_size[node]) + 1))
+            continue
+        own = tree.own(node).tolist()
+        where = {m: i for i, m in enumerate(own)}
+        sigmas = (np.arange(1 << len(own))[:, None] >> np.arange(len(own))) & 1  # 1 = A
+        rows, made = [], []
+        for sigma in sigmas:
+            total = np.zeros(1)
+            choice = _Choice([], [], [])
+            for child in tree.children(node).tolist():
+                choice.before.append(total)
+                g, best = _contribution(tree, child, sigma, where, tables,
+                                        unit_links, switch_links)
+                choice.contribution.append(g)
+                choice.child_sigma.append(best)
+                total = _minplus(total, g)
+            rows.append(total)
+            made.append(choice)
+        size = int(tree.accelerators[node]) + 1
+        table = np.full((len(rows), size), INF)
+        for i, row in enumerate(rows):
+            table[i, :min(size, row.size)] = row[:size]
+        tables[node] = table
+        choices[node] = made
+
+    # the roots are independent: combine their best tables, then read the target
+    roots = list(tree.roots)
+    best_rows = [tables[r].min(axis=0) for r in roots]
+    total = np.zeros(1)
+    befores = []
+    for row in best_rows:
+        befores.append(total)
+        total = _minplus(total, row)
+    if target >= total.size or total[target] == INF:
+        return None
+    result = SwitchSides(float(total[target]), {}, np.zeros(tree.units, dtype=np.int64))
+    k = target
+    for root, row, before in reversed(list(zip(roots, best_rows, befores, strict=True))):
+        take = _split(before, row, k)
+        sigma_index = int(np.argmin(tables[root][:, take]))
+        _place(tree, root, sigma_index, take, tables, choices, result)
+        k -= take
+    return result
+
+
+def _contribution(tree: PodTree, child: int, sigma: np.ndarray, where: dict[int, int],
+                  tables: dict[int, np.ndarray],
+                  unit_links: dict[int, list[tuple[int, float]]],
+                  switch_links: dict[int, list[tuple[int, int, float]]]
+                  ) -> tuple[np.ndarray, np.ndarray | None]:
+    """``g_c`` of the module doc for ``child`` under the parent's sides ``sigma``, and
+    the child's best assignment for each k (None for a unit)."""
+    if child < tree.units:
+        n = int(tree.unit_size[child])
+        k = np.arange(n + 1, dtype=np.float64)
+        g = np.zeros(n + 1)
+        for member, capacity in unit_links.get(child, []):
+            share = capacity / n if n else 0.0
+            g += share * ((n - k) if sigma[where[member]] else k)
+        return g, None
+    own = tree.own(child).tolist()
+    at = {m: i for i, m in enumerate(own)}
+    taus = (np.arange(1 << len(own))[:, None] >> np.arange(len(own))) & 1
+    crossing = np.zeros(taus.shape[0])
+    for lo, hi, capacity in switch_links.get(child, []):
+        crossing += capacity * (taus[:, at[lo]] != sigma[where[hi]])
+    options = tables[child] + crossing[:, None]
+    best = np.argmin(options, axis=0)
+    return options[best, np.arange(options.shape[1])], best
+
+
+def _split(before: np.ndarray, g: np.ndarray, k: int) -> int:
+    """The count the last table added gives to ``k`` in ``before ⊕ g``."""
+    low, high = max(0, k - (before.size - 1)), min(k, g.size - 1)
+    i = np.arange(low, high + 1)
+    return int(low + np.argmin(before[k - i] + g[i]))
+
+
+def _place(tree: PodTree, node: int, sigma_index: int, k: int,
+           tables: dict[int, np.ndarray], choices: dict[int, list[_Choice]],
+           result: SwitchSides) -> None:
+    """Record the sides that give ``node``'s table for assignment ``sigma_index`` at
+    ``k`` accelerators on A, down to the units."""
+    if node < tree.units:
+        result.on_a[node] = k
+        return
+    own = tree.own(node).tolist()
+    for i, member in enumerate(own):
+        result.switch_a[member] = bool((sigma_index >> i) & 1)
+    choice = choices[node][sigma_index]
+    kids = tree.children(node).tolist()
+    for child, before, g, best in reversed(list(zip(
+            kids, choice.before, choice.contribution, choice.child_sigma, strict=True))):
+        take = _split(before, g, k)
+        _place(tree, child, int(best[take]) if best is not None else 0, take, tables,
+               choices, result)
+        k -= take

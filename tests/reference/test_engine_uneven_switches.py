@@ -1,0 +1,77 @@
+"""Bisections of hierarchical networks whose switches are not interchangeable (links
+dealt unevenly over a tier), counted by hand and confirmed by the reference: the engine
+finds them exactly, by the DP over switch sides or, with shared NICs, by the integer
+program."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from model.design import Design
+from model.elements import Building, Island, LinkBundle, Pattern, RackGroup, Role, SwitchTier
+from model.metrics import bisection_milp as engine_milp
+from model.metrics import clear_caches
+from model.parts import Catalog, RackType, ServerType
+from tests.reference import builders
+from tests.reference.expand import expand
+from tests.reference.slow_metrics import bisection_brute_force, bisection_milp
+
+
+def _uneven(accelerators_per_server: int, nics: int) -> Design:
+    """One island: 2 racks of 2 servers, each server one 400G link from its NIC(s) to
+    its rack's leaf; each leaf deals 3 links of 100G over 2 spines (leaf 0: spine 0
+    twice, spine 1 once; leaf 1 the other way round), so neither spine reaches both
+    leaves equally."""
+    d = Design()
+    d.add_parts(Catalog(
+        accelerators=(builders.accelerator(),),
+        servers=(ServerType(id="s", name="s", vendor="t", accelerator="acc",
+                            accelerators_per_server=accelerators_per_server,
+                            nic_count=nics, nic_speed_gbps=400, scale_up_domain=1,
+                            scale_up_bandwidth_gbps=0, max_power_w=1000, source="t"),),
+        rack_types=(RackType(id="r", name="r", server="s", servers_per_rack=2,
+                             power_budget_kw=9, source="t"),),
+        switches=(builders.switch_model("sw", 64, 400, 100),),
+    ))
+    d.add(Building(id="b", name="b", capacity_kw=100))
+    d.add(Island(id="i", name="i", building="b"))
+    d.add(RackGroup(id="g", name="g", island="i", rack_type="r", count=2))
+    d.add(SwitchTier(id="leaf", name="leaf", switch="sw", count=2, island="i"))
+    d.add(SwitchTier(id="spine", name="spine", switch="sw", count=2, role=Role.SPINE,
+                     island="i"))
+    d.add(LinkBundle(id="down", name="down", lower="g", upper="leaf", links_per_member=1,
+                     speed_gbps=400, pattern=Pattern.RACK))
+    d.add(LinkBundle(id="up", name="up", lower="leaf", upper="spine", links_per_member=3,
+                     speed_gbps=100))
+    return d
+
+
+def test_uneven_spines_one_gpu_per_server(compute_all: Callable[..., Any],
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """4 GPUs, 2 per leaf. Each leaf's GPUs on one side, spine 0 with leaf 0 and spine 1
+    with leaf 1: the cut crosses one 100G link of each leaf, 200 Gb/s. Splitting a leaf's
+    GPUs instead crosses a 400G GPU link at least. Counting only how many spines stand on
+    each side cannot see that the spines differ. (The integer program is switched off:
+    this is the DP over switch sides.)"""
+    monkeypatch.setattr(engine_milp, "MAX_NODES", 0)
+    clear_caches()
+    d = _uneven(1, 1)
+    ex = expand(d)
+    assert bisection_milp(ex).gbps == 200.0 == bisection_brute_force(ex)
+    b = compute_all(d).bisection
+    assert b.exact
+    assert b.gbps == pytest.approx(200.0)
+
+
+def test_uneven_spines_with_shared_nics(compute_all: Callable[..., Any]) -> None:
+    """The same with 2 GPUs per server sharing one NIC (8 GPUs, 4 per leaf): each leaf's
+    GPUs on one side, 200 Gb/s as before."""
+    d = _uneven(2, 1)
+    ex = expand(d)
+    assert bisection_milp(ex).gbps == 200.0
+    b = compute_all(d).bisection
+    assert b.exact
+    assert b.gbps == pytest.approx(200.0)
