@@ -99,8 +99,13 @@ def solve(topo: Topology, ep: Endpoints, target: int) -> Solved | None:
     constraints = [LinearConstraint(matrix, 0, np.inf),
                    LinearConstraint(balance[None, :], target, target)]
     integrality = np.r_[np.ones(nodes), np.zeros(edges)]
+    lower = np.zeros(nodes + edges)
+    if n_acc == 2 * target and n_acc:
+        # halves of equal size: a cut and its mirror cost the same, so accelerator 0
+        # may be put on side A, which halves the search
+        lower[0] = 1
     result = milp(objective, constraints=constraints, integrality=integrality,
-                  bounds=Bounds(0, 1),
+                  bounds=Bounds(lower, 1),
                   options={"time_limit": TIME_LIMIT_S, "mip_rel_gap": 0.0})
     if result.status != 0 or result.x is None:
         return None
