@@ -85,6 +85,8 @@ def _work(tree: PodTree) -> float:
         kids = tree.children(node)
         below = sum(2.0 ** int(tree.own_ptr[c + 1] - tree.own_ptr[c]) for c in kids)
         total += 2.0 ** s * (below + len(kids)) * size * 2
+        if total > WORK_LIMIT:
+            break  # too much already: no need to count the rest
     return total
 
 
