@@ -48,6 +48,13 @@ class CutSide:
     def __init__(self, on_a: int, total: int) -> None:
         self.on_a, self.total = on_a, total
 
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, CutSide)
+                and (self.on_a, self.total) == (other.on_a, other.total))
+
+    def __hash__(self) -> int:
+        return hash((self.on_a, self.total))
+
     @property
     def label(self) -> str:
         """"A", "B", or "A 12 · B 4" for a group the cut splits."""
@@ -121,7 +128,10 @@ class ElementItem(QGraphicsItem):
             self.update()
 
     def set_cut(self, cut: CutSide | None) -> None:
-        """Show which side of the bisection cut the item's members stand on."""
+        """Show which side of the bisection cut the item's members stand on (nothing
+        is redrawn when that is what it shows already)."""
+        if cut == self.cut:
+            return
         self.cut = cut
         self.update()
 

@@ -107,12 +107,24 @@ class BundleItem(QGraphicsItem):
         self.refresh()
 
     def set_crossing(self, gbps: float | None) -> None:
-        """Highlight the bundle as crossing the bisection cut (None: not crossing)."""
+        """Highlight the bundle as crossing the bisection cut (None: not crossing).
+        Only the label and colour change, so the route is kept; nothing is redrawn when
+        the figure is the one shown already."""
+        gbps = gbps or None
+        if gbps == self.crossing_gbps:
+            return
+        self.prepareGeometryChange()  # the label's width changes
         self.crossing_gbps = gbps
-        self.refresh()
+        self._refresh_tooltip()
+        self.update()
 
     def refresh(self) -> None:
         """Recompute tooltip and path after a change of figures."""
+        self._refresh_tooltip()
+        self.prepareGeometryChange()
+        self.update_path()
+
+    def _refresh_tooltip(self) -> None:
         lines = [f"<b>{self.element.name}</b>", f"{self.label()}, {self.element.pattern.value}"
                  " wiring"]
         capacity = self.capacity_gbps()
@@ -122,8 +134,6 @@ class BundleItem(QGraphicsItem):
             lines.append(f"Crosses the bisection cut: {capacity_text(self.crossing_gbps)}")
         lines += [f"<span style='color:#cf222e'>⚠ {m}</span>" for m in self.problems]
         self.setToolTip("<br>".join(lines))
-        self.prepareGeometryChange()
-        self.update_path()
 
     def update_path(self) -> None:
         """Re-route between the current positions of the two ends."""
