@@ -24,6 +24,11 @@ the capacities is made. The price is 2^s assignments for a pod of s own switches
 this is used only while the whole work stays small (:data:`WORK_LIMIT`); larger trees
 keep the structured upper bound, flagged ``exact: false``.
 
+Switches of a pod with the same links to the same nodes (a tier's switches wired alike)
+stand together: with every other node's side fixed, each of them costs the same function
+of its own side, and they share no link, so moving them all to the cheaper side costs
+no more. Such a class is one switch for the DP (2^c assignments for c classes).
+
 Accelerators sharing a NIC are not modelled (a NIC split between the sides crosses less
 than its accelerators' shares): the caller does not use this DP for them.
 """
@@ -41,7 +46,9 @@ WORK_LIMIT = 4_000_000
 """Element operations (table entries read) above which the DP is not attempted: about
 a second of numpy work at worst, reached only by small designs with many uneven pods."""
 MAX_OWN = 12
-"""Own switches a pod may have (4,096 assignments)."""
+"""Classes of own switches a pod may have (4,096 assignments)."""
+MAX_ACCELERATORS = 20_000
+"""Accelerators above which the DP is not attempted (its tables grow with them)."""
 
 
 @dataclass
@@ -73,17 +80,37 @@ def _minplus(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return out
 
 
-def _work(tree: PodTree) -> float:
+def _classes(tree: PodTree, unit_links: dict[int, list[tuple[int, float]]],
+             links: list[tuple[int, int, float]]) -> dict[int, list[list[int]]]:
+    """Per pod: its own switches grouped by identical links (same neighbours, same
+    capacities), each class in member order."""
+    near: dict[int, list[tuple[str, int, float]]] = {}
+    for unit, edges in unit_links.items():
+        for member, capacity in edges:
+            near.setdefault(member, []).append(("unit", unit, capacity))
+    for lo, hi, capacity in links:
+        near.setdefault(lo, []).append(("up", hi, capacity))
+        near.setdefault(hi, []).append(("down", lo, capacity))
+    out: dict[int, list[list[int]]] = {}
+    for node in range(tree.units, tree.size):
+        groups: dict[tuple[tuple[str, int, float], ...], list[int]] = {}
+        for member in tree.own(node).tolist():
+            groups.setdefault(tuple(sorted(near.get(member, []))), []).append(member)
+        out[node] = list(groups.values())
+    return out
+
+
+def _work(tree: PodTree, classes: dict[int, list[list[int]]]) -> float:
     """Estimated element operations of :func:`solve` on ``tree``."""
-    own = np.diff(tree.own_ptr)
-    if own.size and int(own.max()) > MAX_OWN:
+    own = {node: len(groups) for node, groups in classes.items()}
+    if own and max(own.values()) > MAX_OWN:
         return INF
     total = 0.0
     for node in range(tree.units, tree.size):
-        s = int(own[node])
+        s = own[node]
         size = int(tree.accelerators[node]) + 1
-        kids = tree.children(node)
-        below = sum(2.0 ** int(tree.own_ptr[c + 1] - tree.own_ptr[c]) for c in kids)
+        kids = tree.children(node).tolist()
+        below = sum(2.0 ** own.get(c, 0) for c in kids)
         total += 2.0 ** s * (below + len(kids)) * size * 2
         if total > WORK_LIMIT:
             break  # too much already: no need to count the rest
@@ -93,18 +120,25 @@ def _work(tree: PodTree) -> float:
 def solve(tree: PodTree, target: int) -> SwitchSides | None:
     """The minimum bisection with ``target`` accelerators on side A, or None when the
     tree is too large for this DP (see :data:`WORK_LIMIT`)."""
-    if _work(tree) > WORK_LIMIT:
-        return None
     u_lo, u_hi, u_cap = tree.unit_edges
     s_lo, s_hi, s_cap = tree.switch_edges
+    if not tree.size or int(tree.accelerators.max()) > MAX_ACCELERATORS \
+            or u_lo.size + s_lo.size > MAX_ACCELERATORS:
+        return None  # (the classes are found link by link)
     unit_links: dict[int, list[tuple[int, float]]] = {}
     for u, m, c in zip(u_lo.tolist(), u_hi.tolist(), u_cap.tolist(), strict=True):
         unit_links.setdefault(u, []).append((m, c))
     switch_links: dict[int, list[tuple[int, int, float]]] = {}
     node_of_member = {int(m): node for node in range(tree.units, tree.size)
                       for m in tree.own(node).tolist()}
-    for lo, hi, c in zip(s_lo.tolist(), s_hi.tolist(), s_cap.tolist(), strict=True):
+    links = list(zip(s_lo.tolist(), s_hi.tolist(), s_cap.tolist(), strict=True))
+    for lo, hi, c in links:
         switch_links.setdefault(node_of_member[lo], []).append((lo, hi, c))
+    classes = _classes(tree, unit_links, links)
+    if _work(tree, classes) > WORK_LIMIT:
+        return None
+    class_of = {m: i for groups in classes.values() for i, group in enumerate(groups)
+                for m in group}
 
     tables: dict[int, np.ndarray] = {}
     """Per node: its table, assignments × (accelerators + 1) (units: one row)."""
@@ -113,17 +147,16 @@ def solve(tree: PodTree, target: int) -> SwitchSides | None:
         if node < tree.units:
             tables[node] = np.zeros((1, int(tree.unit_size[node]) + 1))
             continue
-        own = tree.own(node).tolist()
-        where = {m: i for i, m in enumerate(own)}
-        sigmas = (np.arange(1 << len(own))[:, None] >> np.arange(len(own))) & 1  # 1 = A
+        count = len(classes[node])
+        sigmas = (np.arange(1 << count)[:, None] >> np.arange(count)) & 1  # 1 = A
         rows, made = [], []
         for sigma in sigmas:
             total = np.zeros(1)
             choice = _Choice([], [], [])
             for child in tree.children(node).tolist():
                 choice.before.append(total)
-                g, best = _contribution(tree, child, sigma, where, tables,
-                                        unit_links, switch_links)
+                g, best = _contribution(tree, child, sigma, class_of, len(classes.get(child, [])),
+                                        tables, unit_links, switch_links)
                 choice.contribution.append(g)
                 choice.child_sigma.append(best)
                 total = _minplus(total, g)
@@ -151,13 +184,13 @@ def solve(tree: PodTree, target: int) -> SwitchSides | None:
     for root, row, before in reversed(list(zip(roots, best_rows, befores, strict=True))):
         take = _split(before, row, k)
         sigma_index = int(np.argmin(tables[root][:, take]))
-        _place(tree, root, sigma_index, take, tables, choices, result)
+        _place(tree, root, sigma_index, take, classes, choices, result)
         k -= take
     return result
 
 
-def _contribution(tree: PodTree, child: int, sigma: np.ndarray, where: dict[int, int],
-                  tables: dict[int, np.ndarray],
+def _contribution(tree: PodTree, child: int, sigma: np.ndarray, class_of: dict[int, int],
+                  child_classes: int, tables: dict[int, np.ndarray],
                   unit_links: dict[int, list[tuple[int, float]]],
                   switch_links: dict[int, list[tuple[int, int, float]]]
                   ) -> tuple[np.ndarray, np.ndarray | None]:
@@ -169,14 +202,12 @@ def _contribution(tree: PodTree, child: int, sigma: np.ndarray, where: dict[int,
         g = np.zeros(n + 1)
         for member, capacity in unit_links.get(child, []):
             share = capacity / n if n else 0.0
-            g += share * ((n - k) if sigma[where[member]] else k)
+            g += share * ((n - k) if sigma[class_of[member]] else k)
         return g, None
-    own = tree.own(child).tolist()
-    at = {m: i for i, m in enumerate(own)}
-    taus = (np.arange(1 << len(own))[:, None] >> np.arange(len(own))) & 1
+    taus = (np.arange(1 << child_classes)[:, None] >> np.arange(child_classes)) & 1
     crossing = np.zeros(taus.shape[0])
     for lo, hi, capacity in switch_links.get(child, []):
-        crossing += capacity * (taus[:, at[lo]] != sigma[where[hi]])
+        crossing += capacity * (taus[:, class_of[lo]] != sigma[class_of[hi]])
     options = tables[child] + crossing[:, None]
     best = np.argmin(options, axis=0)
     return options[best, np.arange(options.shape[1])], best
@@ -190,21 +221,21 @@ def _split(before: np.ndarray, g: np.ndarray, k: int) -> int:
 
 
 def _place(tree: PodTree, node: int, sigma_index: int, k: int,
-           tables: dict[int, np.ndarray], choices: dict[int, list[_Choice]],
+           classes: dict[int, list[list[int]]], choices: dict[int, list[_Choice]],
            result: SwitchSides) -> None:
     """Record the sides that give ``node``'s table for assignment ``sigma_index`` at
     ``k`` accelerators on A, down to the units."""
     if node < tree.units:
         result.on_a[node] = k
         return
-    own = tree.own(node).tolist()
-    for i, member in enumerate(own):
-        result.switch_a[member] = bool((sigma_index >> i) & 1)
+    for i, group in enumerate(classes[node]):
+        for member in group:
+            result.switch_a[member] = bool((sigma_index >> i) & 1)
     choice = choices[node][sigma_index]
     kids = tree.children(node).tolist()
     for child, before, g, best in reversed(list(zip(
             kids, choice.before, choice.contribution, choice.child_sigma, strict=True))):
         take = _split(before, g, k)
-        _place(tree, child, int(best[take]) if best is not None else 0, take, tables,
+        _place(tree, child, int(best[take]) if best is not None else 0, take, classes,
                choices, result)
         k -= take

@@ -20,7 +20,8 @@ from tests.reference.expand import expand
 from tests.reference.slow_metrics import bisection_brute_force, bisection_milp
 
 
-def _uneven(accelerators_per_server: int, nics: int) -> Design:
+def _uneven(accelerators_per_server: int, nics: int, spines: int = 2, up_links: int = 3,
+            down_links: int = 1) -> Design:
     """One island: 2 racks of 2 servers, each server one 400G link from its NIC(s) to
     its rack's leaf; each leaf deals 3 links of 100G over 2 spines (leaf 0: spine 0
     twice, spine 1 once; leaf 1 the other way round), so neither spine reaches both
@@ -40,12 +41,12 @@ def _uneven(accelerators_per_server: int, nics: int) -> Design:
     d.add(Island(id="i", name="i", building="b"))
     d.add(RackGroup(id="g", name="g", island="i", rack_type="r", count=2))
     d.add(SwitchTier(id="leaf", name="leaf", switch="sw", count=2, island="i"))
-    d.add(SwitchTier(id="spine", name="spine", switch="sw", count=2, role=Role.SPINE,
+    d.add(SwitchTier(id="spine", name="spine", switch="sw", count=spines, role=Role.SPINE,
                      island="i"))
-    d.add(LinkBundle(id="down", name="down", lower="g", upper="leaf", links_per_member=1,
-                     speed_gbps=400, pattern=Pattern.RACK))
-    d.add(LinkBundle(id="up", name="up", lower="leaf", upper="spine", links_per_member=3,
-                     speed_gbps=100))
+    d.add(LinkBundle(id="down", name="down", lower="g", upper="leaf",
+                     links_per_member=down_links, speed_gbps=400, pattern=Pattern.RACK))
+    d.add(LinkBundle(id="up", name="up", lower="leaf", upper="spine",
+                     links_per_member=up_links, speed_gbps=100))
     return d
 
 
@@ -75,3 +76,22 @@ def test_uneven_spines_with_shared_nics(compute_all: Callable[..., Any]) -> None
     b = compute_all(d).bisection
     assert b.exact
     assert b.gbps == pytest.approx(200.0)
+
+
+def test_uneven_spines_in_two_classes(compute_all: Callable[..., Any],
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """16 spines; each leaf deals 24 links of 100G over them: leaf 0 reaches spines 0–7
+    twice and 8–15 once, leaf 1 the other way round. Each GPU has 4 × 400G links.
+
+    Each leaf's GPUs on one side, spines 0–7 with leaf 0 and 8–15 with leaf 1: the cut
+    crosses 8 single links of each leaf, 1,600 Gb/s. All spines on one side would cross
+    one leaf's 2,400G; splitting a leaf's GPUs, 3,200G. The 16 spines are two classes of
+    8 wired alike, so the DP over switch sides sees two switches, not 2^16 assignments
+    (the integer program is switched off)."""
+    monkeypatch.setattr(engine_milp, "MAX_NODES", 0)
+    clear_caches()
+    d = _uneven(1, 1, spines=16, up_links=24, down_links=4)
+    assert bisection_milp(expand(d)).gbps == 1600.0
+    b = compute_all(d).bisection
+    assert b.exact
+    assert b.gbps == pytest.approx(1600.0)
