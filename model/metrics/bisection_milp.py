@@ -12,7 +12,7 @@ reached by each of its k accelerators at 1/k of its links' capacity T, so a NIC 
 accelerators stand on both sides crosses min(b·T/k + T_B, a·T/k + T_A): the definition
 the bisection's recount uses (``bisection._split_nics``). The solver is HiGHS through
 ``scipy.optimize.milp``; its answer counts as exact only when it proves optimality
-within :data:`TIME_LIMIT_S`.
+within :data:`NODE_LIMIT` branch-and-bound nodes.
 """
 
 from __future__ import annotations
@@ -28,8 +28,12 @@ from model.metrics.topology import TierNet, Topology
 
 MAX_NODES = 160
 """Accelerators, switches and shared NICs above which no integer program is tried."""
-TIME_LIMIT_S = 1.0
-"""Solver time after which the program is abandoned (the upper bound stands)."""
+NODE_LIMIT = 4_000
+"""Branch-and-bound nodes after which the program is abandoned (the upper bound
+stands). A count, not a time, so that the answer never depends on how busy the machine
+is; random small designs need a few hundred at most."""
+TIME_LIMIT_S = 30.0
+"""A safety net only: the node limit ends the search long before."""
 
 
 @dataclass
@@ -106,7 +110,8 @@ def solve(topo: Topology, ep: Endpoints, target: int) -> Solved | None:
         lower[0] = 1
     result = milp(objective, constraints=constraints, integrality=integrality,
                   bounds=Bounds(lower, 1),
-                  options={"time_limit": TIME_LIMIT_S, "mip_rel_gap": 0.0})
+                  options={"node_limit": NODE_LIMIT, "time_limit": TIME_LIMIT_S,
+                           "mip_rel_gap": 0.0})
     if result.status != 0 or result.x is None:
         return None
     x = np.rint(result.x[:nodes]).astype(np.int8)

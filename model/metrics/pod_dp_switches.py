@@ -35,19 +35,29 @@ than its accelerators' shares): the caller does not use this DP for them.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 
 import numpy as np
 
+from model.metrics.min_plus import breakpoints_only, min_plus
 from model.metrics.pods import PodTree
 
 INF = float("inf")
-WORK_LIMIT = 4_000_000
-"""Element operations (table entries read) above which the DP is not attempted: about
-a second of numpy work at worst, reached only by small designs with many uneven pods."""
+WORK_LIMIT = 300_000_000
+"""Estimated table entries read (before copies are folded) above which the DP is not
+attempted; Meta's 24K-GPU cluster (``ai-zones``) estimates 161 million."""
+OPERATIONS_LIMIT = 300_000_000
+"""Element operations actually spent (convolutions and contributions) after which the
+DP is abandoned and the upper bound stands: the estimate above does not see how much
+folding copies saves, so the work done bounds the rest. Counted, not timed, so that the
+answer never depends on how busy the machine is."""
+MAX_LINKS = 100_000
+"""Aggregated links above which the DP is not attempted (classes are found link by
+link in Python)."""
 MAX_OWN = 12
 """Classes of own switches a pod may have (4,096 assignments)."""
-MAX_ACCELERATORS = 20_000
+MAX_ACCELERATORS = 50_000
 """Accelerators above which the DP is not attempted (its tables grow with them)."""
 
 
@@ -59,6 +69,8 @@ class _Choice:
     before: list[np.ndarray]
     contribution: list[np.ndarray]
     child_sigma: list[np.ndarray | None]
+    children: list[int]
+    """The children in the order they were combined."""
 
 
 @dataclass
@@ -71,12 +83,33 @@ class SwitchSides:
     on_a: np.ndarray
 
 
+CALL_COST = 5_000
+"""Operations each convolution or contribution counts besides its elements: the Python
+around a small one costs about as much as 5,000 element operations."""
+
+
+class _OutOfWorkError(Exception):
+    """More operations than :data:`OPERATIONS_LIMIT`."""
+
+
+class _Counter:
+    """Operations spent so far."""
+
+    def __init__(self) -> None:
+        self.spent = 0
+
+    def add(self, operations: int) -> None:
+        self.spent += operations
+        if self.spent > OPERATIONS_LIMIT:
+            raise _OutOfWorkError
+
+
+_spent = _Counter()
+
+
 def _minplus(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    out = np.full(a.size + b.size - 1, INF)
-    for j in range(b.size):
-        if b[j] < INF:
-            view = out[j:j + a.size]
-            np.minimum(view, a + b[j], out=view)
+    out, _, work = min_plus(a, b)  # the cheapest way: shifted copies or linear pieces
+    _spent.add(work + CALL_COST)
     return out
 
 
@@ -123,8 +156,8 @@ def solve(tree: PodTree, target: int) -> SwitchSides | None:
     u_lo, u_hi, u_cap = tree.unit_edges
     s_lo, s_hi, s_cap = tree.switch_edges
     if not tree.size or int(tree.accelerators.max()) > MAX_ACCELERATORS \
-            or u_lo.size + s_lo.size > MAX_ACCELERATORS:
-        return None  # (the classes are found link by link)
+            or u_lo.size + s_lo.size > MAX_LINKS:
+        return None
     unit_links: dict[int, list[tuple[int, float]]] = {}
     for u, m, c in zip(u_lo.tolist(), u_hi.tolist(), u_cap.tolist(), strict=True):
         unit_links.setdefault(u, []).append((m, c))
@@ -140,6 +173,17 @@ def solve(tree: PodTree, target: int) -> SwitchSides | None:
     class_of = {m: i for groups in classes.values() for i, group in enumerate(groups)
                 for m in group}
 
+    _spent.spent = 0
+    try:
+        return _solve(tree, target, classes, class_of, unit_links, switch_links)
+    except _OutOfWorkError:
+        return None
+
+
+def _solve(tree: PodTree, target: int, classes: dict[int, list[list[int]]],
+           class_of: dict[int, int], unit_links: dict[int, list[tuple[int, float]]],
+           switch_links: dict[int, list[tuple[int, int, float]]]) -> SwitchSides | None:
+    """:func:`solve` once its inputs are laid out."""
     tables: dict[int, np.ndarray] = {}
     """Per node: its table, assignments × (accelerators + 1) (units: one row)."""
     choices: dict[int, list[_Choice]] = {}
@@ -150,16 +194,38 @@ def solve(tree: PodTree, target: int) -> SwitchSides | None:
         count = len(classes[node])
         sigmas = (np.arange(1 << count)[:, None] >> np.arange(count)) & 1  # 1 = A
         rows, made = [], []
+        # children with the same table and the same links to the same classes
+        # contribute the same: each such shape is worked out once per assignment
+        kids = tree.children(node).tolist()
+        shapes = [_shape(tree, child, class_of, tables, unit_links, switch_links)
+                  for child in kids]
         for sigma in sigmas:
             total = np.zeros(1)
-            choice = _Choice([], [], [])
-            for child in tree.children(node).tolist():
-                choice.before.append(total)
-                g, best = _contribution(tree, child, sigma, class_of, len(classes.get(child, [])),
-                                        tables, unit_links, switch_links)
-                choice.contribution.append(g)
-                choice.child_sigma.append(best)
-                total = _minplus(total, g)
+            choice = _Choice([], [], [], [])
+            known: dict[Hashable, tuple[np.ndarray, np.ndarray | None]] = {}
+            # children whose contributions are equal are combined as copies: all but
+            # one of them may stand at a breakpoint of the contribution (two inside
+            # linear pieces trade accelerators at a constant rate until one reaches an
+            # end), so their convolutions are a few shifted copies each
+            alike: dict[bytes, list[tuple[int, np.ndarray, np.ndarray | None]]] = {}
+            for child, shape in zip(kids, shapes, strict=True):
+                if shape not in known:
+                    _spent.add(CALL_COST + (int(tables[child].size) if child >= tree.units
+                                            else 0))
+                    known[shape] = _contribution(tree, child, sigma, class_of,
+                                                 len(classes.get(child, [])), tables,
+                                                 unit_links, switch_links)
+                g, best = known[shape]
+                alike.setdefault(g.tobytes(), []).append((child, g, best))
+            for copies in alike.values():
+                corners = breakpoints_only(copies[0][1]) if len(copies) > 1 else copies[0][1]
+                for i, (child, g, best) in enumerate(copies):
+                    used = g if i == 0 else corners
+                    choice.before.append(total)
+                    choice.contribution.append(used)
+                    choice.child_sigma.append(best)
+                    choice.children.append(child)
+                    total = _minplus(total, used)
             rows.append(total)
             made.append(choice)
         size = int(tree.accelerators[node]) + 1
@@ -187,6 +253,19 @@ def solve(tree: PodTree, target: int) -> SwitchSides | None:
         _place(tree, root, sigma_index, take, classes, choices, result)
         k -= take
     return result
+
+
+def _shape(tree: PodTree, child: int, class_of: dict[int, int],
+           tables: dict[int, np.ndarray], unit_links: dict[int, list[tuple[int, float]]],
+           switch_links: dict[int, list[tuple[int, int, float]]]) -> Hashable:
+    """What ``child``'s contribution depends on besides the parent's assignment: its
+    table and its links, by class, to the parent's switches."""
+    if child < tree.units:
+        return ("unit", int(tree.unit_size[child]),
+                tuple(sorted((class_of[m], c) for m, c in unit_links.get(child, []))))
+    table = tables[child]
+    return ("pod", table.shape, table.tobytes(), tuple(sorted(
+        (class_of[lo], class_of[hi], c) for lo, hi, c in switch_links.get(child, []))))
 
 
 def _contribution(tree: PodTree, child: int, sigma: np.ndarray, class_of: dict[int, int],
@@ -232,9 +311,9 @@ def _place(tree: PodTree, node: int, sigma_index: int, k: int,
         for member in group:
             result.switch_a[member] = bool((sigma_index >> i) & 1)
     choice = choices[node][sigma_index]
-    kids = tree.children(node).tolist()
     for child, before, g, best in reversed(list(zip(
-            kids, choice.before, choice.contribution, choice.child_sigma, strict=True))):
+            choice.children, choice.before, choice.contribution, choice.child_sigma,
+            strict=True))):
         take = _split(before, g, k)
         _place(tree, child, int(best[take]) if best is not None else 0, take, classes,
                choices, result)

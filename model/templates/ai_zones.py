@@ -8,8 +8,13 @@ pod. An aggregation tier (ATSW) for the whole campus joins the pods; each pod's 
 have c·u uplinks chosen so the pod's uplink capacity is its GPU count ÷ the
 aggregation oversubscription (1:7 for Meta): among the CTSW counts c that divide the
 pod's GPUs and leave room for uplinks, the smallest whose rounding error is at most 2 %
-(else the least error). The ATSW count is the smallest divisor of a pod's uplinks that
-holds every pod's links, so each pod's bundle lands evenly.
+(else the least error). A rack switch's uplinks reach a run of consecutive CTSWs, so
+when that run divides the CTSW count a pod is several planes of CTSWs that meet only at
+the ATSWs. The ATSW count is the smallest divisor of a plane's uplinks that holds every
+pod's links, so each plane's links, and so each pod's, land evenly on the ATSWs (with a
+count that only divides the pod's uplinks, planes land unevenly and the bisection drops
+below the pods' uplink capacity: 662.4 Tb/s instead of 691.2 with Meta's defaults and
+27 ATSWs). With more pods than that allows, the count divides the pod's uplinks only.
 
 Switches are 51.2 Tb/s Tomahawk 5-class boxes (64 × 800G, 128 links of 400G); servers
 are DGX H100, standing in for Meta's Grand Teton (same GPUs, NICs and power class).
@@ -97,7 +102,11 @@ def build_ai_zones(
     pod_uplinks = c * u
     if pods > links_per_switch:
         raise DesignError(f"--pods {pods} is more than {links_per_switch} aggregation links")
-    agg = smallest_divisor_at_least(pod_uplinks, math.ceil(pods * pod_uplinks / links_per_switch))
+    plane = gpus_per_rack if c % gpus_per_rack == 0 else c  # CTSWs of one plane
+    least = math.ceil(pods * pod_uplinks / links_per_switch)
+    agg = smallest_divisor_at_least(plane * u, least)
+    if agg < least:  # too many pods for the planes to land evenly: pods still do
+        agg = smallest_divisor_at_least(pod_uplinks, least)
     total = pods * pod_gpus
     b.design.rename(
         b.design.name,
