@@ -16,10 +16,11 @@ import numpy as np
 from model.design import Design
 from model.elements import Plane
 from model.metrics.arrays import Deferred
+from model.metrics.attachment import AttachmentUnits, attachment_units
 from model.metrics.bisection import MemberUnits, compute_bisection
 from model.metrics.checks import group_problems, metric_problems, missing_parts, wiring_problems
 from model.metrics.endpoints import Endpoints, build_endpoints
-from model.metrics.hops import AttachmentUnits, attachment_units, compute_hops, island_shapes
+from model.metrics.hops import compute_hops, island_shapes
 from model.metrics.inventory import inventory, oversubscription, plane_topologies, port_use
 from model.metrics.pairs import pair_capacities
 from model.metrics.pods import PodSkeleton, _mix, pod_skeleton

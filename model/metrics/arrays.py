@@ -19,16 +19,14 @@ class Deferred:
     """A per-accelerator array made the first time it is read: an edit's metrics often
     never read it, and making it is a pass over every accelerator."""
 
-    def __init__(self, make: Callable[[], IntArray]) -> None:
-        self._make: Callable[[], IntArray] | None = make
-        self._value: IntArray | None = None
+    def __init__(self, make: Callable[[], IntArray] | None = None,
+                 value: IntArray | None = None) -> None:
+        self._make, self._value = make, value
 
     @classmethod
     def of(cls, value: IntArray) -> Deferred:
         """An array already made."""
-        out = cls(lambda: value)
-        out._value, out._make = value, None
-        return out
+        return cls(value=value)
 
     @property
     def made(self) -> bool:

@@ -240,8 +240,14 @@ def compute_bisection(topo: Topology, ep: Endpoints, tree: PodTree | None,
     if found is None:
         return result
     exact = _report(topo, ep, Sides(found.switch, found.accelerator), exact=True)
-    agrees = abs(exact.gbps - found.value) <= 1e-6 * max(1.0, found.value)
-    return exact if agrees and exact.cut.accelerators_a == ep.count // 2 else result
+    return exact if _confirms(exact, found.value, ep.count // 2) else result
+
+
+def _confirms(result: Bisection, value: float, target: int) -> bool:
+    """True when the link-by-link recount of a cut equals the value its method found
+    and the cut is balanced: only then is the figure that method's minimum."""
+    return (abs(result.gbps - value) <= 1e-6 * max(1.0, value)
+            and result.cut.accelerators_a == target)
 
 
 def _by_structure(topo: Topology, ep: Endpoints, tree: PodTree | None,
@@ -274,10 +280,9 @@ def _by_structure(topo: Topology, ep: Endpoints, tree: PodTree | None,
             else:
                 result = _report(topo, ep, Sides(switch, _accelerator_sides(tree, on_a)),
                                  exact=tree.uniform)
-            agrees = abs(result.gbps - value) <= 1e-6 * max(1.0, value)
-            balanced = result.cut.accelerators_a == target
-            if agrees and balanced:
+            if _confirms(result, value, target):
                 return result
+            balanced = result.cut.accelerators_a == target
             heuristic = _heuristic(topo, ep)
             if not balanced or heuristic.gbps < result.gbps:
                 return heuristic
@@ -297,8 +302,7 @@ def _by_switch_sides(topo: Topology, ep: Endpoints, tree: PodTree, target: int
         switch[member] = 1 if on_a else 0
     result = _report(topo, ep, Sides(switch, _accelerator_sides(tree, found.on_a)),
                      exact=True)
-    agrees = abs(result.gbps - found.value) <= 1e-6 * max(1.0, found.value)
-    return result if agrees and result.cut.accelerators_a == target else None
+    return result if _confirms(result, found.value, target) else None
 
 
 def _heuristic(topo: Topology, ep: Endpoints) -> Bisection:

@@ -48,6 +48,14 @@ class IncidenceBlock:
     tier (what the plane's numbers are made from)."""
     member: IntArray | None = None
 
+    def numbering(self, name: str) -> tuple[IntArray, int]:
+        """The block's own numbers of ``inc_acc`` or ``inc_member`` (``name``) and the
+        offset that puts them in the plane's numbering."""
+        local, offset = ((self.acc, self.acc_offset) if name == "inc_acc"
+                         else (self.member, self.member_offset))
+        assert local is not None
+        return local, offset
+
 
 @dataclass(frozen=True)
 class BundleReach:
@@ -156,9 +164,7 @@ class Endpoints:
             lo, hi = max(block.start, start), min(block.stop, stop)
             if lo >= hi:
                 continue
-            local, offset = ((block.acc, block.acc_offset) if name == "inc_acc"
-                             else (block.member, block.member_offset))
-            assert local is not None
+            local, offset = block.numbering(name)
             np.add(local[lo - block.start:hi - block.start], offset,
                    out=out[lo - start:hi - start])
         return out
@@ -176,12 +182,9 @@ class Endpoints:
             local = index[inside] - block.start
             if name == "inc_gbps":
                 out[inside] = block.share[local] * self.speeds[block.bundle]
-            elif name == "inc_acc":
-                assert block.acc is not None
-                out[inside] = block.acc[local] + block.acc_offset
             else:
-                assert block.member is not None
-                out[inside] = block.member[local] + block.member_offset
+                numbers, offset = block.numbering(name)
+                out[inside] = numbers[local] + offset
         return out
 
     @cached_property

@@ -6,7 +6,8 @@ The count is exact and never samples; it never walks pairs or GPUs one by one ei
 1. Switch members fall into classes joined completely or not at all
    (:mod:`model.metrics.switch_classes`), so switch-to-switch distance depends only on
    the two classes (or is 0 for the same member).
-2. Accelerators attached to exactly the same switch members form a *unit* (e.g. the
+2. Accelerators attached to exactly the same switch members form a *unit*
+   (:mod:`model.metrics.attachment`; e.g. the
    accelerators on one leaf). When units are disjoint — no switch member belongs to two
    units, true of every evenly wired rail, spread and rack pattern — two accelerators of
    one unit are 1 hop apart, and two of different units are
@@ -28,13 +29,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable
-from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from itertools import pairwise
 
 import numpy as np
 
-from model.metrics.arrays import Deferred, dense, distinct, ranked
+from model.metrics.arrays import dense, distinct, ranked
+from model.metrics.attachment import AttachmentUnits, attachment_units
 from model.metrics.endpoints import PLACES, Endpoints
 from model.metrics.remembered import Remembered
 from model.metrics.results import Hops
@@ -50,99 +51,6 @@ SCOPES = ("server", "rack", "island", "building", "campus")
 LevelCounts = tuple[dict[str, tuple[Counter[int], int]], Counter[int] | None]
 """Per scope: hops → pairs (scale-up pairs removed) and the scale-up pairs; and hops →
 pairs inside one scale-up domain, when counted."""
-
-
-@dataclass
-class AttachmentUnits:
-    """Accelerators attached to exactly the same switch members, grouped into units."""
-
-    deferred: Deferred
-    """Unit of every accelerator (see :attr:`unit`)."""
-    single: IntArray | None
-    """The one switch member of each unit, when every unit is exactly one member (every
-    rail-optimized design): then nothing needs a Python tuple per unit."""
-    listed: list[tuple[int, ...]] | None = None
-    of_member: IntArray | None = None
-    """With ``single``: the unit of each switch member (-1 for a member no accelerator
-    reaches)."""
-
-    endpoints: Endpoints | None = None
-    """With ``of_member``: the endpoints, each accelerator's one incidence in order."""
-
-    @property
-    def unit(self) -> IntArray:
-        """Unit of every accelerator."""
-        return self.deferred.get()
-
-    def between(self, start: int, stop: int) -> IntArray:
-        """Units of accelerators ``start`` to ``stop`` (without the whole array)."""
-        if self.endpoints is not None and self.of_member is not None \
-                and not self.deferred.made:
-            return self.of_member[self.endpoints.numbers("inc_member", start, stop)]
-        return self.unit[start:stop]
-
-    @property
-    def count(self) -> int:
-        """Number of units."""
-        if self.single is not None:
-            return int(self.single.size)
-        assert self.listed is not None
-        return len(self.listed)
-
-    @cached_property
-    def members(self) -> list[tuple[int, ...]]:
-        """Each unit's switch members (accelerators with no attachment get a singleton
-        unit with the tuple ``(-1 - accelerator,)``)."""
-        if self.listed is not None:
-            return self.listed
-        assert self.single is not None
-        return [(m,) for m in self.single.tolist()]
-
-
-def attachment_units(ep: Endpoints) -> AttachmentUnits:
-    """Unit of every accelerator, and the switch members of each unit."""
-    n = ep.count
-    if ep.one_attachment_each:
-        # units are the members reached
-        reached = [(block.reach, block.member_offset) for block in ep.inc_blocks]
-        if all(reach is not None for reach, _ in reached):
-            present = np.zeros(max(offset + reach.members[-1] + 1
-                                   for reach, offset in reached if reach and reach.members.size),
-                               dtype=np.int64)
-            for reach, offset in reached:
-                assert reach is not None
-                present[reach.members + offset] = 1
-        else:
-            present = np.zeros(int(ep.inc_member.max()) + 1, dtype=np.int64)
-            present[ep.inc_member] = 1
-        ids = np.cumsum(present) - 1
-        ids[present == 0] = -1
-        return AttachmentUnits(Deferred(lambda: np.take(ids, ep.inc_member)),
-                               np.flatnonzero(present), of_member=ids, endpoints=ep)
-    order = np.lexsort((ep.inc_member, ep.inc_acc))
-    acc = ep.inc_acc[order]
-    mem = ep.inc_member[order]
-    if acc.size:
-        keep = np.r_[True, (acc[1:] != acc[:-1]) | (mem[1:] != mem[:-1])]
-        acc, mem = acc[keep], mem[keep]
-    per_acc = np.bincount(acc, minlength=n) if n else np.zeros(0, np.int64)
-    if acc.size and int(per_acc.max()) == 1 and int(per_acc.min()) == 1:
-        uniq, inv = np.unique(mem[np.argsort(acc)], return_inverse=True)
-        return AttachmentUnits(Deferred.of(inv.reshape(-1).astype(np.int64)),
-                               uniq.astype(np.int64))
-    sigs: dict[tuple[int, ...], int] = {}
-    unit = np.empty(n, dtype=np.int64)
-    starts = np.r_[0, np.cumsum(per_acc)]
-    members: list[tuple[int, ...]] = []
-    for a in range(n):
-        key = tuple(int(x) for x in mem[starts[a]:starts[a + 1]])
-        if not key:
-            key = (-1 - a,)
-        if key not in sigs:
-            sigs[key] = len(members)
-            members.append(key)
-        unit[a] = sigs[key]
-    return AttachmentUnits(Deferred.of(unit), None, members)
 
 
 def _signature_distances(

@@ -92,8 +92,8 @@ class _OutOfWorkError(Exception):
     """More operations than :data:`OPERATIONS_LIMIT`."""
 
 
-class _Counter:
-    """Operations spent so far."""
+class _Budget:
+    """Operations one solve has spent, against :data:`OPERATIONS_LIMIT`."""
 
     def __init__(self) -> None:
         self.spent = 0
@@ -103,14 +103,12 @@ class _Counter:
         if self.spent > OPERATIONS_LIMIT:
             raise _OutOfWorkError
 
-
-_spent = _Counter()
-
-
-def _minplus(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    out, _, work = min_plus(a, b)  # the cheapest way: shifted copies or linear pieces
-    _spent.add(work + CALL_COST)
-    return out
+    def minplus(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        """Min-plus convolution the cheapest way (shifted copies or linear pieces),
+        counted."""
+        out, _, work = min_plus(a, b)
+        self.add(work + CALL_COST)
+        return out
 
 
 def _classes(tree: PodTree, unit_links: dict[int, list[tuple[int, float]]],
@@ -173,16 +171,16 @@ def solve(tree: PodTree, target: int) -> SwitchSides | None:
     class_of = {m: i for groups in classes.values() for i, group in enumerate(groups)
                 for m in group}
 
-    _spent.spent = 0
     try:
-        return _solve(tree, target, classes, class_of, unit_links, switch_links)
+        return _solve(tree, target, classes, class_of, unit_links, switch_links, _Budget())
     except _OutOfWorkError:
         return None
 
 
 def _solve(tree: PodTree, target: int, classes: dict[int, list[list[int]]],
            class_of: dict[int, int], unit_links: dict[int, list[tuple[int, float]]],
-           switch_links: dict[int, list[tuple[int, int, float]]]) -> SwitchSides | None:
+           switch_links: dict[int, list[tuple[int, int, float]]], budget: _Budget
+           ) -> SwitchSides | None:
     """:func:`solve` once its inputs are laid out."""
     tables: dict[int, np.ndarray] = {}
     """Per node: its table, assignments × (accelerators + 1) (units: one row)."""
@@ -210,7 +208,7 @@ def _solve(tree: PodTree, target: int, classes: dict[int, list[list[int]]],
             alike: dict[bytes, list[tuple[int, np.ndarray, np.ndarray | None]]] = {}
             for child, shape in zip(kids, shapes, strict=True):
                 if shape not in known:
-                    _spent.add(CALL_COST + (int(tables[child].size) if child >= tree.units
+                    budget.add(CALL_COST + (int(tables[child].size) if child >= tree.units
                                             else 0))
                     known[shape] = _contribution(tree, child, sigma, class_of,
                                                  len(classes.get(child, [])), tables,
@@ -225,7 +223,7 @@ def _solve(tree: PodTree, target: int, classes: dict[int, list[list[int]]],
                     choice.contribution.append(used)
                     choice.child_sigma.append(best)
                     choice.children.append(child)
-                    total = _minplus(total, used)
+                    total = budget.minplus(total, used)
             rows.append(total)
             made.append(choice)
         size = int(tree.accelerators[node]) + 1
@@ -242,7 +240,7 @@ def _solve(tree: PodTree, target: int, classes: dict[int, list[list[int]]],
     befores = []
     for row in best_rows:
         befores.append(total)
-        total = _minplus(total, row)
+        total = budget.minplus(total, row)
     if target >= total.size or total[target] == INF:
         return None
     result = SwitchSides(float(total[target]), {}, np.zeros(tree.units, dtype=np.int64))

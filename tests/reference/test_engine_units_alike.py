@@ -23,8 +23,8 @@ from model.elements import (
     Scope,
     SwitchTier,
 )
+from model.metrics.attachment import attachment_units
 from model.metrics.endpoints import build_endpoints
-from model.metrics.hops import attachment_units
 from model.metrics.topology import resolve
 from model.parts import Catalog, RackType, ServerType
 from tests.reference import builders
