@@ -6,15 +6,20 @@ server's 8 NICs to its own rack's switch), and a cluster switch tier (CTSW) join
 rack switches by a ``spread`` bundle with one uplink per GPU: full bisection inside the
 pod. An aggregation tier (ATSW) for the whole campus joins the pods; each pod's CTSWs
 have c·u uplinks chosen so the pod's uplink capacity is its GPU count ÷ the
-aggregation oversubscription (1:7 for Meta): among the CTSW counts c that divide the
-pod's GPUs and leave room for uplinks, the smallest whose rounding error is at most 2 %
-(else the least error). A rack switch's uplinks reach a run of consecutive CTSWs, so
-when that run divides the CTSW count a pod is several planes of CTSWs that meet only at
-the ATSWs. The ATSW count is the smallest divisor of a plane's uplinks that holds every
-pod's links, so each plane's links, and so each pod's, land evenly on the ATSWs (with a
-count that only divides the pod's uplinks, planes land unevenly and the bisection drops
-below the pods' uplink capacity: 662.4 Tb/s instead of 691.2 with Meta's defaults and
-27 ATSWs). With more pods than that allows, the count divides the pod's uplinks only.
+aggregation oversubscription (1:7 for Meta), within 2 % where the switches allow.
+
+Every count is chosen so each tier is wired evenly, as an architect would draw it, which
+is also what makes the bisection exact (:mod:`model.metrics.pod_dp`). A rack switch's
+uplinks reach a run of consecutive CTSWs, so c is either a divisor of a rack's uplinks
+(one plane, every RTSW reaching every CTSW alike) or P whole planes of as many CTSWs as a
+rack has uplinks (each RTSW reaching one plane; Meta's 48 = 3 planes of 16). Planes
+meet only at the ATSWs, whose count is the smallest divisor of a plane's uplinks that
+holds every pod's links, so each plane lands evenly on every ATSW; hence P ≤ (ATSW
+links) ÷ pods. With a count that only divides the pod's uplinks, planes land unevenly
+and the bisection drops below the pods' uplink capacity (662.4 Tb/s instead of 691.2
+with Meta's defaults and 27 ATSWs). Counts that wire unevenly inside a pod (a CTSW count
+neither dividing nor a multiple of a rack's uplinks, so runs overlap by different
+amounts) are never chosen.
 
 Switches are 51.2 Tb/s Tomahawk 5-class boxes (64 × 800G, 128 links of 400G); servers
 are DGX H100, standing in for Meta's Grand Teton (same GPUs, NICs and power class).
@@ -44,28 +49,49 @@ TOLERANCE = 0.02
 """Largest accepted relative error of a pod's uplink capacity against the target."""
 
 
-def cluster_switches(pod_gpus: int, oversubscription: float, links: int) -> tuple[int, int]:
-    """``(c, u)``: CTSW count and uplinks per CTSW for a pod of ``pod_gpus`` GPUs (one
-    RTSW uplink per GPU) on switches taking ``links`` links, aiming at pod_gpus ÷
-    oversubscription uplinks. Raises DesignError when no count fits."""
+def cluster_switches(racks: int, gpus_per_rack: int, pods: int, oversubscription: float,
+                     links: int) -> tuple[int, int]:
+    """``(c, u)``: CTSW count and uplinks per CTSW for a pod of ``racks`` racks of
+    ``gpus_per_rack`` GPUs (one RTSW uplink per GPU) on switches taking ``links`` links,
+    aiming at the pod's GPUs ÷ oversubscription uplinks.
+
+    Only counts that wire evenly are candidates, so that every switch of a tier sees the
+    same fabric (and the bisection is exact, see :mod:`model.metrics.pod_dp`):
+
+    - c divides the rack's uplinks: one plane, each RTSW reaching every CTSW equally;
+    - c is P planes of ``gpus_per_rack`` CTSWs: each RTSW reaches one whole plane. P is
+      at most ``links ÷ pods``, so an ATSW count dividing a plane's uplinks can hold
+      every pod's (each plane then lands evenly on every ATSW).
+
+    Preferred, in order: within :data:`TOLERANCE` of the target (else the least error);
+    planes that share the racks evenly (P divides the rack count, so every CTSW has as
+    many downlinks); the fewest switches. Raises DesignError when no count fits the
+    switches' links."""
+    pod_gpus = racks * gpus_per_rack
     target = pod_gpus / oversubscription
-    best: tuple[float, int, int] | None = None
-    for c in range(1, pod_gpus + 1):
-        if pod_gpus % c:
-            continue
-        down = pod_gpus // c
+    candidates = [(c, 1, pod_gpus // c) for c in range(1, gpus_per_rack + 1)
+                  if gpus_per_rack % c == 0]
+    candidates += [(p * gpus_per_rack, p, -(-racks // p))
+                   for p in range(2, links // pods + 1)]
+    best: tuple[tuple[bool, float, bool, int], int, int] | None = None
+    for c, planes, down in candidates:
         u = max(1, round(target / c))
         if down + u > links:
             continue
         error = abs(c * u - target) / target
-        if error <= TOLERANCE:
-            return c, u
-        if best is None or error < best[0]:
-            best = (error, c, u)
+        within = error <= TOLERANCE
+        key = (not within, 0.0 if within else error, racks % planes != 0, c)
+        if best is None or key < best[0]:
+            best = (key, c, u)
     if best is None:
+        planes = max(1, links // pods)
         raise DesignError(
-            f"a pod of {pod_gpus:,} GPUs cannot be joined by cluster switches of {links}"
-            " links: use fewer racks per pod"
+            f"a pod of {racks:,} racks is more than cluster switches of {links} links can"
+            f" join evenly with {pods} pods: the aggregation switches leave room for"
+            f" {planes} plane{'s' if planes > 1 else ''} of cluster switches per pod, each"
+            f" switch taking at most {links - 1} racks, so at most"
+            f" {planes * (links - 1):,} racks per pod (fewer with more uplinks); use fewer"
+            " racks per pod or fewer pods"
         )
     return best[1], best[2]
 
@@ -97,16 +123,15 @@ def build_ai_zones(
             f"a rack switch takes {links_per_switch} links: --gpus-per-rack"
             f" {gpus_per_rack} needs {2 * gpus_per_rack} (one down, one up per GPU)"
         )
-    pod_gpus = racks_per_pod * gpus_per_rack
-    c, u = cluster_switches(pod_gpus, agg_oversubscription, links_per_switch)
-    pod_uplinks = c * u
     if pods > links_per_switch:
         raise DesignError(f"--pods {pods} is more than {links_per_switch} aggregation links")
+    pod_gpus = racks_per_pod * gpus_per_rack
+    c, u = cluster_switches(racks_per_pod, gpus_per_rack, pods, agg_oversubscription,
+                            links_per_switch)
+    pod_uplinks = c * u
     plane = gpus_per_rack if c % gpus_per_rack == 0 else c  # CTSWs of one plane
     least = math.ceil(pods * pod_uplinks / links_per_switch)
-    agg = smallest_divisor_at_least(plane * u, least)
-    if agg < least:  # too many pods for the planes to land evenly: pods still do
-        agg = smallest_divisor_at_least(pod_uplinks, least)
+    agg = smallest_divisor_at_least(plane * u, least)  # ≥ least: see cluster_switches
     total = pods * pod_gpus
     b.design.rename(
         b.design.name,

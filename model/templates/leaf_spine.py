@@ -2,10 +2,13 @@
 
 ``leaves`` leaf switches, each with ``down`` hosts (one rack of ``down`` one-NIC hosts
 per leaf) and ``up`` uplinks dealt round-robin (``spread``) over ``spines`` spine
-switches: leaf j, link l goes to spine (j·up + l) mod spines. Each spine then receives
-leaves·up/spines links, which must be whole so the spines are alike. Oversubscription
-at the leaves is down : up. Switches are the nominal generic part of the smallest common
-radix (8 … 512 ports) that holds both the leaf's and the spine's links.
+switches: leaf j, link l goes to spine (j·up + l) mod spines. As in every two-tier Clos,
+each leaf reaches every spine, equally: ``up`` must be a multiple of ``spines`` (with
+fewer uplinks than spines, each leaf would reach a run of spines, and the runs would
+split the fabric into pieces or load the spines unevenly). Each spine then receives
+``leaves`` × up/spines links. Oversubscription at the leaves is down : up. Switches
+are the nominal generic part of the smallest common radix (8 … 512 ports) that holds
+both the leaf's and the spine's links.
 """
 
 from __future__ import annotations
@@ -35,10 +38,11 @@ def common_radix(ports: int) -> int:
 
 def build_leaf_spine(leaves: int, down: int, up: int, spines: int, speed_gbps: float) -> Design:
     """A leaf-spine fabric; see the module docstring for the wiring."""
-    if (leaves * up) % spines:
+    if up % spines:
         raise DesignError(
-            f"every spine must get the same number of links: leaves × up = {leaves * up}"
-            f" is not a multiple of --spines {spines}"
+            f"--up {up} is not a multiple of --spines {spines}: in a leaf-spine every"
+            " leaf reaches every spine, with the same number of links (use more uplinks"
+            " or fewer spines)"
         )
     spine_down = leaves * up // spines
     radix = common_radix(max(down + up, spine_down))
@@ -87,10 +91,10 @@ TEMPLATE = Template(
         " Rising', SIGCOMM 2015."
     ),
     params=(
-        Param("leaves", int, 16, "leaf switches", minimum=1, maximum=4096),
+        Param("leaves", int, 16, "leaf switches", minimum=1, maximum=512),
         Param("down", int, 48, "hosts (down-links) per leaf", minimum=1, maximum=511),
         Param("up", int, 16, "uplinks per leaf", minimum=1, maximum=511),
-        Param("spines", int, 16, "spine switches", minimum=1, maximum=4096),
+        Param("spines", int, 16, "spine switches (at most --up)", minimum=1, maximum=511),
         Param("speed_gbps", float, 100.0, "link speed, Gb/s", minimum=1, maximum=1600),
     ),
     builder=build_leaf_spine,

@@ -159,7 +159,8 @@ def test_every_template_builds_with_defaults(name: str) -> None:
         ("fat-tree", {"k": 4, "speed_gbps": 1}),
         ("fat-tree", {"k": 128, "speed_gbps": 1600}),
         ("leaf-spine", {"leaves": 1, "down": 1, "up": 1, "spines": 1, "speed_gbps": 1}),
-        ("leaf-spine", {"leaves": 4096, "down": 1, "up": 1, "spines": 4096}),
+        ("leaf-spine", {"leaves": 512, "down": 1, "up": 1, "spines": 1}),
+        ("leaf-spine", {"leaves": 512, "down": 1, "up": 511, "spines": 511}),
         ("superpod", {"sus": 1}),
         ("superpod", {"sus": 8}),
         ("superpod", {"sus": 9}),
@@ -289,6 +290,61 @@ def test_ai_zones_defaults_reproduce_metas_24k_cluster() -> None:
         assert uplink_tbps == pytest.approx(3_072 * 0.4 / 7, rel=0.02)  # ≈ 175.5 Tb/s
     roles = switches_by_role(d)
     assert roles[Role.RACK] == 1_536
+    assert_ports_fit(d)
+
+
+AI_ZONES_UNEVEN_BEFORE = [
+    # pod sizes for which the smallest CTSW count dividing the pod's GPUs was neither a
+    # divisor nor a multiple of a rack's uplinks (44, 251, 36, 84, 140 CTSWs): the rack
+    # switches' runs overlapped unevenly
+    {"pods": 3, "racks_per_pod": 374, "gpus_per_rack": 8, "agg_oversubscription": 7.0},
+    {"pods": 12, "racks_per_pod": 251, "gpus_per_rack": 8, "agg_oversubscription": 6.0},
+    # 17 pods allow 7 planes; no even count is within 2 % of 159 × 24 / 15.4 = 247.8
+    # uplinks: the closest is 2 planes of 24 CTSWs × 5 = 240 (−3.1 %); 3 × 24 × 3 = 216
+    # would share the racks evenly but miss by 12.8 %
+    {"pods": 17, "racks_per_pod": 159, "gpus_per_rack": 24, "agg_oversubscription": 15.4,
+     "tolerance": 0.032},
+    {"pods": 10, "racks_per_pod": 126, "gpus_per_rack": 56, "agg_oversubscription": 4.0},
+    {"pods": 6, "racks_per_pod": 266, "gpus_per_rack": 40, "agg_oversubscription": 12.7},
+    # 152 GPUs aiming at 25.3 uplinks: one CTSW cannot take 152 down and 25 up; the
+    # closest is 2 × 13 = 26 (+2.6 %)
+    {"pods": 2, "racks_per_pod": 19, "gpus_per_rack": 8, "agg_oversubscription": 6.0,
+     "tolerance": 0.027},
+    {},
+]
+
+
+def spread_targets(lower: int, links: int, n: int) -> list[Counter[int]]:
+    """Upper members each lower member's links reach, by the brief's ``spread`` rule."""
+    return [Counter((j * links + link) % n for link in range(links)) for j in range(lower)]
+
+
+@pytest.mark.parametrize("params", AI_ZONES_UNEVEN_BEFORE, ids=str)
+def test_ai_zones_wires_every_tier_evenly(params: dict[str, float]) -> None:
+    """Every rack switch reaches one whole plane of cluster switches (or all of them)
+    alike, planes do not overlap, and every plane's uplinks land on every aggregation
+    switch equally; the pods' uplinks are within 2 % of the oversubscription asked."""
+    params = dict(params)
+    tolerance = params.pop("tolerance", 0.02)
+    d = template("ai-zones").build(**params)
+    gpus_per_rack = int(params.get("gpus_per_rack", 16))
+    racks = int(params.get("racks_per_pod", 192))
+    ratio = params.get("agg_oversubscription", 7.0)
+    agg = d.tiers["aggregation"].count
+    for p in range(1, int(params.get("pods", 8)) + 1):
+        c = d.tiers[f"pod-{p}-ctsw"].count
+        assert d.bundles[f"pod-{p}-rtsw-ctsw"].links_per_member == gpus_per_rack
+        reach = spread_targets(racks, gpus_per_rack, c)
+        assert all(len(set(r.values())) == 1 for r in reach)  # each switch reached alike
+        planes = {frozenset(r) for r in reach}
+        assert sum(len(plane) for plane in planes) == c  # disjoint, covering every CTSW
+        u = d.bundles[f"pod-{p}-ctsw-atsw"].links_per_member
+        up = spread_targets(c, u, agg)
+        for plane in planes:
+            landed = sum((up[j] for j in plane), Counter())
+            assert set(landed) == set(range(agg)) and len(set(landed.values())) == 1
+        target = racks * gpus_per_rack / ratio
+        assert abs(c * u - target) <= tolerance * target
     assert_ports_fit(d)
 
 
