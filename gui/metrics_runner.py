@@ -17,7 +17,6 @@ import atexit
 import contextlib
 import multiprocessing
 import os
-import traceback
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -51,17 +50,35 @@ def _engine_process() -> ProcessPoolExecutor:
     return _executor
 
 
+class EngineStoppedError(RuntimeError):
+    """The engine process died while computing (killed, or out of memory)."""
+
+
 def default_compute(design: Design) -> DesignMetrics:
     """The engine: every metric on the design's chosen plane, computed in the engine
-    process (in this thread when no process can be started)."""
+    process (in this thread only when no process can be started at all).
+
+    A process that dies while computing is not retried here: whatever killed it (most
+    likely memory) would then strike the editor's own process, and with it the user's
+    unsaved work. The run fails with a message instead; the next edit starts a fresh
+    engine process."""
     from model.metrics import compute_all
 
     global _executor  # noqa: PLW0603
     try:
-        return _engine_process().submit(compute_all, design, None).result()
+        future = _engine_process().submit(compute_all, design, None)
     except (BrokenProcessPool, OSError, RuntimeError):
         _executor = None
         return compute_all(design, plane=None)
+    try:
+        return future.result()
+    except BrokenProcessPool:
+        _executor = None
+        raise EngineStoppedError(
+            "the metrics engine stopped while computing this design (its process was"
+            " killed, perhaps out of memory); the figures shown are from before, and the"
+            " next edit starts it again"
+        ) from None
 
 
 class _Signals(QObject):
@@ -81,7 +98,7 @@ class _Job(QRunnable):
         try:
             metrics = self.compute(self.design)
         except Exception as error:  # any engine failure is shown, never raised
-            detail = traceback.format_exception_only(type(error), error)[-1].strip()
+            detail = f"{type(error).__name__}: {error}"
             self.signals.done.emit(self.revision, None, detail)
         else:
             self.signals.done.emit(self.revision, metrics, "")

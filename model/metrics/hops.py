@@ -28,8 +28,8 @@ back to comparing units pairwise, which is exact and fine for small designs.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable
-from functools import lru_cache
+from collections.abc import Callable, Hashable
+from functools import partial
 from itertools import pairwise
 
 import numpy as np
@@ -86,7 +86,7 @@ def _signature_distances(
         idx = np.array([col[key[0]] for key in sig_classes], dtype=np.int64)
         sub = dist[np.ix_(idx, idx)]
         return unit_sig, np.where(sub < UNREACHABLE, sub + 1, UNREACHABLE), disjoint
-    hops = np.full((s, s), UNREACHABLE, dtype=np.int64)
+    hops = np.full((s, s), UNREACHABLE, dtype=np.int32)
     for p, kp in enumerate(sig_classes):
         for q, kq in enumerate(sig_classes):
             if kp and kq:
@@ -162,30 +162,43 @@ def _histogram(group: IntArray, unit: IntArray, unit_sig: IntArray, acc_sig: Int
     # a unit lies inside one signature: when no two accelerators of a group share a
     # signature (a rail-optimized server), none share a unit either
     in_unit = _unit_pairs(group, unit, unit_sig, s) if same.any() else np.zeros(s)
-    return _binned(q, same, in_unit, hops)
+    return _binned(lambda r0, r1: q[r0:r1], same, in_unit, hops)
 
 
-@lru_cache(maxsize=4)
-def _upper_triangle(s: int) -> tuple[IntArray, IntArray]:
-    """Indices of the entries above the diagonal of an s × s matrix."""
-    rows, cols = np.triu_indices(s, k=1)
-    rows.flags.writeable = cols.flags.writeable = False
-    return rows, cols
+ROWS_AT_ONCE = 4_000_000
+"""Entries of the signature matrices handled at once (rows × signatures): a design
+with thousands of signatures is counted in bands of rows, never in several full
+copies of the matrix."""
 
 
-def _binned(q: np.ndarray, same: np.ndarray, in_unit: np.ndarray, hops: np.ndarray
+QRows = Callable[[int, int], np.ndarray]
+"""Rows ``r0:r1`` of the matrix of pairs between two signatures (zero diagonal)."""
+
+
+def _binned(q_rows: QRows, same: np.ndarray, in_unit: np.ndarray, hops: np.ndarray
             ) -> Counter[int]:
-    """Hops → pairs from the pairs of each two signatures (``q``), of one signature
-    (``same``) and of one unit (``in_unit``, by signature) inside groups."""
+    """Hops → pairs from the pairs of each two signatures (``q_rows``), of one
+    signature (``same``) and of one unit (``in_unit``, by signature) inside groups.
+    Both matrices are symmetric, so every unordered pair of distinct signatures is
+    counted once from each end and the sum halved."""
     s = hops.shape[0]
     out: Counter[int] = Counter()
+    rows = max(1, ROWS_AT_ONCE // max(s, 1))
     # hop counts are small; every unreachable pair goes to one overflow bin
-    finite = hops[hops < UNREACHABLE]
-    overflow = int(finite.max()) + 1 if finite.size else 1
-    binned = np.where(hops < UNREACHABLE, hops, overflow)
-    iu = _upper_triangle(s)
-    per_hop = np.bincount(binned[iu], weights=q[iu], minlength=overflow + 1).astype(float)
-    per_hop += np.bincount(np.diagonal(binned), weights=same - in_unit, minlength=overflow + 1)
+    overflow = 1
+    for r0 in range(0, s, rows):
+        band = hops[r0:r0 + rows]
+        overflow = max(overflow, int(np.where(band < UNREACHABLE, band, 0).max()) + 1)
+    per_hop = np.zeros(overflow + 1)
+    for r0 in range(0, s, rows):
+        band = hops[r0:r0 + rows]
+        binned = np.where(band < UNREACHABLE, band, overflow)
+        per_hop += np.bincount(binned.ravel(), weights=q_rows(r0, r0 + band.shape[0]).ravel(),
+                               minlength=overflow + 1)
+    per_hop /= 2
+    diagonal = np.diagonal(hops)
+    per_hop += np.bincount(np.where(diagonal < UNREACHABLE, diagonal, overflow),
+                           weights=same - in_unit, minlength=overflow + 1)
     for h in np.flatnonzero(per_hop).tolist():
         out[UNREACHABLE if h == overflow else h] += round(float(per_hop[h]))
     total_in_unit = float(in_unit.sum())
@@ -241,15 +254,21 @@ def _wide_counts(per_building: np.ndarray, unit_sig: IntArray, hops: np.ndarray,
     for scope, per_unit in (("building", per_building),
                             ("campus", per_building.sum(axis=0, keepdims=True))):
         m = np.stack([np.bincount(unit_sig, weights=row, minlength=s) for row in per_unit])
-        q = m.T @ m
-        np.fill_diagonal(q, 0.0)
         same = (np.einsum("gp,gp->p", m, m) - m.sum(axis=0)) / 2
         in_unit = np.bincount(unit_sig, weights=(per_unit * (per_unit - 1) / 2).sum(axis=0),
                               minlength=s)
-        remaining = _binned(q, same, in_unit, hops)
+        remaining = _binned(partial(_pairs_between, m), same, in_unit, hops)
         remaining.subtract(in_domains)
         out[scope] = (remaining, scale_up)
     return out
+
+
+def _pairs_between(m: np.ndarray, r0: int, r1: int) -> np.ndarray:
+    """Rows ``r0:r1`` of Σ_g m_gP·m_gQ (pairs with one end of each signature in one
+    group, ``m``: accelerators per group and signature), with a zero diagonal."""
+    q: np.ndarray = m[:, r0:r1].T @ m
+    q[np.arange(r1 - r0), np.arange(r0, r1)] = 0.0
+    return q
 
 
 def _nested(inner: IntArray, outer: IntArray) -> bool:
@@ -511,7 +530,7 @@ def _unit_hops(members: list[tuple[int, ...]], classes: SwitchClasses) -> np.nda
     col = {c: i for i, c in enumerate(used)}
     dist = class_distances(classes, np.array(used, dtype=np.int64))
     neighbour = classes.has_neighbour()
-    out = np.full((u, u), UNREACHABLE, dtype=np.int64)
+    out = np.full((u, u), UNREACHABLE, dtype=np.int32)
     for i, a in enumerate(members):
         for j, b in enumerate(members):
             best = UNREACHABLE

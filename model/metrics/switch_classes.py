@@ -142,10 +142,13 @@ def _refined(topo: Topology) -> SwitchClasses:
 
 def class_distances(classes: SwitchClasses, sources: IntArray) -> np.ndarray:
     """Edges on a shortest path between every two of the ``sources`` classes (BFS on the
-    class graph from all sources at once); ``UNREACHABLE`` where there is no path.
+    class graph from many sources at once); ``UNREACHABLE`` where there is no path.
 
-    Returns an array of shape (len(sources), len(sources)). The search carries one bit
-    per source, packed 64 to a machine word, so thousands of sources cost little.
+    Returns a symmetric int32 array of shape (len(sources), len(sources)). The search
+    carries one bit per source, packed 64 to a machine word, so thousands of sources
+    cost little; sources go in batches of :data:`BATCH`, so a design with tens of
+    thousands of classes (unevenly dealt bundles split tiers into single switches)
+    needs memory for the answer, not for the search.
     """
     key = sources.tobytes()
     found = classes.distances.get(key)
@@ -155,32 +158,42 @@ def class_distances(classes: SwitchClasses, sources: IntArray) -> np.ndarray:
     return found.copy()
 
 
+BATCH = 2048
+"""Sources searched at once (32 machine words per class in the frontier)."""
+
+
 def _distances(classes: SwitchClasses, sources: IntArray) -> np.ndarray:
     s = sources.size
-    k = classes.count
-    dist = np.full((s, s), UNREACHABLE, dtype=np.int64)
-    if s == 0 or k == 0:
+    dist = np.full((s, s), UNREACHABLE, dtype=np.int32)
+    if s == 0 or classes.count == 0:
         return dist
-    words = (s + 63) // 64
-    bit = np.arange(s)
-    frontier = np.zeros((k, words), dtype=np.uint64)
-    np.bitwise_or.at(frontier, (sources, bit // 64),
-                     np.left_shift(np.uint64(1), (bit % 64).astype(np.uint64)))
-    reached = frontier.copy()
-    # which source classes sit at each target row: row → positions in ``sources``
-    target_rows = sources
-    def arrivals(mask: np.ndarray) -> np.ndarray:
-        """Bits set for the target rows, as an (s targets × s sources) boolean array."""
-        as_bytes = mask[target_rows].view(np.uint8).reshape(s, words * 8)
-        return np.unpackbits(as_bytes, axis=1, bitorder="little")[:, :s].astype(bool)
-    dist[arrivals(frontier).T] = 0
     src, dst = classes.edges[:, 0], classes.edges[:, 1]
-    if src.size == 0:
-        return dist
     order = np.argsort(dst, kind="stable")
     src, dst = src[order], dst[order]
+    for first in range(0, s, BATCH):
+        batch = sources[first:first + BATCH]
+        dist[first:first + batch.size] = _from_batch(classes.count, src, dst, batch,
+                                                     sources).T
+    return dist
+
+
+def _from_batch(k: int, src: IntArray, dst: IntArray, batch: IntArray,
+                targets: IntArray) -> np.ndarray:
+    """Distances (targets × batch) from each class of ``batch`` to each of ``targets``,
+    by one breadth-first search carrying a bit per source. The step at which a bit
+    first reaches a target is kept in binary, one packed bit-plane per binary digit, so
+    a step costs word operations on the targets' rows, never a pass over every pair."""
+    b = batch.size
+    t = targets.size
+    words = (b + 63) // 64
+    bit = np.arange(b)
+    frontier = np.zeros((k, words), dtype=np.uint64)
+    np.bitwise_or.at(frontier, (batch, bit // 64),
+                     np.left_shift(np.uint64(1), (bit % 64).astype(np.uint64)))
+    reached = frontier.copy()
+    planes: list[np.ndarray] = []  # digit d of the step each bit arrived at each target
     step = 0
-    while True:
+    while src.size:
         # only the edges leaving the frontier carry anything (still sorted by target)
         live: np.ndarray = np.any(frontier, axis=1)[src]
         if not live.any():
@@ -193,7 +206,20 @@ def _distances(classes: SwitchClasses, sources: IntArray) -> np.ndarray:
         nxt[s_dst[starts]] = spread
         nxt &= ~reached
         reached |= nxt
-        hit = arrivals(nxt).T
-        dist[hit] = step
+        arrived = nxt[targets]
+        while len(planes) < step.bit_length():
+            planes.append(np.zeros((t, words), dtype=np.uint64))
+        for digit in range(step.bit_length()):
+            if step >> digit & 1:
+                planes[digit] |= arrived
         frontier = nxt
-    return dist
+
+    def unpacked(mask: np.ndarray) -> np.ndarray:
+        as_bytes = np.ascontiguousarray(mask).view(np.uint8).reshape(t, words * 8)
+        return np.unpackbits(as_bytes, axis=1, bitorder="little")[:, :b]
+
+    out = np.zeros((t, b), dtype=np.int32)
+    for digit, plane in enumerate(planes):
+        out |= unpacked(plane).astype(np.int32) << digit
+    out[unpacked(reached[targets]) == 0] = UNREACHABLE
+    return out

@@ -5,9 +5,12 @@ listed and lead to their element; the bisection cut is highlighted on demand."""
 from __future__ import annotations
 
 import threading
+from concurrent.futures import Future
+from concurrent.futures.process import BrokenProcessPool
 
 from PySide6.QtCore import Qt
 
+from gui import metrics_runner
 from gui.canvas.items.bundle import BundleItem
 from gui.commands import UpdateElement
 from gui.metrics_runner import MetricsRunner
@@ -99,6 +102,42 @@ def test_engine_failure_is_shown_not_raised(qtbot, design) -> None:
     qtbot.waitUntil(lambda: bool(failures))
     assert failures == ["ValueError: cannot compute this"]
     assert runner.metrics is None
+    runner.shutdown()
+
+
+class _DyingEngine:
+    """An engine process that dies under every run (as one killed for memory does)."""
+
+    def submit(self, fn, *args):  # type: ignore[no-untyped-def]
+        future: Future[object] = Future()
+        future.set_exception(BrokenProcessPool("killed"))
+        return future
+
+
+def test_engine_process_that_dies_fails_the_run_without_computing_here(
+        qtbot, design, monkeypatch) -> None:
+    """Whatever killed the engine's process must not be repeated in the editor's own
+    (it would take the unsaved design with it): the run fails with a message, and the
+    next run asks for a fresh process."""
+    started: list[int] = []
+    monkeypatch.setattr(metrics_runner, "_engine_process",
+                        lambda: started.append(1) or _DyingEngine())
+
+    def never(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise AssertionError("the engine must not run in the editor's process")
+
+    monkeypatch.setattr("model.metrics.compute_all", never)
+    runner = MetricsRunner(design)
+    failures: list[str] = []
+    runner.failed.connect(failures.append)
+    runner.request()
+    qtbot.waitUntil(lambda: bool(failures))
+    assert failures[0].startswith("EngineStoppedError: the metrics engine stopped")
+    assert "out of memory" in failures[0]
+    design.update(next(iter(design.rack_groups)), count=1)
+    runner.request()
+    qtbot.waitUntil(lambda: len(failures) == 2)
+    assert started == [1, 1], "each run after a death asks for a new engine process"
     runner.shutdown()
 
 

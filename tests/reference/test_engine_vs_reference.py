@@ -14,6 +14,7 @@ reported cut must be balanced and reachable with its group counts (see
 from __future__ import annotations
 
 from collections.abc import Callable
+from importlib import import_module
 from typing import Any
 from unittest.mock import patch
 
@@ -34,6 +35,10 @@ from tests.reference.compare import (
 from tests.reference.expand import expand
 from tests.reference.random_designs import hierarchical_designs
 from tests.reference.slow_metrics import bisection_milp, hops
+
+# the modules themselves (the package exports functions of the same names)
+switch_classes = import_module("model.metrics.switch_classes")
+hops_module = import_module("model.metrics.hops")
 
 # The engine takes up to ~2 s on some of these small designs, so the quick tests stop
 # at the first failing example instead of shrinking it (shrinking costs minutes); the
@@ -116,6 +121,19 @@ def test_engine_matches_reference_convolving_by_pieces(
     small it would otherwise take shifted copies of one table; on large uneven ones it
     goes piece by piece, and this is where that way is checked against the reference)."""
     with patch.object(min_plus, "_PIECE_COST", 0):
+        clear_caches()
+        _compare(compute_all, design)
+    clear_caches()
+
+
+@QUICK
+@given(hierarchical_designs())
+def test_engine_hops_in_batches_and_bands(compute_all: Callable[..., Any], design: Design
+                                          ) -> None:
+    """Hop distances searched from three classes at a time and counted a few rows of the
+    signature matrices at a time (large uneven designs are, to bound their memory):
+    the same figures as the reference."""
+    with patch.object(switch_classes, "BATCH", 3), patch.object(hops_module, "ROWS_AT_ONCE", 11):
         clear_caches()
         _compare(compute_all, design)
     clear_caches()
