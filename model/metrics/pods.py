@@ -37,7 +37,8 @@ class PodTree:
     unit_size: IntArray
     uniform: bool
     """True when, in every pod, each child has the same capacity to every own switch
-    (the condition under which a pod's own switches are interchangeable)."""
+    and the own switches have the same uplink capacity (the condition under which a
+    pod's own switches are interchangeable)."""
     member_level: IntArray
     switch_edges: tuple[IntArray, IntArray, np.ndarray]
     """Aggregated switch-to-switch links: (lower member, upper member, capacity)."""
@@ -287,6 +288,8 @@ class PodSkeleton:
                 same = check.by_speeds[key[1]] = _same_capacity(
                     check, s_cap[check.switch_edges])
             uniform = same
+        if uniform:
+            uniform = _equal_uplinks(self.own_ptr, self.own_members, switch_up)
         count = self.parent.size
         tree = PodTree(self.roots, self.units_of_acc, self.unit_size, uniform,
                        self.member_level, (self.switch_lo, self.switch_hi, s_cap),
@@ -464,6 +467,23 @@ def _same_capacity(check: _LevelCheck, cap: np.ndarray) -> bool:
     if np.array_equal(total, other):
         return True
     return bool(np.all(np.abs(total - other) <= 1e-9 * np.maximum(np.abs(other), 1.0)))
+
+
+def _equal_uplinks(own_ptr: IntArray, own_members: IntArray, switch_up: np.ndarray) -> bool:
+    """The other half of interchangeable own switches: in every pod they have the same
+    uplink capacity (to a parent's own switches, which stand together). The level
+    checks see each child's capacity to each own switch, and the parent's check sees a
+    pod's total to each of its switches, but neither sees two tiers of one pod with
+    different uplinks (1:1 spines beside 4:1 ones), whose switches a cut may part."""
+    if own_members.size == 0:
+        return True
+    counts = np.diff(own_ptr)
+    owners = np.flatnonzero(counts)
+    ups = switch_up[own_members]
+    first = np.repeat(ups[own_ptr[owners]], counts[owners])
+    if np.array_equal(ups, first):
+        return True
+    return bool(np.all(np.abs(ups - first) <= 1e-9 * np.maximum(np.abs(first), 1.0)))
 
 
 def _fill(tree: PodTree, switch_up: np.ndarray) -> None:

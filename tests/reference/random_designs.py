@@ -5,8 +5,8 @@ Shapes drawn: 1–3 buildings; 1–4 islands spread over them (uneven sizes); pe
 1–2 rack groups of 1–4 racks × 1–4 servers × 1/2/4/8 accelerators, with 1 NIC, half,
 as many, or twice as many NICs as accelerators, and scale-up domains of 1, one server
 or 2–3 servers; a leaf tier per rack group (or one shared) wired ``rail``, ``spread``
-or ``rack``; an island spine when an island has several leaf tiers (or by chance);
-no core, a campus core, building cores, or building cores under a campus core;
+or ``rack``; an island spine when an island has several leaf tiers (or by chance),
+sometimes with a second spine tier beside it whose uplinks are drawn apart; no core, a campus core, building cores, or building cores under a campus core;
 sometimes an island's rack groups are not listed one after the other.
 Link counts sometimes deal evenly and sometimes not; link speeds 100/200/400 G; media
 none, passive copper or optical. Optionally (``frontend``) a frontend-plane tier per
@@ -195,6 +195,15 @@ def hierarchical_designs(
             for leaf in leaves:
                 _up(b, d, leaf, spine.id)
             top = [spine.id]
+            if b.sw_left >= 1 and draw(st.integers(0, 3)) == 0:
+                # a second spine tier beside the first: the pod's own switches then come
+                # from two tiers whose uplinks are drawn apart
+                second = SwitchTier(id=b.next_id("spine"), name="spine", switch="sw",
+                                    count=b.tier_count(3), role=Role.SPINE, island=island)
+                d.add(second)
+                for leaf in leaves:
+                    _up(b, d, leaf, second.id)
+                top.append(second.id)
         tops.setdefault(building, []).extend(top)
         if frontend and b.sw_left >= 1 and draw(st.booleans()):
             front = SwitchTier(id=b.next_id("front"), name="frontend", switch="sw",
