@@ -6,8 +6,9 @@ Shapes drawn: 1–3 buildings; 1–4 islands spread over them (uneven sizes); pe
 as many, or twice as many NICs as accelerators, and scale-up domains of 1, one server
 or 2–3 servers; a leaf tier per rack group (or one shared) wired ``rail``, ``spread``
 or ``rack``; an island spine when an island has several leaf tiers (or by chance),
-sometimes with a second spine tier beside it whose uplinks are drawn apart; no core, a campus core, building cores, or building cores under a campus core;
-sometimes an island's rack groups are not listed one after the other.
+sometimes with a second spine tier beside it whose uplinks are drawn apart; no core, a
+campus core, building cores, or building cores under a campus core; sometimes an
+island's rack groups are not listed one after the other.
 Link counts sometimes deal evenly and sometimes not; link speeds 100/200/400 G; media
 none, passive copper or optical. Optionally (``frontend``) a frontend-plane tier per
 island fed by the servers' frontend NICs; optionally (``allow_global``) one global
