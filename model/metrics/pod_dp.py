@@ -14,12 +14,15 @@ Here ``g`` is the greatest common divisor of the unit sizes; ``F1_X`` is the sam
 
 Why the search is complete (the argument behind ``exact``):
 
-1. Interchangeable switches: given every other node's side, a switch's cost is the
-   capacity to neighbours across the cut, independent of other switches of its tier
-   (no tier links to itself). Switches with identical neighbourhoods can therefore all be
-   moved to the cheaper side without raising the cost; when every child of a pod has the
-   same capacity to each of the pod's own switches and those switches have equal
-   uplinks (``PodTree.uniform``), the own switches of a pod stand together.
+1. Interchangeable switches: when every child of a pod has the same capacity to each
+   of the pod's own switches and those switches have equal uplinks
+   (``PodTree.uniform``), the own switches of a pod stand together. With every
+   accelerator's side fixed, the partition into each pod's own switches and each unit's
+   parts on A and on B is equitable (each member of a part has the same capacity to each
+   other part), hence a fractional automorphism of the min-cut LP that places the
+   switches; that LP has an optimum constant on every part, which is then the min-cut
+   LP of the graph of parts and has an integral optimum (the argument is spelled out in
+   :mod:`model.metrics.pod_dp_switches`, which uses finer classes).
 2. At most one split unit: with the switches' sides fixed, the cost is linear in the
    number of accelerators of each unit on side A, and balance is one linear equation,
    so an optimal vertex splits at most one unit; hence the grid of ``g`` plus one

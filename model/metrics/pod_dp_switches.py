@@ -20,14 +20,31 @@ for each own switch j it reaches with capacity C, C·(n−k)/n when j stands on 
 C·k/n when it stands on B. Every link of a pod tree joins a node's own switches (or a
 unit) to its parent's own switches, so each link is counted exactly once, at the pod
 above it, and the least over σ at the roots is the minimum bisection: no assumption on
-the capacities is made. The price is 2^s assignments for a pod of s own switches, so
+the capacities is made. The price is 2^c assignments for a pod of c classes (below), so
 this is used only while the whole work stays small (:data:`WORK_LIMIT`); larger trees
-keep the structured upper bound, flagged ``exact: false``.
+keep the structured upper bound, flagged ``exact: false``. Tables stop at the target
+count (counts only add up), and a single top pod read at half of an even number of
+accelerators needs only half its assignments: an assignment and its mirror image
+(every side flipped) cost the same there.
 
-Switches of a pod with the same links to the same nodes (a tier's switches wired alike)
-stand together: with every other node's side fixed, each of them costs the same function
-of its own side, and they share no link, so moving them all to the cheaper side costs
-no more. Such a class is one switch for the DP (2^c assignments for c classes).
+Not every switch needs its own side: switches of a pod fall into classes that stand
+together, and each class is one switch for the DP (2^c assignments for c classes). The
+classes are those of the coarsest equitable partition that keeps each pod's switches
+apart from other pods' and each unit on its own: every switch of a class has the same
+capacity to each unit and to each other class (found by colour refinement, weighted by
+capacity; :func:`_classes`). Why a class stands together: fix every accelerator's side
+and split each unit into its part on A and its part on B. The partition into those parts
+and the classes is still equitable (a switch's capacity to a unit's part on A is the
+unit's capacity to it times the share on A), so it is a fractional automorphism of the
+min-cut LP that places the switches (its links cut into parallel pieces of one common
+capacity). Such an LP has an optimum constant on every class (Grohe, Kersting, Mladenov
+and Selman, "Dimension reduction via colour refinement", ESA 2014), and with every class
+constant it is the min-cut LP of the graph of classes, which has an integral optimum:
+some minimum cut places every class whole. Switches wired alike (the same links to the
+same nodes) always share a class; so do, for example, the spines of a plane whose
+uplinks reach one group of cores as the plane's other spines do, though each reaches
+different cores (one island with half the uplinks of the others gives the top pod two
+classes of cores and each plane one or two classes of spines).
 
 Accelerators sharing a NIC are not modelled (a NIC split between the sides crosses less
 than its accelerators' shares): the caller does not use this DP for them.
@@ -52,13 +69,15 @@ OPERATIONS_LIMIT = 300_000_000
 DP is abandoned and the upper bound stands: the estimate above does not see how much
 folding copies saves, so the work done bounds the rest. Counted, not timed, so that the
 answer never depends on how busy the machine is."""
-MAX_LINKS = 100_000
-"""Aggregated links above which the DP is not attempted (classes are found link by
-link in Python)."""
+MAX_LINKS = 250_000
+"""Aggregated links above which the DP is not attempted (each child's links to its
+parent's classes are read in Python)."""
 MAX_OWN = 12
 """Classes of own switches a pod may have (4,096 assignments)."""
-MAX_ACCELERATORS = 50_000
-"""Accelerators above which the DP is not attempted (its tables grow with them)."""
+MAX_ACCELERATORS = 120_000
+"""Accelerators above which the DP is not attempted: its tables, and the running
+combinations it keeps to place the cut, grow with them (the 100K campus with one
+island's uplinks halved peaks at about 280 MB and takes about 1.8 s)."""
 
 
 @dataclass
@@ -103,35 +122,73 @@ class _Budget:
         if self.spent > OPERATIONS_LIMIT:
             raise _OutOfWorkError
 
-    def minplus(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    def minplus(self, a: np.ndarray, b: np.ndarray, limit: int | None = None
+                ) -> np.ndarray:
         """Min-plus convolution the cheapest way (shifted copies or linear pieces),
-        counted."""
-        out, _, work = min_plus(a, b)
+        entries below ``limit`` only, counted."""
+        out, _, work = min_plus(a, b, limit)
         self.add(work + CALL_COST)
         return out
 
 
-def _classes(tree: PodTree, unit_links: dict[int, list[tuple[int, float]]],
-             links: list[tuple[int, int, float]]) -> dict[int, list[list[int]]]:
-    """Per pod: its own switches grouped by identical links (same neighbours, same
-    capacities), each class in member order."""
-    near: dict[int, list[tuple[str, int, float]]] = {}
-    for unit, edges in unit_links.items():
-        for member, capacity in edges:
-            near.setdefault(member, []).append(("unit", unit, capacity))
-    for lo, hi, capacity in links:
-        near.setdefault(lo, []).append(("up", hi, capacity))
-        near.setdefault(hi, []).append(("down", lo, capacity))
+def _classes(tree: PodTree) -> dict[int, list[list[int]]]:
+    """Per pod: its own switches grouped into the classes of the coarsest equitable
+    partition that keeps each pod's switches apart from other pods' and each unit on its
+    own (colour refinement, weighted by capacity): two switches share a class when they
+    have the same capacity to every unit and to every class. Each class in member order.
+
+    Why a class stands together (see the module doc): fix every accelerator's side and
+    split each unit into its part on A and its part on B. The partition into those parts
+    and the switch classes is still equitable (a switch's capacity to a unit's part on A
+    is the unit's capacity to it times the share on A, the same across its class), so
+    it is a fractional automorphism of the min-cut LP that places the switches (its
+    links cut into parallel pieces of one common capacity). That LP then has an optimum
+    constant on every class (Grohe, Kersting, Mladenov and Selman, "Dimension reduction
+    via colour refinement", ESA 2014), which is the min-cut LP of the graph whose nodes
+    are the classes, so an integral one: some minimum cut places every class whole."""
+    members = tree.own_members
+    owner = np.repeat(np.arange(tree.size, dtype=np.int64), np.diff(tree.own_ptr))
+    index = np.full(int(members.max()) + 1 if members.size else 0, -1, dtype=np.int64)
+    index[members] = np.arange(members.size)
+    n = members.size
+    # every link seen from each switch end: (switch, the other end, capacity); a unit
+    # is the other end n + unit
+    u_lo, u_hi, u_cap = tree.unit_edges
+    s_lo, s_hi, s_cap = tree.switch_edges
+    at = np.concatenate([index[u_hi], index[s_lo], index[s_hi]])
+    other = np.concatenate([n + u_lo, index[s_hi], index[s_lo]])
+    capacity = np.concatenate([u_cap, s_cap, s_cap]).astype(np.float64)
+    # switch colours stay below n (ranks), units' colours are n + unit throughout
+    pods, first = np.unique(owner, return_inverse=True)
+    colour = np.concatenate([first.reshape(-1), n + np.arange(tree.units, dtype=np.int64)])
+    count = pods.size
+    while True:
+        width = int(colour.max()) + 1
+        pairs, inverse = np.unique(at * width + colour[other], return_inverse=True)
+        totals = np.round(np.bincount(inverse.reshape(-1), weights=capacity), 6)
+        switch_of = pairs // width
+        cuts = np.searchsorted(switch_of, np.arange(1, n))
+        towards = np.split(pairs % width, cuts)
+        amounts = np.split(totals, cuts)
+        keys = [(int(colour[i]), towards[i].tobytes(), amounts[i].tobytes())
+                for i in range(n)]
+        rank: dict[tuple[int, bytes, bytes], int] = {}
+        fresh = np.array([rank.setdefault(key, len(rank)) for key in keys], dtype=np.int64)
+        colour = np.concatenate([fresh, colour[n:]])
+        if len(rank) == count:
+            break
+        count = len(rank)
+    colour_of = dict(zip(members.tolist(), colour[:n].tolist(), strict=True))
     out: dict[int, list[list[int]]] = {}
     for node in range(tree.units, tree.size):
-        groups: dict[tuple[tuple[str, int, float], ...], list[int]] = {}
+        groups: dict[int, list[int]] = {}
         for member in tree.own(node).tolist():
-            groups.setdefault(tuple(sorted(near.get(member, []))), []).append(member)
+            groups.setdefault(colour_of[member], []).append(member)
         out[node] = list(groups.values())
     return out
 
 
-def _work(tree: PodTree, classes: dict[int, list[list[int]]]) -> float:
+def _work(tree: PodTree, classes: dict[int, list[list[int]]], target: int) -> float:
     """Estimated element operations of :func:`solve` on ``tree``."""
     own = {node: len(groups) for node, groups in classes.items()}
     if own and max(own.values()) > MAX_OWN:
@@ -139,7 +196,7 @@ def _work(tree: PodTree, classes: dict[int, list[list[int]]]) -> float:
     total = 0.0
     for node in range(tree.units, tree.size):
         s = own[node]
-        size = int(tree.accelerators[node]) + 1
+        size = min(int(tree.accelerators[node]), target) + 1
         kids = tree.children(node).tolist()
         below = sum(2.0 ** own.get(c, 0) for c in kids)
         total += 2.0 ** s * (below + len(kids)) * size * 2
@@ -165,8 +222,8 @@ def solve(tree: PodTree, target: int) -> SwitchSides | None:
     links = list(zip(s_lo.tolist(), s_hi.tolist(), s_cap.tolist(), strict=True))
     for lo, hi, c in links:
         switch_links.setdefault(node_of_member[lo], []).append((lo, hi, c))
-    classes = _classes(tree, unit_links, links)
-    if _work(tree, classes) > WORK_LIMIT:
+    classes = _classes(tree)
+    if _work(tree, classes, target) > WORK_LIMIT:
         return None
     class_of = {m: i for groups in classes.values() for i, group in enumerate(groups)
                 for m in group}
@@ -183,14 +240,23 @@ def _solve(tree: PodTree, target: int, classes: dict[int, list[list[int]]],
            ) -> SwitchSides | None:
     """:func:`solve` once its inputs are laid out."""
     tables: dict[int, np.ndarray] = {}
-    """Per node: its table, assignments × (accelerators + 1) (units: one row)."""
+    """Per node: its table, assignments × (accelerators + 1) (units: one row), cut at
+    the target: counts only add up, so no larger one can contribute."""
     choices: dict[int, list[_Choice]] = {}
+    cap = target + 1
+    roots = list(tree.roots)
+    mirror_root = roots[0] if len(roots) == 1 and 2 * target == int(
+        tree.accelerators[roots[0]]) else -1
     for node in range(tree.size):
         if node < tree.units:
             tables[node] = np.zeros((1, int(tree.unit_size[node]) + 1))
             continue
         count = len(classes[node])
         sigmas = (np.arange(1 << count)[:, None] >> np.arange(count)) & 1  # 1 = A
+        # a single top pod with an even number of accelerators is read at half of them,
+        # where an assignment and its mirror image (every side flipped) cost the same:
+        # its first class may stay on side A
+        mirrored = node == mirror_root
         rows, made = [], []
         # children with the same table and the same links to the same classes
         # contribute the same: each such shape is worked out once per assignment
@@ -200,6 +266,10 @@ def _solve(tree: PodTree, target: int, classes: dict[int, list[list[int]]],
         for sigma in sigmas:
             total = np.zeros(1)
             choice = _Choice([], [], [], [])
+            if mirrored and not sigma[0]:
+                rows.append(np.full(1, INF))
+                made.append(choice)
+                continue
             known: dict[Hashable, tuple[np.ndarray, np.ndarray | None]] = {}
             # children whose contributions are equal are combined as copies: all but
             # one of them may stand at a breakpoint of the contribution (two inside
@@ -223,10 +293,10 @@ def _solve(tree: PodTree, target: int, classes: dict[int, list[list[int]]],
                     choice.contribution.append(used)
                     choice.child_sigma.append(best)
                     choice.children.append(child)
-                    total = budget.minplus(total, used)
+                    total = budget.minplus(total, used, cap)
             rows.append(total)
             made.append(choice)
-        size = int(tree.accelerators[node]) + 1
+        size = min(int(tree.accelerators[node]), target) + 1
         table = np.full((len(rows), size), INF)
         for i, row in enumerate(rows):
             table[i, :min(size, row.size)] = row[:size]
@@ -234,13 +304,12 @@ def _solve(tree: PodTree, target: int, classes: dict[int, list[list[int]]],
         choices[node] = made
 
     # the roots are independent: combine their best tables, then read the target
-    roots = list(tree.roots)
     best_rows = [tables[r].min(axis=0) for r in roots]
     total = np.zeros(1)
     befores = []
     for row in best_rows:
         befores.append(total)
-        total = budget.minplus(total, row)
+        total = budget.minplus(total, row, cap)
     if target >= total.size or total[target] == INF:
         return None
     result = SwitchSides(float(total[target]), {}, np.zeros(tree.units, dtype=np.int64))

@@ -16,6 +16,7 @@ from model.metrics import bisection_milp as engine_milp
 from model.metrics import clear_caches
 from model.parts import Catalog, RackType, ServerType
 from tests.reference import builders
+from tests.reference.compare import template
 from tests.reference.expand import expand
 from tests.reference.slow_metrics import bisection_brute_force, bisection_milp
 
@@ -95,3 +96,29 @@ def test_uneven_spines_in_two_classes(compute_all: Callable[..., Any],
     b = compute_all(d).bisection
     assert b.exact
     assert b.gbps == pytest.approx(1600.0)
+
+
+def test_campus_with_one_island_of_half_uplinks_is_exact(
+        compute_all: Callable[..., Any]) -> None:
+    """The 98,304-GPU example with island 1's spine-to-core links halved (6 instead of
+    12 per spine): each of its spines reaches 6 of the 384 cores, each core only some of
+    its spines, so no two cores are wired alike, yet colour refinement finds two classes
+    of cores (the halves island 1's planes reach) and the DP over switch sides solves it.
+
+    By hand, in links of 400G: a plane (1,536 GPUs) of a full island has one link to
+    each core, a plane of island 1 one link to each core of its half (192). With m cores
+    on side A, a full plane on B crosses m of its links and one on A 384 − m; a plane of
+    island 1 at least max(0, m − 192) on B and max(0, 192 − m) on A. Halves of whole
+    planes take 32 of the 64 (splitting a plane crosses its full-bisection leaf-spine
+    links, far more); with a of island 1's 8 planes on A the cut is at least
+    (32 − a)(384 − m) + (24 + a)m + a·max(0, 192 − m) + (8 − a)·max(0, m − 192), whose
+    least over a and m is 10,752 links (m = 384, a = 0: islands 1 and three full ones
+    away from the core), 4,300.8 Tb/s = 614.4 + 3 × 1,228.8."""
+    d = template("islands").build()
+    d.update("island-1-spine-core", links_per_member=6)
+    b = compute_all(d).bisection
+    assert b.exact
+    assert b.gbps == pytest.approx(10_752 * 400.0)
+    lower = min((32 - a) * (384 - m) + (24 + a) * m + a * max(0, 192 - m)
+                + (8 - a) * max(0, m - 192) for a in range(9) for m in range(385))
+    assert lower == 10_752
