@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
 )
 
+from gui import heap
 from gui.autosave import Autosaver, offer_recovery
 from gui.document import DesignDocument
 from model.design import Design
@@ -234,6 +235,7 @@ class FileActions(QObject):
         self.document.load(design, path)
         if self.autosaver is not None:
             self.autosaver.discard()
+        heap.settle()
 
     def new_design(self) -> bool:
         """Start an empty design (after asking about unsaved changes)."""

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gui import heap
 from gui.canvas.scene import DesignScene
 from gui.canvas.view import CanvasView
 from gui.commands import duplicate_command, remove_command
@@ -463,4 +464,5 @@ def open_window(design: Design, path: str | None, catalog: Catalog,
     install_file_menu(window)
     window.show()
     window.settle_layout()
+    heap.settle()
     return window

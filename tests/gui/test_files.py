@@ -5,7 +5,9 @@ exports from the menu."""
 from __future__ import annotations
 
 import errno
+import gc
 import os
+import weakref
 from pathlib import Path
 
 import pytest
@@ -13,6 +15,7 @@ from PySide6.QtCore import QMimeData, QPoint, QSettings, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication, QMainWindow, QMenu, QMessageBox
 
+from gui import heap
 from gui.commands import UpdateElement
 from gui.document import DesignDocument
 from gui.export.dialogs import PngOptions
@@ -248,3 +251,22 @@ def test_png_options_dialog_gives_width_or_dpi(qtbot) -> None:
     dialog.dpi_box.setValue(300)
     assert dialog.options() == PngOptions(False, None, 300.0)
     assert not dialog.width_box.isEnabled()
+
+
+def test_opening_another_design_releases_what_the_last_one_left(setup) -> None:
+    """Objects exempted from the collector while a design was open (gui/heap.py) are
+    collected when another design replaces it."""
+    _window, _document, files, _answers = setup
+
+    class Cycle:
+        def __init__(self) -> None:
+            self.me = self
+
+    left = Cycle()
+    ref = weakref.ref(left)
+    heap.settle()
+    del left
+    assert ref() is not None
+    assert files.new_design() is True
+    assert ref() is None
+    gc.unfreeze()
