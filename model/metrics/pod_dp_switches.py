@@ -63,7 +63,7 @@ from model.metrics.pods import PodTree
 INF = float("inf")
 WORK_LIMIT = 300_000_000
 """Estimated table entries read (before copies are folded) above which the DP is not
-attempted; Meta's 24K-GPU cluster (``ai-zones``) estimates 161 million."""
+attempted."""
 OPERATIONS_LIMIT = 300_000_000
 """Element operations actually spent (convolutions and contributions) after which the
 DP is abandoned and the upper bound stands: the estimate above does not see how much
@@ -194,20 +194,31 @@ def _work(tree: PodTree, classes: dict[int, list[list[int]]], target: int) -> fl
     if own and max(own.values()) > MAX_OWN:
         return INF
     total = 0.0
-    for node in range(tree.units, tree.size):
-        s = own[node]
-        size = min(int(tree.accelerators[node]), target) + 1
-        kids = tree.children(node).tolist()
-        below = sum(2.0 ** own.get(c, 0) for c in kids)
-        total += 2.0 ** s * (below + len(kids)) * size * 2
+    for node in own:
+        total += _node_work(tree, own, node, target)
         if total > WORK_LIMIT:
             break  # too much already: no need to count the rest
     return total
 
 
-def solve(tree: PodTree, target: int) -> SwitchSides | None:
-    """The minimum bisection with ``target`` accelerators on side A, or None when the
-    tree is too large for this DP (see :data:`WORK_LIMIT`)."""
+def _node_work(tree: PodTree, own: dict[int, int], node: int, target: int) -> float:
+    """Estimated element operations of one pod's tables: for every assignment of its
+    classes, each child's best over the child's own assignments (its table's size per
+    assignment) and one convolution per child (about the pod's size each)."""
+    size = min(int(tree.accelerators[node]), target) + 1
+    kids = tree.children(node)
+    child_sizes = np.minimum(tree.accelerators[kids], target) + 1
+    below = sum(2.0 ** own.get(c, 0) * float(n)
+                for c, n in zip(kids.tolist(), child_sizes.tolist(), strict=True))
+    return 2.0 ** own.get(node, 0) * (below + kids.size * size * 2)
+
+
+_Links = tuple[dict[int, list[tuple[int, float]]], dict[int, list[tuple[int, int, float]]]]
+
+
+def _links(tree: PodTree) -> _Links | None:
+    """Each unit's links (member, capacity) and each pod's uplinks (own member, parent's
+    member, capacity); None when the tree is too large for this DP."""
     u_lo, u_hi, u_cap = tree.unit_edges
     s_lo, s_hi, s_cap = tree.switch_edges
     if not tree.size or int(tree.accelerators.max()) > MAX_ACCELERATORS \
@@ -219,9 +230,18 @@ def solve(tree: PodTree, target: int) -> SwitchSides | None:
     switch_links: dict[int, list[tuple[int, int, float]]] = {}
     node_of_member = {int(m): node for node in range(tree.units, tree.size)
                       for m in tree.own(node).tolist()}
-    links = list(zip(s_lo.tolist(), s_hi.tolist(), s_cap.tolist(), strict=True))
-    for lo, hi, c in links:
+    for lo, hi, c in zip(s_lo.tolist(), s_hi.tolist(), s_cap.tolist(), strict=True):
         switch_links.setdefault(node_of_member[lo], []).append((lo, hi, c))
+    return unit_links, switch_links
+
+
+def solve(tree: PodTree, target: int) -> SwitchSides | None:
+    """The minimum bisection with ``target`` accelerators on side A, or None when the
+    tree is too large for this DP (see :data:`WORK_LIMIT`)."""
+    found = _links(tree)
+    if found is None:
+        return None
+    unit_links, switch_links = found
     classes = _classes(tree)
     if _work(tree, classes, target) > WORK_LIMIT:
         return None

@@ -122,3 +122,40 @@ def test_campus_with_one_island_of_half_uplinks_is_exact(
     lower = min((32 - a) * (384 - m) + (24 + a) * m + a * max(0, 192 - m)
                 + (8 - a) * max(0, m - 192) for a in range(9) for m in range(385))
     assert lower == 10_752
+
+
+def _leaf_spine_over_16(leaves: int, down: int) -> Design:
+    """A leaf-spine whose 12 uplinks per leaf are re-dealt over 16 spines: leaf j's run
+    starts at spine 12j mod 16, so leaves come in four kinds, each missing one block of
+    four spines (kind 0 spines 12–15, kind 1 8–11, kind 2 4–7, kind 3 0–3)."""
+    d = template("leaf-spine").build(leaves=leaves, down=down, up=12, spines=12,
+                                     speed_gbps=100)
+    d.update("spine", count=16)
+    return d
+
+
+def test_uneven_leaf_spine_matches_the_reference(compute_all: Callable[..., Any],
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """8 leaves of 16 hosts (128 GPUs). By hand: kinds 0 and 1 on side A, 2 and 3 on B;
+    each block of spines stands with the side holding two of the three kinds that reach
+    it, and the third kind's 2 leaves cross 4 links each to it: 4 blocks × 8 = 32
+    links, 3.2 Tb/s, where spines standing together cost 4 leaves × 12 = 48. The
+    reference's integer program agrees; the engine's is switched off, so this is the DP
+    over switch sides."""
+    monkeypatch.setattr(engine_milp, "MAX_NODES", 0)
+    clear_caches()
+    d = _leaf_spine_over_16(8, 16)
+    assert bisection_milp(expand(d)).gbps == 3200.0
+    b = compute_all(d).bisection
+    assert b.exact
+    assert b.gbps == pytest.approx(3200.0)
+
+
+def test_uneven_leaf_spine_at_24k_is_exact(compute_all: Callable[..., Any]) -> None:
+    """The same wiring with 512 leaves of 48 hosts: the same cut by hand crosses
+    128 leaves × 4 links per block, 2,048 links, 204.8 Tb/s, a third below the 307.2 of
+    spines standing together. (The DP's estimate of its own work once counted each
+    child's assignments at the size of its parent's table, and refused this tree.)"""
+    b = compute_all(_leaf_spine_over_16(512, 48)).bisection
+    assert b.exact
+    assert b.gbps == pytest.approx(2048 * 100.0)
