@@ -139,7 +139,7 @@ class MetricsDock(QWidget):
         for key, chart in self.charts.items():
             if chart is current and key in self._stale_charts and self.metrics is not None:
                 names = {e.id: e.name for e in self.design.all_elements()}
-                chart.show_metrics(self.metrics, names)
+                chart.draw(self.metrics, names)
                 self._stale_charts.discard(key)
 
     def show_chart(self, key: str) -> Chart:

@@ -206,3 +206,40 @@ def test_canvas_and_docks_take_the_newest_figures_on_later_turns(window, qtbot) 
     assert window.scene.metrics is newer and window.metrics_dock.metrics is newer
     qtbot.waitUntil(lambda: window.scene.metrics is newest, timeout=2_000)
     qtbot.waitUntil(lambda: window.metrics_dock.metrics is newest, timeout=2_000)
+
+
+def test_a_chart_is_redrawn_only_when_its_figures_change(window, qtbot,
+                                                        monkeypatch) -> None:
+    """Fresh figures that leave a chart's as they were (a move, a building's PUE for
+    the hops) do not redraw it: a redraw costs the event loop 10-20 ms on the campus."""
+    from gui.commands import move_command
+
+    wait_for_metrics(qtbot, window)
+    dock = window.metrics_dock
+    hops = dock.show_chart("hops")
+    drawn: list[int] = []
+    original = type(hops).show_metrics
+
+    def counting(chart, metrics, names):  # type: ignore[no-untyped-def]
+        drawn.append(1)
+        original(chart, metrics, names)
+
+    monkeypatch.setattr(type(hops), "show_metrics", counting)
+    doc = window.document
+    island = next(iter(doc.design.islands.values()))
+    command = move_command(doc.design, {island.id: (island.x + 40, island.y)})
+    assert command is not None
+    doc.execute(command)
+    doc.execute(UpdateElement(doc.design, "hall-b", {"pue": 1.4}))
+    wait_for_metrics(qtbot, window)
+    assert drawn == [], "the same hops: nothing redrawn"
+    doc.execute(UpdateElement(doc.design, "hall-a-pod-1-racks", {"count": 12}))
+    wait_for_metrics(qtbot, window)
+    assert drawn == [1]
+    engine = compute_all(doc.design.copy(), plane=None)
+    for scope, counts in hops.bars.items():
+        for hop, pairs in zip(sorted(engine.hops.histogram), counts, strict=True):
+            assert engine.hops.by_scope.get(scope, {}).get(hop, 0) == pairs
+    hops.apply_theme(hops.theme)
+    dock.show_metrics(dock.metrics)
+    assert drawn == [1, 1], "a change of theme redraws"
