@@ -58,6 +58,24 @@ def switch_model(
     )
 
 
+def plain_catalog(servers_per_rack: int, accelerators_per_server: int = 1,
+                  nics: int = 1) -> Catalog:
+    """Parts for hand-built cases: servers ``s`` of generic accelerators with 400G NICs
+    and no scale-up, racks ``r`` of ``servers_per_rack`` of them, and a 64-port switch
+    ``sw``."""
+    return Catalog(
+        accelerators=(accelerator(),),
+        servers=(ServerType(id="s", name="s", vendor="t", accelerator="acc",
+                            accelerators_per_server=accelerators_per_server,
+                            nic_count=nics, nic_speed_gbps=400, scale_up_domain=1,
+                            scale_up_bandwidth_gbps=0, max_power_w=1000, source="t"),),
+        rack_types=(RackType(id="r", name="r", server="s",
+                             servers_per_rack=servers_per_rack, power_budget_kw=9,
+                             source="t"),),
+        switches=(switch_model("sw", 64, 400, 100),),
+    )
+
+
 def medium(part_id: str, kind: MediumKind, gbps: float, w_per_end: float) -> Medium:
     """A link medium part."""
     return Medium(

@@ -20,7 +20,6 @@ from model.elements import (
     Scope,
     SwitchTier,
 )
-from model.parts import Catalog, RackType, ServerType
 from tests.reference import builders
 from tests.reference.expand import expand
 from tests.reference.slow_metrics import (
@@ -111,16 +110,7 @@ def test_island_pair_capacity_with_uneven_spread(compute_all: Callable[..., Any]
     are 800, the server's 1,600, the spines' uplinks 900).
     """
     d = Design()
-    d.add_parts(Catalog(
-        accelerators=(builders.accelerator(),),
-        servers=(ServerType(id="s", name="s", vendor="t", accelerator="acc",
-                            accelerators_per_server=1, nic_count=1, nic_speed_gbps=400,
-                            scale_up_domain=1, scale_up_bandwidth_gbps=0, max_power_w=1000,
-                            source="t"),),
-        rack_types=(RackType(id="r", name="r", server="s", servers_per_rack=1,
-                             power_budget_kw=9, source="t"),),
-        switches=(builders.switch_model("sw", 64, 400, 100),),
-    ))
+    d.add_parts(builders.plain_catalog(servers_per_rack=1))
     d.add(Building(id="b", name="b", capacity_kw=100))
     d.add(SwitchTier(id="core", name="core", switch="sw", count=1, role=Role.CORE,
                      scope=Scope.BUILDING, building="b"))

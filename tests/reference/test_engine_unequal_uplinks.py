@@ -20,7 +20,6 @@ from model.elements import (
     Scope,
     SwitchTier,
 )
-from model.parts import Catalog, RackType, ServerType
 from tests.reference import builders
 from tests.reference.expand import expand
 from tests.reference.slow_metrics import bisection_milp
@@ -33,16 +32,7 @@ def two_spine_tiers(fast_up: int, slow_up: int) -> Design:
     and 2 × 100G to another tier of 2 spines; the first tier's spines have ``fast_up``
     × 100G uplinks to the core, the second's ``slow_up``."""
     d = Design()
-    d.add_parts(Catalog(
-        accelerators=(builders.accelerator(),),
-        servers=(ServerType(id="s", name="s", vendor="t", accelerator="acc",
-                            accelerators_per_server=1, nic_count=1, nic_speed_gbps=400,
-                            scale_up_domain=1, scale_up_bandwidth_gbps=0, max_power_w=1000,
-                            source="t"),),
-        rack_types=(RackType(id="r", name="r", server="s", servers_per_rack=4,
-                             power_budget_kw=9, source="t"),),
-        switches=(builders.switch_model("sw", 64, 400, 100),),
-    ))
+    d.add_parts(builders.plain_catalog(servers_per_rack=4))
     d.add(Building(id="b", name="b", capacity_kw=100))
     d.add(SwitchTier(id="core", name="core", switch="sw", count=2, role=Role.CORE,
                      building="b", scope=Scope.CAMPUS))

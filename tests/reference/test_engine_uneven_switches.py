@@ -14,7 +14,6 @@ from model.design import Design
 from model.elements import Building, Island, LinkBundle, Pattern, RackGroup, Role, SwitchTier
 from model.metrics import bisection_milp as engine_milp
 from model.metrics import clear_caches
-from model.parts import Catalog, RackType, ServerType
 from tests.reference import builders
 from tests.reference.compare import template
 from tests.reference.expand import expand
@@ -28,16 +27,7 @@ def _uneven(accelerators_per_server: int, nics: int, spines: int = 2, up_links: 
     twice, spine 1 once; leaf 1 the other way round), so neither spine reaches both
     leaves equally."""
     d = Design()
-    d.add_parts(Catalog(
-        accelerators=(builders.accelerator(),),
-        servers=(ServerType(id="s", name="s", vendor="t", accelerator="acc",
-                            accelerators_per_server=accelerators_per_server,
-                            nic_count=nics, nic_speed_gbps=400, scale_up_domain=1,
-                            scale_up_bandwidth_gbps=0, max_power_w=1000, source="t"),),
-        rack_types=(RackType(id="r", name="r", server="s", servers_per_rack=2,
-                             power_budget_kw=9, source="t"),),
-        switches=(builders.switch_model("sw", 64, 400, 100),),
-    ))
+    d.add_parts(builders.plain_catalog(2, accelerators_per_server, nics))
     d.add(Building(id="b", name="b", capacity_kw=100))
     d.add(Island(id="i", name="i", building="b"))
     d.add(RackGroup(id="g", name="g", island="i", rack_type="r", count=2))
