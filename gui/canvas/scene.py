@@ -48,6 +48,9 @@ class DesignScene(QGraphicsScene):
         self._problems: dict[str, list[str]] = {}
         self._edges: dict[tuple[int, str], list[str]] | None = None
         self._rebuilding = False
+        self._showing: ElementItem | None = None
+        """The item :meth:`change_element` is updating: it re-routes that item's bundles
+        once at the end, not also when the item's position changes on the way."""
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
         self.rebuild()
 
@@ -135,7 +138,11 @@ class DesignScene(QGraphicsScene):
             self._edges = None
             if isinstance(old_parent, ContainerItem):
                 old_parent.update_geometry()
-        item.set_element(element)
+        self._showing = item
+        try:
+            item.set_element(element)
+        finally:
+            self._showing = None
         if isinstance(parent, ContainerItem):
             parent.update_geometry()
         self.item_moved(item)
@@ -249,16 +256,20 @@ class DesignScene(QGraphicsScene):
     def item_moved(self, item: ElementItem) -> None:
         """An item moved or resized: grow its container, re-route the bundles of it and
         of everything inside it."""
+        if item is self._showing:
+            return  # change_element calls again once the item is in place
         parent = item.parentItem()
         if isinstance(parent, ContainerItem):
             parent.update_geometry()
         stack: list[QGraphicsItem] = [item]
+        moved: set[str] = set()  # a bundle with both ends inside is re-routed once
         while stack:
             current = stack.pop()
             if isinstance(current, ElementItem):
-                for bundle_id in self._bundles_at.get(current.element_id, ()):
-                    self._bundles[bundle_id].update_path()
+                moved.update(self._bundles_at.get(current.element_id, ()))
             stack.extend(current.childItems())
+        for bundle_id in moved:
+            self._bundles[bundle_id].update_path()
 
     def bundle_anchors(self, bundle: LinkBundle
                        ) -> tuple[QRectF, QRectF, float, float] | None:

@@ -331,3 +331,34 @@ def test_pan_and_wheel_zoom(window, qtbot) -> None:
     QApplication.sendEvent(view.viewport(), wheel)
     assert abs(view.scale_factor() - 1.2) < 1e-9
     assert window._zoom_label.text() == "120%"
+
+
+def test_moving_an_island_re_routes_each_of_its_bundles_once(window, monkeypatch) -> None:
+    """Every bundle touching a moved island is re-routed exactly once, and follows it.
+    (A bundle with both ends inside was re-routed from each end, and every bundle once
+    more when the island's item changed position on the way.)"""
+    from gui.commands import move_command
+
+    design, scene = window.document.design, window.scene
+    island = design.islands["hall-a-pod-1"]
+    inside = {element.id for element in design.children(island.id)}
+    touching = {b.id for b in design.bundles.values()
+                if b.lower in inside or b.upper in inside}
+    assert any(b.lower in inside and b.upper in inside
+               for b in design.bundles.values() if b.id in touching)
+    routed: list[str] = []
+    original = BundleItem.update_path
+
+    def counting(item: BundleItem) -> None:
+        routed.append(item.element_id)
+        original(item)
+
+    monkeypatch.setattr(BundleItem, "update_path", counting)
+    command = move_command(design, {island.id: (island.x + 80, island.y + 20)})
+    assert command is not None
+    window.document.execute(command)
+    assert sorted(routed) == sorted(touching)
+    racks = scene.item_for("hall-a-pod-1-racks").scene_rect()
+    bundle = scene.item_for("hall-a-pod-1-b1")
+    assert isinstance(bundle, BundleItem)
+    assert bundle.shape().boundingRect().contains(racks.center().x(), racks.top() - 1)
