@@ -66,8 +66,12 @@ def default_compute(design: Design) -> DesignMetrics:
 
     global _executor  # noqa: PLW0603
     try:
-        future = _engine_process().submit(compute_all, design, None)
-    except (BrokenProcessPool, OSError, RuntimeError):
+        try:
+            future = _engine_process().submit(compute_all, design, None)
+        except BrokenProcessPool:  # it died while idle: a fresh process, once
+            _executor = None
+            future = _engine_process().submit(compute_all, design, None)
+    except (BrokenProcessPool, OSError, RuntimeError):  # no process starts here
         _executor = None
         return compute_all(design, plane=None)
     try:

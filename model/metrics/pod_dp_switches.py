@@ -136,16 +136,7 @@ def _classes(tree: PodTree) -> dict[int, list[list[int]]]:
     partition that keeps each pod's switches apart from other pods' and each unit on its
     own (colour refinement, weighted by capacity): two switches share a class when they
     have the same capacity to every unit and to every class. Each class in member order.
-
-    Why a class stands together (see the module doc): fix every accelerator's side and
-    split each unit into its part on A and its part on B. The partition into those parts
-    and the switch classes is still equitable (a switch's capacity to a unit's part on A
-    is the unit's capacity to it times the share on A, the same across its class), so
-    it is a fractional automorphism of the min-cut LP that places the switches (its
-    links cut into parallel pieces of one common capacity). That LP then has an optimum
-    constant on every class (Grohe, Kersting, Mladenov and Selman, "Dimension reduction
-    via colour refinement", ESA 2014), which is the min-cut LP of the graph whose nodes
-    are the classes, so an integral one: some minimum cut places every class whole."""
+    Why a class may stand together: see the module doc."""
     members = tree.own_members
     owner = np.repeat(np.arange(tree.size, dtype=np.int64), np.diff(tree.own_ptr))
     index = np.full(int(members.max()) + 1 if members.size else 0, -1, dtype=np.int64)

@@ -463,10 +463,7 @@ def _same_capacity(check: _LevelCheck, cap: np.ndarray) -> bool:
         return True
     total = cap if check.group is None else np.bincount(
         check.group, weights=cap, minlength=check.reference.size)
-    other = total[check.reference]
-    if np.array_equal(total, other):
-        return True
-    return bool(np.all(np.abs(total - other) <= 1e-9 * np.maximum(np.abs(other), 1.0)))
+    return _equal(total, total[check.reference])
 
 
 def _equal_uplinks(own_ptr: IntArray, own_members: IntArray, switch_up: np.ndarray) -> bool:
@@ -480,10 +477,16 @@ def _equal_uplinks(own_ptr: IntArray, own_members: IntArray, switch_up: np.ndarr
     counts = np.diff(own_ptr)
     owners = np.flatnonzero(counts)
     ups = switch_up[own_members]
-    first = np.repeat(ups[own_ptr[owners]], counts[owners])
-    if np.array_equal(ups, first):
+    return _equal(ups, np.repeat(ups[own_ptr[owners]], counts[owners]))
+
+
+def _equal(values: np.ndarray, reference: np.ndarray) -> bool:
+    """Every value equals its reference, to a part in 10⁹ (capacities summed in
+    different orders)."""
+    if np.array_equal(values, reference):
         return True
-    return bool(np.all(np.abs(ups - first) <= 1e-9 * np.maximum(np.abs(first), 1.0)))
+    return bool(np.all(np.abs(values - reference)
+                       <= 1e-9 * np.maximum(np.abs(reference), 1.0)))
 
 
 def _fill(tree: PodTree, switch_up: np.ndarray) -> None:

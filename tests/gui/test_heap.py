@@ -30,6 +30,14 @@ def test_settle_exempts_what_is_alive_and_the_next_settle_releases_it() -> None:
     gc.unfreeze()
 
 
-def test_a_shown_window_settles_the_heap(window) -> None:  # type: ignore[no-untyped-def]
+def test_a_shown_window_settles_the_heap(qtbot, design, catalog, settings  # type: ignore[no-untyped-def]
+                                         ) -> None:
+    from gui.main_window import open_window
+
+    gc.unfreeze()
+    assert gc.get_freeze_count() == 0
+    window = open_window(design, None, catalog, settings)
+    qtbot.addWidget(window)
     assert gc.get_freeze_count() > 0
+    window.document.undo_stack.setClean()
     gc.unfreeze()

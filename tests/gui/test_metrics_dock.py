@@ -141,6 +141,31 @@ def test_engine_process_that_dies_fails_the_run_without_computing_here(
     runner.shutdown()
 
 
+def test_engine_process_that_died_while_idle_is_replaced_not_run_here(
+        design, monkeypatch) -> None:
+    """A process found dead when a run is submitted is replaced by a fresh one, once; the
+    run goes to it, never into the editor's own process."""
+    class DiedWhileIdle:
+        def submit(self, fn, *args):  # type: ignore[no-untyped-def]
+            raise BrokenProcessPool("died while idle")
+
+    class Fresh:
+        def submit(self, fn, *args):  # type: ignore[no-untyped-def]
+            future: Future[object] = Future()
+            future.set_result("from the fresh process")
+            return future
+
+    engines: list[object] = [DiedWhileIdle(), Fresh()]
+    monkeypatch.setattr(metrics_runner, "_engine_process", lambda: engines.pop(0))
+
+    def never(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise AssertionError("the engine must not run in the editor's process")
+
+    monkeypatch.setattr("model.metrics.compute_all", never)
+    assert metrics_runner.default_compute(design) == "from the fresh process"
+    assert engines == []
+
+
 def test_problems_are_listed_marked_and_lead_to_their_element(window, qtbot) -> None:
     doc = window.document
     # 100 kW cannot hold a hall of 16 DGX H100 racks: an over-capacity problem.

@@ -28,6 +28,20 @@ def links(design: Design, bundle_id: str) -> int:
     return design.tiers[bundle.lower].count * bundle.links_per_member
 
 
+def assert_half_the_uplinks(compute_all: Callable[..., Any], design: Design,
+                            uplink_bundles: list[str]) -> None:
+    """An even number of equal blocks (pods, islands) each with full bisection inside
+    and oversubscribed uplinks (counted from the design's bundles): the cheapest halves
+    are whole blocks, the tier above with one half, so the cut is the other half's
+    uplinks, exactly."""
+    uplinks = {links(design, b) for b in uplink_bundles}
+    assert len(uplinks) == 1 and len(uplink_bundles) % 2 == 0
+    m = compute_all(design)
+    assert m.bisection.exact
+    assert m.bisection.gbps == pytest.approx(
+        len(uplink_bundles) // 2 * uplinks.pop() * LINK_GBPS, rel=1e-12)
+
+
 AI_ZONES = [
     {"pods": 12, "racks_per_pod": 251, "gpus_per_rack": 8, "agg_oversubscription": 6.0},
     {"pods": 10, "racks_per_pod": 126, "gpus_per_rack": 56, "agg_oversubscription": 4.0},
@@ -45,12 +59,8 @@ def test_ai_zones_bisection_is_half_the_pods_uplinks(
     uplinks: the cheapest halves are whole pods, the aggregation tier with one half,
     so the cut is the other half's uplinks: pods/2 × c·u × 400 Gb/s."""
     d = template("ai-zones").build(**params)
-    pods = params["pods"]
-    uplinks = links(d, "pod-1-ctsw-atsw")
-    assert all(links(d, f"pod-{p}-ctsw-atsw") == uplinks for p in range(1, pods + 1))
-    m = compute_all(d)
-    assert m.bisection.exact
-    assert m.bisection.gbps == pytest.approx(pods // 2 * uplinks * LINK_GBPS, rel=1e-12)
+    assert_half_the_uplinks(compute_all, d, [f"pod-{p}-ctsw-atsw"
+                                             for p in range(1, params["pods"] + 1)])
 
 
 LEAF_SPINE = [
@@ -113,9 +123,5 @@ def test_islands_bisection_is_half_the_islands_uplinks(
     """An even number of full-bisection islands under an oversubscribed core: half the
     islands' uplinks to the core (all of the injection when the core is 1:1)."""
     d = template("islands").build(**params)
-    n = params["islands"]
-    uplinks = [links(d, f"island-{i}-spine-core") for i in range(1, n + 1)]
-    assert len(set(uplinks)) == 1
-    m = compute_all(d)
-    assert m.bisection.exact
-    assert m.bisection.gbps == pytest.approx(n // 2 * uplinks[0] * LINK_GBPS, rel=1e-12)
+    assert_half_the_uplinks(compute_all, d, [f"island-{i}-spine-core"
+                                             for i in range(1, params["islands"] + 1)])
