@@ -16,6 +16,7 @@ from typing import Any
 
 from PySide6.QtGui import QUndoCommand
 
+from gui.words import change_text, settings_change_text
 from model.design import Design, Removal
 from model.elements import (
     Building,
@@ -119,9 +120,8 @@ class UpdateElement(DesignCommand):
     def __init__(self, design: Design, element_id: str, changes: Mapping[str, Any],
                  text: str | None = None) -> None:
         element = design.element(element_id)
-        fields = ", ".join(changes)
         name = element.name if element else element_id
-        super().__init__(design, text or f"Change {fields} of {name!r}")
+        super().__init__(design, text or change_text(design.kind_of(element_id), name, changes))
         self.element_id = element_id
         self.changes = dict(changes)
         self._old: dict[str, Any] = {}
@@ -174,7 +174,7 @@ class ChangeSettings(DesignCommand):
 
     def __init__(self, design: Design, changes: Mapping[str, Any], text: str | None = None
                  ) -> None:
-        super().__init__(design, text or f"Change {', '.join(changes)}")
+        super().__init__(design, text or settings_change_text(changes))
         self.changes = dict(changes)
         self._old: dict[str, Any] = {}
 
@@ -297,6 +297,29 @@ def add_rack_group_command(design: Design, catalog: Catalog, rack_type_id: str,
     return MacroCommand(design, add.text(), [AddParts(design, parts), add])
 
 
+def tier_name(design: Design, place: Element, role: Role) -> str:
+    """A new tier's name by its role and where it stands ("Island 1 leaf", "Hall A
+    core"), not by its switch's catalog name; "Island 1 leaf 2" when that is taken."""
+    stem = f"{place.name} {role.value}"
+    taken = {t.name for t in design.tiers.values()}
+    if stem not in taken:
+        return stem
+    n = 2
+    while f"{stem} {n}" in taken:
+        n += 1
+    return f"{stem} {n}"
+
+
+def bundle_name(lower: str, upper: str) -> str:
+    """A bundle's name from its ends' names, the words they share said once:
+    "Island 2 leaf" and "Island 2 spine" give "Island 2 leaf → spine"."""
+    low, up = lower.split(" "), upper.split(" ")
+    shared = 0
+    while shared < min(len(low), len(up)) - 1 and low[shared] == up[shared]:
+        shared += 1
+    return f"{lower} → {' '.join(up[shared:])}"
+
+
 def add_tier_command(design: Design, catalog: Catalog, switch_id: str, place: Element,
                      *, x: float, y: float, role: Role = Role.LEAF, count: int = 8
                      ) -> DesignCommand:
@@ -305,12 +328,13 @@ def add_tier_command(design: Design, catalog: Catalog, switch_id: str, place: El
     switch = catalog.switch(switch_id) or design.catalog.switch(switch_id)
     if switch is None:
         raise DesignError(f"the catalog has no switch model {switch_id!r}")
+    name = tier_name(design, place, role)
     if isinstance(place, Island):
-        tier = SwitchTier(id=design.new_id("tier"), name=f"{switch.name} {role.value}",
+        tier = SwitchTier(id=design.new_id("tier"), name=name,
                           switch=switch_id, count=count, role=role, scope=Scope.ISLAND,
                           island=place.id, x=x, y=y)
     elif isinstance(place, Building):
-        tier = SwitchTier(id=design.new_id("tier"), name=f"{switch.name} {role.value}",
+        tier = SwitchTier(id=design.new_id("tier"), name=name,
                           switch=switch_id, count=count, role=role, scope=Scope.BUILDING,
                           building=place.id, x=x, y=y)
     else:
@@ -361,7 +385,7 @@ def link_command(design: Design, start_id: str, end_id: str) -> DesignCommand:
             speed = lower_switch.port_speed_gbps
     if upper_switch is not None:
         speed = min(speed, upper_switch.port_speed_gbps)
-    bundle = LinkBundle(id=design.new_id("bundle"), name=f"{lower.name} → {upper.name}",
+    bundle = LinkBundle(id=design.new_id("bundle"), name=bundle_name(lower.name, upper.name),
                         lower=lower.id, upper=upper.id, links_per_member=links,
                         speed_gbps=speed, pattern=pattern)
     return AddElement(design, bundle, text=f"Link {lower.name!r} to {upper.name!r}")

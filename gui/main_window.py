@@ -26,10 +26,16 @@ from PySide6.QtWidgets import (
 )
 
 from gui import heap
+from gui.arrange import ArrangeActions
+from gui.canvas.context_menu import ContextMenus
+from gui.canvas.empty_hint import EmptyCanvasHint
 from gui.canvas.scene import DesignScene
 from gui.canvas.view import CanvasView
+from gui.clipboard import ClipboardActions
 from gui.commands import duplicate_command, remove_command
 from gui.document import DesignDocument
+from gui.find_bar import FindBar, zoom_to_ids
+from gui.help_menu import HelpActions
 from gui.inspector.panel import Inspector
 from gui.legend import Legend
 from gui.metrics_dock import MetricsDock
@@ -169,6 +175,7 @@ class MainWindow(QMainWindow):
         edit.addAction(self.undo_action)
         edit.addAction(self.redo_action)
         edit.addSeparator()
+        self.clipboard = ClipboardActions(self)
         self.delete_action = self._action(
             "Edit", "&Delete", self.delete_selection, shortcut=QKeySequence.StandardKey.Delete,
             tip="Delete the selection and what depends on it")
@@ -177,12 +184,22 @@ class MainWindow(QMainWindow):
         self.duplicate_action = self._action(
             "Edit", "D&uplicate", self.duplicate_selection, shortcut="Ctrl+D",
             tip="Duplicate the selected islands (with their contents) and rack groups")
+        edit.addSeparator()
         self.select_all_action = self._action(
             "Edit", "Select &All", self.select_all, shortcut=QKeySequence.StandardKey.SelectAll,
             tip="Select every element")
+        self.find_bar = FindBar(self)
+        self.find_action = self._action(
+            "Edit", "&Find…", self.find_bar.open_bar, shortcut=QKeySequence.StandardKey.Find,
+            tip="Find an element by name or id")
+        edit.addSeparator()
+        self.arrange = ArrangeActions(self)
 
         self.fit_action = self._action("View", "&Fit to View", self.view.fit_to_view,
                                        shortcut="F", tip="Show the whole design")
+        self.zoom_selection_action = self._action(
+            "View", "Zoom to &Selection", self.zoom_to_selection, shortcut="Shift+F",
+            tip="Fit the selected elements into the view")
         self._action("View", "Zoom &In", self.view.zoom_in,
                      shortcut=QKeySequence.StandardKey.ZoomIn, tip="Zoom in")
         self._action("View", "Zoom &Out", self.view.zoom_out,
@@ -216,7 +233,9 @@ class MainWindow(QMainWindow):
             group.addAction(action)
             self.tool_actions[name] = action
         self.tool_actions["select"].setChecked(True)
-        self._action("Help", "&About Archipelago", self._about)
+        self.help = HelpActions(self)
+        self.context_menus = ContextMenus(self)
+        self.empty_hint = EmptyCanvasHint(self.view, self.document)
 
         bar = QToolBar("Tools", self)
         bar.setObjectName("toolbar-main")
@@ -378,10 +397,10 @@ class MainWindow(QMainWindow):
         self.legend.apply_theme(self.theme)
         self.metrics_dock.apply_theme(self.theme)
 
-    def _about(self) -> None:
-        QMessageBox.about(self, "About Archipelago",
-                          "Archipelago: draw AI training clusters while bisection bandwidth,"
-                          " hop counts and power are computed live.")
+    def zoom_to_selection(self) -> None:
+        """Fit the selected elements into the view."""
+        if not zoom_to_ids(self.view, self.scene.selected_ids()):
+            self.show_status("Select elements to zoom to (or press F to fit the design)")
 
     # --------------------------------------------------------- save / close
     def save(self) -> bool:

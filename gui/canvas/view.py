@@ -3,8 +3,9 @@ dispatch of mouse and key events to the current tool."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtCore import QPoint, QPointF, Qt, Signal
 from PySide6.QtGui import (
+    QContextMenuEvent,
     QDragEnterEvent,
     QDragMoveEvent,
     QDropEvent,
@@ -48,6 +49,8 @@ class CanvasView(QGraphicsView):
     status_message = Signal(str)
     zoom_changed = Signal(float)
     tool_changed = Signal(str)
+    context_menu_requested = Signal(QPoint, QPoint)
+    """A right-click (or the menu key): viewport position, global position."""
 
     def __init__(self, scene: DesignScene, document: DesignDocument, catalog: Catalog,
                  parent: QWidget | None = None) -> None:
@@ -204,6 +207,10 @@ class CanvasView(QGraphicsView):
             event.accept()
             return
         super().keyPressEvent(event)
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        self.context_menu_requested.emit(event.pos(), event.globalPos())
+        event.accept()
 
     # ------------------------------------------------------------ drag/drop
     def _entry(self, event: QDragEnterEvent | QDragMoveEvent | QDropEvent

@@ -228,19 +228,16 @@ class Inspector(QWidget):
                 return RenameDesign(d, str(value))
             if name == "description":
                 return RenameDesign(d, d.name, str(value))
-            label = name.replace("_", " ")
-            return ChangeSettings(d, {name: value}, text=f"Change {label}")
+            return ChangeSettings(d, {name: value})
         element = d.element(self.element_id or "")
         if element is None:
             raise DesignError("the element no longer exists")
-        label = name.replace("_", " ")
         if name == "serves":
             scope, island, building = value
             return UpdateElement(d, element.id, {"scope": scope, "island": island,
                                                  "building": building},
-                                 text=f"Change what {element.name!r} serves")
-        update = UpdateElement(d, element.id, {name: value},
-                               text=f"Change {label} of {element.name!r}")
+                                 text=f"Change what {element.name} serves")
+        update = UpdateElement(d, element.id, {name: value})
         parts = self._parts_needed(name, value)
         if parts is None:
             return update

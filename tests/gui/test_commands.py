@@ -65,7 +65,7 @@ def test_add_each_kind_then_undo_redo_exactly(qapp, design, catalog) -> None:
     assert [doc.undo_stack.text(i) for i in range(5)] == [
         "Add building 'Building 3'", "Add island 'Island 5'",
         "Add rack group 'GB200 NVL72 rack (18 compute trays)'",
-        "Add switch tier 'NVIDIA Quantum-X800 Q3400 (XDR InfiniBand) leaf'",
+        "Add switch tier 'Island 5 leaf'",
         f"Link {design.rack_groups[group].name!r} to {design.tiers[tier].name!r}"]
     check_undo_redo(doc, before)
 
@@ -169,8 +169,8 @@ def test_update_is_named_and_exact(qapp, design) -> None:
     with pytest.raises(DesignError, match="does not serve 'Hall B core'"):
         doc.execute(UpdateElement(design, "campus-core", {"scope": Scope.BUILDING}))
     doc.execute(UpdateElement(design, "hall-a-pod-1-leaf", {"count": 16}))
-    assert doc.undo_stack.text(0) == "Change capacity_kw, pue of 'Hall A'"
-    assert doc.undo_stack.text(1) == "Change count of 'Leaf (rails)'"
+    assert doc.undo_stack.text(0) == "Change IT capacity and PUE of Hall A"
+    assert doc.undo_stack.text(1) == "Change switch count of Leaf (rails) to 16"
     assert doc.undo_stack.count() == 2
     assert design.buildings["hall-a"].pue == 1.4
     check_undo_redo(doc, before)

@@ -72,9 +72,9 @@ def test_good_input_is_one_named_step(window, qtbot) -> None:
     inspector.fields["medium"].choose("optical-400g-osfp")
     assert design.bundles["hall-a-pod-1-b2"].medium == "optical-400g-osfp"
     assert [stack.text(i) for i in range(stack.count())] == [
-        "Change capacity kw of 'Hall A'", "Change pue of 'Hall A'",
-        "Change count of 'DGX H100'", "Change rack type of 'DGX H100'",
-        "Change medium of 'Leaf → spine'"]
+        "Change IT capacity of Hall A to 2\u2009500 kW", "Change PUE of Hall A to 1.1",
+        "Change rack count of DGX H100 to 12", "Change rack type of DGX H100",
+        "Change medium of Leaf → spine"]
     stack.undo()
     assert design.catalog.medium("optical-400g-osfp") is None
     assert inspector.fields["medium"].value() is None, "the editor follows the undo"
@@ -129,7 +129,7 @@ def test_design_settings_are_undoable(window, qtbot) -> None:
     assert "allowance_pct" in fields["allowance_pct"].error.text()
     assert (design.settings.oversubscription_threshold, design.name) == (3.0, "My campus")
     assert [stack.text(i) for i in range(stack.count())] == [
-        "Change oversubscription threshold", "Rename design"]
+        "Change oversubscription limit to 3 : 1", "Rename design"]
     stack.undo()
     stack.undo()
     assert design.name == "Demo campus" and design.settings.oversubscription_threshold == 8

@@ -111,7 +111,7 @@ def test_undo_redo_from_the_keyboard(window, qtbot) -> None:
     window.activateWindow()
     window.view.setFocus()
     edit(window)
-    assert window.undo_action.text() == "&Undo Change pue of 'Hall A'"
+    assert window.undo_action.text() == "&Undo Change PUE of Hall A to 1.4"
     qtbot.keyClick(window.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     if window.document.design.buildings["hall-a"].pue == 1.4:  # no key focus offscreen
         window.undo_action.trigger()

@@ -1,0 +1,232 @@
+"""Copy, Cut and Paste through the system clipboard (Edit menu and context menus).
+
+Copy puts the selection on the clipboard as a design fragment (:mod:`gui.fragment`)
+twice: under :data:`~gui.fragment.FRAGMENT_MIME` and as plain text, so it pastes into
+another Archipelago window and reads in a text editor. Paste reads it back through the
+file format's checks and adds it in one undo step: beside the originals when they are in
+the same place, at the pointer for "Paste Here". Cut is Copy and Delete in one undo step.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QByteArray, QMimeData, QPointF
+from PySide6.QtGui import QGuiApplication, QKeySequence
+from PySide6.QtWidgets import QMessageBox
+
+from gui.canvas.items.base import ElementItem
+from gui.commands import remove_command
+from gui.fragment import (
+    FRAGMENT_MIME,
+    Fragment,
+    FragmentError,
+    container_of,
+    fragment_text,
+    paste_command,
+    read_fragment,
+)
+from model.elements import Element
+from model.errors import DesignError, DesignFileError
+
+if TYPE_CHECKING:
+    from gui.main_window import MainWindow
+
+PASTE_GAP = 30.0
+"""Scene units between the originals and their pasted copies."""
+PASTE_STEP = 40.0
+"""How far a paste with nothing to measure is shifted until it lands on a free spot."""
+
+
+class ClipboardActions:
+    """Cut, Copy, Paste and Paste Here for one window."""
+
+    def __init__(self, window: MainWindow) -> None:
+        self.window = window
+        self.last_message: QMessageBox | None = None
+        self.cut_action = window._action(
+            "Edit", "Cu&t", self.cut, shortcut=QKeySequence.StandardKey.Cut,
+            tip="Copy the selection to the clipboard and delete it")
+        self.copy_action = window._action(
+            "Edit", "&Copy", self.copy, shortcut=QKeySequence.StandardKey.Copy,
+            tip="Copy the selection (with what is inside it) to the clipboard")
+        self.paste_action = window._action(
+            "Edit", "&Paste", self.paste, shortcut=QKeySequence.StandardKey.Paste,
+            tip="Paste copied elements into the selected island or building")
+
+    # ---------------------------------------------------------------- copy
+    def copy(self) -> bool:
+        """Put the selection on the clipboard; True when something was copied."""
+        design = self.window.document.design
+        ids = self.window.scene.selected_ids()
+        text = fragment_text(design, ids)
+        if text is None:
+            self.window.show_status("Select elements to copy (a bundle is copied with"
+                                    " both elements it joins)")
+            return False
+        mime = QMimeData()
+        mime.setData(FRAGMENT_MIME, QByteArray(text.encode("utf-8")))
+        mime.setText(text)
+        QGuiApplication.clipboard().setMimeData(mime)
+        self.window.show_status(f"Copied {_count(ids)}")
+        return True
+
+    def cut(self) -> bool:
+        """Copy, then delete the selection in one undo step; True when done."""
+        ids = self.window.scene.selected_ids()
+        if not self.copy():
+            return False
+        command = remove_command(self.window.document.design, ids)
+        if command is None:
+            return False
+        command.setText(f"Cut {_count(ids)}")
+        return self.window.view.execute(command)
+
+    # --------------------------------------------------------------- paste
+    def clipboard_fragment(self) -> Fragment | None:
+        """The fragment on the clipboard, or None after saying why there is none."""
+        mime = QGuiApplication.clipboard().mimeData()
+        raw: bytes | None = None
+        if mime is not None and mime.hasFormat(FRAGMENT_MIME):
+            raw = bytes(mime.data(FRAGMENT_MIME).data())
+        elif mime is not None and mime.hasText():
+            raw = mime.text().encode("utf-8", "surrogatepass")
+        if not raw:
+            self.window.show_status("The clipboard holds nothing to paste")
+            return None
+        try:
+            return read_fragment(raw)
+        except FragmentError as error:
+            self._refuse(str(error))
+        except DesignFileError as error:
+            self._refuse(f"The clipboard's elements cannot be pasted:\n{error}")
+        return None
+
+    def paste(self) -> bool:
+        """Paste into the selected island or building (else where the copies came
+        from), beside anything already there. True when pasted."""
+        fragment = self.clipboard_fragment()
+        if fragment is None:
+            return False
+        building, island = self._targets_of_selection()
+        return self._paste(fragment, building, island, None)
+
+    def paste_at(self, scene_pos: QPointF) -> bool:
+        """Paste with the copied elements' top-left at ``scene_pos``, into the island
+        or building there. True when pasted."""
+        fragment = self.clipboard_fragment()
+        if fragment is None:
+            return False
+        scene = self.window.scene
+        island = scene.element_at(scene_pos, ("island",))
+        building = scene.element_at(scene_pos, ("building",))
+        return self._paste(fragment, building.element_id if building else None,
+                           island.element_id if island else None, scene_pos)
+
+    def _paste(self, fragment: Fragment, building: str | None, island: str | None,
+               at: QPointF | None) -> bool:
+        design = self.window.document.design
+        roots: list[Element] = [
+            e for e in (fragment.design.element(r) for r in fragment.copied) if e]
+        try:
+            # a first pass learns each root's new container, then positions are chosen
+            containers: dict[str, str | None] = {}
+
+            def learn(root: Element, container: str | None) -> tuple[float, float]:
+                containers[root.id] = container
+                return (0.0, 0.0)
+
+            paste_command(design, fragment, learn, building=building, island=island)
+            spots = (self._spots_at(roots, containers, at) if at is not None
+                     else self._spots_beside(roots, containers))
+            pasted = paste_command(design, fragment, lambda root, _c: spots[root.id],
+                                   building=building, island=island)
+        except DesignError as error:
+            self.window.show_status(str(error))
+            return False
+        if not self.window.view.execute(pasted.command):
+            return False
+        self.window.scene.select_ids(pasted.roots)
+        return True
+
+    def _targets_of_selection(self) -> tuple[str | None, str | None]:
+        design = self.window.document.design
+        for eid in self.window.scene.selected_ids():
+            island = design.island_of(eid)
+            building = design.building_of(eid)
+            if island is not None or building is not None:
+                return building, island
+        return None, None
+
+    def _spots_at(self, roots: list[Element], containers: dict[str, str | None],
+                  at: QPointF) -> dict[str, tuple[float, float]]:
+        """Positions putting each container's pasted group's top-left at ``at``."""
+        spots: dict[str, tuple[float, float]] = {}
+        for container in set(containers.values()):
+            group = [r for r in roots if containers[r.id] == container]
+            left = min(float(getattr(r, "x", 0.0)) for r in group)
+            top = min(float(getattr(r, "y", 0.0)) for r in group)
+            local = self._local(container, at)
+            for root in group:
+                spots[root.id] = (round(local.x() + getattr(root, "x", 0.0) - left),
+                                  round(local.y() + getattr(root, "y", 0.0) - top))
+        return spots
+
+    def _local(self, container: str | None, scene_pos: QPointF) -> QPointF:
+        item = self.window.scene.item_for(container) if container else None
+        if isinstance(item, ElementItem):
+            low = item.content_origin()
+            local = item.mapFromScene(scene_pos)
+            return QPointF(max(local.x(), low.x()), max(local.y(), low.y()))
+        return scene_pos
+
+    def _spots_beside(self, roots: list[Element],
+                      containers: dict[str, str | None]) -> dict[str, tuple[float, float]]:
+        """The copied positions, shifted right until no pasted element lands on an
+        element already in its container: by the width of the originals when they are
+        on this canvas (a paste beside the copied elements), else in small steps."""
+        design = self.window.document.design
+        scene = self.window.scene
+        spots: dict[str, tuple[float, float]] = {}
+        for container in set(containers.values()):
+            group = [r for r in roots if containers[r.id] == container]
+            rects = [item.sceneBoundingRect() for r in group
+                     if isinstance(item := scene.item_for(r.id), ElementItem)
+                     and design.element(r.id) is not None]
+            if rects:
+                left = min(r.left() for r in rects)
+                step = max(r.right() for r in rects) - left + PASTE_GAP
+            else:
+                step = PASTE_STEP
+            occupied = {(round(float(getattr(e, "x", 0.0))), round(float(getattr(e, "y", 0.0))))
+                        for e in design.all_elements()
+                        if hasattr(e, "x") and container_of(design, e) == container}
+            shift = 0.0
+            for _ in range(200):
+                places = {(round(getattr(r, "x", 0.0) + shift), round(getattr(r, "y", 0.0)))
+                          for r in group}
+                if not places & occupied:
+                    break
+                shift += step
+            for root in group:
+                spots[root.id] = (round(getattr(root, "x", 0.0) + shift, 1),
+                                  float(getattr(root, "y", 0.0)))
+        return spots
+
+    def _refuse(self, message: str) -> None:
+        """Say why nothing was pasted: in the status bar, and in a message box for a
+        fragment that is damaged (not merely some other text)."""
+        first = message.splitlines()[0]
+        self.window.show_status(first)
+        if message.startswith("The clipboard holds text") or message.startswith(
+                "The clipboard is empty"):
+            return
+        box = QMessageBox(QMessageBox.Icon.Warning, "Cannot paste", message,
+                          QMessageBox.StandardButton.Ok, self.window)
+        box.open()
+        self.last_message = box
+
+
+def _count(ids: list[str]) -> str:
+    return f"{len(ids)} element" + ("s" if len(ids) != 1 else "")
+

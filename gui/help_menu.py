@@ -1,0 +1,233 @@
+"""The Help menu: the user guide (the shipped ``docs/`` rendered from Markdown, links
+between them working), a table of keyboard shortcuts read from the window's own actions
+(so it cannot go stale), and About: the version, Qt and Python versions, and where the
+recovery files and the settings live (asked of the autosave module and QSettings)."""
+
+from __future__ import annotations
+
+import platform
+import tomllib
+from importlib import metadata
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import PySide6
+from PySide6.QtCore import QSettings, Qt, QUrl, qVersion
+from PySide6.QtGui import QAction, QKeySequence, QTextDocument
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QLabel,
+    QMenu,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+if TYPE_CHECKING:
+    from gui.main_window import MainWindow
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+"""The shipped documentation."""
+USER_GUIDE = DOCS / "user-guide.md"
+
+
+def app_version() -> str:
+    """Archipelago's version: the installed package's metadata, else pyproject.toml."""
+    try:
+        return metadata.version("archipelago")
+    except metadata.PackageNotFoundError:
+        pass
+    try:
+        with (ROOT / "pyproject.toml").open("rb") as handle:
+            return str(tomllib.load(handle)["project"]["version"])
+    except (OSError, KeyError, tomllib.TOMLDecodeError):
+        return "unknown"
+
+
+def recovery_folder(window: MainWindow) -> Path:
+    """Where this window's autosave writes its recovery files."""
+    files = getattr(window, "file_actions", None)
+    autosaver = getattr(files, "autosaver", None)
+    if autosaver is not None:
+        return Path(autosaver.store.folder)
+    from gui.autosave import default_recovery_folder
+
+    return default_recovery_folder()
+
+
+def settings_location(settings: QSettings) -> str:
+    """Where the settings are kept: a file, or (Windows) a registry key."""
+    return settings.fileName()
+
+
+def about_text(window: MainWindow) -> str:
+    """The About box's text (HTML)."""
+    return (
+        f"<h3>Archipelago {app_version()}</h3>"
+        "<p>Draw AI training clusters while bisection bandwidth, hop counts and power are"
+        " computed live.</p>"
+        f"<p>Qt {qVersion()} · PySide6 {PySide6.__version__} · Python"
+        f" {platform.python_version()} · {platform.system()}</p>"
+        f"<p><b>Recovery files</b> (unsaved work, every 30 s):<br><code>"
+        f"{_html(str(recovery_folder(window)))}</code></p>"
+        f"<p><b>Settings</b> (window layout, theme, recent files):<br><code>"
+        f"{_html(settings_location(window.settings))}</code></p>"
+        f"<p><b>Documentation</b>:<br><code>{_html(str(DOCS))}</code></p>")
+
+
+def _html(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def shortcut_rows(window: MainWindow) -> list[tuple[str, str, str]]:
+    """(menu, command, keys) for every action of the window's menus that has a
+    shortcut, in menu order."""
+    rows: list[tuple[str, str, str]] = []
+
+    def walk(menu: QMenu, path: str) -> None:
+        for action in menu.actions():
+            sub = action.menu()
+            if isinstance(sub, QMenu):
+                walk(sub, f"{path} › {action.text().replace('&', '')}")
+            elif action.shortcuts():
+                keys = ", ".join(k.toString(QKeySequence.SequenceFormat.NativeText)
+                                 for k in action.shortcuts())
+                rows.append((path, action.text().replace("&", ""), keys))
+
+    for top in window.menuBar().actions():
+        menu = top.menu()
+        if isinstance(menu, QMenu):
+            walk(menu, top.text().replace("&", ""))
+    return rows
+
+
+class ShortcutsDialog(QDialog):
+    """Every keyboard shortcut of the window, as its menus define them."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.setWindowTitle("Keyboard Shortcuts")
+        rows = shortcut_rows(window)
+        self.table = QTableWidget(len(rows), 3, self)
+        self.table.setHorizontalHeaderLabels(["Menu", "Command", "Keys"])
+        self.table.verticalHeader().hide()
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        for r, row in enumerate(rows):
+            for c, text in enumerate(row):
+                self.table.setItem(r, c, QTableWidgetItem(text))
+        self.table.resizeColumnsToContents()
+        self.table.horizontalHeader().setStretchLastSection(True)
+        note = QLabel("Also: wheel zooms at the mouse; the middle button pans; Esc cancels"
+                      " a gesture; arrows nudge only while the canvas has the keyboard.")
+        note.setWordWrap(True)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.table)
+        layout.addWidget(note)
+        layout.addWidget(buttons)
+        self.resize(620, 640)
+
+
+class AboutDialog(QDialog):
+    """Version and where things are kept; the paths can be selected and copied."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.setWindowTitle("About Archipelago")
+        self.label = QLabel(about_text(window), self)
+        self.label.setTextFormat(Qt.TextFormat.RichText)
+        self.label.setWordWrap(True)
+        self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok, self)
+        buttons.accepted.connect(self.accept)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.label)
+        layout.addWidget(buttons)
+        self.setMinimumWidth(520)
+
+
+class GuideWindow(QWidget):
+    """The user guide and the other docs, rendered from their Markdown; relative links
+    open the linked page, web links the browser."""
+
+    def __init__(self, window: MainWindow, page: Path = USER_GUIDE) -> None:
+        super().__init__(window, Qt.WindowType.Window)
+        self.setWindowTitle("Archipelago User Guide")
+        self.browser = QTextBrowser(self)
+        self.browser.setOpenExternalLinks(True)
+        self.browser.setSearchPaths([str(DOCS)])
+        back = QPushButton("Back", self)
+        back.clicked.connect(self.browser.backward)
+        self.browser.backwardAvailable.connect(back.setEnabled)
+        back.setEnabled(False)
+        home = QPushButton("User Guide", self)
+        home.clicked.connect(lambda: self.open_page(USER_GUIDE))
+        row = QHBoxLayout()
+        row.addWidget(back)
+        row.addWidget(home)
+        row.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(row)
+        layout.addWidget(self.browser)
+        self.resize(900, 760)
+        self.open_page(page)
+
+    def open_page(self, page: Path) -> None:
+        """Show ``page`` (a Markdown file), or say that the docs are not installed."""
+        if not page.is_file():
+            self.browser.setHtml(f"<h2>The documentation is not installed</h2><p>Expected"
+                                 f" <code>{_html(str(page))}</code>. The guide is also at"
+                                 " the project's repository, in <code>docs/</code>.</p>")
+            return
+        self.browser.setSource(QUrl.fromLocalFile(str(page)),
+                               QTextDocument.ResourceType.MarkdownResource)
+
+
+class HelpActions:
+    """The Help menu of one window."""
+
+    def __init__(self, window: MainWindow) -> None:
+        self.window = window
+        self.guide: GuideWindow | None = None
+        menu = window.menu("Help")
+        self.guide_action = window._action("Help", "&User Guide", self.show_guide,
+                                           shortcut=QKeySequence.StandardKey.HelpContents,
+                                           tip="Open the user guide")
+        self.shortcuts_action = window._action(
+            "Help", "&Keyboard Shortcuts", self.show_shortcuts, shortcut="Ctrl+/",
+            tip="Every keyboard shortcut of the window")
+        menu.addSeparator()
+        self.about_action = QAction("&About Archipelago", window)
+        self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
+        self.about_action.triggered.connect(self.show_about)
+        menu.addAction(self.about_action)
+
+    def show_guide(self) -> GuideWindow:
+        """Open (or bring forward) the user guide window."""
+        if self.guide is None:
+            self.guide = GuideWindow(self.window)
+        self.guide.show()
+        self.guide.raise_()
+        self.guide.activateWindow()
+        return self.guide
+
+    def show_shortcuts(self) -> ShortcutsDialog:
+        """Show the shortcuts table (not modal)."""
+        dialog = ShortcutsDialog(self.window)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.show()
+        return dialog
+
+    def show_about(self) -> AboutDialog:
+        """Show the About box (not modal)."""
+        dialog = AboutDialog(self.window)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.show()
+        return dialog
