@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QMimeData, QPointF
+from PySide6.QtCore import QByteArray, QMimeData, QPointF, QRectF
 from PySide6.QtGui import QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QMessageBox
 
@@ -26,7 +26,7 @@ from gui.fragment import (
     paste_command,
     read_fragment,
 )
-from model.elements import Element
+from model.elements import KIND_OF, Element
 from model.errors import DesignError, DesignFileError
 
 if TYPE_CHECKING:
@@ -34,8 +34,10 @@ if TYPE_CHECKING:
 
 PASTE_GAP = 30.0
 """Scene units between the originals and their pasted copies."""
-PASTE_STEP = 40.0
-"""How far a paste with nothing to measure is shifted until it lands on a free spot."""
+NEW_SIZES: dict[str, tuple[float, float]] = {
+    "building": (420.0, 260.0), "island": (240.0, 150.0), "rack_group": (184.0, 66.0),
+    "tier": (224.0, 40.0)}
+"""Sizes assumed for pasted elements not on this canvas (those of new elements)."""
 
 
 class ClipboardActions:
@@ -180,38 +182,53 @@ class ClipboardActions:
             return QPointF(max(local.x(), low.x()), max(local.y(), low.y()))
         return scene_pos
 
-    def _spots_beside(self, roots: list[Element],
-                      containers: dict[str, str | None]) -> dict[str, tuple[float, float]]:
-        """The copied positions, shifted right until no pasted element lands on an
-        element already in its container: by the width of the originals when they are
-        on this canvas (a paste beside the copied elements), else in small steps."""
-        design = self.window.document.design
-        scene = self.window.scene
+    def _spots_beside(self, roots: list[Element], containers: dict[str, str | None]
+                      ) -> dict[str, tuple[float, float]]:
+        """The copied positions, shifted right until no pasted element overlaps one
+        already in its container: by the width of what is pasted, so a paste beside
+        the originals sits just right of them."""
         spots: dict[str, tuple[float, float]] = {}
         for container in set(containers.values()):
             group = [r for r in roots if containers[r.id] == container]
-            rects = [item.sceneBoundingRect() for r in group
-                     if isinstance(item := scene.item_for(r.id), ElementItem)
-                     and design.element(r.id) is not None]
-            if rects:
-                left = min(r.left() for r in rects)
-                step = max(r.right() for r in rects) - left + PASTE_GAP
-            else:
-                step = PASTE_STEP
-            occupied = {(round(float(getattr(e, "x", 0.0))), round(float(getattr(e, "y", 0.0))))
-                        for e in design.all_elements()
-                        if hasattr(e, "x") and container_of(design, e) == container}
+            pasted = [self._local_rect(r) for r in group]
+            box = QRectF()
+            for rect in pasted:
+                box = box.united(rect)
+            step = box.width() + PASTE_GAP
+            occupied = self._occupied(container)
             shift = 0.0
-            for _ in range(200):
-                places = {(round(getattr(r, "x", 0.0) + shift), round(getattr(r, "y", 0.0)))
-                          for r in group}
-                if not places & occupied:
+            for _ in range(500):
+                if not any(r.translated(shift, 0).intersects(o) for r in pasted
+                           for o in occupied):
                     break
                 shift += step
             for root in group:
-                spots[root.id] = (round(getattr(root, "x", 0.0) + shift, 1),
+                spots[root.id] = (round(float(getattr(root, "x", 0.0)) + shift, 1),
                                   float(getattr(root, "y", 0.0)))
         return spots
+
+    def _local_rect(self, root: Element) -> QRectF:
+        """Where a copied element would stand in its container: its position, and the
+        size of the original when it is on this canvas, else a new element's size."""
+        x, y = float(getattr(root, "x", 0.0)), float(getattr(root, "y", 0.0))
+        item = self.window.scene.item_for(root.id)
+        if isinstance(item, ElementItem) and self.window.document.design.element(root.id):
+            return QRectF(x, y, item.rect().width(), item.rect().height())
+        width, height = NEW_SIZES.get(KIND_OF.get(type(root), ""), (200.0, 60.0))
+        return QRectF(x, y, width, height)
+
+    def _occupied(self, container: str | None) -> list[QRectF]:
+        """The rectangles of what stands in ``container`` (the campus for None), in
+        its coordinates."""
+        design = self.window.document.design
+        found: list[QRectF] = []
+        for element in design.all_elements():
+            if not hasattr(element, "x") or container_of(design, element) != container:
+                continue
+            item = self.window.scene.item_for(element.id)
+            if isinstance(item, ElementItem):
+                found.append(item.rect().translated(item.pos()))
+        return found
 
     def _refuse(self, message: str) -> None:
         """Say why nothing was pasted: in the status bar, and in a message box for a
