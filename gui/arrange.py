@@ -2,9 +2,10 @@
 Align lines up the edges or centres of two or more elements, Distribute spaces three or
 more evenly. Each is one undo step moving the elements through the model.
 
-Geometry is taken from the canvas (each element's rectangle in scene coordinates) and
-turned back into positions relative to each element's own container, so elements in
-different islands or buildings line up on the screen.
+Geometry is taken from the canvas (each element's rectangle as drawn) and turned back
+into positions in the element's container. Align and Distribute work on elements of one
+container (rack groups and tiers of one island, islands of one building, buildings on the
+campus): lined up across islands, an element would leave its island's frame.
 """
 
 from __future__ import annotations
@@ -18,8 +19,9 @@ from PySide6.QtGui import QAction, QKeySequence, QUndoCommand
 
 from gui.canvas.items.base import ElementItem
 from gui.commands import DesignCommand, move_command
-from gui.fragment import copied_roots
+from gui.fragment import container_of, copied_roots
 from model.design import Design
+from model.errors import DesignError
 
 if TYPE_CHECKING:
     from gui.main_window import MainWindow
@@ -39,7 +41,7 @@ class NudgeCommand(DesignCommand):
     burst merge into one undo step that goes back to where the burst started."""
 
     def __init__(self, design: Design, ids: list[str], dx: float, dy: float,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] | None = None) -> None:
         super().__init__(design, "")
         self.start: dict[str, tuple[float, float]] = {}
         self.target: dict[str, tuple[float, float]] = {}
@@ -48,8 +50,7 @@ class NudgeCommand(DesignCommand):
             x, y = float(getattr(element, "x", 0.0)), float(getattr(element, "y", 0.0))
             self.start[eid] = (x, y)
             self.target[eid] = (round(x + dx, 1), round(y + dy, 1))
-        self.clock = clock
-        self.at = clock()
+        self.at = (clock or time.monotonic)()
         self._name_it()
 
     def _name_it(self) -> None:
@@ -65,7 +66,7 @@ class NudgeCommand(DesignCommand):
             for eid, (x, y) in self.target.items():
                 self.design.move(eid, x, y)
                 done.append(eid)
-        except Exception:
+        except DesignError:
             for eid in done:
                 self.design.move(eid, *self.start[eid])
             raise
@@ -189,14 +190,39 @@ class ArrangeActions:
         ids = movable_roots(self.window)
         if not ids:
             return False
-        return self.window.view.execute(
-            NudgeCommand(self.window.document.design, ids, dx, dy))
+        document = self.window.document
+        text = NudgeCommand(document.design, ids, 0, 0).text()
+        try:
+            # not view.execute: a nudge merged into the previous one is deleted by the
+            # undo stack as soon as it is pushed, so nothing may touch it afterwards
+            document.execute(NudgeCommand(document.design, ids, dx, dy))
+        except DesignError as error:
+            self.window.show_status(str(error))
+            return False
+        self.window.show_status(f"{text} (arrows move, Shift+arrows move further)")
+        return True
+
+    def _in_one_container(self) -> bool:
+        """True when the selection stands in one container; else says why not (lined
+        up across islands, an element would leave its island's frame)."""
+        design = self.window.document.design
+        places = {container_of(design, design.element(e))  # type: ignore[arg-type]
+                  for e in movable_roots(self.window)}
+        if len(places) > 1:
+            self.window.show_status(
+                f"Align and distribute work inside one island or building (or on buildings"
+                f" on the campus); the selection stands in {len(places)} places")
+            return False
+        return True
 
     def align(self, edge: str) -> bool:
-        """Line up ``edge`` of the selected elements (two or more); True when moved."""
+        """Line up ``edge`` of the selected elements (two or more, in one container);
+        True when moved."""
         rects = _rects(self.window, movable_roots(self.window))
         if len(rects) < 2:
             self.window.show_status("Select two or more elements to align")
+            return False
+        if not self._in_one_container():
             return False
         words = {"left": "left edges", "right": "right edges", "hcentre": "centres",
                  "top": "top edges", "bottom": "bottom edges", "vcentre": "middles"}
@@ -204,10 +230,13 @@ class ArrangeActions:
                           f" {len(rects)} elements")
 
     def distribute(self, horizontal: bool) -> bool:
-        """Space the selected elements (three or more) evenly; True when moved."""
+        """Space the selected elements (three or more, in one container) evenly; True
+        when moved."""
         rects = _rects(self.window, movable_roots(self.window))
         if len(rects) < 3:
             self.window.show_status("Select three or more elements to distribute")
+            return False
+        if not self._in_one_container():
             return False
         way = "horizontally" if horizontal else "vertically"
         return self._move(distribute_positions(rects, horizontal),

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, QRectF, Qt
+from PySide6.QtCore import QEvent, QObject, QPoint, QRectF, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QFrame,
@@ -71,7 +71,9 @@ class FindBar(QFrame):
     """The floating find bar of one window."""
 
     def __init__(self, window: MainWindow) -> None:
-        super().__init__(window.view)
+        # a child of the window, not of the canvas: the canvas's arrow keys (nudge)
+        # must not reach the text field
+        super().__init__(window)
         self.main = window
         self.setObjectName("find-bar")
         self.setFrameShape(QFrame.Shape.StyledPanel)
@@ -121,7 +123,7 @@ class FindBar(QFrame):
         width = min(420, max(240, view.width() - 40))
         self.setFixedWidth(width)
         self.adjustSize()
-        self.move(view.width() - width - 24, 8)
+        self.move(view.mapTo(self.main, QPoint(view.width() - width - 24, 8)))
 
     def refresh(self) -> None:
         """List the elements matching the text."""
@@ -168,7 +170,8 @@ class FindBar(QFrame):
 
     # ----------------------------------------------------------------- events
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.main.view and event.type() == QEvent.Type.Resize:
+        if watched is self.main.view and event.type() in (QEvent.Type.Resize,
+                                                           QEvent.Type.Move):
             if self.isVisible():
                 self._place()
             return False
