@@ -117,6 +117,7 @@ class ShortcutsDialog(QDialog):
         self.table = QTableWidget(len(rows), 3, self)
         self.table.setHorizontalHeaderLabels(["Menu", "Command", "Keys"])
         self.table.verticalHeader().hide()
+        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         for r, row in enumerate(rows):
             for c, text in enumerate(row):

@@ -7,7 +7,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-import gui.arrange as arrange
+from gui import arrange
 from gui.arrange import NUDGE_STEP, NUDGE_STEP_LARGE
 from gui.commands import move_command
 from gui.find_bar import matches

@@ -247,3 +247,30 @@ def test_paste_here_puts_the_copy_at_the_pointer(window) -> None:
     # the whole hall came along: 2 islands, 3 tiers per island set, 7 bundles inside
     inside = [i for i in design.islands.values() if i.building == new[0].id]
     assert len(inside) == 2
+
+
+def test_names_follow_a_renumbered_island(qapp) -> None:
+    """On the shipped example (islands "Island 1".."Island 8", contents named after
+    them), a pasted Island 3 becomes Island 9 and its contents "Island 9 …"."""
+    from gui.example import EXAMPLE_PATH
+    from gui.fragment import fragment_text, paste_command, read_fragment
+    from model.fileformat import load_design
+
+    design = load_design(EXAMPLE_PATH)
+    names_before = {i.name for i in design.islands.values()}
+    assert names_before == {f"Island {n}" for n in range(1, 9)}
+    fragment = read_fragment(fragment_text(design, ["island-3"]) or "")
+    pasted = paste_command(design, fragment, lambda root, _c: (root.x + 600, root.y))
+    pasted.command.apply_first()
+    (new,) = pasted.roots
+    assert design.islands[new].name == "Island 9"
+    inside = sorted(e.name for e in [*design.rack_groups.values(), *design.tiers.values()]
+                    if e.island == new)
+    originals = sorted(e.name for e in [*design.rack_groups.values(),
+                                        *design.tiers.values()] if e.island == "island-3")
+    assert inside == [n.replace("Island 3", "Island 9") for n in originals]
+    bundles = {b.name for b in design.bundles.values()
+               if design.island_of(b.lower) == new}
+    assert bundles == {"Island 9 rails", "Island 9 leaf–spine"}, "spine–core stays behind"
+    pasted.command.undo()
+    assert {i.name for i in design.islands.values()} == names_before

@@ -7,7 +7,6 @@ from PySide6.QtCore import QPointF
 from PySide6.QtGui import QContextMenuEvent, QGuiApplication
 from PySide6.QtWidgets import QApplication, QMenu
 
-
 EDIT = ["Edit Properties…"]
 CLIP = ["Cut", "Copy"]
 VIEW = ["Zoom To", "Centre in View"]
