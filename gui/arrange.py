@@ -186,9 +186,11 @@ class ArrangeActions:
         self.distribute_v.triggered.connect(lambda: self.distribute(False))
 
     def nudge(self, dx: float, dy: float) -> bool:
-        """Move the selection by (dx, dy) scene units; True when it moved."""
+        """Move the selection by (dx, dy) scene units; True when it moved. With
+        nothing selected the arrows scroll the canvas, as they did before."""
         ids = movable_roots(self.window)
         if not ids:
+            self.window.view.scroll_by(round(dx * 4), round(dy * 4))
             return False
         document = self.window.document
         text = NudgeCommand(document.design, ids, 0, 0).text()

@@ -139,8 +139,13 @@ class ClipboardActions:
                 return (0.0, 0.0)
 
             paste_command(design, fragment, learn, building=building, island=island)
-            spots = (self._spots_at(roots, containers, at) if at is not None
-                     else self._spots_beside(roots, containers))
+            spots = self._spots_beside(roots, containers)
+            if at is not None:
+                # at the pointer: what goes into the container under it (or onto the
+                # campus); the rest keeps its place beside what is there
+                here = {r.id: c for r, c in ((r, containers[r.id]) for r in roots)
+                        if c is None or c in (building, island)}
+                spots.update(self._spots_at([r for r in roots if r.id in here], here, at))
             pasted = paste_command(design, fragment, lambda root, _c: spots[root.id],
                                    building=building, island=island)
         except DesignError as error:

@@ -113,7 +113,10 @@ class ContextMenus:
             self._add(menu, f"&Paste into {item.element.name}",
                       lambda: win.clipboard.paste_at(scene_pos), clipboard_has_content())
         menu.addAction(win.duplicate_action)
-        win.duplicate_action.setEnabled(bool(kinds & {"island", "rack_group"}))
+        can_duplicate = bool(kinds & {"island", "rack_group"})
+        # the window's own action, greyed only while this menu is open
+        menu.aboutToShow.connect(lambda: win.duplicate_action.setEnabled(can_duplicate))
+        menu.aboutToHide.connect(lambda: win.duplicate_action.setEnabled(True))
         menu.addAction(win.delete_action)
         if item.kind in ("building", "island") and len(ids) == 1:
             menu.addSeparator()
@@ -129,7 +132,6 @@ class ContextMenus:
         menu.addSeparator()
         self._add(menu, "&Zoom To", lambda: zoom_to_ids(win.view, win.scene.selected_ids()))
         self._add(menu, "Centre in &View", lambda: win.view.centre_on_element(item.element_id))
-        menu.aboutToHide.connect(lambda: win.duplicate_action.setEnabled(True))
         return menu
 
     def _add_inside(self, menu: QMenu, item: ElementItem, scene_pos: QPointF) -> None:

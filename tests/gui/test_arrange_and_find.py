@@ -51,6 +51,18 @@ def test_arrows_nudge_and_a_burst_is_one_undo_step(window, qtbot, monkeypatch) -
         x0 + 3 * NUDGE_STEP, y0 + NUDGE_STEP_LARGE)
 
 
+def test_arrows_scroll_when_nothing_is_selected(window, qtbot) -> None:
+    window.view.set_scale(1.0)
+    window.scene.clearSelection()
+    focus_canvas(window, qtbot)
+    bar = window.view.horizontalScrollBar()
+    bar.setValue((bar.minimum() + bar.maximum()) // 2)
+    before = bar.value()
+    qtbot.keyClick(window.view, Qt.Key.Key_Right)
+    assert bar.value() == before + 4 * NUDGE_STEP
+    assert window.document.undo_stack.count() == 0
+
+
 def test_arrows_in_the_inspector_edit_the_field_not_the_position(window, qtbot) -> None:
     design = window.document.design
     window.scene.select_ids([RACKS])

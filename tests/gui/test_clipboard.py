@@ -274,3 +274,17 @@ def test_names_follow_a_renumbered_island(qapp) -> None:
     assert bundles == {"Island 9 rails", "Island 9 leaf–spine"}, "spine–core stays behind"
     pasted.command.undo()
     assert {i.name for i in design.islands.values()} == names_before
+
+
+def test_paste_here_on_the_open_campus_keeps_an_island_in_its_building(window) -> None:
+    design = window.document.design
+    window.scene.select_ids([POD])
+    assert window.clipboard.copy()
+    far = window.scene.content_rect().bottomRight() + QPointF(5000, 5000)
+    width_before = window.scene.item_for("hall-a").scene_rect().width()
+    assert window.clipboard.paste_at(far)
+    (new,) = [i for i in design.islands.values() if i.id != POD and i.name.endswith("3")]
+    assert new.building == "hall-a"
+    # beside its siblings, not stretched out to the far-away pointer
+    grown = window.scene.item_for("hall-a").scene_rect().width() - width_before
+    assert 0 < grown < 2 * window.scene.item_for(POD).scene_rect().width()

@@ -3,7 +3,7 @@ each entry does its job through the same commands as the menus and the palette."
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF
+from PySide6.QtCore import QPoint, QPointF
 from PySide6.QtGui import QContextMenuEvent, QGuiApplication
 from PySide6.QtWidgets import QApplication, QMenu
 
@@ -84,6 +84,15 @@ def test_a_multi_selection_is_kept_and_offers_align(window) -> None:
         "Align Middles", "Align Bottom Edges", "Distribute Horizontally",
         "Distribute Vertically"]
     assert not entry(menu, "Edit Properties…").isEnabled(), "one element at a time"
+
+
+def test_duplicate_is_greyed_only_while_a_menu_for_a_tier_is_open(window, qtbot) -> None:
+    menu = window.context_menus.show_at(
+        window.view.mapFromScene(spot(window, "hall-a-pod-1-leaf")), QPoint(10, 10))
+    qtbot.waitUntil(menu.isVisible)
+    assert not window.duplicate_action.isEnabled(), "a tier cannot be duplicated"
+    menu.close()
+    assert window.duplicate_action.isEnabled(), "Ctrl+D works again afterwards"
 
 
 def test_entries_do_their_job(window, qtbot) -> None:
