@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import PySide6
 from PySide6.QtCore import QSettings, Qt, QUrl, qVersion
-from PySide6.QtGui import QAction, QKeySequence, QTextDocument
+from PySide6.QtGui import QAction, QKeySequence, QResizeEvent, QTextCursor, QTextDocument
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -177,8 +177,40 @@ class GuideWindow(QWidget):
         layout = QVBoxLayout(self)
         layout.addLayout(row)
         layout.addWidget(self.browser)
+        self.browser.sourceChanged.connect(lambda _url: self.fit_images())
         self.resize(900, 760)
         self.open_page(page)
+
+    def fit_images(self) -> None:
+        """Shrink pictures wider than the page to its width (the docs' screenshots are
+        taken at 1920 pixels), keeping their proportions."""
+        document = self.browser.document()
+        limit = max(200, self.browser.viewport().width() - 40)
+        cursor = QTextCursor(document)
+        block = document.begin()
+        while block.isValid():
+            it = block.begin()
+            while not it.atEnd():
+                fragment = it.fragment()
+                image = fragment.charFormat().toImageFormat()
+                if fragment.charFormat().isImageFormat():
+                    picture = document.resource(
+                        QTextDocument.ResourceType.ImageResource.value, QUrl(image.name()))
+                    width = float(getattr(picture, "width", lambda: 0)())
+                    height = float(getattr(picture, "height", lambda: 0)())
+                    if width > limit and height:
+                        image.setWidth(limit)
+                        image.setHeight(height * limit / width)
+                        cursor.setPosition(fragment.position())
+                        cursor.setPosition(fragment.position() + fragment.length(),
+                                           QTextCursor.MoveMode.KeepAnchor)
+                        cursor.setCharFormat(image)
+                it += 1
+            block = block.next()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.fit_images()
 
     def open_page(self, page: Path) -> None:
         """Show ``page`` (a Markdown file), or say that the docs are not installed."""

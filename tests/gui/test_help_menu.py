@@ -77,6 +77,10 @@ def test_user_guide_renders_the_docs_and_follows_links(window) -> None:
     assert shown.startswith("User guide"), "the heading, rendered (no '# ')"
     assert "Archipelago is a drawing board for AI training clusters" in shown
     assert 'href="file-format.md"' in browser.document().toHtml()
+    # the 1920-pixel screenshots are shrunk to the page's width
+    widths = [int(w) for w in __import__("re").findall(
+        r'<img src="images/[^"]+"[^>]* width="([0-9.]+)"', browser.document().toHtml())]
+    assert widths and max(widths) <= browser.viewport().width()
     # a click on a relative link opens the linked page (what QTextBrowser does)
     browser.setSource(browser.source().resolved(QUrl("file-format.md")))
     first = (ROOT / "docs" / "file-format.md").read_text(encoding="utf-8").splitlines()[0]
