@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QMimeData, QPointF, QRectF
+import shiboken6
+from PySide6.QtCore import QByteArray, QMimeData, QObject, QPointF, QRectF
 from PySide6.QtGui import QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QMessageBox
 
@@ -40,10 +41,13 @@ NEW_SIZES: dict[str, tuple[float, float]] = {
 """Sizes assumed for pasted elements not on this canvas (those of new elements)."""
 
 
-class ClipboardActions:
-    """Cut, Copy, Paste and Paste Here for one window."""
+class ClipboardActions(QObject):
+    """Cut, Copy, Paste and Paste Here for one window. Cut and Copy are greyed while
+    nothing is selected, Paste while the clipboard holds nothing (a QObject of the
+    window's, so the application-wide clipboard stops calling it with the window)."""
 
     def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
         self.window = window
         self.last_message: QMessageBox | None = None
         self.cut_action = window._action(
@@ -55,6 +59,21 @@ class ClipboardActions:
         self.paste_action = window._action(
             "Edit", "&Paste", self.paste, shortcut=QKeySequence.StandardKey.Paste,
             tip="Paste copied elements into the selected island or building")
+        window.scene.selectionChanged.connect(self.update_enabled)
+        QGuiApplication.clipboard().dataChanged.connect(self.update_enabled)
+        self.update_enabled()
+
+    def update_enabled(self) -> None:
+        """Grey what cannot be done now."""
+        scene = self.window.scene
+        if not shiboken6.isValid(scene):
+            return  # the window is being taken down (its scene goes first)
+        selected = bool(scene.selectedItems())
+        self.copy_action.setEnabled(selected)
+        self.cut_action.setEnabled(selected)
+        mime = QGuiApplication.clipboard().mimeData()
+        self.paste_action.setEnabled(mime is not None and (
+            mime.hasFormat(FRAGMENT_MIME) or mime.hasText()))
 
     # ---------------------------------------------------------------- copy
     def copy(self) -> bool:

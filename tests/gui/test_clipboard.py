@@ -288,3 +288,23 @@ def test_paste_here_on_the_open_campus_keeps_an_island_in_its_building(window) -
     # beside its siblings, not stretched out to the far-away pointer
     grown = window.scene.item_for("hall-a").scene_rect().width() - width_before
     assert 0 < grown < 2 * window.scene.item_for(POD).scene_rect().width()
+
+
+def test_cut_copy_paste_are_greyed_when_they_cannot_act(window, catalog, settings) -> None:
+    from gui.main_window import open_window
+
+    clip = window.clipboard
+    QGuiApplication.clipboard().clear()
+    window.scene.clearSelection()
+    assert not clip.copy_action.isEnabled() and not clip.cut_action.isEnabled()
+    assert not clip.paste_action.isEnabled()
+    window.scene.select_ids([POD])
+    assert clip.copy_action.isEnabled() and clip.cut_action.isEnabled()
+    clip.copy_action.trigger()
+    assert clip.paste_action.isEnabled()
+    # a second window sees the clipboard change too, and a closed one is not called
+    other = open_window(Design("Other"), None, catalog, settings)
+    assert other.clipboard.paste_action.isEnabled()
+    close_window(other)
+    QGuiApplication.clipboard().clear()
+    assert not clip.paste_action.isEnabled()
