@@ -21,6 +21,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from model.atomic_file import remove_stale_temporaries
 from model.design import Design
 from model.errors import DesignFileError
 from model.reports.atomic import ExportError, atomic_text
@@ -147,10 +148,12 @@ def _read_meta(meta_path: Path, design_path: Path, pid: int) -> RecoveryEntry:
 
 def orphaned_entries(folder: str | os.PathLike[str]) -> list[RecoveryEntry]:
     """Recovery files in ``folder`` left by processes that are no longer running (a
-    crash), newest first. A missing folder has none."""
+    crash), newest first. A missing folder has none. Called at start: it also removes
+    the temporaries of recovery files whose writer was killed mid-write."""
     folder = Path(folder)
     if not folder.is_dir():
         return []
+    remove_stale_temporaries(folder)  # of autosaves killed mid-write
     entries: list[RecoveryEntry] = []
     for design_path in folder.glob(f"{_PREFIX}*{_DESIGN_SUFFIX}"):
         pid_text = design_path.name[len(_PREFIX) : -len(_DESIGN_SUFFIX)]

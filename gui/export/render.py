@@ -3,7 +3,8 @@
 Both render a :class:`~gui.canvas.scene.DesignScene` — the same items the editor shows —
 either the whole design (:meth:`DesignScene.content_rect`) or a chosen part of it (the
 current view). Canvas units count as pixels at 96 dpi, so ``dpi=192`` draws the canvas
-at twice its on-screen size. Files are written atomically.
+at twice its on-screen size. Files are written atomically; an SVG is well-formed XML
+whatever the names in the design.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from PySide6.QtSvg import QSvgGenerator
 
 from gui.canvas.scene import DETAIL_SCALE, DesignScene
 from model.reports.atomic import ExportError, atomic_path
+from model.reports.xml_text import xml_safe
 
 SCREEN_DPI = 96.0
 """Canvas units per inch: one canvas unit is one pixel on a 96-dpi screen."""
@@ -103,7 +105,7 @@ def render_svg(
         generator.setSize(QSize(*size))
         generator.setViewBox(QRectF(0, 0, *size))
         generator.setResolution(int(SCREEN_DPI))
-        generator.setTitle(title or "Archipelago design")
+        generator.setTitle(xml_safe(title) or "Archipelago design")
         generator.setDescription("Drawn by Archipelago")
         painter = QPainter()
         if not painter.begin(generator):
@@ -112,4 +114,18 @@ def render_svg(
         painter.end()
         if os.path.getsize(temporary) == 0:
             raise ExportError("the SVG could not be written (is the disk full?)", path)
+        _make_well_formed(temporary)
     return size
+
+
+def _make_well_formed(svg_path: str | os.PathLike[str]) -> None:
+    """Replace, in the SVG Qt wrote, every character XML cannot hold (a control
+    character in an element's name reaches the file as it is, which makes it malformed
+    XML) by U+FFFD; see :mod:`model.reports.xml_text`."""
+    with open(svg_path, "rb") as stream:
+        raw = stream.read()
+    text = raw.decode("utf-8", errors="replace")
+    safe = xml_safe(text)
+    if safe != text or safe.encode("utf-8") != raw:
+        with open(svg_path, "wb") as stream:
+            stream.write(safe.encode("utf-8"))

@@ -7,27 +7,23 @@ newline. The same design always gives the same bytes, so a design under version 
 diffs cleanly.
 
 Saving writes a temporary file beside the target, flushes and fsyncs it, then renames
-it over the target with :func:`os.replace`: a crash or a full disk leaves either the old
-file or the new one, never a half-written design.
+it over the target with :func:`os.replace` (:mod:`model.atomic_file`, the writer every
+file of the app goes through): a crash or a full disk leaves either the old file or the
+new one, never a half-written design.
 """
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import json
 import os
-import stat
-import tempfile
 from pathlib import Path
 from typing import Any
 
+from model.atomic_file import real_target, write_bytes
 from model.design import Design
 from model.errors import DesignFileError
 from model.fileformat.schema import CURRENT_VERSION, FORMAT_NAME, SECTIONS
-
-NEW_FILE_MODE = 0o644
-"""Permissions of a newly created design file (an existing file keeps its own)."""
 
 
 def design_to_dict(design: Design) -> dict[str, Any]:
@@ -58,11 +54,13 @@ def dumps_design(design: Design) -> str:
 
 
 def save_design(design: Design, path: str | os.PathLike[str]) -> None:
-    """Write ``design`` to ``path`` atomically; raises :class:`DesignFileError` saying
+    """Write ``design`` to ``path`` atomically (:mod:`model.atomic_file`: through a
+    symlink to its file, keeping an existing file's permissions, the folder fsynced,
+    stale temporaries of killed saves removed); raises :class:`DesignFileError` saying
     why in plain words when it cannot, leaving any existing file untouched."""
     source = str(path)
     payload = dumps_design(design).encode("utf-8")
-    target = Path(os.path.realpath(path))  # write through a symlink, not over it
+    target = real_target(path)
     folder = target.parent
     existed = target.exists()
     kept = "; the existing file was left as it was" if existed else ""
@@ -73,29 +71,10 @@ def save_design(design: Design, path: str | os.PathLike[str]) -> None:
         raise DesignFileError(f"cannot save: the folder {folder} {what}", source)
     if existed and not os.access(target, os.W_OK):
         raise DesignFileError(f"cannot save: the file is read-only{kept}", source)
-    mode = stat.S_IMODE(target.stat().st_mode) if existed else NEW_FILE_MODE
     try:
-        handle, temp_name = tempfile.mkstemp(
-            prefix=f".{target.name}.", suffix=".saving", dir=folder
-        )
+        write_bytes(target, payload)
     except OSError as error:
         raise DesignFileError(f"cannot save: {_plain(error, folder)}{kept}", source) from None
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(payload)
-            out.flush()
-            os.fsync(out.fileno())
-        os.chmod(temp_name, mode)
-        os.replace(temp_name, target)
-    except BaseException as error:
-        with contextlib.suppress(OSError):
-            os.unlink(temp_name)
-        if isinstance(error, OSError):
-            raise DesignFileError(
-                f"cannot save: {_plain(error, folder)}{kept}", source
-            ) from None
-        raise
-    _sync_folder(folder)
 
 
 def _plain(error: OSError, folder: Path) -> str:
@@ -114,17 +93,3 @@ def _plain(error: OSError, folder: Path) -> str:
     if code == errno.EISDIR:
         return "the target is a folder"
     return (error.strerror or str(error)).lower()
-
-
-def _sync_folder(folder: Path) -> None:
-    """Make the rename itself durable where the platform allows it (best effort)."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)

@@ -1,4 +1,5 @@
-"""Atomic file writing for reports: write beside the target, then rename over it.
+"""Atomic file writing for reports: write beside the target, then rename over it
+(through :mod:`model.atomic_file`, the writer design saves use too).
 
 A crash, a full disk or a refused write never leaves a half-written file under the
 target's name, and never touches an existing file at that name unless the new content
@@ -9,11 +10,11 @@ from __future__ import annotations
 
 import contextlib
 import os
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
 
+from model.atomic_file import real_target, replacing
 from model.errors import ArchipelagoError
 
 
@@ -35,31 +36,19 @@ def describe_os_error(error: OSError) -> str:
 @contextlib.contextmanager
 def atomic_path(target: str | os.PathLike[str], suffix: str = "") -> Iterator[Path]:
     """Yield a temporary path beside ``target``; when the block ends without error, the
-    temporary file replaces ``target`` in one rename. On any error the temporary file is
+    temporary file replaces ``target`` in one rename (see :mod:`model.atomic_file`, the
+    one writer every file of the app goes through). On any error the temporary file is
     removed, ``target`` is left exactly as it was, and :class:`ExportError` is raised for
     operating-system failures (missing folder, permission, full disk)."""
     target = Path(target)
-    folder = target.parent if str(target.parent) else Path(".")
+    folder = real_target(target).parent
     if not folder.is_dir():
-        raise ExportError(f"the folder {str(folder)!r} does not exist", target)
+        raise ExportError(f"the folder {str(target.parent)!r} does not exist", target)
     try:
-        handle, name = tempfile.mkstemp(
-            prefix=f".{target.name}.", suffix=(suffix or ".tmp"), dir=folder
-        )
+        with replacing(target, suffix) as temporary:
+            yield temporary
     except OSError as error:
         raise ExportError(describe_os_error(error), target) from None
-    os.close(handle)
-    temporary = Path(name)
-    try:
-        yield temporary
-        _keep_mode(target, temporary)
-        os.replace(temporary, target)
-    except OSError as error:
-        _discard(temporary)
-        raise ExportError(describe_os_error(error), target) from None
-    except BaseException:
-        _discard(temporary)
-        raise
 
 
 @contextlib.contextmanager
@@ -82,20 +71,3 @@ def write_bytes_atomically(target: str | os.PathLike[str], data: bytes) -> None:
         stream.write(data)
         stream.flush()
         os.fsync(stream.fileno())
-
-
-def _keep_mode(target: Path, temporary: Path) -> None:
-    """Give the new file the permissions of the one it replaces (mkstemp makes 0600),
-    or the usual 0644 less the umask for a new file."""
-    try:
-        mode = target.stat().st_mode & 0o777
-    except FileNotFoundError:
-        umask = os.umask(0)
-        os.umask(umask)
-        mode = 0o666 & ~umask
-    os.chmod(temporary, mode)
-
-
-def _discard(path: Path) -> None:
-    with contextlib.suppress(OSError):
-        path.unlink()

@@ -9,13 +9,12 @@ other metrics describe.
 
 Columns: ``category`` (``switch``, ``transceiver``, ``cable``), ``part_id``, ``name``,
 ``description``, ``quantity``, ``unit_power_w`` (maximum per switch, per transceiver
-module; empty for cables), ``source``.
+module; empty for cables), ``source``. Names that a spreadsheet would read as a formula
+are neutralised (:mod:`model.reports.csv_safe`).
 """
 
 from __future__ import annotations
 
-import csv
-import io
 import os
 from collections.abc import Callable
 from typing import Any
@@ -23,6 +22,7 @@ from typing import Any
 from model.design import Design
 from model.metrics.results import DesignMetrics
 from model.reports.atomic import atomic_text
+from model.reports.csv_safe import csv_text
 from model.reports.labels import Labeller
 
 BOM_COLUMNS = (
@@ -105,11 +105,7 @@ def bom_rows(design: Design, metrics: DesignMetrics) -> list[BomRow]:
 
 def bom_csv_text(design: Design, metrics: DesignMetrics) -> str:
     """The bill of materials as CSV text with a header row."""
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(BOM_COLUMNS)
-    writer.writerows(bom_rows(design, metrics))
-    return buffer.getvalue()
+    return csv_text(BOM_COLUMNS, bom_rows(design, metrics))
 
 
 def write_bom_csv(design: Design, metrics: DesignMetrics, path: str | os.PathLike[str]) -> None:

@@ -6,7 +6,9 @@ accelerator (its NIC endpoint), one edge per connected pair carrying ``links`` a
 ``capacity_gbps`` — written as it is. Node ids become text (``sw:leaf:3``,
 ``acc:racks:17``) with a readable ``label`` (``Leaf 3``); attribute values GraphML cannot
 hold are converted (enums and other objects to text, ``None`` left out). The graph
-carries the design's name and the plane as graph attributes.
+carries the design's name and the plane as graph attributes. Characters XML cannot
+hold (control characters in a name) are written as U+FFFD
+(:mod:`model.reports.xml_text`), so the file is well-formed whatever the names.
 """
 
 from __future__ import annotations
@@ -15,7 +17,6 @@ import enum
 import os
 from collections.abc import Iterable
 from typing import Any
-from xml.sax.saxutils import escape, quoteattr
 
 import networkx as nx
 
@@ -23,6 +24,7 @@ from model.design import Design
 from model.elements import Plane
 from model.reports.atomic import atomic_text
 from model.reports.labels import Labeller
+from model.reports.xml_text import xml_attribute, xml_text
 
 _SCALARS = (bool, int, float, str)
 
@@ -126,7 +128,7 @@ def _text(value: Any, kind: type) -> str:
         return repr(float(value))
     if kind is int:
         return str(int(value))
-    return escape(str(value))
+    return xml_text(str(value))
 
 
 def _data(keys: dict[str, tuple[str, type]], row: dict[str, Any]) -> str:
@@ -162,7 +164,7 @@ def write_graphml(
             key = f"{scope[0]}{len(keys[scope])}"
             keys[scope][name] = (key, kind)
             declarations.append(
-                f'  <key id="{key}" for="{scope}" attr.name={quoteattr(name)}'
+                f'  <key id="{key}" for="{scope}" attr.name={xml_attribute(name)}'
                 f' attr.type="{_TYPE_NAME[kind]}"/>\n'
             )
     with atomic_text(path) as out:
@@ -176,11 +178,11 @@ def write_graphml(
         out.write(f"    {_data(keys['graph'], graph_row)}\n")
         node_keys, edge_keys = keys["node"], keys["edge"]
         out.writelines(
-            f"    <node id={quoteattr(text)}>{_data(node_keys, row)}</node>\n"
+            f"    <node id={xml_attribute(text)}>{_data(node_keys, row)}</node>\n"
             for text, row in nodes
         )
         out.writelines(
-            f"    <edge source={quoteattr(u)} target={quoteattr(v)}>"
+            f"    <edge source={xml_attribute(u)} target={xml_attribute(v)}>"
             f"{_data(edge_keys, row)}</edge>\n"
             for u, v, row in edges
         )

@@ -10,18 +10,20 @@ flattened, so the two always agree. Columns:
 - ``field`` — the figure's name (``count``, ``gbps``, ``it_kw``, ``pairs``, …);
 - ``value`` — the number, ``true``/``false``, text, or empty for a missing figure;
 - ``unit`` — ``Gb/s``, ``kW``, ``PFLOPS``, … read from the field name, or empty.
+
+Names that a spreadsheet would read as a formula are neutralised
+(:mod:`model.reports.csv_safe`).
 """
 
 from __future__ import annotations
 
-import csv
-import io
 import os
 from typing import Any
 
 from model.design import Design
 from model.metrics.results import DesignMetrics
 from model.reports.atomic import atomic_text
+from model.reports.csv_safe import csv_text
 from model.reports.metrics_json import metrics_to_json
 
 COLUMNS = ("section", "item", "field", "value", "unit")
@@ -109,11 +111,7 @@ def metrics_rows(design: Design, metrics: DesignMetrics) -> list[tuple[str, ...]
 
 def metrics_csv_text(design: Design, metrics: DesignMetrics) -> str:
     """The metrics as CSV text with a header row."""
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(COLUMNS)
-    writer.writerows(metrics_rows(design, metrics))
-    return buffer.getvalue()
+    return csv_text(COLUMNS, metrics_rows(design, metrics))
 
 
 def write_metrics_csv(
