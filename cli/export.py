@@ -1,5 +1,5 @@
 """``python main.py export DESIGN.json --png OUT [--width W | --dpi D] | --svg OUT |
---pdf OUT | --csv OUT | --json OUT | --bom OUT | --graphml OUT``
+--pdf OUT | --csv OUT | --json OUT | --bom OUT | --graphml OUT [--timeout SECONDS]``
 
 Writes one or more exports of a design in one run, with the same code as the GUI's
 export menu. The pictures and the PDF need Qt but no display: when neither ``DISPLAY``
@@ -12,6 +12,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+
+from cli.timeout import add_timeout_argument, engine_budget_s, report_budget_overrun, run_within
 
 PICTURE_FORMATS = ("png", "svg", "pdf")
 TABLE_FORMATS = ("json", "csv", "bom", "graphml")
@@ -48,6 +50,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         choices=("backend", "frontend", "storage"),
         help="network plane of the metrics and GraphML (default: the design's own)",
     )
+    add_timeout_argument(parser)
 
 
 def use_offscreen_qt_without_display() -> None:
@@ -68,9 +71,13 @@ def _check_sizes(args: argparse.Namespace) -> str | None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Write every export asked for; returns 0, or 2 after a one-line message when the
-    arguments or a file are wrong (file errors raise ``ArchipelagoError``, which the
-    dispatcher prints)."""
+    """Write every export asked for within ``--timeout``; returns 0, 2 after a one-line
+    message when the arguments or a file are wrong, 3 when the timeout was reached
+    (see :mod:`cli.timeout`)."""
+    return run_within(args.timeout, _export, args)
+
+
+def _export(args: argparse.Namespace) -> int:
     wanted = {
         kind: getattr(args, kind)
         for kind in (*PICTURE_FORMATS, *TABLE_FORMATS)
@@ -94,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
 
     design = load_design(args.design)
     plane = args.plane or None
-    metrics = compute_all(design, plane)
+    metrics = compute_all(design, plane, budget=engine_budget_s(args))
     for kind in TABLE_FORMATS:
         if kind in wanted:
             write_pure_export(kind, design, metrics, wanted[kind])
@@ -116,4 +123,4 @@ def run(args: argparse.Namespace) -> int:
         if "pdf" in wanted:
             pages = export_pdf(design, metrics, wanted["pdf"])
             print(f"wrote {wanted['pdf']} ({pages} pages)")
-    return 0
+    return report_budget_overrun(metrics.not_computed, args.timeout)

@@ -1,4 +1,4 @@
-"""``python main.py report DESIGN.json [--json] [--plane PLANE]``
+"""``python main.py report DESIGN.json [--json] [--plane PLANE] [--timeout SECONDS]``
 
 Prints a design's inventory and metrics: a readable summary, or with ``--json`` one JSON
 object whose keys are documented in docs/metrics.md and stay stable. Figures come from
@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from cli.timeout import add_timeout_argument, engine_budget_s, report_budget_overrun, run_within
 from model.design import Design
 from model.elements import Plane
 from model.metrics.results import DesignMetrics
@@ -21,6 +22,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--plane", choices=[p.value for p in Plane],
                         help="network plane (default: the design's own setting)")
+    add_timeout_argument(parser)
 
 
 def _tbps(gbps: float) -> str:
@@ -52,25 +54,35 @@ def summary_lines(design: Design, m: DesignMetrics) -> list[str]:
                  f" {len(inv.links_by_bundle)} bundles;"
                  f" optical modules: {sum(inv.transceivers_by_medium.values()):,}")
     b = m.bisection
+    skipped = m.not_computed
     lines += [
         "",
         "Bandwidth",
         f"  injection per accelerator: {m.injection_gbps_per_accelerator:,.0f} Gb/s",
+        f"  bisection: at most {_tbps(b.gbps)} — {skipped['bisection']}"
+        if "bisection" in skipped else
         f"  bisection: {_tbps(b.gbps)} ({b.per_accelerator_gbps:,.1f} Gb/s per accelerator,"
         f" {b.fraction_of_full:.3f} of full {_tbps(b.full_gbps)})"
         f"{'' if b.exact else ' — upper bound (not a hierarchical network)'}",
     ]
-    for label, pairs in (("islands", m.island_pairs), ("buildings", m.building_pairs)):
-        if pairs:
+    for label, pairs, key in (("islands", m.island_pairs, "island_pairs"),
+                              ("buildings", m.building_pairs, "building_pairs")):
+        if key in skipped:
+            lines.append(f"  between {label}: {skipped[key]}")
+        elif pairs:
             low = min(p.gbps for p in pairs)
             high = max(p.gbps for p in pairs)
             lines.append(f"  between {label}: {_tbps(low)} to {_tbps(high)}"
                          f" over {len(pairs)} pairs")
     h = m.hops
-    lines += ["", "Hops (switches between accelerators)",
-              f"  mean {h.mean:.3f}, max {h.max};"
-              f" scale-up pairs {h.scale_up_pairs:,}"
-              + (f"; UNREACHABLE pairs {h.unreachable_pairs:,}" if h.unreachable_pairs else "")]
+    if "hops" in skipped:
+        lines += ["", "Hops (switches between accelerators)", f"  {skipped['hops']}"]
+    else:
+        lines += ["", "Hops (switches between accelerators)",
+                  f"  mean {h.mean:.3f}, max {h.max};"
+                  f" scale-up pairs {h.scale_up_pairs:,}"
+                  + (f"; UNREACHABLE pairs {h.unreachable_pairs:,}"
+                     if h.unreachable_pairs else "")]
     for hops, count in h.histogram.items():
         lines.append(f"    {hops} hops: {count:,} pairs")
     lines += ["", "Power"]
@@ -89,7 +101,12 @@ def summary_lines(design: Design, m: DesignMetrics) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Load, compute and print; exit 2 when the file cannot be loaded."""
+    """Load, compute and print within ``--timeout``; exit 2 when the file cannot be
+    loaded, 3 when the timeout was reached (see :mod:`cli.timeout`)."""
+    return run_within(args.timeout, _report, args)
+
+
+def _report(args: argparse.Namespace) -> int:
     from model.errors import DesignFileError
     from model.fileformat import load_design
     from model.metrics import compute_all
@@ -99,11 +116,12 @@ def run(args: argparse.Namespace) -> int:
     except DesignFileError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    metrics = compute_all(design, Plane(args.plane) if args.plane else None)
+    metrics = compute_all(design, Plane(args.plane) if args.plane else None,
+                          budget=engine_budget_s(args))
     if args.json:
         from model.reports.metrics_json import metrics_json_text
 
         sys.stdout.write(metrics_json_text(design, metrics))
     else:
         print("\n".join(summary_lines(design, metrics)))
-    return 0
+    return report_budget_overrun(metrics.not_computed, args.timeout)

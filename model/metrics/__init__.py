@@ -7,9 +7,12 @@ so an edit that changes a building's capacity does not recompute hops or bisecti
 
 from __future__ import annotations
 
+import contextvars
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cache
+from typing import TypeVar
 
 import numpy as np
 
@@ -18,6 +21,16 @@ from model.elements import Plane
 from model.metrics.arrays import Deferred
 from model.metrics.attachment import AttachmentUnits, attachment_units
 from model.metrics.bisection import MemberUnits, compute_bisection
+from model.metrics.budget import (
+    DEFAULT_SECONDS,
+    Budget,
+    OverBudgetError,
+    refuse_oversized,
+    stage_estimate_s,
+    too_large_network,
+    too_large_reason,
+    working_to,
+)
 from model.metrics.checks import group_problems, metric_problems, missing_parts, wiring_problems
 from model.metrics.endpoints import Endpoints, build_endpoints
 from model.metrics.hops import compute_hops, island_shapes
@@ -26,13 +39,18 @@ from model.metrics.pairs import pair_capacities
 from model.metrics.pods import PodSkeleton, _mix, pod_skeleton
 from model.metrics.power import compute, power
 from model.metrics.remembered import Remembered, forget_everything
-from model.metrics.results import DesignMetrics, Hops
+from model.metrics.results import (
+    DesignMetrics,
+    Hops,
+    bisection_upper_bound,
+    not_counted_hops,
+)
 from model.metrics.switch_classes import switch_classes
 from model.metrics.symmetry import island_fingerprints
 from model.metrics.topology import IntArray, RackNet, TierNet, Topology, resolve
 from model.problems import Problem
 
-__all__ = ["DesignMetrics", "clear_caches", "compute_all", "structural_problems"]
+__all__ = ["Budget", "DesignMetrics", "clear_caches", "compute_all", "structural_problems"]
 
 
 def _network_key(design: Design, plane: Plane, speeds: bool = True) -> tuple[object, ...]:
@@ -120,43 +138,100 @@ def clear_caches() -> None:
     forget_everything()
 
 
-def _network_metrics(topo: Topology) -> tuple[object, ...]:
+NETWORK_STAGES = ("hops", "bisection", "island_pairs", "building_pairs")
+"""The figures a run's budget may leave out (keys of ``DesignMetrics.not_computed``)."""
+
+
+def _network_metrics(topo: Topology, budget: Budget) -> tuple[object, ...]:
+    """(hops, bisection, island pairs, building pairs, not computed): each figure None
+    when the budget left it out, and why in the last item (see
+    :mod:`model.metrics.budget`). Only complete results are remembered."""
     key = _network_key(topo.design, topo.plane)
     hit = _cache.get(key)
     if hit is not None:
-        return hit
+        return (*hit, {})
+    skipped: dict[str, str] = {}
+    links = sum(b.links for b in topo.bundles)
+    reason = too_large_network(links, topo.switches)
+    if reason is not None:
+        return (None, None, None, None, dict.fromkeys(NETWORK_STAGES, reason))
+    estimate = stage_estimate_s(links, topo.switches)
     structure = _network_key(topo.design, topo.plane, speeds=False)
     known = _structure_cache.get(structure)
     pending: Future[Hops] | None = None
+    hops: Hops | None = None
     if known is None:
         ep = build_endpoints(topo)
         attached = attachment_units(ep)
-        pending = _hops_beside(topo, ep, attached)
+        reason = budget.too_large(estimate)
+        if reason is None:
+            pending = _hops_beside(topo, ep, attached)
+        else:
+            skipped["hops"] = reason
     else:
         ep = known.endpoints.with_speeds(topo)
         attached = known.attached
+        hops = known.hops
     units_key = (structure, tuple(b.speed_gbps for b in topo.bundles
                                   if not isinstance(b.lower, TierNet)))
     units = _units_cache.get(units_key)
     new_units = units is None
+    bisection = island_pairs = building_pairs = None
     try:
         if units is None:
+            reason = budget.too_large(estimate)
+            if reason is not None:
+                raise _SkippedError(reason)
             units = _bisection_units(topo, ep, attached)
         tree = units.skeleton.tree(topo, ep) if units.skeleton is not None else None
-        bisection = compute_bisection(topo, ep, tree, units.by_members)
-        island_pairs, building_pairs = pair_capacities(topo, ep, tree,
-                                                       units.representative)
+        by_members, representative = units.by_members, units.representative
+        reason = budget.too_large(estimate)
+        bisection = None if reason else _within(
+            budget, lambda: compute_bisection(topo, ep, tree, by_members))
+        if bisection is None:
+            skipped["bisection"] = reason or too_large_reason(budget.seconds)
+        reason = budget.too_large(estimate)
+        pairs = None if reason else _within(
+            budget, lambda: pair_capacities(topo, ep, tree, representative))
+        if pairs is None:
+            skipped["island_pairs"] = skipped["building_pairs"] = (
+                reason or too_large_reason(budget.seconds))
+        else:
+            island_pairs, building_pairs = pairs
+    except (_SkippedError, OverBudgetError) as why:
+        units = None
+        said = str(why) if isinstance(why, _SkippedError) else too_large_reason(budget.seconds)
+        for stage in NETWORK_STAGES[1:]:
+            skipped.setdefault(stage, said)
     finally:
-        hops = pending.result() if pending is not None else None
-    if known is None:
-        assert hops is not None
+        if pending is not None:
+            hops = _within(budget, pending.result)
+            if hops is None:
+                skipped["hops"] = too_large_reason(budget.seconds)
+    if known is None and hops is not None:
         known = _Structure(ep, attached, hops)
         _structure_cache.put(structure, known)
-    if new_units:
+    if new_units and units is not None:
         _units_cache.put(units_key, units)
-    result = (known.hops, bisection, island_pairs, building_pairs)
-    _cache.put(key, result)
-    return result
+    result = (hops, bisection, island_pairs, building_pairs)
+    if not skipped:
+        _cache.put(key, result)
+    return (*result, skipped)
+
+
+class _SkippedError(Exception):
+    """A stage the budget's estimate left out (the message says why)."""
+
+
+_Result = TypeVar("_Result")
+
+
+def _within(budget: Budget, stage: Callable[[], _Result]) -> _Result | None:
+    """``stage()``, or None when it ran past the budget's deadline."""
+    try:
+        return stage()
+    except OverBudgetError:
+        return None
 
 
 _BESIDE_FROM = 400_000
@@ -184,9 +259,12 @@ def _hops_beside(topo: Topology, ep: Endpoints,
 
     if ep.count < _BESIDE_FROM:
         done: Future[Hops] = Future()
-        done.set_result(count())
+        try:
+            done.set_result(count())
+        except OverBudgetError as error:
+            done.set_exception(error)
         return done
-    return _second_thread().submit(count)
+    return _second_thread().submit(contextvars.copy_context().run, count)
 
 
 def _bisection_units(topo: Topology, ep: Endpoints, attached: AttachmentUnits) -> _Units:
@@ -265,18 +343,35 @@ def _alike_by_blocks(topo: Topology, ep: Endpoints, attached: AttachmentUnits
     return MemberUnits(of_member, representative, size)
 
 
-def compute_all(design: Design, plane: Plane | None = None) -> DesignMetrics:
+def compute_all(design: Design, plane: Plane | None = None,
+                budget: Budget | float | None = None) -> DesignMetrics:
     """Every metric of ``design`` on ``plane`` (default: the design's metrics plane),
-    with every problem (structural and from the metrics)."""
+    with every problem (structural and from the metrics), within ``budget`` (a
+    :class:`~model.metrics.budget.Budget`, or seconds from now; default
+    :data:`~model.metrics.budget.DEFAULT_SECONDS`). Figures the budget leaves out are
+    named, with the reason, in ``not_computed`` (see :mod:`model.metrics.budget`).
+    Raises :class:`~model.metrics.budget.DesignTooLargeError` for a design with more
+    links than the engine lays out in memory."""
+    if not isinstance(budget, Budget):
+        budget = Budget(DEFAULT_SECONDS if budget is None else float(budget))
+    refuse_oversized(design)
     topo = resolve(design, plane)
     topologies = plane_topologies(topo)
-    hops, bisection, island_pairs, building_pairs = _network_metrics(topo)
+    with working_to(budget):
+        hops, bisection, island_pairs, building_pairs, skipped = _network_metrics(topo,
+                                                                                  budget)
     inv = inventory(topo, topologies)
     oversub = oversubscription(topo)
     pw = power(topo, topologies)
     injection = topo.injection_gbps()
     per_acc = (sum(i * r.accelerators for i, r in zip(injection, topo.racks, strict=True))
                / topo.accelerators) if topo.accelerators else 0.0
+    if hops is None:
+        hops = not_counted_hops()
+    if bisection is None:
+        bisection = bisection_upper_bound(topo.accelerators, per_acc)
+    island_pairs = [] if island_pairs is None else island_pairs
+    building_pairs = [] if building_pairs is None else building_pairs
     problems = (missing_parts(design) + wiring_problems(topologies, inv.ports_by_tier)
                 + group_problems(topo)
                 + metric_problems(design, pw, oversub, hops))  # type: ignore[arg-type]
@@ -292,6 +387,7 @@ def compute_all(design: Design, plane: Plane | None = None) -> DesignMetrics:
         power=pw,
         compute=compute(topo),
         problems=problems,
+        not_computed=skipped,  # type: ignore[arg-type]
     )
 
 

@@ -23,6 +23,7 @@ import numpy as np
 from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import breadth_first_order, maximum_flow
 
+from model.metrics.budget import check as check_budget
 from model.metrics.endpoints import Endpoints
 from model.metrics.topology import TierNet, Topology
 
@@ -103,7 +104,9 @@ class MemberNetwork:
             ) -> tuple[float, set[int]]:
         """Least capacity separating the accelerators of ``side_a`` from those of
         ``side_b`` (boolean masks over accelerators), and the switches on A's side
-        (left empty when ``sides`` is false, which saves a search)."""
+        (left empty when ``sides`` is false, which saves a search). Stops when the run
+        is past its deadline (:mod:`model.metrics.budget`)."""
+        check_budget()
         source = self._source
         total = self._links.copy()
         total[self._from_source] = self._attach(side_a)

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from model.metrics.budget import check as check_budget
 from model.metrics.dp_tables import Costs, held_arrays, remembered_prefixes, remembered_tables
 from model.metrics.min_plus import (
     Split,
@@ -104,7 +105,9 @@ class PodDP:
     def conv(self, a: Array, b: Array) -> tuple[Array, Choice]:
         """:func:`min_plus` cut at the limit (counts only grow as children are added,
         so no entry past the target can contribute), counting the work against the
-        budget (see :data:`WORK_LIMIT`)."""
+        budget (see :data:`WORK_LIMIT`), and the run's deadline
+        (:mod:`model.metrics.budget`)."""
+        check_budget()
         out, arg, work = min_plus(a, b, self.limit + 1, self.budget - self.work)
         self.work += work
         return out, arg
@@ -113,6 +116,7 @@ class PodDP:
         """:meth:`conv` evaluated at the target only, as a table of that one entry (see
         ``Costs.at``): the top pod of a single-rooted tree is read at no other count, so
         its last combination costs one vector instead of a product of two."""
+        check_budget()
         k = self.q
         out = np.full(1, INF)
         arg = np.zeros(1, dtype=np.int64)
@@ -141,6 +145,7 @@ class PodDP:
             key = self._key(index)
             found = remembered_tables.get(key) if key is not None else None
             if found is None:
+                check_budget()
                 self.fresh.add(sig)
                 found = self._unit(index) if index < self.tree.units else self._pod(index)
                 if key is not None:

@@ -57,6 +57,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from model.metrics.budget import check as check_budget
 from model.metrics.min_plus import breakpoints_only, min_plus
 from model.metrics.pods import PodTree
 
@@ -118,6 +119,7 @@ class _Budget:
         self.spent = 0
 
     def add(self, operations: int) -> None:
+        check_budget()  # the run's deadline (model.metrics.budget)
         self.spent += operations
         if self.spent > OPERATIONS_LIMIT:
             raise _OutOfWorkError

@@ -181,3 +181,28 @@ class DesignMetrics:
     power: Power
     compute: Compute
     problems: list[Problem] = field(default_factory=list)
+    not_computed: dict[str, str] = field(default_factory=dict)
+    """Figures the run's budget left out (:mod:`model.metrics.budget`): ``hops``,
+    ``bisection``, ``island_pairs``, ``building_pairs`` → why (``not computed: too large
+    for the 60 s budget``). Such a figure holds a placeholder — no hops, no pairs, or a
+    bisection that is its upper bound ``full_gbps`` flagged ``exact: false`` — and must
+    be shown as not computed. Empty when every figure is computed."""
+
+
+def not_counted_hops() -> Hops:
+    """The hops record of a run whose budget left the hop counts out (no pairs
+    counted; ``DesignMetrics.not_computed`` says why)."""
+    return Hops(histogram={}, by_scope={}, scale_up_pairs=0, scale_up_by_scope={},
+                unreachable_pairs=0, mean=0.0, max=0)
+
+
+def bisection_upper_bound(accelerators: int, injection_gbps: float) -> Bisection:
+    """The bisection record of a run whose budget left the bisection out: its upper
+    bound N/2 × injection (the cut that puts every switch on one side and half the
+    accelerators on the other crosses exactly their own links), flagged
+    ``exact: false``, with no cut."""
+    full = accelerators / 2 * injection_gbps
+    return Bisection(gbps=full, per_accelerator_gbps=injection_gbps if accelerators >= 2
+                     else 0.0, fraction_of_full=1.0 if full > 0 else 0.0, exact=False,
+                     cut=BisectionCut(side_a={}, accelerators_a=0, crossing_gbps={}),
+                     full_gbps=full)

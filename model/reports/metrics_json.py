@@ -11,7 +11,13 @@
   (plus ``by_scope``, ``scale_up_pairs``, ``scale_up_by_scope``, ``unreachable_pairs``);
 - ``power`` — building name → ``it_kw``, ``facility_kw``, ``capacity_kw`` (plus the parts
   of IT power, ``utilization`` and ``headroom_kw``);
-- ``problems`` — a list of ``{severity, code, element, message}``.
+- ``problems`` — a list of ``{severity, code, element, message}``;
+- ``not_computed`` — figure (``hops``, ``bisection``, ``island_pairs``,
+  ``building_pairs``) → why the run's time budget left it out (``not computed: too
+  large for the 60 s budget …``); empty when every figure was computed. A figure named
+  here holds a placeholder: hops ``max`` and ``mean`` are ``null`` and the histogram
+  empty, the bisection is its upper bound ``full_gbps`` with ``exact: false``, the
+  pairs are an empty list.
 
 Further keys carry every other metric: ``design``, ``plane``, ``buildings``, ``islands``,
 ``accelerators_by_type``, ``switches_by_model``, ``links``, ``transceivers``, ``ports``,
@@ -97,8 +103,8 @@ def metrics_to_json(design: Design, metrics: DesignMetrics) -> JsonObject:
             },
         },
         "hops": {
-            "max": hops.max,
-            "mean": number(hops.mean),
+            "max": None if "hops" in metrics.not_computed else hops.max,
+            "mean": None if "hops" in metrics.not_computed else number(hops.mean),
             "histogram": _histogram(hops.histogram),
             "by_scope": {scope: _histogram(h) for scope, h in hops.by_scope.items()},
             "scale_up_pairs": hops.scale_up_pairs,
@@ -181,6 +187,7 @@ def metrics_to_json(design: Design, metrics: DesignMetrics) -> JsonObject:
                 labels.element(b): number(v) for b, v in compute.by_building.items()
             },
         },
+        "not_computed": dict(metrics.not_computed),
     }
 
 
