@@ -13,7 +13,7 @@ import argparse
 import os
 import sys
 
-from cli.timeout import add_timeout_argument, engine_budget_s, report_budget_overrun, run_within
+from cli.timeout import add_timeout_argument, engine_budget, report_budget_overrun, run_within
 
 PICTURE_FORMATS = ("png", "svg", "pdf")
 TABLE_FORMATS = ("json", "csv", "bom", "graphml")
@@ -101,7 +101,7 @@ def _export(args: argparse.Namespace) -> int:
 
     design = load_design(args.design)
     plane = args.plane or None
-    metrics = compute_all(design, plane, budget=engine_budget_s(args))
+    metrics = compute_all(design, plane, budget=engine_budget(args))
     for kind in TABLE_FORMATS:
         if kind in wanted:
             write_pure_export(kind, design, metrics, wanted[kind])

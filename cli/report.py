@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from cli.timeout import add_timeout_argument, engine_budget_s, report_budget_overrun, run_within
+from cli.timeout import add_timeout_argument, engine_budget, report_budget_overrun, run_within
 from model.design import Design
 from model.elements import Plane
 from model.metrics.results import DesignMetrics
@@ -117,7 +117,7 @@ def _report(args: argparse.Namespace) -> int:
         print(f"error: {error}", file=sys.stderr)
         return 2
     metrics = compute_all(design, Plane(args.plane) if args.plane else None,
-                          budget=engine_budget_s(args))
+                          budget=engine_budget(args))
     if args.json:
         from model.reports.metrics_json import metrics_json_text
 

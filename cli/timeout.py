@@ -13,8 +13,12 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import sys
+import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from model.metrics.budget import Budget
 
 DEFAULT_TIMEOUT_S = 60.0
 TIMED_OUT = 3
@@ -43,9 +47,14 @@ def _seconds(text: str) -> float:
     return value
 
 
-def engine_budget_s(args: argparse.Namespace) -> float:
-    """Seconds the metrics engine may take in this run."""
-    return float(args.timeout) * ENGINE_SHARE
+def engine_budget(args: argparse.Namespace) -> Budget:
+    """The metrics engine's budget in this run: its share of the timeout, counted from
+    when the verb started (loading the design comes out of it)."""
+    from model.metrics.budget import Budget
+
+    started = getattr(args, "started_at", None)
+    return Budget(float(args.timeout) * ENGINE_SHARE,
+                  start=time.monotonic() if started is None else started)
 
 
 def report_budget_overrun(not_computed: dict[str, str], seconds: float) -> int:
@@ -68,6 +77,7 @@ def run_within(seconds: float, run: Callable[[argparse.Namespace], int],
     context: Any = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     sys.stdout.flush()
     sys.stderr.flush()
+    args.started_at = time.monotonic()  # one clock for every process of the machine
     child = context.Process(target=_child, args=(run, args), daemon=True)
     child.start()
     child.join(seconds)

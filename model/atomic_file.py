@@ -49,7 +49,9 @@ save takes well under a second, so one this old was abandoned."""
 _OURS = re.compile(
     r"^\.(?P<target>.+)\.(?P<pid>\d+)-[A-Za-z0-9_]{8}\.saving(?:\.[A-Za-z0-9]{1,8})?$"
 )
-_LEGACY = re.compile(r"^\.(?P<target>.+)\.[A-Za-z0-9_]{8}\.saving$")
+_LEGACY = re.compile(r"^\.(?P<target>.+)\.[A-Za-z0-9_]{8}\.(?:saving|tmp|png|svg|pdf)$")
+"""Temporaries of earlier versions: ``.saving`` from design saves, ``.tmp`` (or the
+picture's suffix) from exports and recovery files."""
 
 _writing: set[str] = set()
 """Temporaries this process is writing now (never removed as stale)."""
@@ -197,7 +199,7 @@ def remove_stale_temporaries(folder: str | os.PathLike[str],
         return removed
     now = time.time()
     for entry in entries:
-        if not entry.name.startswith(".") or TEMPORARY_MARK not in entry.name:
+        if not entry.name.startswith("."):
             continue
         if target_name is not None and not entry.name.startswith(f".{target_name}."):
             continue
