@@ -25,10 +25,10 @@ from model.metrics.budget import (
     DEFAULT_SECONDS,
     Budget,
     OverBudgetError,
-    refuse_oversized,
     stage_estimate_s,
     too_large_network,
     too_large_reason,
+    too_many_links,
     working_to,
 )
 from model.metrics.checks import group_problems, metric_problems, missing_parts, wiring_problems
@@ -349,13 +349,12 @@ def compute_all(design: Design, plane: Plane | None = None,
     with every problem (structural and from the metrics), within ``budget`` (a
     :class:`~model.metrics.budget.Budget`, or seconds from now; default
     :data:`~model.metrics.budget.DEFAULT_SECONDS`). Figures the budget leaves out are
-    named, with the reason, in ``not_computed`` (see :mod:`model.metrics.budget`).
-    Raises :class:`~model.metrics.budget.DesignTooLargeError` for a design with more
-    links than the engine lays out in memory."""
+    named, with the reason, in ``not_computed`` (see :mod:`model.metrics.budget`); a
+    plane with more links than the engine lists is resolved for counts only."""
     if not isinstance(budget, Budget):
         budget = Budget(DEFAULT_SECONDS if budget is None else float(budget))
-    refuse_oversized(design)
-    topo = resolve(design, plane)
+    chosen = plane or design.settings.plane
+    topo = resolve(design, chosen, counts_only=too_many_links(design, chosen))
     topologies = plane_topologies(topo)
     with working_to(budget):
         hops, bisection, island_pairs, building_pairs, skipped = _network_metrics(topo,
@@ -394,7 +393,8 @@ def compute_all(design: Design, plane: Plane | None = None,
 def structural_problems(design: Design) -> list[Problem]:
     """Problems visible without computing metrics: missing parts, ports over a switch's
     radix, uneven or impossible links, unconnected elements."""
-    topo = resolve(design)
+    plane = design.settings.plane
+    topo = resolve(design, plane, counts_only=too_many_links(design, plane))
     topologies = plane_topologies(topo)
     return (missing_parts(design) + wiring_problems(topologies, port_use(topologies))
             + group_problems(topo))

@@ -33,7 +33,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from model.design import Design
-from model.errors import ArchipelagoError
+from model.elements import Plane
 
 DEFAULT_SECONDS = 60.0
 """Budget of a run when the caller gives none (the command line's ``--timeout`` default)."""
@@ -139,20 +139,19 @@ def too_large_network(links: int, switches: int) -> str | None:
 
 
 MAX_RESOLVED_LINKS = 60_000_000
-"""Most member-level links (all planes) the engine lays out as arrays (about 40 bytes
-each while resolving): past this a design is refused before any array is made."""
+"""Most member-level links of one plane the engine lists as arrays (about 40 bytes each
+while resolving). A plane with more is resolved for counts only: inventory, ports,
+oversubscription and power are exact, the network figures not computed."""
 
 
-class DesignTooLargeError(ArchipelagoError):
-    """A design whose wiring is too large to lay out in memory (the message gives its
-    links and the limit)."""
-
-
-def design_links(design: Design) -> int:
-    """Member-level links of every bundle of ``design`` (lower members × links per
-    member), from the counts alone."""
+def design_links(design: Design, plane: Plane | None = None) -> int:
+    """Member-level links (lower members × links per member) of the bundles of
+    ``design`` on ``plane`` (every plane when None), from the counts alone."""
     total = 0
     for bundle in design.bundles.values():
+        upper = design.tiers.get(bundle.upper)
+        if plane is not None and (upper is None or upper.plane != plane):
+            continue
         group = design.rack_groups.get(bundle.lower)
         if group is not None:
             rack_type = design.catalog.rack_type(group.rack_type)
@@ -164,11 +163,7 @@ def design_links(design: Design) -> int:
     return total
 
 
-def refuse_oversized(design: Design) -> None:
-    """Raise :class:`DesignTooLargeError` when ``design`` has more links than
-    :data:`MAX_RESOLVED_LINKS`."""
-    links = design_links(design)
-    if links > MAX_RESOLVED_LINKS:
-        raise DesignTooLargeError(
-            f"the design has {links:,} links; metrics are computed for designs of up to"
-            f" {MAX_RESOLVED_LINKS:,} (lower the counts or links per member)")
+def too_many_links(design: Design, plane: Plane) -> bool:
+    """True when ``plane`` of ``design`` has more links than the engine lists
+    (:data:`MAX_RESOLVED_LINKS`): resolve it for counts only."""
+    return design_links(design, plane) > MAX_RESOLVED_LINKS

@@ -13,6 +13,7 @@ from collections import Counter
 import numpy as np
 
 from model.elements import Pattern, Plane
+from model.metrics.budget import too_many_links
 from model.metrics.results import Inventory, PortUse, TierOversubscription
 from model.metrics.topology import IntArray, TierNet, Topology, resolve
 from model.parts import MediumKind
@@ -24,7 +25,7 @@ def plane_topologies(topo: Topology) -> list[Topology]:
     out = [topo]
     for plane in Plane:
         if plane != topo.plane and plane in planes:
-            out.append(resolve(topo.design, plane))
+            out.append(resolve(topo.design, plane, too_many_links(topo.design, plane)))
     return out
 
 

@@ -135,10 +135,15 @@ class BundleNet:
     """Links arriving at each upper member."""
     lower_degree: IntArray
     """Links leaving each lower member (servers for a rack group)."""
+    link_count: int | None = None
+    """Number of links, when they are not listed (a topology resolved for counts only,
+    whose ``lower_member`` and ``upper_member`` are empty)."""
 
     @property
     def links(self) -> int:
         """Number of links in the bundle."""
+        if self.link_count is not None:
+            return self.link_count
         return int(self.lower_member.size)
 
     @property
@@ -158,6 +163,10 @@ class Topology:
     bundles: list[BundleNet]
     unresolved: list[str] = field(default_factory=list)
     """Ids of elements left out because a part they need is missing."""
+    counts_only: bool = False
+    """True when the bundles' links are counted but not listed (a design too large to
+    lay out; see :func:`resolve`): only inventory, ports, oversubscription, power and
+    the structural checks can be read from it."""
 
     @property
     def accelerators(self) -> int:
@@ -291,11 +300,72 @@ def _wire(bundle_pattern: Pattern, lower: RackNet | TierNet, upper_count: int,
     return lo, up, nic, even
 
 
-def resolve(design: Design, plane: Plane | None = None) -> Topology:
+def degrees_only(bundle_pattern: Pattern, lower: RackNet | TierNet, upper_count: int,
+                 links: int, plane: Plane) -> _Wiring:
+    """What :func:`_wiring` gives, with the link lists left empty: whether the links
+    deal evenly, and each member's link count, from the patterns' arithmetic (each
+    pattern deals a run of consecutive positions, or the same few per server or rack,
+    modulo the upper count) in memory proportional to the members."""
+    n = upper_count
+    empty = np.zeros(0, dtype=np.int64)
+    if isinstance(lower, TierNet):
+        members = lower.count
+        up_deg = _run_degrees(members * links, n)
+        even = (links % n == 0) or (n % links == 0)
+        return empty, empty, None, even, up_deg, np.full(members, links, dtype=np.int64)
+    servers = lower.servers
+    nics = max(lower.nics(plane), 1)
+    per_nic = np.bincount(np.arange(links) % nics, minlength=nics)
+    even = True
+    if bundle_pattern is Pattern.RAIL:
+        if n <= nics:
+            up_deg = servers * np.bincount(np.arange(nics) % n, weights=per_nic,
+                                           minlength=n).astype(np.int64)
+            even = nics % n == 0
+        else:
+            blocks = n // nics
+            even = n % nics == 0 and servers % blocks == 0
+            per_block = max(servers // max(blocks, 1), 1)
+            edges = np.minimum(np.arange(blocks + 1, dtype=np.int64) * per_block, servers)
+            edges[-1] = servers
+            in_block = np.diff(edges)
+            target = (np.arange(blocks, dtype=np.int64)[:, None] * nics
+                      + np.arange(nics, dtype=np.int64)[None, :]) % n
+            up_deg = np.bincount(target.ravel(), weights=(in_block[:, None]
+                                                          * per_nic[None, :]).ravel(),
+                                 minlength=n).astype(np.int64)
+    elif bundle_pattern is Pattern.RACK:
+        racks = lower.racks
+        q = max(n // racks, 1)
+        even = n % racks == 0
+        spr = lower.rack_type.servers_per_rack
+        per_slot = _run_degrees(spr * links, q)
+        target = (np.arange(racks, dtype=np.int64)[:, None] * q
+                  + np.arange(q, dtype=np.int64)[None, :]) % n
+        up_deg = np.bincount(target.ravel(), weights=np.tile(per_slot, racks),
+                             minlength=n).astype(np.int64)
+        if even:
+            even = (spr * links) % q == 0 or q % links == 0
+    else:
+        up_deg = _run_degrees(servers * links, n)
+        even = (links % n == 0) or (n % links == 0)
+    return empty, empty, None, even, up_deg, np.full(servers, links, dtype=np.int64)
+
+
+def _run_degrees(positions: int, n: int) -> IntArray:
+    """How many of the positions ``0 … positions−1`` fall on each residue modulo ``n``."""
+    q, r = divmod(positions, n)
+    return q + (np.arange(n, dtype=np.int64) < r).astype(np.int64)
+
+
+def resolve(design: Design, plane: Plane | None = None, counts_only: bool = False
+            ) -> Topology:
     """Resolve ``plane`` (default: the design's metrics plane) into member-level arrays.
 
     Elements whose parts are missing from the design's catalog are left out (and listed
-    in ``unresolved``); the structural checks report them as problems.
+    in ``unresolved``); the structural checks report them as problems. With
+    ``counts_only`` the links are not listed, only counted per member (closed forms of
+    each pattern, in memory proportional to the members, not the links).
     """
     plane = plane or design.settings.plane
     cat = design.catalog
@@ -331,14 +401,20 @@ def resolve(design: Design, plane: Plane | None = None) -> Topology:
             continue
         if isinstance(lower, RackNet) and lower.nics(plane) == 0:
             continue
-        lo, up, nic, even, up_deg, lo_deg = _wiring(b.pattern, lower, upper.count,
-                                                    b.links_per_member, plane)
+        if counts_only:
+            lo, up, nic, even, up_deg, lo_deg = degrees_only(b.pattern, lower, upper.count,
+                                                             b.links_per_member, plane)
+            count: int | None = int(lo_deg.sum())
+        else:
+            lo, up, nic, even, up_deg, lo_deg = _wiring(b.pattern, lower, upper.count,
+                                                        b.links_per_member, plane)
+            count = None
         bundles.append(
             BundleNet(b.id, lower, upper, b.links_per_member, b.speed_gbps, b.pattern,
-                      lo, up, nic, even, up_deg, lo_deg)
+                      lo, up, nic, even, up_deg, lo_deg, count)
         )
     _assign_levels(tiers, bundles)
-    return Topology(design, plane, racks, tiers, bundles, unresolved)
+    return Topology(design, plane, racks, tiers, bundles, unresolved, counts_only)
 
 
 def _assign_levels(tiers: dict[str, TierNet], bundles: list[BundleNet]) -> None:

@@ -22,7 +22,7 @@ import networkx as nx
 
 from model.design import Design
 from model.elements import Plane
-from model.reports.atomic import atomic_text
+from model.reports.atomic import ExportError, atomic_text
 from model.reports.labels import Labeller
 from model.reports.xml_text import xml_attribute, xml_text
 
@@ -90,10 +90,28 @@ def network_for_graphml(design: Design, plane: Plane | str | None = None) -> nx.
     return out
 
 
+MAX_NODES = 1_500_000
+MAX_LINKS = 20_000_000
+"""Largest network written as GraphML: one graph object per node and edge is held in
+memory while writing (the 1M-accelerator campus has about 1.05 million nodes)."""
+
+
 def _network(design: Design, plane: Plane | str | None) -> tuple[nx.Graph, Plane]:
+    from model.metrics.budget import design_links
     from model.metrics.graph import expand_network
 
     chosen = Plane(plane) if plane is not None else design.settings.plane
+    nodes = sum(t.count for t in design.tiers.values() if t.plane == chosen)
+    for group in design.rack_groups.values():
+        rack_type = design.catalog.rack_type(group.rack_type)
+        server = design.catalog.server(rack_type.server) if rack_type else None
+        if rack_type is not None and server is not None:
+            nodes += group.count * rack_type.servers_per_rack * server.accelerators_per_server
+    links = design_links(design, chosen)
+    if nodes > MAX_NODES or links > MAX_LINKS:
+        raise ExportError(f"the expanded network has {nodes:,} nodes and {links:,} links;"
+                          f" GraphML export is limited to {MAX_NODES:,} nodes and"
+                          f" {MAX_LINKS:,} links")
     return expand_network(design, chosen), chosen
 
 

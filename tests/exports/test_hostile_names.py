@@ -18,6 +18,7 @@ import pytest
 from model.design import Design
 from model.fileformat import save_design
 from model.metrics import compute_all
+from model.reports.atomic import ExportError
 from model.reports.bom import write_bom_csv
 from model.reports.csv_safe import csv_field, csv_text, needs_neutralising
 from model.reports.graphml import write_graphml
@@ -148,3 +149,13 @@ def test_pictures_and_pdf_of_hostile_names_from_the_command_line(tmp_path: Path)
     assert_cells_safe(read_rows(out["csv"]))
     assert_cells_safe(read_rows(out["bom"]))
     json.loads(out["json"].read_text(encoding="utf-8"))
+
+
+def test_graphml_of_a_network_too_large_to_hold_is_refused(tmp_path: Path) -> None:
+    design = small_design()
+    design.update("spine", count=1_000_000)
+    design.update("leaf-spine", links_per_member=4096)  # 8 leaves × 4096
+    design.update("leaf", count=10_000)
+    with pytest.raises(ExportError, match="1,010,064 nodes and 40,960,064 links"):
+        write_graphml(design, tmp_path / "big.graphml")
+    assert list(tmp_path.iterdir()) == []

@@ -13,20 +13,24 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from model.design import Design
+from model.elements import Pattern
 from model.fileformat import load_design
 from model.metrics import clear_caches, compute_all
 from model.metrics.budget import (
     MAX_RESOLVED_LINKS,
     Budget,
-    DesignTooLargeError,
     check,
     design_links,
     working_to,
 )
 from model.metrics.budget import OverBudgetError as OverBudget
+from model.metrics.topology import resolve
 from model.templates import TEMPLATES
 from tests.exports.designs import small_design
 
@@ -126,12 +130,64 @@ def test_check_raises_only_past_the_deadline() -> None:
         check()
 
 
-def test_a_design_too_large_to_lay_out_is_refused_with_its_size() -> None:
+def test_a_design_too_large_to_list_gets_exact_counts_in_bounded_memory() -> None:
+    """4 billion leaf-spine links: counted per switch from the pattern's arithmetic,
+    never listed; the network figures are named as not computed."""
     design = small_design()
     # 2 racks × 4 servers × 8 links of the NIC bundle, and 8 leaves × 8 uplinks
     assert design_links(design) == 64 + 64
     design.update("leaf", count=1_000_000)
     design.update("leaf-spine", links_per_member=4096)
-    assert design_links(design) > MAX_RESOLVED_LINKS
-    with pytest.raises(DesignTooLargeError, match="4,096,000,064 links"):
-        compute_all(design)
+    links = 1_000_000 * 4096
+    assert design_links(design) == links + 64 > MAX_RESOLVED_LINKS
+    start = time.perf_counter()
+    metrics = compute_all(design, budget=5.0)
+    assert time.perf_counter() - start < 10
+    assert set(metrics.not_computed) == set(NETWORK)
+    assert "4,096,000,064 links" in metrics.not_computed["bisection"]
+    inv = metrics.inventory
+    assert inv.links_by_bundle["leaf-spine"] == links
+    assert inv.transceivers_by_medium["osfp400"] == 2 * links
+    # every spine receives an equal share of the 4.096e9 links: 1.024e9 ports of 400G
+    spine = inv.ports_by_tier["spine"]
+    assert spine.used == links and spine.worst_switch_used == links // 4
+    # the leaves' ports: rail wiring over a million leaves gives each of the 8 servers
+    # a block of its own 8 leaves, one NIC link each; every leaf has 4096 uplinks
+    leaf = inv.ports_by_tier["leaf"]
+    assert leaf.used == 64 + links and leaf.worst_switch_used == 1 + 4096
+
+
+@settings(max_examples=80, deadline=None)
+@given(pattern=st.sampled_from([Pattern.SPREAD, Pattern.RAIL, Pattern.RACK]),
+       racks=st.integers(1, 9),
+       per_rack=st.integers(1, 5), nics=st.integers(0, 9), links=st.integers(1, 12),
+       upper=st.integers(1, 40), from_tier=st.booleans())
+def test_counted_degrees_equal_the_listed_links(pattern: Pattern, racks: int,
+                                                per_rack: int, nics: int, links: int,
+                                                upper: int, from_tier: bool) -> None:
+    """The closed forms of ``degrees_only`` against counting the links the wiring
+    lists, for every pattern, from rack groups and from tiers."""
+    design = small_design()
+    catalog = design.catalog
+    servers = tuple(s.model_copy(update={"nic_count": nics}) for s in catalog.servers)
+    rack_types = tuple(r.model_copy(update={"servers_per_rack": per_rack})
+                       for r in catalog.rack_types)
+    design.set_catalog(catalog.model_copy(update={"servers": servers,
+                                                  "rack_types": rack_types}))
+    design.update("racks", count=racks)
+    design.update("spine", count=upper)
+    bundle = "leaf-spine" if from_tier else "nic-leaf"
+    if not from_tier:
+        design.update("leaf", count=upper)
+    design.update(bundle, links_per_member=links,
+                  pattern=Pattern.SPREAD if from_tier else pattern)
+    listed = {b.bundle_id: b for b in resolve(design).bundles}
+    counted = {b.bundle_id: b for b in resolve(design, counts_only=True).bundles}
+    assert listed.keys() == counted.keys()
+    for key, b in listed.items():
+        c = counted[key]
+        assert c.links == b.links == b.lower_member.size
+        assert np.array_equal(c.upper_degree, np.bincount(b.upper_member,
+                                                          minlength=b.upper.count))
+        assert np.array_equal(c.lower_degree, b.lower_degree)
+        assert c.even == b.even
