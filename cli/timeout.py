@@ -25,8 +25,9 @@ TIMED_OUT = 3
 """Exit status when the timeout was reached."""
 
 ENGINE_SHARE = 0.8
-"""Part of the timeout given to the metrics engine; the rest is for loading the design
-and writing the results."""
+"""Part of the timeout given to the metrics engine; the rest (at least a second, while
+that leaves the engine half) is for starting, loading the design and writing the
+results."""
 
 
 def add_timeout_argument(parser: argparse.ArgumentParser) -> None:
@@ -53,8 +54,9 @@ def engine_budget(args: argparse.Namespace) -> Budget:
     from model.metrics.budget import Budget
 
     started = getattr(args, "started_at", None)
-    return Budget(float(args.timeout) * ENGINE_SHARE,
-                  start=time.monotonic() if started is None else started)
+    timeout = float(args.timeout)
+    seconds = max(timeout / 2, min(timeout * ENGINE_SHARE, timeout - 1.0))
+    return Budget(seconds, start=time.monotonic() if started is None else started)
 
 
 def report_budget_overrun(not_computed: dict[str, str], seconds: float) -> int:

@@ -39,17 +39,17 @@ def wide(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_report_stops_at_the_timeout_and_says_what_is_missing(wide: Path) -> None:
     start = time.perf_counter()
-    result = main_py("report", str(wide), "--timeout", "2")
-    assert time.perf_counter() - start < 15  # interpreter start, load, 2 s
+    result = main_py("report", str(wide), "--timeout", "5")
+    assert time.perf_counter() - start < 20  # interpreter start, load, 5 s
     assert result.returncode == TIMED_OUT, result.stderr
-    assert "error: the --timeout of 2 s was reached; not computed: bisection" in result.stderr
-    assert "bisection: at most 38.4 Tb/s — not computed: too large for the 1.6 s budget" \
+    assert "error: the --timeout of 5 s was reached; not computed: bisection" in result.stderr
+    assert "bisection: at most 38.4 Tb/s — not computed: too large for the 4 s budget" \
         in result.stdout  # 768 hosts × 100 Gb/s ÷ 2
     assert "Spine (spine): 100,000 ×" in result.stdout  # the counts are all there
 
 
 def test_report_json_names_the_figures_not_computed(wide: Path) -> None:
-    result = main_py("report", str(wide), "--json", "--timeout", "2")
+    result = main_py("report", str(wide), "--json", "--timeout", "5")
     assert result.returncode == TIMED_OUT
     report = json.loads(result.stdout)
     assert "bisection" in report["not_computed"]
@@ -59,7 +59,7 @@ def test_report_json_names_the_figures_not_computed(wide: Path) -> None:
 
 def test_export_writes_what_it_has_and_exits_3(wide: Path, tmp_path: Path) -> None:
     out = tmp_path / "m.json"
-    result = run_export(str(wide), "--json", str(out), "--timeout", "2")
+    result = run_export(str(wide), "--json", str(out), "--timeout", "5")
     assert result.returncode == TIMED_OUT
     assert "bisection" in json.loads(out.read_text(encoding="utf-8"))["not_computed"]
 
