@@ -152,10 +152,10 @@ def _network_metrics(topo: Topology, budget: Budget) -> tuple[object, ...]:
         return (*hit, {})
     skipped: dict[str, str] = {}
     links = sum(b.links for b in topo.bundles)
-    reason = too_large_network(links, topo.switches)
+    reason = too_large_network(links, topo.switches, topo.accelerators)
     if reason is not None:
         return (None, None, None, None, dict.fromkeys(NETWORK_STAGES, reason))
-    estimate = stage_estimate_s(links, topo.switches)
+    estimate = stage_estimate_s(links, topo.switches, topo.accelerators)
     structure = _network_key(topo.design, topo.plane, speeds=False)
     known = _structure_cache.get(structure)
     pending: Future[Hops] | None = None

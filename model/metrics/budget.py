@@ -40,10 +40,12 @@ DEFAULT_SECONDS = 60.0
 
 SECONDS_PER_LINK = 1.5e-7
 SECONDS_PER_SWITCH = 8e-6
-"""Coefficients of a stage's estimate: measured costs per member-level link and per
-switch of the network stages on the 2-core reference machine, rounded up (the 1M
-campus, 3 M links and 14 K switches, is estimated at about half a second; the 100K
-campus with a spine tier of a million switches at about ten)."""
+SECONDS_PER_ACCELERATOR = 3e-7
+"""Coefficients of a stage's estimate: measured costs per member-level link, per switch
+and per accelerator of the network stages on the 2-core reference machine, rounded up
+(the 1M campus — 2.6 million links, 66,000 switches — is estimated at 1.2 s and takes
+0.3–0.4 s; the 100K campus with a spine tier of a million switches, which took minutes,
+at about ten)."""
 
 
 class OverBudgetError(Exception):
@@ -87,10 +89,12 @@ def too_large_reason(budget_s: float, estimate_s: float | None = None,
     return f"not computed: too large for the {budget_s:g} s budget{estimate}"
 
 
-def stage_estimate_s(links: int, switches: int) -> float:
-    """Seconds a network stage may take on a plane of ``links`` member-level links and
-    ``switches`` switches (an upper estimate; see the coefficients)."""
-    return links * SECONDS_PER_LINK + switches * SECONDS_PER_SWITCH
+def stage_estimate_s(links: int, switches: int, accelerators: int) -> float:
+    """Seconds a network stage may take on a plane of ``links`` member-level links,
+    ``switches`` switches and ``accelerators`` accelerators (an upper estimate; see the
+    coefficients)."""
+    return (links * SECONDS_PER_LINK + switches * SECONDS_PER_SWITCH
+            + accelerators * SECONDS_PER_ACCELERATOR)
 
 
 _current: contextvars.ContextVar[Budget | None] = contextvars.ContextVar(
@@ -122,20 +126,23 @@ def check() -> None:
 
 MAX_NETWORK_LINKS = 20_000_000
 MAX_NETWORK_SWITCHES = 250_000
+MAX_NETWORK_ACCELERATORS = 5_000_000
 """Largest plane whose network figures (hops, bisection, pair capacities) are
 attempted at all, whatever the budget: past these the engine's arrays alone would
-take several GB. The 1M-accelerator campus has about 3 million links and 14,000
-switches."""
+take several GB. The 1M-accelerator campus has about 2.6 million links and 66,000
+switches, and its figures take about 330 MB."""
 
 
-def too_large_network(links: int, switches: int) -> str | None:
-    """Why the network figures of a plane of ``links`` links and ``switches`` switches
-    are not attempted, or None when they are."""
-    if links <= MAX_NETWORK_LINKS and switches <= MAX_NETWORK_SWITCHES:
+def too_large_network(links: int, switches: int, accelerators: int) -> str | None:
+    """Why the network figures of a plane of ``links`` links, ``switches`` switches and
+    ``accelerators`` accelerators are not attempted, or None when they are."""
+    if (links <= MAX_NETWORK_LINKS and switches <= MAX_NETWORK_SWITCHES
+            and accelerators <= MAX_NETWORK_ACCELERATORS):
         return None
-    return (f"not computed: too large ({links:,} links, {switches:,} switches; the"
-            f" engine computes planes of up to {MAX_NETWORK_LINKS:,} links and"
-            f" {MAX_NETWORK_SWITCHES:,} switches)")
+    return (f"not computed: too large ({links:,} links, {switches:,} switches,"
+            f" {accelerators:,} accelerators; the engine computes planes of up to"
+            f" {MAX_NETWORK_LINKS:,} links, {MAX_NETWORK_SWITCHES:,} switches and"
+            f" {MAX_NETWORK_ACCELERATORS:,} accelerators)")
 
 
 MAX_RESOLVED_LINKS = 60_000_000

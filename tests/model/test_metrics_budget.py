@@ -96,7 +96,8 @@ def test_figures_done_within_the_budget_are_kept_exact() -> None:
     switch apart under one leaf and 3 apart otherwise)."""
     design = wide_leaf_spine()
     clear_caches()
-    metrics = compute_all(design, budget=1.0)
+    metrics = compute_all(design, budget=3.0)
+    assert "bisection" in metrics.not_computed  # its DP takes 8-21 s here
     assert "hops" not in metrics.not_computed
     # 48 hosts per leaf: 16 × C(48, 2) pairs under one leaf, at 1 hop
     assert metrics.hops.histogram.get(1) == 16 * 48 * 47 // 2
