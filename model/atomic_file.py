@@ -16,7 +16,10 @@ file or the new one under the target's name, never a part of one.
   format). A process killed mid-write leaves one behind; :func:`remove_stale_temporaries`
   deletes those of ours whose writer is no longer running, runs after every successful
   write (for that target) and, through the recovery folder's listing, at start. One that
-  belongs to a running process (a concurrent save) is left alone.
+  belongs to a running process (a concurrent save) is left alone. (Process ids are
+  those of this machine: on a folder shared with another machine, a save there at the
+  same moment may have its temporary removed and then fail, saying so; no file is
+  lost.)
 
 Errors are the operating system's :class:`OSError`; each caller words them for its own
 users (``DesignFileError`` for a design, ``ExportError`` for an export).
