@@ -3,8 +3,17 @@
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 from model.design import Design
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import QSettings
+
+    from gui.main_window import MainWindow
+
+TIME_LIMIT_KEY = "metrics/time_limit_s"
+"""The setting that bounds one computation of the figures (seconds)."""
 
 
 def initial_design(path: str | None) -> tuple[Design, str | None]:
@@ -23,31 +32,57 @@ def initial_design(path: str | None) -> tuple[Design, str | None]:
     return load_design(path), path
 
 
+def start_window(path: str | None, settings: QSettings | None = None) -> MainWindow:
+    """Everything the application does before its event loop runs: error reporting
+    (message boxes and the log file), the theme, the design (``path`` or the example),
+    the main window with its real engine process, and the offer to recover unsaved work
+    once the loop runs. Tests build their real-wiring window with it too. Raises the
+    loader's :class:`~model.errors.ArchipelagoError` when the file cannot be opened."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from gui.errors import install_error_reporting
+    from gui.main_window import default_settings, open_window
+    from gui.metrics_runner import DEFAULT_TIME_LIMIT_S
+    from gui.theme import THEMES, apply_theme
+    from model.catalog import load_builtin_catalog
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication), "start_window needs the QApplication"
+    app.setApplicationName("Archipelago")
+    app.setOrganizationName("Archipelago")
+    install_error_reporting()
+    settings = settings if settings is not None else default_settings()
+    apply_theme(app, THEMES.get(str(settings.value("theme", "light")), THEMES["light"]))
+    catalog = load_builtin_catalog()
+    design, shown = initial_design(path)
+    window = open_window(design, shown, catalog, settings)
+    try:
+        limit_s = float(settings.value(TIME_LIMIT_KEY, DEFAULT_TIME_LIMIT_S))  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        limit_s = DEFAULT_TIME_LIMIT_S
+    window.runner.time_limit_s = limit_s if limit_s > 0 else DEFAULT_TIME_LIMIT_S
+    window.raise_()
+    QTimer.singleShot(0, window.file_actions.offer_recovery)  # type: ignore[attr-defined]
+    return window
+
+
 def run_gui(path: str | None) -> int:
     """Open the main window (on ``path``, or the example campus) and run the event loop;
     returns the exit status (1 when the file cannot be opened)."""
     from PySide6.QtWidgets import QApplication, QMessageBox
 
-    from gui.main_window import default_settings, open_window
-    from gui.theme import THEMES, apply_theme
-    from model.catalog import load_builtin_catalog
+    from gui.metrics_runner import stop_engine
     from model.errors import ArchipelagoError
 
     app = QApplication.instance() or QApplication(sys.argv)
     assert isinstance(app, QApplication)
-    app.setApplicationName("Archipelago")
-    app.setOrganizationName("Archipelago")
-    settings = default_settings()
-    apply_theme(app, THEMES.get(str(settings.value("theme", "light")), THEMES["light"]))
     try:
-        catalog = load_builtin_catalog()
-        design, shown = initial_design(path)
+        window = start_window(path)
     except ArchipelagoError as error:
         QMessageBox.critical(None, "Archipelago", f"Cannot open the design:\n{error}")
         return 1
-    window = open_window(design, shown, catalog, settings)
-    window.raise_()
-    from PySide6.QtCore import QTimer
-
-    QTimer.singleShot(0, window.file_actions.offer_recovery)  # type: ignore[attr-defined]
-    return int(app.exec())
+    status = int(app.exec())
+    del window
+    stop_engine()  # the idle engine process ends now, not at interpreter exit
+    return status

@@ -31,11 +31,14 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QMessageBox,
+    QProgressDialog,
 )
 
 from gui import heap
 from gui.autosave import Autosaver, offer_recovery
 from gui.document import DesignDocument
+from gui.errors import guarded
+from gui.metrics_runner import FiguresNotComputedError, MetricsRunner, preview_compute
 from model.design import Design
 from model.errors import ArchipelagoError
 from model.fileformat import load_design, save_design
@@ -58,12 +61,6 @@ EXPORTS: dict[str, tuple[str, str, str]] = {
     "graphml": ("Network as GraphML…", "GraphML files (*.graphml)", ".graphml"),
 }
 """Export kind → menu text, file filter, suggested file-name ending."""
-
-
-def _default_compute(design: Design) -> DesignMetrics:
-    from model.metrics import compute_all
-
-    return compute_all(design, None)
 
 
 def dropped_design_path(event: QDragEnterEvent | QDropEvent) -> str | None:
@@ -98,7 +95,7 @@ class FileActions(QObject):
         self.document = document
         self.settings = settings if settings is not None else QSettings(
             "Archipelago", "Archipelago")
-        self.compute = compute or _default_compute
+        self.compute = compute or preview_compute
         if autosaver is None and autosave:
             autosaver = Autosaver(document)
         self.autosaver = autosaver
@@ -121,7 +118,9 @@ class FileActions(QObject):
         action = QAction(text, self.window)
         if shortcut is not None:
             action.setShortcut(shortcut)
-        action.triggered.connect(lambda _checked=False: slot())
+        # An unexpected failure is shown and logged, never lost in Qt's event loop.
+        run = guarded(text.replace("&", "").rstrip("…"), slot)
+        action.triggered.connect(lambda _checked=False: run())
         self.actions[key] = action
         return action
 
@@ -361,7 +360,8 @@ class FileActions(QObject):
             action = self.recent_menu.addAction(f"&{index % 10} {Path(path).name}")
             action.setToolTip(path)
             action.setStatusTip(path)
-            action.triggered.connect(lambda _checked=False, p=path: self.open_recent(p))
+            action.triggered.connect(
+                lambda _checked=False, p=path: guarded("Open Recent", self.open_recent)(p))
         if files:
             self.recent_menu.addSeparator()
         clear = self.recent_menu.addAction("Clear Recent Files", self.clear_recent)
@@ -413,13 +413,40 @@ class FileActions(QObject):
         self.message.emit(f"Exported {Path(path).name}")
         return True
 
+    def figures(self) -> DesignMetrics:
+        """The figures of the design as it is now, for an export: the ones the window's
+        metrics runner already has when they are current; else those of its run in
+        flight, waited for with the event loop running (a progress dialog offers to
+        cancel). Without a runner, computed by :attr:`compute` on a copy. Raises
+        :class:`~gui.metrics_runner.FiguresNotComputedError` when there are none."""
+        runner = getattr(self.window, "runner", None)
+        if not isinstance(runner, MetricsRunner) or runner.design is not self.document.design:
+            return self.compute(self.document.design.copy())
+        if runner.is_current() and runner.metrics is not None:
+            return runner.metrics
+        progress = QProgressDialog("Computing the figures for the export…", "Cancel", 0, 0,
+                                   self.window)
+        progress.setWindowTitle("Export")
+        progress.setWindowModality(Qt.WindowModality.WindowModal)
+        progress.setMinimumDuration(400)
+        try:
+            return runner.wait_for_current(progress.wasCanceled)
+        finally:
+            progress.close()
+            progress.deleteLater()
+
     def _write_export(self, kind: str, path: Path, options: object | None) -> None:
         from gui.export import export_pdf, export_png, export_svg
         from gui.export.dialogs import PngOptions
         from model.reports.writers import write_pure_export
 
         design = self.document.design
-        metrics = self.compute(design)
+        try:
+            metrics: DesignMetrics | None = self.figures()
+        except FiguresNotComputedError as error:
+            if error.cancelled or kind not in ("png", "svg"):
+                raise
+            metrics = None  # a picture of the canvas needs no figures
         if kind == "png":
             png = options if isinstance(options, PngOptions) else PngOptions(False, None, None)
             source = self.current_view_rect() if png.current_view else None
@@ -427,6 +454,8 @@ class FileActions(QObject):
                        source=source)
         elif kind == "svg":
             export_svg(design, path, metrics=metrics)
+        elif metrics is None:  # only pictures go without figures
+            raise FiguresNotComputedError("the figures are not computed")
         elif kind == "pdf":
             export_pdf(design, metrics, path)
         else:
@@ -448,7 +477,7 @@ class FileActions(QObject):
                     event.acceptProposedAction()
                     # Open after the drop returns: a dialog inside a drop handler
                     # would block the drag source.
-                    QTimer.singleShot(0, lambda: self.open_path(path))
+                    QTimer.singleShot(0, lambda: guarded("Open", self.open_path)(path))
                     return True
             elif kind == QEvent.Type.Hide and not event.spontaneous():
                 # The window closed (a minimised window's hide is spontaneous): a
@@ -482,8 +511,7 @@ def install_file_menu(window: MainWindow, *, recover: bool = False) -> FileActio
     """Give ``window`` its File menu actions, autosave, drag-and-drop opening and
     status messages; with ``recover``, offer crash recovery once the event loop runs.
     The actions are kept as ``window.file_actions``."""
-    files = FileActions(window, window.document, settings=window.settings,
-                        compute=window.runner.compute)
+    files = FileActions(window, window.document, settings=window.settings)
     files.install(window.menu("File"))
     window.save_handler = files.save
     files.message.connect(window.show_status)

@@ -9,6 +9,13 @@ The worker thread only waits for the process (without the GIL). Each run
 is tagged with the design's ``revision``; a result whose revision is no longer the
 design's is stale and is dropped, never shown. At most one run is in flight: edits made
 meanwhile are coalesced into one new run, started as soon as the old one returns.
+
+A run is never waited for without bound. When an edit supersedes a run that has already
+taken longer than a short grace time, the engine process is killed (the run comes back
+at once, stale, and is dropped) and a fresh process computes the design as it now is.
+A run that reaches the time limit is given up the same way, and the window says that
+the figures were not computed. Closing the window kills a run in flight rather than
+waiting for it.
 """
 
 from __future__ import annotations
@@ -17,17 +24,32 @@ import atexit
 import contextlib
 import multiprocessing
 import os
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
+from functools import partial
+from typing import Any
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
+from PySide6.QtCore import QEventLoop, QObject, QRunnable, QThreadPool, QTimer, Signal
 
 from model.design import Design
+from model.errors import ArchipelagoError
 from model.metrics.results import DesignMetrics
 
 Compute = Callable[[Design], DesignMetrics]
+EngineFunction = Callable[[Design, Any], DesignMetrics]
+"""What runs inside the engine process: ``fn(design, plane)``, like ``compute_all``."""
 
+DEFAULT_TIME_LIMIT_S = 60.0
+"""How long a run may take before it is given up (seconds of wall-clock time)."""
+CANCEL_GRACE_S = 1.0
+"""How long a run that an edit has superseded is let finish before its process is
+killed: restarting the engine costs about a second, more than most runs."""
+CLOSE_WAIT_S = 1.0
+"""The longest closing the window waits for the engine."""
 
 _executor: ProcessPoolExecutor | None = None
 
@@ -46,12 +68,91 @@ def _engine_process() -> ProcessPoolExecutor:
         _executor = ProcessPoolExecutor(max_workers=1,
                                         mp_context=multiprocessing.get_context("spawn"),
                                         initializer=_lower_priority)
-        atexit.register(_executor.shutdown, wait=False, cancel_futures=True)
     return _executor
 
 
-class EngineStoppedError(RuntimeError):
+def stop_engine() -> bool:
+    """Kill the engine process, if one runs: a run in it fails at once (and is dropped
+    or reported by whoever waits for it); the next run starts a fresh process. Returns
+    True when a process was stopped. Never waits more than :data:`CLOSE_WAIT_S`."""
+    global _executor
+    executor, _executor = _executor, None
+    if executor is None:
+        return False
+    # The executor keeps its worker processes by pid; killing them is the only way to
+    # stop a call in flight (its own shutdown waits for the call to finish).
+    workers = list((getattr(executor, "_processes", None) or {}).values())
+    for process in workers:
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            process.kill()
+    executor.shutdown(wait=False, cancel_futures=True)
+    deadline = time.monotonic() + CLOSE_WAIT_S
+    for process in workers:
+        with contextlib.suppress(OSError, ValueError, AssertionError):
+            process.join(max(0.0, deadline - time.monotonic()))
+    return bool(workers)
+
+
+# Before the interpreter joins the executor's threads at exit (which would wait for a
+# run in flight to finish), kill the process; plain atexit runs too late for that.
+getattr(threading, "_register_atexit", atexit.register)(stop_engine)
+
+
+class EngineStoppedError(ArchipelagoError, RuntimeError):
     """The engine process died while computing (killed, or out of memory)."""
+
+
+class FiguresNotComputedError(ArchipelagoError):
+    """No figures for the design: the run was given up, failed or was cancelled
+    (``cancelled``: by the user, while waiting for it)."""
+
+    def __init__(self, message: str, cancelled: bool = False) -> None:
+        super().__init__(message)
+        self.cancelled = cancelled
+
+
+def too_large_message(limit_s: float) -> str:
+    """What the window says when a run reached its time limit."""
+    return f"figures not computed: the design is too large to compute within {limit_s:g} s"
+
+
+def _forget(engine: ProcessPoolExecutor) -> None:
+    """Start a fresh process next time, unless another already replaced ``engine``."""
+    global _executor  # noqa: PLW0603
+    if _executor is engine:
+        _executor = None
+
+
+def _run_in_engine(fn: EngineFunction, design: Design,
+                   timeout_s: float | None = None) -> DesignMetrics:
+    """``fn(design, None)`` in the engine process; the design must be one nobody edits
+    meanwhile (a copy: it is pickled on a thread of the executor). With ``timeout_s``,
+    a run that takes longer is stopped and :class:`FiguresNotComputedError` raised."""
+    global _executor  # noqa: PLW0603
+    try:
+        engine = _engine_process()
+        try:
+            future = engine.submit(fn, design, None)
+        except BrokenProcessPool:  # it died while idle: a fresh process, once
+            _forget(engine)
+            engine = _engine_process()
+            future = engine.submit(fn, design, None)
+    except (BrokenProcessPool, OSError, RuntimeError):  # no process starts here
+        _executor = None
+        return fn(design, None)
+    try:
+        result: DesignMetrics = future.result(timeout=timeout_s)
+    except FutureTimeout:
+        stop_engine()
+        raise FiguresNotComputedError(too_large_message(timeout_s or 0.0)) from None
+    except BrokenProcessPool:
+        _forget(engine)
+        raise EngineStoppedError(
+            "the metrics engine stopped while computing this design (its process was"
+            " killed, perhaps out of memory); the figures shown are from before, and the"
+            " next edit starts it again"
+        ) from None
+    return result
 
 
 def default_compute(design: Design) -> DesignMetrics:
@@ -64,25 +165,27 @@ def default_compute(design: Design) -> DesignMetrics:
     engine process."""
     from model.metrics import compute_all
 
-    global _executor  # noqa: PLW0603
-    try:
-        try:
-            future = _engine_process().submit(compute_all, design, None)
-        except BrokenProcessPool:  # it died while idle: a fresh process, once
-            _executor = None
-            future = _engine_process().submit(compute_all, design, None)
-    except (BrokenProcessPool, OSError, RuntimeError):  # no process starts here
-        _executor = None
-        return compute_all(design, plane=None)
-    try:
-        return future.result()
-    except BrokenProcessPool:
-        _executor = None
-        raise EngineStoppedError(
-            "the metrics engine stopped while computing this design (its process was"
-            " killed, perhaps out of memory); the figures shown are from before, and the"
-            " next edit starts it again"
-        ) from None
+    return _run_in_engine(compute_all, design)
+
+
+PREVIEW_LIMIT_S = 20.0
+"""How long a one-off computation (the template dialog's preview) may take (seconds)."""
+
+
+def preview_compute(design: Design) -> DesignMetrics:
+    """Figures for a design no runner follows (a template's preview): computed in the
+    engine process on a copy (the caller's design may be live), given up after
+    :data:`PREVIEW_LIMIT_S` with :class:`FiguresNotComputedError`."""
+    from model.metrics import compute_all
+
+    return _run_in_engine(compute_all, design.copy(), PREVIEW_LIMIT_S)
+
+
+def engine_compute(fn: EngineFunction, timeout_s: float | None = None) -> Compute:
+    """A compute that runs ``fn(design, None)`` in the engine process (``fn`` must be a
+    module-level function: it reaches the process by name). Tests use it to put a
+    stand-in engine on the far side of the process boundary."""
+    return partial(_run_in_engine, fn, timeout_s=timeout_s)
 
 
 class _Signals(QObject):
@@ -118,38 +221,62 @@ class MetricsRunner(QObject):
     finished = Signal(object)
     """Fresh metrics (for the design's current revision)."""
     failed = Signal(str)
-    """The engine raised on the current revision: the message."""
+    """The engine raised on the current revision, or the run reached the time limit:
+    the message."""
 
     def __init__(self, design: Design, compute: Compute | None = None,
-                 parent: QObject | None = None) -> None:
+                 parent: QObject | None = None, *,
+                 time_limit_s: float = DEFAULT_TIME_LIMIT_S,
+                 grace_s: float = CANCEL_GRACE_S) -> None:
         super().__init__(parent)
         self.design = design
         self.compute = compute or default_compute
+        self.time_limit_s = time_limit_s
+        """A run taking longer (wall-clock seconds) is given up; 0 for no limit."""
+        self.grace_s = grace_s
+        """A superseded run older than this is cancelled (its process killed)."""
         self.metrics: DesignMetrics | None = None
         self.metrics_revision = -1
+        self.failure = ""
+        """Why there are no figures for :attr:`metrics_revision` ("" when there are)."""
         self.discarded = 0
         """Stale results dropped so far (for tests and the benchmark)."""
+        self.cancelled = 0
+        """Runs stopped because an edit superseded them or they ran out of time."""
         self._running_revision: int | None = None
+        self._abandoned: int | None = None
+        self._started_at = 0.0
         self._pool = QThreadPool(self)
         self._pool.setMaxThreadCount(1)
         self._signals = _Signals()
         self._signals.done.connect(self._on_done)
-        self._timer = QTimer(self)
-        self._timer.setSingleShot(True)
+        self._timer = self._single_shot(self._start)
         self._timer.setInterval(0)
-        self._timer.timeout.connect(self._start)
+        self._grace_timer = self._single_shot(self._supersede)
+        self._limit_timer = self._single_shot(self._over_time)
+
+    def _single_shot(self, slot: Callable[[], None]) -> QTimer:
+        timer = QTimer(self)
+        timer.setSingleShot(True)
+        timer.timeout.connect(slot)
+        return timer
 
     def request(self) -> None:
-        """The design changed: compute again soon (several requests coalesce)."""
+        """The design changed: compute again soon (several requests coalesce). A run in
+        flight that has outlived the grace time is cancelled."""
         self.stale.emit()
         self._timer.start()
+        if self._running_revision is not None and not self._grace_timer.isActive():
+            remaining_s = self.grace_s - (time.monotonic() - self._started_at)
+            self._grace_timer.start(max(0, int(remaining_s * 1000)))
 
     def is_busy(self) -> bool:
         """True while a run is in flight or about to start."""
         return self._running_revision is not None or self._timer.isActive()
 
     def is_current(self) -> bool:
-        """True when :attr:`metrics` describe the design as it is now."""
+        """True when :attr:`metrics` describe the design as it is now (None when its
+        run failed: then :attr:`failure` says why)."""
         return self.metrics_revision == self.design.revision and not self.is_busy()
 
     def _start(self) -> None:
@@ -157,25 +284,96 @@ class MetricsRunner(QObject):
             return  # started again when the running one returns
         revision = self.design.revision
         self._running_revision = revision
+        self._started_at = time.monotonic()
+        if self.time_limit_s > 0:
+            self._limit_timer.start(int(self.time_limit_s * 1000))
         self.started.emit(revision)
         self._pool.start(_Job(self.design.copy(), revision, self.compute, self._signals))
 
+    def _supersede(self) -> None:
+        """The grace time is up: stop the run in flight if an edit has made it stale."""
+        running = self._running_revision
+        if running is None or running in (self.design.revision, self._abandoned):
+            return
+        self._abandoned = running
+        self.cancelled += 1
+        stop_engine()
+
+    def _over_time(self) -> None:
+        """The run in flight reached the time limit: stop it and say so."""
+        running = self._running_revision
+        if running is None or self._abandoned == running:
+            return
+        self._abandoned = running
+        self.cancelled += 1
+        stop_engine()
+        if running == self.design.revision:
+            self._fail(running, too_large_message(self.time_limit_s))
+
+    def _fail(self, revision: int, message: str) -> None:
+        self.metrics_revision = revision
+        self.metrics = None
+        self.failure = message
+        self.failed.emit(message)
+
     def _on_done(self, revision: int, metrics: object, error: str) -> None:
         self._running_revision = None
+        self._grace_timer.stop()
+        self._limit_timer.stop()
+        abandoned, self._abandoned = self._abandoned == revision, None
         if revision != self.design.revision:
             self.discarded += 1
             self._start()
             return
-        self.metrics_revision = revision
+        if abandoned:
+            return  # already reported (out of time), or superseded and edited back
         if metrics is None:
-            self.metrics = None
-            self.failed.emit(error)
+            self._fail(revision, error)
         else:
             assert isinstance(metrics, DesignMetrics)
+            self.metrics_revision = revision
             self.metrics = metrics
+            self.failure = ""
             self.finished.emit(metrics)
 
+    def wait_for_current(self, cancelled: Callable[[], bool] = lambda: False
+                         ) -> DesignMetrics:
+        """The figures for the design as it is now: at once when they are current, else
+        once its run returns, the event loop running meanwhile (the window stays
+        responsive). Raises :class:`FiguresNotComputedError` when that run failed or
+        ran out of time, or when ``cancelled()`` turns true."""
+        if not self.is_current():
+            loop = QEventLoop()
+            poll = QTimer()
+            poll.setInterval(50)
+            poll.timeout.connect(loop.quit)
+            self.finished.connect(loop.quit)
+            self.failed.connect(loop.quit)
+            poll.start()
+            try:
+                while not self.is_current():
+                    if cancelled():
+                        raise FiguresNotComputedError("cancelled while the figures were"
+                                                      " being computed", cancelled=True)
+                    if not self.is_busy():
+                        self.request()
+                    loop.exec()
+            finally:
+                poll.stop()
+                self.finished.disconnect(loop.quit)
+                self.failed.disconnect(loop.quit)
+        if self.metrics is None:
+            raise FiguresNotComputedError(self.failure or "the figures are not computed")
+        return self.metrics
+
     def shutdown(self) -> None:
-        """Wait for a run in flight (call before the application quits)."""
+        """Stop: a run in flight is killed with the engine process rather than waited
+        for, so this returns within about :data:`CLOSE_WAIT_S` (call it before the
+        window closes)."""
         self._timer.stop()
-        self._pool.waitForDone()
+        self._grace_timer.stop()
+        self._limit_timer.stop()
+        if self._running_revision is not None:
+            self._abandoned = self._running_revision
+            stop_engine()
+        self._pool.waitForDone(int(CLOSE_WAIT_S * 1000))

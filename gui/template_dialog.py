@@ -37,9 +37,10 @@ _INT_LIMIT = 2_000_000_000
 
 
 def _default_compute(design: Design) -> DesignMetrics:
-    from model.metrics import compute_all
+    """The preview's figures: in the engine process, within a time bound."""
+    from gui.metrics_runner import preview_compute
 
-    return compute_all(design, None)
+    return preview_compute(design)
 
 
 def preview_text(metrics: DesignMetrics) -> str:

@@ -582,6 +582,13 @@ class Design:
         twin._reindex()
         return twin
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled (to reach the engine process) without its subscribers: they are the
+        editor's objects (a Qt document, a canvas) and never cross a process boundary."""
+        state = dict(self.__dict__)
+        state["_subscribers"] = []
+        return state
+
     def content(self) -> tuple[Any, ...]:
         """Everything that defines the design, element order included, for equality."""
         return (
