@@ -99,3 +99,100 @@ def close_window(win: QWidget) -> None:
     win.close()
     win.deleteLater()
     flush_deletes()
+
+
+# ------------------------------------------------------------ the real wiring
+class Answers:
+    """Answers the File actions' dialogs (their ``ask_*`` hooks) for a real window, and
+    collects every error message shown: ``errors`` from the File actions' own
+    messages, ``unexpected`` from the application's unexpected-error reporting."""
+
+    def __init__(self) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
+        self.save_path: str | None = None
+        self.open_path: str | None = None
+        self.unsaved = QMessageBox.StandardButton.Discard
+        self.revert = True
+        self.png_options: object | None = None
+        self.errors: list[tuple[str, str]] = []
+        self.unexpected: list[tuple[str, str, str]] = []
+
+
+@pytest.fixture
+def real_window_factory(qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    """Builds main windows exactly as the application starts them
+    (:func:`gui.app.start_window`: error reporting, theme, the real engine process, no
+    injected compute), with the settings, recovery folder and log file in ``tmp_path``.
+    Each window gets ``window.answers`` (an :class:`Answers`) wired to its dialogs.
+    Windows are closed afterwards; the logging and exception hooks are restored."""
+    import sys
+    import threading
+
+    from gui import errors
+    from gui.app import start_window
+
+    monkeypatch.setenv("ARCHIPELAGO_RECOVERY_DIR", str(tmp_path / "recovery"))
+    monkeypatch.setenv("ARCHIPELAGO_LOG_DIR", str(tmp_path / "data"))
+    monkeypatch.setattr(sys, "excepthook", sys.excepthook)
+    monkeypatch.setattr(threading, "excepthook", threading.excepthook)
+    unexpected: list[tuple[str, str, str]] = []
+    monkeypatch.setattr(errors, "show_message",
+                        lambda title, text, details: unexpected.append((title, text, details)))
+    windows: list[QWidget] = []
+
+    def build(path: str | None):  # type: ignore[no-untyped-def]
+        settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+        win = start_window(path, settings)
+        answers = Answers()
+        answers.unexpected = unexpected
+        files = win.file_actions
+        monkeypatch.setattr(files, "ask_save_path", lambda *_a: answers.save_path)
+        monkeypatch.setattr(files, "ask_open_path", lambda: answers.open_path)
+        monkeypatch.setattr(files, "ask_unsaved", lambda: answers.unsaved)
+        monkeypatch.setattr(files, "ask_revert", lambda: answers.revert)
+        monkeypatch.setattr(files, "ask_png_options", lambda: answers.png_options)
+        monkeypatch.setattr(files, "show_error",
+                            lambda title, text: answers.errors.append((title, text)))
+        win.answers = answers
+        windows.append(win)
+        return win
+
+    yield build
+    from shiboken6 import isValid
+
+    for win in windows:
+        if isValid(win):
+            win.document.undo_stack.setClean()  # type: ignore[attr-defined]
+            win.close()
+            win.deleteLater()
+    flush_deletes()
+    errors.stop_logging()
+
+
+@pytest.fixture
+def real_window(real_window_factory, design, tmp_path: Path):  # type: ignore[no-untyped-def]
+    """The application's window (see ``real_window_factory``) on the demo campus, opened
+    from a file in ``tmp_path``."""
+    from model.fileformat import save_design
+
+    path = tmp_path / "campus.json"
+    save_design(design, path)
+    win = real_window_factory(str(path))
+    win.resize(1400, 900)
+    return win
+
+
+@pytest.fixture(scope="session", autouse=True)
+def engine_process_ends() -> Iterator[None]:
+    """The engine process the windows started ends with the test session (no leaked
+    process, nothing for the interpreter to wait for at exit)."""
+    yield
+    import multiprocessing
+
+    from gui.metrics_runner import stop_engine
+
+    stop_engine()
+    for child in multiprocessing.active_children():
+        child.join(1)
+    assert not multiprocessing.active_children(), "an engine process outlived the tests"

@@ -1,0 +1,137 @@
+"""The metrics runner's bounds, through the real engine process with a stand-in engine
+that sleeps there: a superseded run is stopped so fresh figures follow the last edit, a
+run past the time limit is given up with a message, closing never waits for the
+engine; and a live design crosses to the process without its Qt subscribers."""
+
+from __future__ import annotations
+
+import multiprocessing
+import pickle
+import time
+
+from gui.document import DesignDocument
+from gui.metrics_runner import MetricsRunner, engine_compute, too_large_message
+from tests.gui.conftest import close_window
+from tests.gui.engine_standins import sleepy
+
+DEMO_ACCELERATORS = 2 * 2 * 8 * 4 * 8
+"""The demo campus by hand: 2 halls × 2 pods × 8 racks × 4 DGX H100 × 8 GPUs."""
+
+
+def test_a_live_design_pickles_without_its_subscribers(qtbot, design) -> None:
+    """Before the fix: TypeError: cannot pickle 'DesignDocument' object."""
+    document = DesignDocument(design)
+    copy = pickle.loads(pickle.dumps(document.design))
+    assert copy == design
+    assert copy._subscribers == []
+    assert design._subscribers, "the live design keeps its own"
+    document.deleteLater()
+
+
+def warm_up(qtbot, runner: MetricsRunner) -> None:  # type: ignore[no-untyped-def]
+    """Let the engine process start (a spawn takes about a second)."""
+    runner.request()
+    qtbot.waitUntil(runner.is_current, timeout=30_000)
+
+
+def test_an_edit_stops_a_long_run_and_fresh_figures_follow(qtbot, design) -> None:
+    """The 45 s of #16: a run of 30 s, superseded by an edit back to a quick design,
+    must not be waited for."""
+    runner = MetricsRunner(design, engine_compute(sleepy), grace_s=0.3)
+    warm_up(qtbot, runner)
+    design.rename(design.name, "30")  # this one would take 30 s
+    runner.request()
+    qtbot.waitUntil(lambda: runner._running_revision == design.revision, timeout=5000)
+    time.sleep(0.5)  # it is under way, past the grace time
+    design.rename(design.name, "")
+    design.update("hall-a-pod-1-racks", count=4)
+    started = time.monotonic()
+    runner.request()
+    qtbot.waitUntil(lambda: runner.is_current() and runner.metrics is not None,
+                    timeout=15_000)
+    assert time.monotonic() - started < 15
+    assert runner.cancelled == 1 and runner.discarded == 1
+    assert runner.metrics.inventory.accelerators == DEMO_ACCELERATORS - 4 * 4 * 8
+    runner.shutdown()
+
+
+def test_a_run_within_the_grace_time_is_let_finish(qtbot, design) -> None:
+    """A quick superseded run is not worth a new process: it finishes, is dropped."""
+    runner = MetricsRunner(design, engine_compute(sleepy), grace_s=20)
+    warm_up(qtbot, runner)
+    design.rename(design.name, "0.5")
+    runner.request()
+    qtbot.waitUntil(lambda: runner._running_revision == design.revision, timeout=5000)
+    design.rename(design.name, "")
+    runner.request()
+    qtbot.waitUntil(lambda: runner.is_current() and runner.metrics is not None,
+                    timeout=15_000)
+    assert runner.cancelled == 0 and runner.discarded == 1
+    runner.shutdown()
+
+
+def test_a_run_past_the_time_limit_is_given_up_and_said(qtbot, design) -> None:
+    # the limit counts a fresh process's start too (about a second, more when busy)
+    runner = MetricsRunner(design, engine_compute(sleepy), time_limit_s=4)
+    warm_up(qtbot, runner)
+    failures: list[str] = []
+    runner.failed.connect(failures.append)
+    design.rename(design.name, "30")
+    started = time.monotonic()
+    runner.request()
+    qtbot.waitUntil(lambda: bool(failures), timeout=12_000)
+    assert 3.5 < time.monotonic() - started < 12  # a coarse timer: ±5 %
+    assert failures == [
+        "figures not computed: the design is too large to compute within 4 s"]
+    qtbot.waitUntil(runner.is_current, timeout=5000)
+    assert runner.metrics is None and runner.failure == failures[0]
+    design.rename(design.name, "")  # back to a design that computes
+    runner.request()
+    qtbot.waitUntil(lambda: runner.is_current() and runner.metrics is not None,
+                    timeout=15_000)
+    assert runner.metrics.inventory.accelerators == DEMO_ACCELERATORS
+    assert failures == [too_large_message(4)], "no second message for the run given up"
+    runner.shutdown()
+
+
+def test_shutdown_during_a_long_run_returns_within_a_second(qtbot, design) -> None:
+    runner = MetricsRunner(design, engine_compute(sleepy))
+    warm_up(qtbot, runner)
+    design.rename(design.name, "30")
+    runner.request()
+    qtbot.waitUntil(lambda: runner._running_revision == design.revision, timeout=5000)
+    time.sleep(0.3)
+    started = time.monotonic()
+    runner.shutdown()
+    assert time.monotonic() - started < 1.5
+    assert not [p for p in multiprocessing.active_children() if p.is_alive()]
+
+
+def test_closing_the_window_never_waits_on_the_engine(qtbot, design, catalog,
+                                                      settings) -> None:
+    from gui.main_window import open_window
+
+    design.rename(design.name, "30")
+    window = open_window(design, None, catalog, settings, engine_compute(sleepy))
+    qtbot.waitUntil(lambda: window.runner._running_revision is not None, timeout=5000)
+    time.sleep(0.3)
+    started = time.monotonic()
+    window.close()
+    assert time.monotonic() - started < 1.5
+    assert not window.isVisible()
+    close_window(window)
+
+
+def test_the_dock_says_when_the_figures_were_not_computed(qtbot, design, catalog,
+                                                          settings) -> None:
+    from gui.main_window import open_window
+
+    design.rename(design.name, "30")
+    window = open_window(design, None, catalog, settings, engine_compute(sleepy))
+    window.runner.time_limit_s = 1.0
+    window.runner.request()
+    qtbot.waitUntil(lambda: "too large" in window.metrics_dock.state.text(), timeout=15_000)
+    assert "figures not computed: the design is too large to compute within 1 s" in (
+        window.metrics_dock.state.text())
+    window.document.undo_stack.setClean()
+    close_window(window)

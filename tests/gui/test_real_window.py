@@ -1,0 +1,388 @@
+"""Every menu action and toolbar button, driven through the window as the application
+builds it (:func:`gui.app.start_window`: the real engine process, no injected compute),
+each outcome checked against something independent: exports read back with their own
+parsers, saved files loaded again, hand counts of the demo campus.
+
+:data:`DRIVERS` names the test that drives each action; the last test enumerates the
+window's menus and toolbars and fails for any action no test drives, so a new menu item
+comes with its test.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import networkx as nx
+from pypdf import PdfReader
+from PySide6.QtGui import QAction, QImage
+from PySide6.QtWidgets import QMenu, QMessageBox, QToolBar, QToolButton
+
+from gui.commands import UpdateElement
+from gui.export.dialogs import PngOptions
+from model.design import Design
+from model.fileformat import load_design
+from model.templates import TEMPLATES
+from tests.gui.conftest import flush_deletes
+
+DEMO_ACCELERATORS = 2 * 2 * 8 * 4 * 8
+"""The demo campus by hand: 2 halls × 2 pods × 8 racks × 4 DGX H100 × 8 GPUs."""
+
+DRIVERS: dict[str, tuple[str, ...]] = {
+    "test_every_export_from_the_menu_through_the_engine_process": (
+        "File/Export/Canvas as PNG", "File/Export/Canvas as SVG", "File/Export/PDF Report",
+        "File/Export/Metrics as JSON", "File/Export/Metrics as CSV",
+        "File/Export/Bill of Materials (CSV)", "File/Export/Network as GraphML"),
+    "test_files_save_as_save_revert_new_open_and_recent": (
+        "File/Save As", "File/Save", "File/Revert to Saved", "File/New", "File/Open",
+        "File/Open Recent/<recent file>", "File/Open Recent/Clear Recent Files"),
+    "test_new_from_template_previews_in_the_engine_process": ("File/New from Template",),
+    "test_edit_actions_undo_redo_duplicate_delete_select_all": (
+        "Edit/Undo", "Edit/Redo", "Edit/Duplicate", "Edit/Delete", "Edit/Select All",
+        "Toolbar/Undo", "Toolbar/Redo"),
+    "test_view_actions_zoom_fit_cut_theme_and_docks": (
+        "View/Fit to View", "View/Zoom In", "View/Zoom Out", "View/Actual Size",
+        "View/Show Bisection Cut", "View/Dark Theme", "View/Palette", "View/Legend",
+        "View/Inspector", "View/Metrics", "View/Problems", "Toolbar/Fit to View",
+        "Toolbar/Show Bisection Cut"),
+    "test_tools_from_the_menu_and_the_toolbar": (
+        "Tools/Select", "Tools/Link", "Tools/Pan", "Toolbar/Select", "Toolbar/Link",
+        "Toolbar/Pan"),
+    "test_about_and_quit": ("Help/About Archipelago", "File/Quit"),
+}
+
+
+def _text(action: QAction) -> str:
+    """An action's text without mnemonic, ellipsis or a count ("Problems (3 errors…)")."""
+    return re.sub(r" \(\d[^)]*\)$", "", action.text().replace("&", "").rstrip("…").strip())
+
+
+def menu_actions(window) -> dict[str, QAction]:  # type: ignore[no-untyped-def]
+    """Every action of the window's menus by path ("File/Export/PDF Report"); menus that
+    fill themselves when shown are filled first. Recent-file entries share one key."""
+    found: dict[str, QAction] = {}
+
+    def walk(menu: QMenu, prefix: str) -> None:
+        menu.aboutToShow.emit()
+        for action in menu.actions():
+            if action.isSeparator():
+                continue
+            text = _text(action)
+            if action.menu() is not None:
+                walk(action.menu(), f"{prefix}/{text}")  # type: ignore[arg-type]
+            elif prefix.endswith("Open Recent") and text[:1].isdigit():
+                found[f"{prefix}/<recent file>"] = action
+            else:
+                found[f"{prefix}/{text}"] = action
+
+    for top in window.menuBar().actions():
+        walk(top.menu(), _text(top))
+    return found
+
+
+def toolbar_buttons(window) -> dict[str, QToolButton]:  # type: ignore[no-untyped-def]
+    """Every toolbar button by "Toolbar/<text>"."""
+    buttons: dict[str, QToolButton] = {}
+    for bar in window.findChildren(QToolBar):
+        for action in bar.actions():
+            if action.isSeparator():
+                continue
+            button = bar.widgetForAction(action)
+            assert isinstance(button, QToolButton)
+            buttons[f"Toolbar/{_text(action)}"] = button
+    return buttons
+
+
+@contextmanager
+def fired(window, test: str) -> Iterator[dict[str, QAction]]:  # type: ignore[no-untyped-def]
+    """Record which menu actions were triggered while the block ran and check that each
+    action :data:`DRIVERS` gives ``test`` was (toolbar keys are checked by clicks).
+    Menus that refill themselves are watched through the menu, the rest per action."""
+    actions = menu_actions(window)
+    seen: set[str] = set()
+    for key, action in actions.items():
+        action.triggered.connect(lambda _checked=False, k=key: seen.add(k))
+    recent = window.file_actions.recent_menu
+    recent.triggered.connect(lambda action: seen.add(
+        "File/Open Recent/" + ("<recent file>" if _text(action)[:1].isdigit()
+                               else _text(action))))
+    yield actions
+    wanted = {k for k in DRIVERS[test] if not k.startswith("Toolbar/")}
+    assert wanted <= seen, f"not triggered: {sorted(wanted - seen)}"
+    assert not window.answers.unexpected, window.answers.unexpected
+
+
+def click(qtbot, window, action: QAction) -> None:  # type: ignore[no-untyped-def]
+    """Click the toolbar button of ``action`` as a user does."""
+    from PySide6.QtCore import Qt
+
+    bar = window.findChild(QToolBar)
+    button = bar.widgetForAction(action)
+    assert isinstance(button, QToolButton), f"{action.text()} has no toolbar button"
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def wait_for_figures(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    qtbot.waitUntil(lambda: window.runner.is_current() and window.runner.metrics is not None,
+                    timeout=30_000)
+
+
+def read_csv(path: Path) -> list[dict[str, str]]:
+    with open(path, encoding="utf-8", newline="") as stream:
+        return list(csv.DictReader(stream))
+
+
+# ------------------------------------------------------------------ exports
+def check_exports(qtbot, window, folder: Path, accelerators: int,  # type: ignore[no-untyped-def]
+                  actions: dict[str, QAction], kinds: tuple[str, ...]) -> None:
+    """Export each kind from its menu action and read the file back."""
+    answers = window.answers
+    answers.png_options = PngOptions(False, 640, None)
+    name = window.document.design.name
+    for kind in kinds:
+        out = folder / f"out-{kind}"
+        answers.save_path = str(out)
+        key = {"png": "Canvas as PNG", "svg": "Canvas as SVG", "pdf": "PDF Report",
+               "json": "Metrics as JSON", "csv": "Metrics as CSV",
+               "bom": "Bill of Materials (CSV)", "graphml": "Network as GraphML"}[kind]
+        actions[f"File/Export/{key}"].trigger()
+        assert answers.errors == [], answers.errors
+        assert out.is_file(), f"{kind}: nothing written"
+        if kind == "png":
+            image = QImage(str(out))
+            assert image.width() == 640 and image.height() > 0
+        elif kind == "svg":
+            root = ET.parse(out).getroot()
+            assert root.tag.endswith("svg")
+            assert name in "".join(root.itertext())
+        elif kind == "pdf":
+            reader = PdfReader(out)
+            assert len(reader.pages) >= 1
+            assert name in " ".join(reader.pages[0].extract_text().split())
+        elif kind == "json":
+            assert json.loads(out.read_text(encoding="utf-8"))["accelerators"] == accelerators
+        elif kind == "csv":
+            rows = {(r["section"], r["field"]): r["value"] for r in read_csv(out)}
+            assert rows[("accelerators", "accelerators")] == str(accelerators)
+        elif kind == "bom":
+            rows = read_csv(out)
+            assert rows and all(int(r["quantity"]) > 0 for r in rows)
+            assert {r["category"] for r in rows} >= {"switch", "cable"}
+        else:
+            graph = nx.read_graphml(out)
+            assert graph.number_of_nodes() > 0 and graph.number_of_edges() > 0
+
+
+def test_every_export_from_the_menu_through_the_engine_process(real_window, qtbot,
+                                                               tmp_path: Path) -> None:
+    """Before the fix every one of these wrote nothing: the live design, holding its Qt
+    document, could not be pickled to the engine process."""
+    window = real_window
+    wait_for_figures(qtbot, window)
+    kinds = ("png", "svg", "pdf", "json", "csv", "bom", "graphml")
+    with fired(window, "test_every_export_from_the_menu_through_the_engine_process") as acts:
+        check_exports(qtbot, window, tmp_path, DEMO_ACCELERATORS, acts, kinds)
+
+
+def test_an_export_right_after_an_edit_has_the_edited_figures(real_window, qtbot,
+                                                              tmp_path: Path) -> None:
+    """The export waits for the run of the edited design (the event loop running), and
+    never writes the figures from before the edit."""
+    window = real_window
+    wait_for_figures(qtbot, window)
+    doc = window.document
+    doc.execute(UpdateElement(doc.design, "hall-a-pod-1-racks", {"count": 4}))
+    assert not window.runner.is_current()
+    window.answers.save_path = str(tmp_path / "after-edit.json")
+    window.file_actions.actions["export_json"].trigger()
+    report = json.loads((tmp_path / "after-edit.json").read_text(encoding="utf-8"))
+    assert report["accelerators"] == DEMO_ACCELERATORS - 4 * 4 * 8  # 4 racks fewer
+    assert window.answers.errors == [] and window.answers.unexpected == []
+
+
+def test_exports_of_the_100k_example_through_the_engine_process(real_window_factory, qtbot,
+                                                                tmp_path: Path) -> None:
+    """The built-in example, as ``./run.sh`` opens it, exported right away (the figures
+    may still be computing: the export waits for them)."""
+    from gui.example import EXAMPLE_PATH
+
+    window = real_window_factory(None)
+    design = load_design(EXAMPLE_PATH)
+    parts = design.catalog
+    by_hand = 0
+    for group in design.rack_groups.values():
+        rack = parts.rack_type(group.rack_type)
+        server = parts.server(rack.server) if rack is not None else None
+        assert rack is not None and server is not None
+        by_hand += group.count * rack.servers_per_rack * server.accelerators_per_server
+    assert by_hand > 90_000, "the big example"
+    kinds = ("json", "pdf")
+    check_exports(qtbot, window, tmp_path, by_hand, menu_actions(window), kinds)
+
+
+# -------------------------------------------------------------------- files
+def test_files_save_as_save_revert_new_open_and_recent(real_window, tmp_path: Path) -> None:
+    window = real_window
+    doc, answers = window.document, window.answers
+    with fired(window, "test_files_save_as_save_revert_new_open_and_recent") as actions:
+        saved = tmp_path / "saved-as.json"
+        answers.save_path = str(saved)
+        actions["File/Save As"].trigger()
+        assert load_design(saved) == doc.design and doc.path == saved
+        doc.execute(UpdateElement(doc.design, "hall-b", {"pue": 1.5}))
+        actions["File/Save"].trigger()
+        assert load_design(saved).buildings["hall-b"].pue == 1.5
+        assert not doc.is_modified()
+        doc.execute(UpdateElement(doc.design, "hall-b", {"pue": 1.7}))
+        actions["File/Revert to Saved"].trigger()
+        assert doc.design.buildings["hall-b"].pue == 1.5 and not doc.is_modified()
+        actions["File/New"].trigger()
+        assert doc.design == Design() and doc.path is None
+        answers.open_path = str(saved)
+        actions["File/Open"].trigger()
+        assert doc.design == load_design(saved) and doc.path == saved
+        actions["File/New"].trigger()
+        recent = window.file_actions.recent_menu
+        recent.aboutToShow.emit()
+        entries = {_text(a): a for a in recent.actions() if not a.isSeparator()}
+        assert f"1 {saved.name}" in entries
+        entries[f"1 {saved.name}"].trigger()
+        assert doc.path == saved
+        entries["Clear Recent Files"].trigger()
+        assert window.file_actions.recent_files() == []
+    # the bookkeeping saw the dynamic entries too
+    for key in ("File/Open Recent/<recent file>", "File/Open Recent/Clear Recent Files"):
+        assert key in DRIVERS["test_files_save_as_save_revert_new_open_and_recent"]
+    assert answers.errors == []
+
+
+def test_new_from_template_previews_in_the_engine_process(real_window, qtbot,
+                                                          monkeypatch) -> None:
+    """The dialog itself (not its hook) builds a fat-tree and previews it through the
+    engine process: k = 4 has k³/4 = 16 hosts and 5k²/4 = 20 switches."""
+    from gui.template_dialog import TemplateDialog
+
+    previews: list[str] = []
+
+    def answer(dialog: TemplateDialog) -> int:
+        dialog.select("fat-tree")
+        dialog.set_value("k", 4)
+        assert dialog.update_preview()
+        previews.append(dialog.preview.text())
+        dialog.accept()
+        return int(dialog.result())
+
+    monkeypatch.setattr(TemplateDialog, "exec", answer)
+    window = real_window
+    with fired(window, "test_new_from_template_previews_in_the_engine_process") as actions:
+        actions["File/New from Template"].trigger()
+    flush_deletes()
+    assert "16 accelerators" in previews[0] and "20 switches" in previews[0]
+    assert window.document.design == TEMPLATES["fat-tree"].build(k=4)
+    assert window.document.is_modified()
+
+
+# --------------------------------------------------------------------- edit
+def test_edit_actions_undo_redo_duplicate_delete_select_all(real_window, qtbot) -> None:
+    window = real_window
+    design = window.document.design
+    islands = len(design.islands)
+    with fired(window, "test_edit_actions_undo_redo_duplicate_delete_select_all") as actions:
+        window.scene.select_ids(["hall-a-pod-1"])
+        actions["Edit/Duplicate"].trigger()
+        assert len(design.islands) == islands + 1
+        actions["Edit/Undo"].trigger()
+        assert len(design.islands) == islands
+        actions["Edit/Redo"].trigger()
+        assert len(design.islands) == islands + 1
+        click(qtbot, window, actions["Edit/Undo"])
+        assert len(design.islands) == islands
+        click(qtbot, window, actions["Edit/Redo"])
+        assert len(design.islands) == islands + 1
+        actions["Edit/Select All"].trigger()
+        visible = [i for i in window.scene.element_items() if i.isVisible()]
+        assert visible and all(i.isSelected() for i in visible)
+        actions["Edit/Delete"].trigger()
+        assert not design.buildings and not design.islands
+        actions["Edit/Undo"].trigger()
+        assert len(design.islands) == islands + 1
+
+
+# --------------------------------------------------------------------- view
+def test_view_actions_zoom_fit_cut_theme_and_docks(real_window, qtbot) -> None:
+    window = real_window
+    view = window.view
+    wait_for_figures(qtbot, window)
+    with fired(window, "test_view_actions_zoom_fit_cut_theme_and_docks") as actions:
+        actions["View/Actual Size"].trigger()
+        assert view.scale_factor() == 1.0
+        actions["View/Zoom In"].trigger()
+        assert view.scale_factor() > 1.0
+        actions["View/Zoom Out"].trigger()
+        actions["View/Zoom Out"].trigger()
+        assert view.scale_factor() < 1.0
+        view.set_scale(4.0)
+        actions["View/Fit to View"].trigger()
+        shown = view.mapToScene(view.viewport().rect()).boundingRect()
+        assert shown.contains(window.scene.itemsBoundingRect().adjusted(5, 5, -5, -5))
+        view.set_scale(4.0)
+        click(qtbot, window, actions["View/Fit to View"])
+        assert view.scale_factor() < 4.0
+        cut = window.runner.metrics.bisection.cut
+        actions["View/Show Bisection Cut"].trigger()
+        assert window.scene.cut_visible
+        side_a = [e for e, on_a in cut.side_a.items() if on_a]
+        assert side_a and window.scene.item_for(side_a[0]).cut is not None
+        click(qtbot, window, actions["View/Show Bisection Cut"])
+        assert not window.scene.cut_visible
+        actions["View/Dark Theme"].trigger()
+        assert window.theme.name == "dark" and window.settings.value("theme") == "dark"
+        actions["View/Dark Theme"].trigger()
+        assert window.theme.name == "light"
+        for name in ("Palette", "Legend", "Inspector", "Metrics", "Problems"):
+            dock = next(d for d in window.docks.values() if d.windowTitle().startswith(name))
+            assert dock.isVisible()
+            actions[f"View/{name}"].trigger()
+            assert not dock.isVisible()
+            actions[f"View/{name}"].trigger()
+            assert dock.isVisible()
+
+
+def test_tools_from_the_menu_and_the_toolbar(real_window, qtbot) -> None:
+    window = real_window
+    with fired(window, "test_tools_from_the_menu_and_the_toolbar") as actions:
+        for name in ("Link", "Pan", "Select"):
+            actions[f"Tools/{name}"].trigger()
+            assert window.view.tool.name == name.lower()
+        for name in ("Pan", "Link", "Select"):
+            click(qtbot, window, actions[f"Tools/{name}"])
+            assert window.view.tool.name == name.lower()
+            assert window.tool_actions[name.lower()].isChecked()
+
+
+def test_about_and_quit(real_window, monkeypatch) -> None:
+    window = real_window
+    about: list[str] = []
+    monkeypatch.setattr(QMessageBox, "about", lambda _parent, title, _text: about.append(title))
+    with fired(window, "test_about_and_quit") as actions:
+        actions["Help/About Archipelago"].trigger()
+        assert about == ["About Archipelago"]
+        actions["File/Quit"].trigger()
+    assert not window.isVisible()
+
+
+# ------------------------------------------------------------------ coverage
+def test_every_menu_action_and_toolbar_button_has_a_driver(real_window) -> None:
+    """A new menu action or toolbar button fails here until a test drives it."""
+    present = set(menu_actions(real_window)) | set(toolbar_buttons(real_window))
+    # recent-file entries exist only once a file was opened or saved
+    present.add("File/Open Recent/<recent file>")
+    driven = {key for keys in DRIVERS.values() for key in keys}
+    assert present - driven == set(), f"actions no test drives: {sorted(present - driven)}"
+    assert driven - present == set(), f"drivers of actions that are gone: {driven - present}"
+    assert all(name in globals() for name in DRIVERS)
