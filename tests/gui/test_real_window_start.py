@@ -1,0 +1,59 @@
+"""How the application starts from the command line (run as a separate process, as
+``./run.sh`` runs it): a mistyped verb is an error listing the verbs, and without a
+display the editor says so in one line instead of Qt's abort."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from cli import VERBS
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = ROOT / "resources" / "examples" / "campus-100k.json"
+
+
+def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, str(ROOT / "main.py"), *args], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60,
+                          env=env if env is not None else dict(os.environ))
+
+
+def without_display() -> dict[str, str]:
+    env = dict(os.environ)
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"):
+        env.pop(name, None)
+    return env
+
+
+def test_a_mistyped_verb_is_an_error_that_lists_the_verbs() -> None:
+    """Before the fix, 'reprot FILE' tried to open the editor on a file named 'reprot'."""
+    done = run("reprot", str(EXAMPLE), env=without_display())
+    assert done.returncode == 2
+    assert "'reprot' is neither a command nor a design file" in done.stderr
+    assert "Did you mean 'report'?" in done.stderr
+    for verb in VERBS:
+        assert f"  {verb} " in done.stderr
+    assert done.stdout == ""
+
+
+def test_a_design_file_that_does_not_exist_is_named() -> None:
+    done = run("no-such-campus.json", env=without_display())
+    assert done.returncode == 2
+    assert done.stderr.strip() == "main.py: no-such-campus.json: no such design file"
+
+
+def test_without_a_display_the_editor_says_so_in_one_line() -> None:
+    """Before the fix Qt aborted (signal 6) with a message about the xcb plugin."""
+    done = run(str(EXAMPLE), env=without_display())
+    assert done.returncode == 1
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "there is no display" in lines[0], done.stderr
+
+
+def test_verbs_still_run_without_a_display() -> None:
+    done = run("validate", str(EXAMPLE), env=without_display())
+    assert done.returncode in (0, 1), done.stderr
+    assert "neither a command" not in done.stderr
