@@ -16,7 +16,7 @@ EXAMPLE = ROOT / "resources" / "examples" / "campus-100k.json"
 
 
 def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, str(ROOT / "main.py"), *args], cwd=ROOT,
+    return subprocess.run([sys.executable, str(ROOT / "main.py"), *args], check=False, cwd=ROOT,
                           capture_output=True, text=True, timeout=60,
                           env=env if env is not None else dict(os.environ))
 
