@@ -135,3 +135,43 @@ def test_the_dock_says_when_the_figures_were_not_computed(qtbot, design, catalog
         window.metrics_dock.state.text())
     window.document.undo_stack.setClean()
     close_window(window)
+
+
+EXIT_SCRIPT = """
+import sys, time
+from PySide6.QtWidgets import QApplication
+from gui.example import demo_campus
+from gui.metrics_runner import MetricsRunner, engine_compute
+from tests.gui.engine_standins import sleepy
+
+if __name__ == "__main__":
+    app = QApplication([])
+    design = demo_campus()
+    design.rename(design.name, "60")
+    runner = MetricsRunner(design, engine_compute(sleepy))
+    runner.request()
+    until = time.monotonic() + 5
+    while time.monotonic() < until:
+        app.processEvents()
+        time.sleep(0.05)
+    print("leaving with a run in flight", flush=True)
+    sys.exit(0)
+"""
+
+
+def test_the_interpreter_exits_with_a_run_in_flight(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """No hang at exit: the engine process is killed before Python waits for it."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = tmp_path / "leave.py"
+    script.write_text(EXIT_SCRIPT, encoding="utf-8")
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(root))
+    started = time.monotonic()
+    done = subprocess.run([sys.executable, str(script)], cwd=root, env=env, check=False,
+                          capture_output=True, text=True, timeout=50)
+    assert "leaving with a run in flight" in done.stdout, done.stderr
+    assert time.monotonic() - started < 20, "exit waited for the 60 s run"
