@@ -403,6 +403,11 @@ class FileActions(QObject):
         try:
             self._write_export(kind, Path(path),
                                options if isinstance(options, PngOptions) else None)
+        except FiguresNotComputedError as error:
+            if error.cancelled:
+                self.message.emit("Export cancelled")
+                return False
+            failure = str(error)
         except ArchipelagoError as error:
             failure = str(error)
         finally:

@@ -386,3 +386,46 @@ def test_every_menu_action_and_toolbar_button_has_a_driver(real_window) -> None:
     assert present - driven == set(), f"actions no test drives: {sorted(present - driven)}"
     assert driven - present == set(), f"drivers of actions that are gone: {driven - present}"
     assert all(name in globals() for name in DRIVERS)
+
+
+def test_exports_when_the_figures_could_not_be_computed(real_window, qtbot,
+                                                        tmp_path: Path) -> None:
+    """Past the time limit: the pictures are still written (without figures); the
+    metrics files are refused with the reason, never written from stale figures."""
+    window = real_window
+    wait_for_figures(qtbot, window)
+    window.runner.time_limit_s = 0.001  # no run can finish in a millisecond
+    doc = window.document
+    doc.execute(UpdateElement(doc.design, "hall-a-pod-1-racks", {"count": 4}))
+    qtbot.waitUntil(window.runner.is_current, timeout=10_000)
+    assert window.runner.metrics is None
+    answers = window.answers
+    answers.png_options = PngOptions(False, 300, None)
+    answers.save_path = str(tmp_path / "picture.png")
+    window.file_actions.actions["export_png"].trigger()
+    assert QImage(str(tmp_path / "picture.png")).width() == 300
+    answers.save_path = str(tmp_path / "figures.json")
+    window.file_actions.actions["export_json"].trigger()
+    assert not (tmp_path / "figures.json").exists()
+    assert answers.errors == [("Export failed", "figures not computed: the design is too"
+                               " large to compute within 0.001 s")]
+    assert "too large" in window.metrics_dock.state.text()
+    assert answers.unexpected == []
+
+
+def test_cancelling_the_wait_for_figures_cancels_the_export(real_window, qtbot, tmp_path,
+                                                            monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QProgressDialog
+
+    window = real_window
+    wait_for_figures(qtbot, window)
+    monkeypatch.setattr(QProgressDialog, "wasCanceled", lambda _self: True)
+    doc = window.document
+    doc.execute(UpdateElement(doc.design, "hall-a-pod-1-racks", {"count": 4}))
+    statuses: list[str] = []
+    window.file_actions.message.connect(statuses.append)
+    window.answers.save_path = str(tmp_path / "cancelled.json")
+    window.file_actions.actions["export_json"].trigger()
+    assert not (tmp_path / "cancelled.json").exists()
+    assert statuses == ["Export cancelled"]
+    assert window.answers.errors == [] and window.answers.unexpected == []
