@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 from model.design import Design
 
 if TYPE_CHECKING:
-    from PySide6.QtCore import QSettings
+    from PySide6.QtCore import QSettings, QTimer
+    from PySide6.QtWidgets import QApplication
 
     from gui.main_window import MainWindow
 
@@ -67,6 +68,21 @@ def start_window(path: str | None, settings: QSettings | None = None) -> MainWin
     return window
 
 
+def stop_on_interrupt(app: QApplication) -> QTimer:
+    """Ctrl+C in the terminal closes the windows (asking about unsaved changes) instead
+    of being ignored while Qt's event loop runs: Python handles signals only when it
+    runs, so a timer lets it run a few times a second. Returns the timer (keep it)."""
+    import signal
+
+    from PySide6.QtCore import QTimer
+
+    signal.signal(signal.SIGINT, lambda _signum, _frame: app.closeAllWindows())
+    tick = QTimer(app)
+    tick.timeout.connect(lambda: None)
+    tick.start(250)
+    return tick
+
+
 def run_gui(path: str | None) -> int:
     """Open the main window (on ``path``, or the example campus) and run the event loop;
     returns the exit status (1 when the file cannot be opened)."""
@@ -82,6 +98,7 @@ def run_gui(path: str | None) -> int:
     except ArchipelagoError as error:
         QMessageBox.critical(None, "Archipelago", f"Cannot open the design:\n{error}")
         return 1
+    stop_on_interrupt(app)
     status = int(app.exec())
     del window
     stop_engine()  # the idle engine process ends now, not at interpreter exit

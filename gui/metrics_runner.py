@@ -50,6 +50,8 @@ CANCEL_GRACE_S = 1.0
 killed: restarting the engine costs about a second, more than most runs."""
 CLOSE_WAIT_S = 1.0
 """The longest closing the window waits for the engine."""
+ORPHAN_CHECK_S = 1.0
+"""How often the engine process checks that the editor that started it still runs."""
 
 _executor: ProcessPoolExecutor | None = None
 
@@ -61,13 +63,30 @@ def _lower_priority() -> None:
         os.nice(10)
 
 
+def _exit_with(parent_pid: int) -> None:
+    """In the engine process: end it once the editor that started it is gone (killed,
+    crashed), which the executor's own pipes never notice."""
+    while True:
+        time.sleep(ORPHAN_CHECK_S)
+        if os.getppid() != parent_pid:
+            os._exit(0)
+
+
+def _start_engine(parent_pid: int) -> None:
+    """In the engine process, first: a lower priority and a watch on the editor."""
+    _lower_priority()
+    threading.Thread(target=_exit_with, args=(parent_pid,), name="editor-watch",
+                     daemon=True).start()
+
+
 def _engine_process() -> ProcessPoolExecutor:
     """The one process the engine runs in (spawned: it imports the model, never Qt)."""
     global _executor  # noqa: PLW0603 - one engine process per application
     if _executor is None:
         _executor = ProcessPoolExecutor(max_workers=1,
                                         mp_context=multiprocessing.get_context("spawn"),
-                                        initializer=_lower_priority)
+                                        initializer=_start_engine,
+                                        initargs=(os.getpid(),))
     return _executor
 
 

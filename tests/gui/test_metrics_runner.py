@@ -175,3 +175,59 @@ def test_the_interpreter_exits_with_a_run_in_flight(tmp_path) -> None:  # type: 
                           capture_output=True, text=True, timeout=50)
     assert "leaving with a run in flight" in done.stdout, done.stderr
     assert time.monotonic() - started < 20, "exit waited for the 60 s run"
+
+
+ORPHAN_SCRIPT = """
+import os, time
+from gui.metrics_runner import _engine_process
+from tests.gui.engine_standins import sleepy
+from gui.example import demo_campus
+
+if __name__ == "__main__":
+    engine = _engine_process()
+    design = demo_campus()
+    design.rename(design.name, "60")
+    engine.submit(sleepy, design, None)
+    time.sleep(0.5)
+    print(*engine._processes, flush=True)
+    time.sleep(60)
+"""
+
+
+def _alive(pid: int) -> bool:
+    from pathlib import Path
+
+    try:
+        status = Path(f"/proc/{pid}/status").read_text(encoding="utf-8")
+    except OSError:
+        return False
+    return "\\nState:\\tZ" not in status
+
+
+def test_the_engine_process_ends_when_the_editor_is_killed(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """An editor killed outright (SIGKILL, a crash) leaves no engine process behind."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = tmp_path / "orphan.py"
+    script.write_text(ORPHAN_SCRIPT, encoding="utf-8")
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, PYTHONPATH=str(root))
+    with subprocess.Popen([sys.executable, str(script)], cwd=root, env=env,
+                          stdout=subprocess.PIPE, text=True) as editor:
+        try:
+            assert editor.stdout is not None
+            engine_pid = int(editor.stdout.readline().split()[0])
+            assert _alive(engine_pid)
+        finally:
+            editor.send_signal(signal.SIGKILL)
+            editor.wait(10)
+    deadline = time.monotonic() + 10
+    while _alive(engine_pid) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    if _alive(engine_pid):
+        os.kill(engine_pid, signal.SIGKILL)
+        raise AssertionError("the engine process outlived its editor")

@@ -57,3 +57,32 @@ def test_verbs_still_run_without_a_display() -> None:
     done = run("validate", str(EXAMPLE), env=without_display())
     assert done.returncode in (0, 1), done.stderr
     assert "neither a command" not in done.stderr
+
+
+def test_the_editor_starts_logs_and_ends_on_ctrl_c(tmp_path: Path) -> None:
+    """The application as ./run.sh starts it (offscreen): it writes its log file in the
+    data folder, and Ctrl+C in the terminal closes it (it was ignored while Qt's event
+    loop ran: the process had to be killed)."""
+    import signal
+    import time
+
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen",
+               ARCHIPELAGO_LOG_DIR=str(tmp_path / "data"),
+               ARCHIPELAGO_RECOVERY_DIR=str(tmp_path / "recovery"),
+               XDG_CONFIG_HOME=str(tmp_path / "config"))
+    log = tmp_path / "data" / "archipelago.log"
+    with subprocess.Popen([sys.executable, str(ROOT / "main.py"), str(EXAMPLE)], cwd=ROOT,
+                          env=env, stderr=subprocess.DEVNULL) as editor:
+        try:
+            deadline = time.monotonic() + 30
+            while not log.exists() and time.monotonic() < deadline:
+                time.sleep(0.1)
+            assert log.exists(), "no log file in the data folder"
+            time.sleep(1.0)  # the window is up and its first run under way
+            editor.send_signal(signal.SIGINT)
+            status = editor.wait(15)
+        finally:
+            if editor.poll() is None:
+                editor.kill()
+    assert status == 0
+    assert "Archipelago started" in log.read_text(encoding="utf-8")
