@@ -150,7 +150,7 @@ if __name__ == "__main__":
     design.rename(design.name, "60")
     runner = MetricsRunner(design, engine_compute(sleepy))
     runner.request()
-    until = time.monotonic() + 5
+    until = time.monotonic() + 3
     while time.monotonic() < until:
         app.processEvents()
         time.sleep(0.05)
