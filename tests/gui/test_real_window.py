@@ -11,6 +11,7 @@ comes with its test.
 from __future__ import annotations
 
 import csv
+import itertools
 import json
 import re
 import xml.etree.ElementTree as ET
@@ -21,7 +22,7 @@ from pathlib import Path
 import networkx as nx
 from pypdf import PdfReader
 from PySide6.QtGui import QAction, QImage
-from PySide6.QtWidgets import QMenu, QMessageBox, QToolBar, QToolButton
+from PySide6.QtWidgets import QMenu, QToolBar, QToolButton
 
 from gui.commands import UpdateElement
 from gui.export.dialogs import PngOptions
@@ -53,7 +54,18 @@ DRIVERS: dict[str, tuple[str, ...]] = {
     "test_tools_from_the_menu_and_the_toolbar": (
         "Tools/Select", "Tools/Link", "Tools/Pan", "Toolbar/Select", "Toolbar/Link",
         "Toolbar/Pan"),
-    "test_about_and_quit": ("Help/About Archipelago", "File/Quit"),
+    "test_clipboard_find_and_zoom_to_selection": (
+        "Edit/Copy", "Edit/Paste", "Edit/Cut", "Edit/Find", "View/Zoom to Selection"),
+    "test_arrange_nudges_aligns_and_distributes": (
+        *(f"Edit/Arrange/Nudge {way}{size}" for way in ("Left", "Right", "Up", "Down")
+          for size in ("", " (large step)")),
+        *(f"Edit/Arrange/Align {edge}" for edge in (
+            "Left Edges", "Centres", "Right Edges", "Top Edges", "Middles",
+            "Bottom Edges")),
+        "Edit/Arrange/Distribute Horizontally", "Edit/Arrange/Distribute Vertically"),
+    "test_help_menu_guide_shortcuts_and_about": (
+        "Help/User Guide", "Help/Keyboard Shortcuts", "Help/About Archipelago"),
+    "test_quit": ("File/Quit",),
 }
 
 
@@ -365,13 +377,107 @@ def test_tools_from_the_menu_and_the_toolbar(real_window, qtbot) -> None:
             assert window.tool_actions[name.lower()].isChecked()
 
 
-def test_about_and_quit(real_window, monkeypatch) -> None:
+def test_clipboard_find_and_zoom_to_selection(real_window, qtbot) -> None:
     window = real_window
-    about: list[str] = []
-    monkeypatch.setattr(QMessageBox, "about", lambda _parent, title, _text: about.append(title))
-    with fired(window, "test_about_and_quit") as actions:
+    design = window.document.design
+    before = set(design.islands)
+    with fired(window, "test_clipboard_find_and_zoom_to_selection") as actions:
+        window.scene.select_ids(["hall-a-pod-1"])
+        actions["Edit/Copy"].trigger()
+        actions["Edit/Paste"].trigger()
+        pasted = set(design.islands) - before
+        assert len(pasted) == 1
+        new = design.islands[next(iter(pasted))]
+        old = design.islands["hall-a-pod-1"]
+        assert len(design.rack_groups) == 5, "the island came with its rack group"
+        assert new.building == old.building
+        window.scene.select_ids(list(pasted))
+        actions["Edit/Cut"].trigger()
+        assert set(design.islands) == before
+        actions["Edit/Find"].trigger()
+        assert window.find_bar.isVisible()
+        window.find_bar.close_bar()
+        window.view.fit_to_view()
+        whole = window.view.scale_factor()
+        window.scene.select_ids(["hall-b-pod-2-racks"])
+        actions["View/Zoom to Selection"].trigger()
+        assert window.view.scale_factor() > whole
+        shown = window.view.mapToScene(window.view.viewport().rect()).boundingRect()
+        item = window.scene.item_for("hall-b-pod-2-racks")
+        assert shown.contains(item.sceneBoundingRect())
+
+
+def _rect(window, eid: str):  # type: ignore[no-untyped-def]
+    return window.scene.item_for(eid).sceneBoundingRect()
+
+
+def test_arrange_nudges_aligns_and_distributes(real_window) -> None:
+    window = real_window
+    design = window.document.design
+    with fired(window, "test_arrange_nudges_aligns_and_distributes") as actions:
+        window.scene.select_ids(["hall-a-pod-1"])
+        moves: dict[str, tuple[float, float]] = {}
+        for way in ("Left", "Right", "Up", "Down"):
+            for size in ("", " (large step)"):
+                x, y = design.islands["hall-a-pod-1"].x, design.islands["hall-a-pod-1"].y
+                actions[f"Edit/Arrange/Nudge {way}{size}"].trigger()
+                after = design.islands["hall-a-pod-1"]
+                moves[f"{way}{size}"] = (after.x - x, after.y - y)
+        for way, (sx, sy) in {"Left": (-1, 0), "Right": (1, 0), "Up": (0, -1),
+                              "Down": (0, 1)}.items():
+            small, large = moves[way], moves[f"{way} (large step)"]
+            assert small[0] * sx + small[1] * sy > 0, f"{way} moved the wrong way"
+            assert large[0] * sx + large[1] * sy > small[0] * sx + small[1] * sy
+            assert small[0] * sy == 0 and small[1] * sx == 0, "only along its axis"
+        # three elements of one island: its rack group and two switch tiers
+        trio = ["hall-a-pod-1-racks", "hall-a-pod-1-leaf", "hall-a-pod-1-spine"]
+        edges = {"Left Edges": lambda r: r.left(), "Right Edges": lambda r: r.right(),
+                 "Centres": lambda r: r.center().x(), "Top Edges": lambda r: r.top(),
+                 "Bottom Edges": lambda r: r.bottom(), "Middles": lambda r: r.center().y()}
+        for name, edge in edges.items():
+            window.scene.select_ids(trio)
+            actions[f"Edit/Arrange/Align {name}"].trigger()
+            values = [edge(_rect(window, e)) for e in trio]
+            assert max(values) - min(values) < 0.5, f"{name}: {values}"
+            window.document.undo_stack.undo()
+        for name, horizontal in (("Horizontally", True), ("Vertically", False)):
+            window.scene.select_ids(trio)
+            actions[f"Edit/Arrange/Distribute {name}"].trigger()
+            rects = sorted((_rect(window, e) for e in trio),
+                           key=lambda r: r.left() if horizontal else r.top())
+            if horizontal:
+                gaps = [b.left() - a.right() for a, b in itertools.pairwise(rects)]
+            else:
+                gaps = [b.top() - a.bottom() for a, b in itertools.pairwise(rects)]
+            assert abs(gaps[0] - gaps[1]) < 0.5, f"{name}: gaps {gaps}"
+
+
+def test_help_menu_guide_shortcuts_and_about(real_window, tmp_path: Path) -> None:
+    from gui.help_menu import AboutDialog, GuideWindow, ShortcutsDialog
+
+    window = real_window
+    with fired(window, "test_help_menu_guide_shortcuts_and_about") as actions:
+        actions["Help/User Guide"].trigger()
+        guide = window.findChild(GuideWindow)
+        assert guide is not None and guide.isVisible()
+        assert "User guide" in guide.browser.toPlainText()
+        actions["Help/Keyboard Shortcuts"].trigger()
+        shortcuts = window.findChild(ShortcutsDialog)
+        assert shortcuts is not None and shortcuts.isVisible()
+        keys = {shortcuts.table.item(r, 2).text() for r in range(shortcuts.table.rowCount())}
+        assert "Ctrl+S" in keys and "Ctrl+Z" in keys
         actions["Help/About Archipelago"].trigger()
-        assert about == ["About Archipelago"]
+        about = window.findChild(AboutDialog)
+        assert about is not None and about.isVisible()
+        # the recovery folder the test chose, read back from what About shows
+        assert str(tmp_path / "recovery") in about.label.text()
+        for widget in (guide, shortcuts, about):
+            widget.close()
+
+
+def test_quit(real_window) -> None:
+    window = real_window
+    with fired(window, "test_quit") as actions:
         actions["File/Quit"].trigger()
     assert not window.isVisible()
 
