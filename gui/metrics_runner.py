@@ -26,6 +26,7 @@ import multiprocessing
 import os
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
@@ -46,8 +47,15 @@ EngineFunction = Callable[[Design, Any], DesignMetrics]
 DEFAULT_TIME_LIMIT_S = 60.0
 """How long a run may take before it is given up (seconds of wall-clock time)."""
 CANCEL_GRACE_S = 1.0
-"""How long a run that an edit has superseded is let finish before its process is
-killed: restarting the engine costs about a second, more than most runs."""
+"""How long a run that an edit has superseded is at least let finish before its process
+is killed: restarting the engine costs about a second, more than most runs."""
+COLD_GRACE_S = 15.0
+"""A run that is starting the engine process is let go on at least this long: killing
+it would only start the process again (which can take seconds on a busy machine)."""
+CANCEL_AFTER_RUNS = 2.0
+"""...and at least this many times as long as the longest of the last few runs took: a
+design whose runs take seconds is not restarted (losing the engine's warm caches) on
+every edit, only when a run takes far longer than its runs do."""
 CLOSE_WAIT_S = 1.0
 """The longest closing the window waits for the engine."""
 ORPHAN_CHECK_S = 1.0
@@ -253,7 +261,8 @@ class MetricsRunner(QObject):
         self.time_limit_s = time_limit_s
         """A run taking longer (wall-clock seconds) is given up; 0 for no limit."""
         self.grace_s = grace_s
-        """A superseded run older than this is cancelled (its process killed)."""
+        """A superseded run older than this (and than :meth:`cancel_after_s`) is
+        cancelled: its process is killed."""
         self.metrics: DesignMetrics | None = None
         self.metrics_revision = -1
         self.failure = ""
@@ -265,6 +274,8 @@ class MetricsRunner(QObject):
         self._running_revision: int | None = None
         self._abandoned: int | None = None
         self._started_at = 0.0
+        self._recent_runs_s: deque[float] = deque(maxlen=5)
+        self._cold = True
         self._pool = QThreadPool(self)
         self._pool.setMaxThreadCount(1)
         self._signals = _Signals()
@@ -286,8 +297,16 @@ class MetricsRunner(QObject):
         self.stale.emit()
         self._timer.start()
         if self._running_revision is not None and not self._grace_timer.isActive():
-            remaining_s = self.grace_s - (time.monotonic() - self._started_at)
+            remaining_s = self.cancel_after_s() - (time.monotonic() - self._started_at)
             self._grace_timer.start(max(0, int(remaining_s * 1000)))
+
+    def cancel_after_s(self) -> float:
+        """How long a superseded run is let go on before it is stopped (seconds): the
+        grace time, or twice the longest of the last runs when that is longer, or
+        :data:`COLD_GRACE_S` for the run that starts the engine process."""
+        longest = max(self._recent_runs_s, default=0.0)
+        cold = COLD_GRACE_S if self._cold and self._running_revision is not None else 0.0
+        return max(self.grace_s, CANCEL_AFTER_RUNS * longest, cold)
 
     def is_busy(self) -> bool:
         """True while a run is in flight or about to start."""
@@ -304,6 +323,9 @@ class MetricsRunner(QObject):
         revision = self.design.revision
         self._running_revision = revision
         self._started_at = time.monotonic()
+        # a run that starts the engine process takes its start-up too: not a measure
+        # of how long this design's runs take
+        self._cold = _executor is None
         if self.time_limit_s > 0:
             self._limit_timer.start(int(self.time_limit_s * 1000))
         self.started.emit(revision)
@@ -340,6 +362,9 @@ class MetricsRunner(QObject):
         self._grace_timer.stop()
         self._limit_timer.stop()
         abandoned, self._abandoned = self._abandoned == revision, None
+        if metrics is not None and not abandoned and not self._cold:
+            # stale or not, it shows how long this design's runs take
+            self._recent_runs_s.append(time.monotonic() - self._started_at)
         if revision != self.design.revision:
             self.discarded += 1
             self._start()
