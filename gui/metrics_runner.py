@@ -41,11 +41,16 @@ from model.errors import ArchipelagoError
 from model.metrics.results import DesignMetrics
 
 Compute = Callable[[Design], DesignMetrics]
-EngineFunction = Callable[[Design, Any], DesignMetrics]
-"""What runs inside the engine process: ``fn(design, plane)``, like ``compute_all``."""
+EngineFunction = Callable[..., DesignMetrics]
+"""What runs inside the engine process: ``fn(design, plane[, budget_s])``, like
+``compute_all``."""
 
 DEFAULT_TIME_LIMIT_S = 60.0
 """How long a run may take before it is given up (seconds of wall-clock time)."""
+ENGINE_SHARE = 0.8
+"""The part of the time limit the engine is given as its own budget (as the command
+line's ``--timeout`` does): it stops itself and returns partial figures first; killing
+the process at the limit is the backstop."""
 CANCEL_GRACE_S = 1.0
 """How long a run that an edit has superseded is at least let finish before its process
 is killed: restarting the engine costs about a second, more than most runs."""
@@ -150,8 +155,8 @@ def _forget(engine: ProcessPoolExecutor) -> None:
         _executor = None
 
 
-def _run_in_engine(fn: EngineFunction, design: Design,
-                   timeout_s: float | None = None) -> DesignMetrics:
+def _run_in_engine(fn: EngineFunction, design: Design, timeout_s: float | None = None,
+                   *extra: Any) -> DesignMetrics:
     """``fn(design, None)`` in the engine process; the design must be one nobody edits
     meanwhile (a copy: it is pickled on a thread of the executor). With ``timeout_s``,
     a run that takes longer is stopped and :class:`FiguresNotComputedError` raised."""
@@ -159,14 +164,14 @@ def _run_in_engine(fn: EngineFunction, design: Design,
     try:
         engine = _engine_process()
         try:
-            future = engine.submit(fn, design, None)
+            future = engine.submit(fn, design, None, *extra)
         except BrokenProcessPool:  # it died while idle: a fresh process, once
             _forget(engine)
             engine = _engine_process()
-            future = engine.submit(fn, design, None)
+            future = engine.submit(fn, design, None, *extra)
     except (BrokenProcessPool, OSError, RuntimeError):  # no process starts here
         _executor = None
-        return fn(design, None)
+        return fn(design, None, *extra)
     try:
         result: DesignMetrics = future.result(timeout=timeout_s)
     except FutureTimeout:
@@ -182,17 +187,23 @@ def _run_in_engine(fn: EngineFunction, design: Design,
     return result
 
 
-def default_compute(design: Design) -> DesignMetrics:
+def default_compute(design: Design, *budget: float) -> DesignMetrics:
     """The engine: every metric on the design's chosen plane, computed in the engine
     process (in this thread only when no process can be started at all).
 
     A process that dies while computing is not retried here: whatever killed it (most
     likely memory) would then strike the editor's own process, and with it the user's
     unsaved work. The run fails with a message instead; the next edit starts a fresh
-    engine process."""
+    engine process. ``budget`` (seconds), when given, is the engine's own budget."""
     from model.metrics import compute_all
 
-    return _run_in_engine(compute_all, design)
+    return _run_in_engine(compute_all, design, None, *budget)
+
+
+def engine_budget_s(time_limit_s: float) -> float:
+    """The engine's own budget within a time limit: most of it, so that it returns the
+    figures it has (naming those it left out) before the process is stopped."""
+    return ENGINE_SHARE * time_limit_s
 
 
 PREVIEW_LIMIT_S = 20.0
@@ -205,7 +216,8 @@ def preview_compute(design: Design) -> DesignMetrics:
     :data:`PREVIEW_LIMIT_S` with :class:`FiguresNotComputedError`."""
     from model.metrics import compute_all
 
-    return _run_in_engine(compute_all, design.copy(), PREVIEW_LIMIT_S)
+    return _run_in_engine(compute_all, design.copy(), PREVIEW_LIMIT_S,
+                          engine_budget_s(PREVIEW_LIMIT_S))
 
 
 def engine_compute(fn: EngineFunction, timeout_s: float | None = None) -> Compute:
@@ -257,7 +269,8 @@ class MetricsRunner(QObject):
                  grace_s: float = CANCEL_GRACE_S) -> None:
         super().__init__(parent)
         self.design = design
-        self.compute = compute or default_compute
+        self.compute = compute or self._engine
+        """Computes the figures of a design (run on a worker thread)."""
         self.time_limit_s = time_limit_s
         """A run taking longer (wall-clock seconds) is given up; 0 for no limit."""
         self.grace_s = grace_s
@@ -284,6 +297,13 @@ class MetricsRunner(QObject):
         self._timer.setInterval(0)
         self._grace_timer = self._single_shot(self._supersede)
         self._limit_timer = self._single_shot(self._over_time)
+
+    def _engine(self, design: Design) -> DesignMetrics:
+        """The default compute: the engine process, with most of the time limit as the
+        engine's own budget (past it, the engine returns what it has)."""
+        if self.time_limit_s > 0:
+            return default_compute(design, engine_budget_s(self.time_limit_s))
+        return default_compute(design)
 
     def _single_shot(self, slot: Callable[[], None]) -> QTimer:
         timer = QTimer(self)

@@ -253,3 +253,47 @@ def test_the_engine_process_ends_when_the_editor_is_killed(tmp_path) -> None:  #
     if _alive(engine_pid):
         os.kill(engine_pid, signal.SIGKILL)
         raise AssertionError("the engine process outlived its editor")
+
+
+def test_the_engine_gets_most_of_the_time_limit_as_its_budget(design, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from gui import metrics_runner
+
+    seen: list[tuple[float, ...]] = []
+    monkeypatch.setattr(metrics_runner, "default_compute",
+                        lambda d, *budget: seen.append(budget) or "figures")
+    runner = MetricsRunner(design, time_limit_s=10)
+    assert runner.compute(design) == "figures"
+    assert seen == [(8.0,)], "80 % of the limit, as report --timeout gives the engine"
+    runner.time_limit_s = 0  # no limit: the engine's own default budget
+    runner.compute(design)
+    assert seen[-1] == ()
+
+
+def test_the_issue_design_gets_figures_through_the_real_engine(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The 100K example with one spine tier's count at 1,000,000 (#16: 287 s and 5 GB
+    in report before): figures arrive within the runner's limit — the engine's budget
+    names what it left out — then editing back gives the full figures."""
+    from gui.example import example_design
+
+    design, _ = example_design()
+    tier = next(t for t in design.tiers.values() if t.id.endswith("spine"))
+    runner = MetricsRunner(design, time_limit_s=40)
+    warm_up(qtbot, runner)
+    full = runner.metrics
+    assert full is not None and not full.not_computed
+    failures: list[str] = []
+    runner.failed.connect(failures.append)
+    before = tier.count
+    design.update(tier.id, count=1_000_000)
+    runner.request()
+    qtbot.waitUntil(runner.is_current, timeout=45_000)
+    assert failures == [] and runner.metrics is not None
+    huge = runner.metrics
+    assert huge.inventory.switches_by_model != full.inventory.switches_by_model
+    design.update(tier.id, count=before)
+    runner.request()
+    qtbot.waitUntil(lambda: runner.is_current() and runner.metrics is not None,
+                    timeout=30_000)
+    assert runner.metrics.inventory.accelerators == full.inventory.accelerators
+    assert not runner.metrics.not_computed
+    runner.shutdown()
