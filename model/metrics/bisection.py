@@ -298,8 +298,7 @@ def _by_switch_sides(topo: Topology, ep: Endpoints, tree: PodTree, target: int
     if found is None:
         return None
     switch = np.zeros(topo.switches, dtype=np.int8)
-    for member, on_a in found.switch_a.items():
-        switch[member] = 1 if on_a else 0
+    switch[:found.switch.size] = found.switch
     result = _report(topo, ep, Sides(switch, _accelerator_sides(tree, found.on_a)),
                      exact=True)
     return result if _confirms(result, found.value, target) else None

@@ -188,3 +188,40 @@ def _window_min(x: Array, w: int, count: int) -> Array:
     prefix = np.minimum.accumulate(rows, axis=1).ravel()
     suffix = np.minimum.accumulate(rows[:, ::-1], axis=1)[:, ::-1].ravel()
     return np.minimum(suffix[:count], prefix[w - 1:w - 1 + count])
+
+
+def min_plus_rows(a: Array, b: Array, limit: int, budget: float = INF) -> tuple[Array, int]:
+    """Row-by-row :func:`min_plus` of two tables with one row per assignment of sides
+    (the DP over switch sides), entries 0 … limit − 1; returns the rows and the element
+    operations spent. When one table is finite at few counts, its shifted copies are
+    added to every row at once; otherwise each row is convolved the cheapest way.
+    Raises :class:`TooMuchWorkError` before exceeding ``budget``."""
+    rows = a.shape[0]
+    size = max(min(a.shape[1] + b.shape[1] - 1, limit), 0)
+    a, b = a[:, :limit], b[:, :limit]
+    if a.shape[1] == 0 or b.shape[1] == 0:
+        return np.full((rows, size), INF), 0
+    finite_a = np.flatnonzero(np.isfinite(a).any(axis=0))
+    finite_b = np.flatnonzero(np.isfinite(b).any(axis=0))
+    copies_of_b = finite_a.size * (b.shape[1] + _SHIFT_COST)
+    copies_of_a = finite_b.size * (a.shape[1] + _SHIFT_COST)
+    shifts = rows * min(copies_of_a, copies_of_b)
+    if shifts <= rows * 4 * _PIECE_COST * (a.shape[1] + b.shape[1]):
+        if shifts > budget:
+            raise TooMuchWorkError
+        if copies_of_b < copies_of_a:
+            a, b, finite_b = b, a, finite_a
+        out = np.full((rows, size), INF)
+        for i in finite_b.tolist():
+            if i >= size:
+                break
+            view = out[:, i:i + a.shape[1]]
+            np.minimum(view, a[:, :view.shape[1]] + b[:, i:i + 1], out=view)
+        return out, shifts
+    out = np.full((rows, size), INF)
+    spent = 0
+    for row in range(rows):
+        values, _, work = min_plus(a[row], b[row], size, budget - spent)
+        out[row, :values.size] = values
+        spent += work
+    return out, spent

@@ -7,8 +7,10 @@ node (uniform wiring lets any flow spread evenly over them). In a tree the minim
 separating leaf sets X and Y is found bottom-up: each node is joined either to X's side
 or to Y's side, and a child on the other side from its parent costs the child's uplink.
 A subtree holding only X's leaves costs ``iso`` (the cheapest way to cut all its leaves
-off its top) when its top joins Y. Without a uniform pod tree (peer links, uneven
-wiring), an exact max-flow on the member-level network is used instead.
+off its top) when its top joins Y. A pod tree that is not uniform (islands that differ
+in uplinks under one core, uneven wiring) is solved over the classes of its pods'
+switches (:mod:`model.metrics.pair_classes`), while those are few. Without a pod tree
+(peer links), an exact max-flow on the member-level network is used instead.
 
 Run pair by pair that DP costs a Python walk per pair (3,696 pairs on a 1M-accelerator
 campus); :meth:`TreeCuts.all_pairs` instead finds, for all groups at once, the chain of
@@ -29,6 +31,8 @@ import numpy as np
 from model.metrics.arrays import distinct
 from model.metrics.endpoints import Endpoints
 from model.metrics.flows import MemberNetwork
+from model.metrics.pair_classes import class_pair_cuts
+from model.metrics.pod_classes import pod_classes
 from model.metrics.pods import PodTree
 from model.metrics.results import PairCapacity
 from model.metrics.topology import IntArray, Topology
@@ -247,6 +251,14 @@ def _present(group: IntArray, groups: int) -> list[int]:
     return np.flatnonzero(np.bincount(group[group >= 0], minlength=groups)).tolist()
 
 
+def by_classes(tree: PodTree | None, ep: Endpoints) -> bool:
+    """Whether pair capacities come from the DP over classes of switches
+    (:mod:`model.metrics.pair_classes`): a pod tree that is not uniform but whose pods
+    have few classes."""
+    return (tree is not None and not tree.uniform and ep.count > 0
+            and pod_classes(tree) is not None)
+
+
 def pair_capacities(topo: Topology, ep: Endpoints, tree: PodTree | None,
                     representative: IntArray | None = None
                     ) -> tuple[list[PairCapacity], list[PairCapacity]]:
@@ -270,6 +282,18 @@ def pair_capacities(topo: Topology, ep: Endpoints, tree: PodTree | None,
                 values = TreeCuts(tree, group_of_unit, levels).all_pairs(present)
                 pairs = [PairCapacity(names[x], names[y], value) for (x, y), value
                          in zip(combinations(present, 2), values, strict=True)]
+        elif by_classes(tree, ep):
+            assert tree is not None
+            classes = pod_classes(tree)
+            assert classes is not None
+            if member is None:
+                member = np.full(tree.units, -1, dtype=np.int64)
+                member[tree.unit_of_acc] = np.arange(tree.unit_of_acc.size)
+            place = np.where(member >= 0, ep.group_of(level, np.maximum(member, 0)), -1)
+            present = _present(place, len(names))
+            values = class_pair_cuts(tree, classes, place, present)
+            pairs = [PairCapacity(names[x], names[y], value) for (x, y), value
+                     in zip(combinations(present, 2), values, strict=True)]
         elif ep.count <= 200_000:
             keys = ep.island if level == "island" else ep.building
             present = _present(keys, len(names))

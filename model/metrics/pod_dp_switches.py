@@ -2,399 +2,600 @@
 
 The pod-tree DP (:mod:`model.metrics.pod_dp`) counts how many of a pod's own switches
 stand on each side, which is exact only when every child reaches every own switch
-equally (``PodTree.uniform``). Links dealt unevenly (3 links per leaf over 2 spines,
-one island with half the uplinks of the others) break that: which switches stand on
-side A matters, not only how many.
+equally (``PodTree.uniform``). Many hierarchical designs break that:
 
-This DP keeps the side of each own switch instead. For a node v and each assignment σ of
-sides to v's own switches, its table T_v[σ](k) is the least capacity crossing inside v's
-subtree (the links below v's own switches) with k of its accelerators on side A. A pod's
-table for σ combines its children one at a time by min-plus convolution, each child
-contributing
+- links dealt unevenly (3 links per leaf over 2 spines, one island with half the
+  uplinks of the others);
+- a heterogeneous campus: islands of different sizes and oversubscriptions under one
+  core, where a rail plane of a 13:1 island reaches a quarter of the cores and a plane
+  of a 1:1 island all of them, so the core's switches are not alike, and neither are
+  the spines of a plane, which reach different parts of the core.
+
+This DP keeps the side of each *class* of a pod's own switches instead (the classes of
+:mod:`model.metrics.pod_classes`: switches that some minimum bisection places together,
+by the equitable-partition argument of :mod:`model.metrics.equitable`). For a node v
+and each assignment σ of sides to v's classes, its table T_v[σ](k) is the least
+capacity crossing inside v's subtree (the links below v's own switches) with k grid
+steps of its accelerators on side A. A pod's table for σ combines its children by
+min-plus convolution, each child contributing
 
     g_c(k) = min over τ of T_c[τ](k) + X_c(τ, σ)
 
-where X_c is the capacity of the links between the child's own switches (sides τ) and
-the pod's (sides σ). A unit of n alike accelerators with k of them on A contributes,
-for each own switch j it reaches with capacity C, C·(n−k)/n when j stands on A and
-C·k/n when it stands on B. Every link of a pod tree joins a node's own switches (or a
-unit) to its parent's own switches, so each link is counted exactly once, at the pod
-above it, and the least over σ at the roots is the minimum bisection: no assumption on
-the capacities is made. The price is 2^c assignments for a pod of c classes (below), so
-this is used only while the whole work stays small (:data:`WORK_LIMIT`); larger trees
-keep the structured upper bound, flagged ``exact: false``. Tables stop at the target
-count (counts only add up), and a single top pod read at half of an even number of
-accelerators needs only half its assignments: an assignment and its mirror image
-(every side flipped) cost the same there.
+where X_c is the capacity of the links between the child's classes (sides τ) and the
+pod's (sides σ). A unit of n alike accelerators with a of them on A contributes, for
+each class it reaches with capacity C, C·(n−a)/n when the class stands on A and C·a/n
+when it stands on B. Every link of a pod tree joins a node's own switches (or a unit)
+to its parent's own switches, so each link is counted exactly once, at the pod above
+it, and the least over σ at the roots is the minimum bisection. No assumption on the
+capacities is made: siblings may differ in every way (islands of other sizes, chips,
+uplinks), each child is convolved with its own table.
 
-Not every switch needs its own side: switches of a pod fall into classes that stand
-together, and each class is one switch for the DP (2^c assignments for c classes). The
-classes are those of the coarsest equitable partition that keeps each pod's switches
-apart from other pods' and each unit on its own: every switch of a class has the same
-capacity to each unit and to each other class (found by colour refinement, weighted by
-capacity; :func:`_classes`). Why a class stands together: fix every accelerator's side
-and split each unit into its part on A and its part on B. The partition into those parts
-and the classes is still equitable (a switch's capacity to a unit's part on A is the
-unit's capacity to it times the share on A), so it is a fractional automorphism of the
-min-cut LP that places the switches (its links cut into parallel pieces of one common
-capacity). Such an LP has an optimum constant on every class (Grohe, Kersting, Mladenov
-and Selman, "Dimension reduction via colour refinement", ESA 2014), and with every class
-constant it is the min-cut LP of the graph of classes, which has an integral optimum:
-some minimum cut places every class whole. Switches wired alike (the same links to the
-same nodes) always share a class; so do, for example, the spines of a plane whose
-uplinks reach one group of cores as the plane's other spines do, though each reaches
-different cores (one island with half the uplinks of the others gives the top pod two
-classes of cores and each plane one or two classes of spines).
+Why the grid is exact (as in :mod:`model.metrics.pod_dp`): with every switch's side
+fixed, the cost is linear in how many accelerators of each unit stand on A, and balance
+is one equation, so some optimum splits at most one unit. Every other unit holds a
+multiple of g (the greatest common divisor of the unit sizes) on A, and the split one
+holds the remainder r of the target modulo g on top of a multiple of g; the tables T
+count whole steps of g and the tables T1 count the steps with r added once.
 
-Accelerators sharing a NIC are not modelled (a NIC split between the sides crosses less
-than its accelerators' shares): the caller does not use this DP for them.
+What keeps it fast: children of one kind (the same tables and the same links to the
+same classes) contribute the same, so tables are made once per kind, and m copies of
+a contribution combine in closed form when it is concave (at most one of them split),
+else one at a time with all but one drawn from the breakpoints of their table (two
+copies inside linear pieces trade accelerators at a constant rate until one reaches a
+breakpoint). Every assignment of a pod is one row of a table, and the rows are combined
+together. A single top pod is read at the target only, and at half of an even number of
+accelerators needs half its assignments (an assignment and its mirror image cost the
+same there). The cut is rebuilt from the top, recombining only the pods it splits, one
+assignment each; subtrees standing wholly on one side take their assignments from a
+lookup per kind.
+
+The price is 2^c rows for a pod of c classes, so this runs while pods have at most
+:data:`model.metrics.pod_classes.MAX_OWN` classes and the work stays under
+:data:`OPERATIONS_LIMIT`, counted rather than timed so the answer never depends on how
+busy the machine is; beyond that
+the caller keeps its upper bound, flagged ``exact: false``. Accelerators sharing a NIC
+are not modelled (a NIC split between the sides crosses less than its accelerators'
+shares): the caller does not use this DP for them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from dataclasses import dataclass
 
 import numpy as np
 
 from model.metrics.budget import check as check_budget
-from model.metrics.min_plus import breakpoints_only, min_plus
+from model.metrics.min_plus import TooMuchWorkError, breakpoints_only, min_plus_rows
+from model.metrics.pod_classes import PodClasses, pod_classes
 from model.metrics.pods import PodTree
+from model.metrics.topology import IntArray
 
 INF = float("inf")
-WORK_LIMIT = 300_000_000
-"""Estimated table entries read (before copies are folded) above which the DP is not
-attempted."""
+Array = np.ndarray
 OPERATIONS_LIMIT = 300_000_000
-"""Element operations actually spent (convolutions and contributions) after which the
-DP is abandoned and the upper bound stands: the estimate above does not see how much
-folding copies saves, so the work done bounds the rest. Counted, not timed, so that the
-answer never depends on how busy the machine is."""
-MAX_LINKS = 250_000
-"""Aggregated links above which the DP is not attempted (each child's links to its
-parent's classes are read in Python)."""
-MAX_OWN = 12
-"""Classes of own switches a pod may have (4,096 assignments)."""
-MAX_ACCELERATORS = 120_000
-"""Accelerators above which the DP is not attempted: its tables, and the running
-combinations it keeps to place the cut, grow with them (the 100K campus with one
-island's uplinks halved peaks at about 280 MB and takes about 1.8 s)."""
-
-
-@dataclass
-class _Choice:
-    """How a pod's table for one assignment was made: per child, the running table
-    before it and the child's contribution (with the child's best assignment per k)."""
-
-    before: list[np.ndarray]
-    contribution: list[np.ndarray]
-    child_sigma: list[np.ndarray | None]
-    children: list[int]
-    """The children in the order they were combined."""
+"""Element operations (convolutions, contributions) after which the DP is abandoned and
+the upper bound stands."""
+MAX_ENTRIES = 16_000_000
+"""Entries (assignments × counts) one table may hold."""
+CALL_COST = 2_000
+"""Operations each numpy step counts besides its elements (its Python around it)."""
 
 
 @dataclass
 class SwitchSides:
-    """A bisection found by :func:`solve`: its value, the side of each own switch (by
-    global member, True = side A) and the accelerators on A of each unit."""
+    """A bisection found by :func:`solve`: its value, the side of every switch member
+    (1 = side A) and the accelerators on A of each unit."""
 
     value: float
-    switch_a: dict[int, bool]
-    on_a: np.ndarray
-
-
-CALL_COST = 5_000
-"""Operations each convolution or contribution counts besides its elements: the Python
-around a small one costs about as much as 5,000 element operations."""
+    switch: np.ndarray
+    on_a: IntArray
 
 
 class _OutOfWorkError(Exception):
-    """More operations than :data:`OPERATIONS_LIMIT`."""
+    """More operations than :data:`OPERATIONS_LIMIT`, or a table too large."""
 
 
-class _Budget:
-    """Operations one solve has spent, against :data:`OPERATIONS_LIMIT`."""
+@dataclass
+class _Group:
+    """Children of one pod that contribute the same: ``members``, a representative
+    ``child`` and its ``links`` (child classes × the pod's classes)."""
 
-    def __init__(self) -> None:
-        self.spent = 0
-
-    def add(self, operations: int) -> None:
-        check_budget()  # the run's deadline (model.metrics.budget)
-        self.spent += operations
-        if self.spent > OPERATIONS_LIMIT:
-            raise _OutOfWorkError
-
-    def minplus(self, a: np.ndarray, b: np.ndarray, limit: int | None = None
-                ) -> np.ndarray:
-        """Min-plus convolution the cheapest way (shifted copies or linear pieces),
-        entries below ``limit`` only, counted."""
-        out, _, work = min_plus(a, b, limit)
-        self.add(work + CALL_COST)
-        return out
+    child: int
+    members: list[int]
+    links: Array
 
 
-def _classes(tree: PodTree) -> dict[int, list[list[int]]]:
-    """Per pod: its own switches grouped into the classes of the coarsest equitable
-    partition that keeps each pod's switches apart from other pods' and each unit on its
-    own (colour refinement, weighted by capacity): two switches share a class when they
-    have the same capacity to every unit and to every class. Each class in member order.
-    Why a class may stand together: see the module doc."""
-    members = tree.own_members
-    owner = np.repeat(np.arange(tree.size, dtype=np.int64), np.diff(tree.own_ptr))
-    index = np.full(int(members.max()) + 1 if members.size else 0, -1, dtype=np.int64)
-    index[members] = np.arange(members.size)
-    n = members.size
-    # every link seen from each switch end: (switch, the other end, capacity); a unit
-    # is the other end n + unit
-    u_lo, u_hi, u_cap = tree.unit_edges
-    s_lo, s_hi, s_cap = tree.switch_edges
-    at = np.concatenate([index[u_hi], index[s_lo], index[s_hi]])
-    other = np.concatenate([n + u_lo, index[s_hi], index[s_lo]])
-    capacity = np.concatenate([u_cap, s_cap, s_cap]).astype(np.float64)
-    # switch colours stay below n (ranks), units' colours are n + unit throughout
-    pods, first = np.unique(owner, return_inverse=True)
-    colour = np.concatenate([first.reshape(-1), n + np.arange(tree.units, dtype=np.int64)])
-    count = pods.size
-    while True:
-        width = int(colour.max()) + 1
-        pairs, inverse = np.unique(at * width + colour[other], return_inverse=True)
-        totals = np.round(np.bincount(inverse.reshape(-1), weights=capacity), 6)
-        switch_of = pairs // width
-        cuts = np.searchsorted(switch_of, np.arange(1, n))
-        towards = np.split(pairs % width, cuts)
-        amounts = np.split(totals, cuts)
-        keys = [(int(colour[i]), towards[i].tobytes(), amounts[i].tobytes())
-                for i in range(n)]
-        rank: dict[tuple[int, bytes, bytes], int] = {}
-        fresh = np.array([rank.setdefault(key, len(rank)) for key in keys], dtype=np.int64)
-        colour = np.concatenate([fresh, colour[n:]])
-        if len(rank) == count:
-            break
-        count = len(rank)
-    colour_of = dict(zip(members.tolist(), colour[:n].tolist(), strict=True))
-    out: dict[int, list[list[int]]] = {}
-    for node in range(tree.units, tree.size):
-        groups: dict[int, list[int]] = {}
-        for member in tree.own(node).tolist():
-            groups.setdefault(colour_of[member], []).append(member)
-        out[node] = list(groups.values())
+@dataclass
+class _Step:
+    """One group combined into a pod's tables, kept to rebuild the cut: the tables
+    before it (without a remainder: every concave child whole, and one split; with
+    one: T and T1), and what it added: for concave children the running tables with
+    all but one copy whole (``table``) and one copy's contribution (``extra``); else
+    the group's table and, with a remainder, its T1 (``extra``)."""
+
+    grp: _Group
+    whole: Array
+    split: Array
+    table: Array
+    extra: Array
+    how: tuple[object, ...]
+    concave: bool = False
+
+
+def _bits(count: int) -> Array:
+    """Every assignment of sides to ``count`` classes, one per row (1 = side A; row i
+    puts class j on A when bit j of i is set)."""
+    return ((np.arange(1 << count)[:, None] >> np.arange(count)) & 1).astype(np.float64)
+
+
+def _padded(a: Array, b: Array) -> Array:
+    """The least of two row tables, the shorter padded with INF."""
+    width = max(a.shape[1], b.shape[1])
+    out = np.full((a.shape[0], width), INF)
+    out[:, :a.shape[1]] = a
+    np.minimum(out[:, :b.shape[1]], b, out=out[:, :b.shape[1]])
     return out
 
 
-def _work(tree: PodTree, classes: dict[int, list[list[int]]], target: int) -> float:
-    """Estimated element operations of :func:`solve` on ``tree``."""
-    own = {node: len(groups) for node, groups in classes.items()}
-    if own and max(own.values()) > MAX_OWN:
-        return INF
-    total = 0.0
-    for node in own:
-        total += _node_work(tree, own, node, target)
-        if total > WORK_LIMIT:
-            break  # too much already: no need to count the rest
-    return total
+def _split(before: Array, g: Array, k: int) -> tuple[float, int]:
+    """The least value of ``before ⊕ g`` at ``k`` and the count ``g`` takes there."""
+    low, high = max(0, k - (before.size - 1)), min(k, g.size - 1)
+    if high < low:
+        return INF, 0
+    i = np.arange(low, high + 1)
+    values = before[k - i] + g[i]
+    best = int(np.argmin(values))
+    return float(values[best]), low + best
 
 
-def _node_work(tree: PodTree, own: dict[int, int], node: int, target: int) -> float:
-    """Estimated element operations of one pod's tables: for every assignment of its
-    classes, each child's best over the child's own assignments (its table's size per
-    assignment) and one convolution per child (about the pod's size each)."""
-    size = min(int(tree.accelerators[node]), target) + 1
-    kids = tree.children(node)
-    child_sizes = np.minimum(tree.accelerators[kids], target) + 1
-    below = sum(2.0 ** own.get(c, 0) * float(n)
-                for c, n in zip(kids.tolist(), child_sizes.tolist(), strict=True))
-    return 2.0 ** own.get(node, 0) * (below + kids.size * size * 2)
+class _Solver:
+    """The DP of the module doc on one tree."""
+
+    def __init__(self, tree: PodTree, target: int, classes: PodClasses):
+        self.tree, self.cl = tree, classes
+        sizes = tree.unit_size[tree.unit_size > 0]
+        self.g = max(int(np.gcd.reduce(sizes)) if sizes.size else 0, 1)
+        self.q, self.r = divmod(target, self.g)
+        roots = tree.roots
+        self.top = roots[0] if len(roots) == 1 and roots[0] >= tree.units else -1
+        self.mirror = self.top >= 0 and 2 * target == int(tree.accelerators[self.top])
+        self.tables: dict[int, tuple[Array, Array]] = {}
+        self.spent = 0
+        self.tau = np.full(tree.size, -1, dtype=np.int64)
+        self.whole = np.full(tree.size, -1, dtype=np.int8)
+        self.on_a = np.zeros(tree.units, dtype=np.int64)
+
+    # ------------------------------------------------------------------ counting
+    def add(self, work: int) -> None:
+        check_budget()  # the run's deadline (model.metrics.budget)
+        self.spent += work + CALL_COST
+        if self.spent > OPERATIONS_LIMIT:
+            raise _OutOfWorkError
+
+    def conv(self, a: Array, b: Array) -> Array:
+        """Row-by-row min-plus convolution up to the target, counted."""
+        try:
+            out, work = min_plus_rows(a, b, self.q + 1, OPERATIONS_LIMIT - self.spent)
+        except TooMuchWorkError:
+            raise _OutOfWorkError from None
+        self.add(work)
+        return out
+
+    def at_target(self, a: Array, b: Array) -> Array:
+        """``a ⊕ b`` at the target count only, as a one-column table."""
+        low, high = max(0, self.q - (a.shape[1] - 1)), min(self.q, b.shape[1] - 1)
+        if high < low:
+            return np.full((a.shape[0], 1), INF)
+        i = np.arange(low, high + 1)
+        self.add(a.shape[0] * i.size)
+        out: Array = (a[:, self.q - i] + b[:, i]).min(axis=1, keepdims=True)
+        return out
+
+    def lengths(self, node: int) -> tuple[int, int]:
+        """Entries of a node's tables T and T1 (cut at the target)."""
+        steps = int(self.tree.accelerators[node]) // self.g
+        return min(steps, self.q) + 1, (min(steps - 1, self.q) + 1 if self.r else 0)
+
+    # ------------------------------------------------------------------ tables
+    def table(self, node: int) -> tuple[Array, Array]:
+        """T and T1 of ``node``'s kind, rows by assignment of its classes."""
+        kind = int(self.cl.kind[node])
+        found = self.tables.get(kind)
+        if found is None:
+            if node < self.tree.units:
+                length, length1 = self.lengths(node)
+                found = (np.zeros((1, length)), np.zeros((1, length1)))
+            else:
+                found = self._pod_table(node)
+            self.tables[kind] = found
+        return found
+
+    def _pod_table(self, node: int) -> tuple[Array, Array]:
+        count = int(self.cl.count[node])
+        rows = np.arange(1 << count)
+        top = node == self.top
+        if top and self.mirror and count:
+            rows = rows[(rows & 1) == 1]  # class 0 on A: the mirror images are the same
+        elif (1 << count) * self.lengths(node)[0] > MAX_ENTRIES:
+            raise _OutOfWorkError
+        t, t1, _ = self.combine(node, rows, top, keep=False)
+        if rows.size == 1 << count:
+            return t, t1
+        full = np.full((1 << count, t.shape[1]), INF)
+        full1 = np.full((1 << count, t1.shape[1]), INF)
+        full[rows], full1[rows] = t, t1
+        return full, full1
+
+    def groups(self, node: int) -> list[_Group]:
+        """``node``'s children by what they contribute, the largest group last."""
+        kids = self.tree.children(node)
+        placed = self.cl.placed[kids]
+        order = np.argsort(placed, kind="stable")
+        kids, placed = kids[order], placed[order]
+        cuts = np.flatnonzero(placed[1:] != placed[:-1]) + 1
+        parent_classes = int(self.cl.count[node])
+        out = []
+        for members in np.split(kids, cuts) if kids.size else []:
+            child = int(members[0])
+            links = self.cl.links(child, int(self.cl.count[child]), parent_classes)
+            out.append(_Group(child, members.tolist(), links))
+        out.sort(key=lambda grp: len(grp.members) * int(self.tree.accelerators[grp.child]))
+        return out
+
+    def crossing(self, grp: _Group, sides: Array) -> Array:
+        """X of the module doc: child assignments (rows) × the pod's ``sides`` rows."""
+        taus = _bits(int(self.cl.count[grp.child]))
+        linked = grp.links
+        out: Array = taus @ linked @ (1 - sides).T + (1 - taus) @ linked @ sides.T
+        return out
+
+    def contribution(self, grp: _Group, sides: Array) -> tuple[Array, Array]:
+        """g_c and its remainder table for one child of ``grp``, one row per row of
+        ``sides`` (the pod's assignments)."""
+        child = grp.child
+        if child < self.tree.units:
+            n = int(self.tree.unit_size[child])
+            length, length1 = self.lengths(child)
+            to_a = sides @ grp.links[0]
+            to_b = float(grp.links[0].sum()) - to_a
+            out = []
+            for a in (np.arange(length) * self.g, np.arange(length1) * self.g + self.r):
+                out.append((to_a[:, None] * (n - a) + to_b[:, None] * a) / n if n
+                           else np.zeros((sides.shape[0], a.size)))
+            return out[0], out[1]
+        t, t1 = self.table(child)
+        x = self.crossing(grp, sides)
+        self.add(x.size * (t.shape[1] + t1.shape[1]))
+        return (np.min(t[:, None, :] + x[:, :, None], axis=0),
+                np.min(t1[:, None, :] + x[:, :, None], axis=0))
+
+    def copies(self, c: Array, c1: Array, m: int, keep: bool
+               ) -> tuple[Array, Array, tuple[object, ...]]:
+        """m children contributing ``c`` (``c1``) each, combined (module doc)."""
+        if m == 1:
+            return c, c1, ("one",)
+        n = c.shape[1] - 1
+        if not self.r and n > 0 and _concave_rows(c):
+            k = np.arange(min(m * n, self.q) + 1)
+            j = np.minimum(k // n, m - 1)
+            self.add(c.shape[0] * k.size)
+            g = j * c[:, [n]] + (m - j - 1) * c[:, [0]] + c[:, k - j * n]
+            return g, np.full((c.shape[0], 0), INF), ("concave", n)
+        corners = c if self.r else np.stack([breakpoints_only(row) for row in c])
+        total, total1 = c, c1
+        kept = []
+        for _ in range(m - 1):
+            if keep:
+                kept.append((total, total1))
+            new = self.conv(total, corners)
+            if self.r:
+                total1 = _padded(self.conv(total1, c), self.conv(total, c1))
+            total = new
+        return total, total1, ("fold", corners, c, c1, kept)
+
+    def combine(self, node: int, rows: Array, at_target: bool, keep: bool
+                ) -> tuple[Array, Array, list[_Step]]:
+        """``node``'s tables for the assignments ``rows`` (and, with ``keep``, each
+        step, to rebuild the cut)."""
+        sides = _bits(int(self.cl.count[node]))[rows]
+        groups = self.groups(node)
+        if self.r:
+            return self._with_remainder(groups, sides, at_target, keep)
+        whole, split = np.zeros((rows.size, 1)), np.full((rows.size, 0), INF)
+        steps: list[_Step] = []
+        for index, grp in enumerate(groups):
+            c, _ = self.contribution(grp, sides)
+            m = len(grp.members)
+            op = self.at_target if at_target and index == len(groups) - 1 else self.conv
+            n = c.shape[1] - 1
+            if n > 0 and _concave_rows(c):
+                # concave children: all but one stand whole (module doc)
+                fewer = self.conv(whole, _ends(c, m - 1)) if m > 1 else whole
+                new_whole, new_split = op(fewer, _ends(c, 1)), op(fewer, c)
+                if split.shape[1]:
+                    new_split = _padded(new_split, op(split, _ends(c, m)))
+                if keep:
+                    steps.append(_Step(grp, whole, split, fewer, c, ("concave",), True))
+            else:
+                g, _, how = self.copies(c, c[:, :0], m, keep)
+                new_whole = op(whole, g)
+                new_split = op(split, g) if split.shape[1] else split
+                if keep:
+                    steps.append(_Step(grp, whole, split, g, c[:, :0], how))
+            whole, split = new_whole, new_split
+        total = _padded(whole, split) if split.shape[1] else whole
+        return total, np.full((rows.size, 0), INF), steps
+
+    def _with_remainder(self, groups: list[_Group], sides: Array, at_target: bool,
+                        keep: bool) -> tuple[Array, Array, list[_Step]]:
+        """:meth:`combine` when the target is not a multiple of the grid: the tables
+        with the remainder (T1) ride along, each child in turn may hold it."""
+        total, total1 = np.zeros((sides.shape[0], 1)), np.full((sides.shape[0], 0), INF)
+        steps: list[_Step] = []
+        for index, grp in enumerate(groups):
+            c, c1 = self.contribution(grp, sides)
+            g, g1, how = self.copies(c, c1, len(grp.members), keep)
+            if keep:
+                steps.append(_Step(grp, total, total1, g, g1, how))
+            if at_target and index == len(groups) - 1:
+                new = self.at_target(total, g)
+                total1 = np.minimum(self.at_target(total1, g), self.at_target(total, g1))
+            else:
+                new = self.conv(total, g)
+                total1 = _padded(self.conv(total1, g), self.conv(total, g1))
+            total = new
+        return total, total1, steps
+
+    # ------------------------------------------------------------------ the cut
+    def solve(self) -> float:
+        """The minimum, with the cut recorded in ``tau``, ``whole`` and ``on_a``."""
+        roots = [int(r) for r in self.tree.roots]
+        if self.top >= 0:
+            t, t1 = self.table(self.top)
+            column = (t1 if self.r else t)[:, 0]
+            row = int(np.argmin(column))
+            if not np.isfinite(column[row]):
+                return INF
+            self.assign(self.top, row, self.q, bool(self.r))
+            self.fill_whole()
+            return float(column[row])
+        best = [tuple(x.min(axis=0, keepdims=True) for x in self.table(r)) for r in roots]
+        total, total1 = np.zeros((1, 1)), np.full((1, 0), INF)
+        befores = []
+        for t, t1 in best:
+            befores.append((total, total1))
+            new = self.conv(total, t)
+            if self.r:
+                total1 = _padded(self.conv(total1, t), self.conv(total, t1))
+            total = new
+        final = total1 if self.r else total
+        if self.q >= final.shape[1] or not np.isfinite(final[0, self.q]):
+            return INF
+        value, k, partial = float(final[0, self.q]), self.q, bool(self.r)
+        for root, (t, t1), (before, before1) in reversed(list(zip(
+                roots, best, befores, strict=True))):
+            take, part = self.choose(before[0], before1[0], t[0], t1[0], k, partial)
+            table = self.table(root)[1 if part else 0]
+            row = int(np.argmin(table[:, take]))
+            self.assign(root, row, take, part)
+            partial = partial and not part
+            k -= take
+        self.fill_whole()
+        return value
+
+    @staticmethod
+    def choose(before: Array, before1: Array, g: Array, g1: Array, k: int,
+               partial: bool) -> tuple[int, bool]:
+        """What the last table added takes of ``k``, and whether it holds the
+        remainder."""
+        if not partial:
+            return _split(before, g, k)[1], False
+        earlier, take_a = _split(before1, g, k)
+        here, take_b = _split(before, g1, k)
+        return (take_b, True) if here < earlier else (take_a, False)
+
+    def assign(self, node: int, row: int, k: int, partial: bool) -> None:
+        """``node`` with assignment ``row`` and ``k`` steps on A (plus the remainder
+        when ``partial``)."""
+        self.tau[node] = row
+        if node < self.tree.units:
+            self.on_a[node] = k * self.g + (self.r if partial else 0)
+            return
+        full = int(self.tree.accelerators[node]) // self.g
+        if not partial and k in (0, full):
+            self.whole[node] = 1 if k == full and full else 0
+            return
+        rows = np.array([row])
+        _, _, steps = self.combine(node, rows, False, keep=True)
+        sides = _bits(int(self.cl.count[node]))[rows]
+        if self.r:
+            for step in reversed(steps):
+                take, part = self.choose(step.whole[0], step.split[0], step.table[0],
+                                         step.extra[0], k, partial)
+                self.spread(step.grp, step.how, take, part, sides)
+                partial = partial and not part
+                k -= take
+            return
+        # which state the count came from: every concave child whole, or one split
+        last = steps[-1] if steps else None
+        split_state = last is not None and _split_value(last, k) < _whole_value(last, k)
+        for step in reversed(steps):
+            k, split_state = self.unwind(step, k, split_state, sides)
+
+    def unwind(self, step: _Step, k: int, split_state: bool, sides: Array
+               ) -> tuple[int, bool]:
+        """Undo one step of :meth:`combine` without remainder at count ``k``: place the
+        group's children, and return the count and state before it."""
+        grp, whole, split = step.grp, step.whole, step.split
+        m = len(grp.members)
+        if not step.concave:
+            before = split if split_state else whole
+            take = _split(before[0], step.table[0], k)[1]
+            self.spread(grp, step.how, take, False, sides)
+            return k - take, split_state
+        fewer, c = step.table, step.extra
+        n = c.shape[1] - 1
+        if split_state:
+            here, partial = _split(fewer[0], c[0], k)
+            earlier = (_split(split[0], _ends(c, m)[0], k)[0] if split.shape[1] else INF)
+            if here <= earlier:
+                rest = k - partial
+                wholes = _split(whole[0], _ends(c, m - 1)[0], rest)[1] // n if m > 1 else 0
+                counts = [n] * wholes + [partial] + [0] * (m - wholes - 1)
+                self.place_members(grp, counts, sides)
+                return rest - wholes * n, False
+            wholes = _split(split[0], _ends(c, m)[0], k)[1] // n
+        else:
+            wholes = _split(whole[0], _ends(c, m)[0], k)[1] // n
+        self.place_members(grp, [n] * wholes + [0] * (m - wholes), sides)
+        return k - wholes * n, split_state
+
+    def place_members(self, grp: _Group, counts: list[int], sides: Array) -> None:
+        """Place each member of ``grp`` with its count, each with its best assignment
+        under the pod's ``sides`` (no remainder)."""
+        self.spread(grp, ("counts", counts), 0, False, sides)
+
+    def spread(self, grp: _Group, how: tuple[object, ...], k: int, partial: bool,
+               sides: Array) -> None:
+        """Split ``k`` steps among the members of ``grp`` as the DP combined them, and
+        place each with its best assignment under the pod's ``sides``."""
+        members = grp.members
+        items: list[tuple[int, int, bool]] = []
+        if how[0] == "counts":
+            items = [(child, count, False)
+                     for child, count in zip(members, how[1], strict=True)]  # type: ignore[call-overload]
+        elif how[0] == "one":
+            items.append((members[0], k, partial))
+        elif how[0] == "concave":
+            n = int(how[1])  # type: ignore[call-overload]
+            j = min(k // n, len(members) - 1)
+            items = [(child, n if i < j else k - j * n if i == j else 0, partial and i == j)
+                     for i, child in enumerate(members)]
+        else:
+            corners, c, c1, kept = how[1:]
+            for i in range(len(members) - 1, 0, -1):
+                total, total1 = kept[i - 1]  # type: ignore[index]
+                if partial:
+                    take, part = self.choose(total[0], total1[0], c[0], c1[0],  # type: ignore[index]
+                                             k, True)
+                else:
+                    take, part = _split(total[0], corners[0], k)[1], False  # type: ignore[index]
+                items.append((members[i], take, part))
+                partial = partial and not part
+                k -= take
+            items.append((members[0], k, partial))
+        x = self.crossing(grp, sides)[:, 0] if grp.child >= self.tree.units else None
+        for child, count, part in items:
+            if x is None:
+                self.assign(child, 0, count, part)
+                continue
+            table = self.table(child)[1 if part else 0]
+            self.assign(child, int(np.argmin(table[:, count] + x)), count, part)
+
+    def fill_whole(self) -> None:
+        """Assignments inside subtrees standing wholly on one side, top-down by level:
+        each child's best assignment for its parent's, from a lookup per kind."""
+        tree, cl = self.tree, self.cl
+        lookups: dict[int, Array] = {}
+        for lv in range(int(tree.level.max()) - 1 if tree.size else -1, -1, -1):
+            nodes = np.flatnonzero(tree.level == lv)
+            parent = tree.parent[nodes]
+            nodes, parent = nodes[parent >= 0], parent[parent >= 0]
+            chosen = (self.whole[parent] >= 0) & (self.tau[nodes] < 0)
+            nodes, parent = nodes[chosen], parent[chosen]
+            if not nodes.size:
+                continue
+            side = self.whole[parent]
+            self.whole[nodes] = side
+            if lv == 0:
+                self.on_a[nodes] = tree.unit_size[nodes] * side
+                self.tau[nodes] = 0
+                continue
+            placed = cl.placed[nodes]
+            kinds, first, which = np.unique(placed, return_index=True, return_inverse=True)
+            for h, node in zip(kinds.tolist(), nodes[first].tolist(), strict=True):
+                if h not in lookups:
+                    lookups[h] = self.lookup(node)
+            width = max(lookups[h].shape[0] for h in kinds.tolist())
+            table = np.zeros((kinds.size, width, 2), dtype=np.int64)
+            for i, h in enumerate(kinds.tolist()):
+                table[i, :lookups[h].shape[0]] = lookups[h]
+            self.tau[nodes] = table[which.reshape(-1), self.tau[parent], side]
+
+    def lookup(self, node: int) -> Array:
+        """For each assignment of ``node``'s parent, ``node``'s best assignment with all
+        its accelerators on B (column 0) or on A (column 1)."""
+        parent = int(self.tree.parent[node])
+        grp = _Group(node, [node], self.cl.links(node, int(self.cl.count[node]),
+                                                 int(self.cl.count[parent])))
+        x = self.crossing(grp, _bits(int(self.cl.count[parent])))
+        t, _ = self.table(node)
+        full = int(self.tree.accelerators[node]) // self.g
+        out = np.zeros((x.shape[1], 2), dtype=np.int64)
+        out[:, 0] = np.argmin(t[:, [0]] + x, axis=0)
+        if full < t.shape[1]:
+            out[:, 1] = np.argmin(t[:, [full]] + x, axis=0)
+        return out
 
 
-_Links = tuple[dict[int, list[tuple[int, float]]], dict[int, list[tuple[int, int, float]]]]
+def _ends(c: Array, m: int) -> Array:
+    """m children contributing ``c`` each, all standing whole: j of them on side A
+    costs j·c(n) + (m − j)·c(0), at count j·n (INF between)."""
+    n = c.shape[1] - 1
+    if m == 0:
+        return np.zeros((c.shape[0], 1))
+    out = np.full((c.shape[0], m * n + 1), INF)
+    j = np.arange(m + 1)
+    out[:, j * n] = j * c[:, [n]] + (m - j) * c[:, [0]]
+    return out
 
 
-def _links(tree: PodTree) -> _Links | None:
-    """Each unit's links (member, capacity) and each pod's uplinks (own member, parent's
-    member, capacity); None when the tree is too large for this DP."""
-    u_lo, u_hi, u_cap = tree.unit_edges
-    s_lo, s_hi, s_cap = tree.switch_edges
-    if not tree.size or int(tree.accelerators.max()) > MAX_ACCELERATORS \
-            or u_lo.size + s_lo.size > MAX_LINKS:
-        return None
-    unit_links: dict[int, list[tuple[int, float]]] = {}
-    for u, m, c in zip(u_lo.tolist(), u_hi.tolist(), u_cap.tolist(), strict=True):
-        unit_links.setdefault(u, []).append((m, c))
-    switch_links: dict[int, list[tuple[int, int, float]]] = {}
-    node_of_member = {int(m): node for node in range(tree.units, tree.size)
-                      for m in tree.own(node).tolist()}
-    for lo, hi, c in zip(s_lo.tolist(), s_hi.tolist(), s_cap.tolist(), strict=True):
-        switch_links.setdefault(node_of_member[lo], []).append((lo, hi, c))
-    return unit_links, switch_links
+def _whole_value(step: _Step, k: int) -> float:
+    """The value at ``k`` of a :meth:`_Solver.combine` step's table with every concave
+    child whole (one row)."""
+    if not step.concave:
+        return _split(step.whole[0], step.table[0], k)[0]
+    return _split(step.table[0], _ends(step.extra, 1)[0], k)[0]
+
+
+def _split_value(step: _Step, k: int) -> float:
+    """The same with one concave child split."""
+    split = step.split
+    if not step.concave:
+        return _split(split[0], step.table[0], k)[0] if split.shape[1] else INF
+    c, m = step.extra, len(step.grp.members)
+    here = _split(step.table[0], c[0], k)[0]
+    earlier = _split(split[0], _ends(c, m)[0], k)[0] if split.shape[1] else INF
+    return min(here, earlier)
+
+
+def _concave_rows(f: Array) -> bool:
+    """Every row finite and concave (to rounding)."""
+    if f.shape[1] < 3:
+        return bool(np.isfinite(f).all())
+    if not np.isfinite(f).all():
+        return False
+    d2 = f[:, 2:] - 2 * f[:, 1:-1] + f[:, :-2]
+    return bool(np.all(d2 <= 1e-9 * max(1.0, float(np.abs(f).max()))))
 
 
 def solve(tree: PodTree, target: int) -> SwitchSides | None:
     """The minimum bisection with ``target`` accelerators on side A, or None when the
-    tree is too large for this DP (see :data:`WORK_LIMIT`)."""
-    found = _links(tree)
-    if found is None:
+    tree is too large for this DP (see :data:`OPERATIONS_LIMIT`)."""
+    if not tree.size:
         return None
-    unit_links, switch_links = found
-    classes = _classes(tree)
-    if _work(tree, classes, target) > WORK_LIMIT:
+    classes = pod_classes(tree)
+    if classes is None:
         return None
-    class_of = {m: i for groups in classes.values() for i, group in enumerate(groups)
-                for m in group}
-
+    solver = _Solver(tree, target, classes)
     try:
-        return _solve(tree, target, classes, class_of, unit_links, switch_links, _Budget())
+        value = solver.solve()
     except _OutOfWorkError:
         return None
-
-
-def _solve(tree: PodTree, target: int, classes: dict[int, list[list[int]]],
-           class_of: dict[int, int], unit_links: dict[int, list[tuple[int, float]]],
-           switch_links: dict[int, list[tuple[int, int, float]]], budget: _Budget
-           ) -> SwitchSides | None:
-    """:func:`solve` once its inputs are laid out."""
-    tables: dict[int, np.ndarray] = {}
-    """Per node: its table, assignments × (accelerators + 1) (units: one row), cut at
-    the target: counts only add up, so no larger one can contribute."""
-    choices: dict[int, list[_Choice]] = {}
-    cap = target + 1
-    roots = list(tree.roots)
-    mirror_root = roots[0] if len(roots) == 1 and 2 * target == int(
-        tree.accelerators[roots[0]]) else -1
-    for node in range(tree.size):
-        if node < tree.units:
-            tables[node] = np.zeros((1, int(tree.unit_size[node]) + 1))
-            continue
-        count = len(classes[node])
-        sigmas = (np.arange(1 << count)[:, None] >> np.arange(count)) & 1  # 1 = A
-        # a single top pod with an even number of accelerators is read at half of them,
-        # where an assignment and its mirror image (every side flipped) cost the same:
-        # its first class may stay on side A
-        mirrored = node == mirror_root
-        rows, made = [], []
-        # children with the same table and the same links to the same classes
-        # contribute the same: each such shape is worked out once per assignment
-        kids = tree.children(node).tolist()
-        shapes = [_shape(tree, child, class_of, tables, unit_links, switch_links)
-                  for child in kids]
-        for sigma in sigmas:
-            total = np.zeros(1)
-            choice = _Choice([], [], [], [])
-            if mirrored and not sigma[0]:
-                rows.append(np.full(1, INF))
-                made.append(choice)
-                continue
-            known: dict[Hashable, tuple[np.ndarray, np.ndarray | None]] = {}
-            # children whose contributions are equal are combined as copies: all but
-            # one of them may stand at a breakpoint of the contribution (two inside
-            # linear pieces trade accelerators at a constant rate until one reaches an
-            # end), so their convolutions are a few shifted copies each
-            alike: dict[bytes, list[tuple[int, np.ndarray, np.ndarray | None]]] = {}
-            for child, shape in zip(kids, shapes, strict=True):
-                if shape not in known:
-                    budget.add(CALL_COST + (int(tables[child].size) if child >= tree.units
-                                            else 0))
-                    known[shape] = _contribution(tree, child, sigma, class_of,
-                                                 len(classes.get(child, [])), tables,
-                                                 unit_links, switch_links)
-                g, best = known[shape]
-                alike.setdefault(g.tobytes(), []).append((child, g, best))
-            for copies in alike.values():
-                corners = breakpoints_only(copies[0][1]) if len(copies) > 1 else copies[0][1]
-                for i, (child, g, best) in enumerate(copies):
-                    used = g if i == 0 else corners
-                    choice.before.append(total)
-                    choice.contribution.append(used)
-                    choice.child_sigma.append(best)
-                    choice.children.append(child)
-                    total = budget.minplus(total, used, cap)
-            rows.append(total)
-            made.append(choice)
-        size = min(int(tree.accelerators[node]), target) + 1
-        table = np.full((len(rows), size), INF)
-        for i, row in enumerate(rows):
-            table[i, :min(size, row.size)] = row[:size]
-        tables[node] = table
-        choices[node] = made
-
-    # the roots are independent: combine their best tables, then read the target
-    best_rows = [tables[r].min(axis=0) for r in roots]
-    total = np.zeros(1)
-    befores = []
-    for row in best_rows:
-        befores.append(total)
-        total = budget.minplus(total, row, cap)
-    if target >= total.size or total[target] == INF:
+    if not np.isfinite(value):
         return None
-    result = SwitchSides(float(total[target]), {}, np.zeros(tree.units, dtype=np.int64))
-    k = target
-    for root, row, before in reversed(list(zip(roots, best_rows, befores, strict=True))):
-        take = _split(before, row, k)
-        sigma_index = int(np.argmin(tables[root][:, take]))
-        _place(tree, root, sigma_index, take, classes, choices, result)
-        k -= take
-    return result
-
-
-def _shape(tree: PodTree, child: int, class_of: dict[int, int],
-           tables: dict[int, np.ndarray], unit_links: dict[int, list[tuple[int, float]]],
-           switch_links: dict[int, list[tuple[int, int, float]]]) -> Hashable:
-    """What ``child``'s contribution depends on besides the parent's assignment: its
-    table and its links, by class, to the parent's switches."""
-    if child < tree.units:
-        return ("unit", int(tree.unit_size[child]),
-                tuple(sorted((class_of[m], c) for m, c in unit_links.get(child, []))))
-    table = tables[child]
-    return ("pod", table.shape, table.tobytes(), tuple(sorted(
-        (class_of[lo], class_of[hi], c) for lo, hi, c in switch_links.get(child, []))))
-
-
-def _contribution(tree: PodTree, child: int, sigma: np.ndarray, class_of: dict[int, int],
-                  child_classes: int, tables: dict[int, np.ndarray],
-                  unit_links: dict[int, list[tuple[int, float]]],
-                  switch_links: dict[int, list[tuple[int, int, float]]]
-                  ) -> tuple[np.ndarray, np.ndarray | None]:
-    """``g_c`` of the module doc for ``child`` under the parent's sides ``sigma``, and
-    the child's best assignment for each k (None for a unit)."""
-    if child < tree.units:
-        n = int(tree.unit_size[child])
-        k = np.arange(n + 1, dtype=np.float64)
-        g = np.zeros(n + 1)
-        for member, capacity in unit_links.get(child, []):
-            share = capacity / n if n else 0.0
-            g += share * ((n - k) if sigma[class_of[member]] else k)
-        return g, None
-    taus = (np.arange(1 << child_classes)[:, None] >> np.arange(child_classes)) & 1
-    crossing = np.zeros(taus.shape[0])
-    for lo, hi, capacity in switch_links.get(child, []):
-        crossing += capacity * (taus[:, class_of[lo]] != sigma[class_of[hi]])
-    options = tables[child] + crossing[:, None]
-    best = np.argmin(options, axis=0)
-    return options[best, np.arange(options.shape[1])], best
-
-
-def _split(before: np.ndarray, g: np.ndarray, k: int) -> int:
-    """The count the last table added gives to ``k`` in ``before ⊕ g``."""
-    low, high = max(0, k - (before.size - 1)), min(k, g.size - 1)
-    i = np.arange(low, high + 1)
-    return int(low + np.argmin(before[k - i] + g[i]))
-
-
-def _place(tree: PodTree, node: int, sigma_index: int, k: int,
-           classes: dict[int, list[list[int]]], choices: dict[int, list[_Choice]],
-           result: SwitchSides) -> None:
-    """Record the sides that give ``node``'s table for assignment ``sigma_index`` at
-    ``k`` accelerators on A, down to the units."""
-    if node < tree.units:
-        result.on_a[node] = k
-        return
-    for i, group in enumerate(classes[node]):
-        for member in group:
-            result.switch_a[member] = bool((sigma_index >> i) & 1)
-    choice = choices[node][sigma_index]
-    for child, before, g, best in reversed(list(zip(
-            choice.children, choice.before, choice.contribution, choice.child_sigma,
-            strict=True))):
-        take = _split(before, g, k)
-        _place(tree, child, int(best[take]) if best is not None else 0, take, classes,
-               choices, result)
-        k -= take
+    switch = np.zeros(classes.node_of_member.size, dtype=np.int8)
+    owned = classes.node_of_member >= 0
+    rows = solver.tau[classes.node_of_member[owned]]
+    switch[owned] = (rows >> classes.class_of_member[owned]) & 1
+    return SwitchSides(value, switch, solver.on_a)

@@ -59,6 +59,11 @@ class PodTree:
     child_ptr: IntArray
     child_idx: IntArray
     """Children of node i are child_idx[child_ptr[i]:child_ptr[i+1]]."""
+    level_alike: tuple[bool, ...] = ()
+    """Per level from 1: whether every child of each pod of that level has the same
+    capacity to every own switch of its pod (the first half of ``uniform``)."""
+    derived: dict[str, object] = field(default_factory=dict, repr=False)
+    """What solvers derive from this tree and share (the classes of its switches)."""
     signature_hash: np.ndarray = field(default_factory=lambda: np.zeros(0, np.uint64))
     """The 64-bit hash behind each signature (stable from one tree to the next, so
     results per signature can be remembered across edits)."""
@@ -274,28 +279,27 @@ class PodSkeleton:
                 array.flags.writeable = False  # shared by every tree of these speeds
             _switch_capacities.put(key, known, known)
         s_cap, switch_up = known
-        uniform = True
+        alike: list[bool] = []
         for check in self.checks:
-            if not (uniform and check.complete):
-                uniform = False
-                break
-            if check.unit_edges.size:
-                uniform = _same_capacity(check, np.concatenate(
-                    [u_cap[check.unit_edges], s_cap[check.switch_edges]]))
-                continue
-            same = check.by_speeds.get(key[1])
-            if same is None:
-                same = check.by_speeds[key[1]] = _same_capacity(
-                    check, s_cap[check.switch_edges])
-            uniform = same
-        if uniform:
-            uniform = _equal_uplinks(self.own_ptr, self.own_members, switch_up)
+            if not check.complete:
+                alike.append(False)
+            elif check.unit_edges.size:
+                alike.append(_same_capacity(check, np.concatenate(
+                    [u_cap[check.unit_edges], s_cap[check.switch_edges]])))
+            else:
+                same = check.by_speeds.get(key[1])
+                if same is None:
+                    same = check.by_speeds[key[1]] = _same_capacity(
+                        check, s_cap[check.switch_edges])
+                alike.append(same)
+        uniform = all(alike) and _equal_uplinks(self.own_ptr, self.own_members, switch_up)
         count = self.parent.size
         tree = PodTree(self.roots, self.units_of_acc, self.unit_size, uniform,
                        self.member_level, (self.switch_lo, self.switch_hi, s_cap),
                        (self.unit_lo, self.unit_hi, u_cap), self.parent, self.level,
                        np.zeros(count, np.int64), np.zeros(count), np.zeros(count, np.int64),
-                       self.own_ptr, self.own_members, self.child_ptr, self.child_idx)
+                       self.own_ptr, self.own_members, self.child_ptr, self.child_idx,
+                       level_alike=tuple(alike))
         _fill(tree, switch_up)
         return tree
 
