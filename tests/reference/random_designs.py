@@ -16,6 +16,9 @@ bundle between two top tiers, which makes the design non-hierarchical; without
 ``shared_nics`` every server has at least one NIC per accelerator. At most
 ``max_accelerators`` accelerators and ``max_switches`` switches so the reference MILP
 stays quick.
+
+:func:`heterogeneous_campuses` draws campuses of islands that differ in chip, size and
+oversubscription under one core, whose rail planes reach different parts of the core.
 """
 
 from __future__ import annotations
@@ -255,3 +258,71 @@ def _maybe_interleave(draw: st.DrawFn, d: Design) -> None:
     if movable and draw(st.booleans()):
         for _, _, element in reversed(d.remove(movable[0]).items):
             d.add(element)
+
+
+@st.composite
+def heterogeneous_campuses(draw: st.DrawFn) -> Design:
+    """A small campus of islands that differ in chip, size and oversubscription under
+    one campus core, drawn the way :mod:`tests.reference.campuses` draws the 100K one:
+    per island a server of its own (one of two accelerators, 1, 2 or 4 of them with a
+    NIC each), 1–3 racks of 1–2 servers, a leaf per rail (``rail``), s spines per rail
+    plane reached by ``spread`` (s links per leaf, so each leaf reaches its own plane;
+    or, sometimes, every spine), and u uplinks per spine ``spread`` over n cores, u
+    drawn per island (1, 2 or 4), so islands' planes reach different parts of the
+    core; sometimes every island's leaves go straight to the core (all islands or
+    none, so that no link skips a level). At most 48 accelerators and 40 switches."""
+    d = Design(name="heterogeneous")
+    d.add_parts(Catalog(
+        accelerators=(accelerator("acc", 700.0), accelerator("acc2", 1000.0)),
+        switches=(switch_model("sw", 1024, 400, 650.0, 400.0),),
+        media=(medium("optic", MediumKind.OPTICAL, 400, 12.5),),
+    ))
+    n_buildings = draw(st.integers(1, 3))
+    for k in range(n_buildings):
+        d.add(Building(id=f"b{k}", name=f"B{k}", capacity_kw=5e3))
+    cores = draw(st.sampled_from([1, 2, 4]))
+    d.add(SwitchTier(id="core", name="core", switch="sw", count=cores, role=Role.CORE,
+                     scope=Scope.CAMPUS, building="b0"))
+    left_acc, left_sw = 48, 40 - cores
+    with_spines = draw(st.integers(0, 4)) > 0
+    for i in range(draw(st.integers(2, 4))):
+        accs = draw(st.sampled_from([a for a in (1, 2, 4) if a <= left_acc] or [0]))
+        per_plane = draw(st.sampled_from([1, 2]))
+        if not accs or left_sw < accs * (1 + per_plane * with_spines):
+            break
+        per_rack = draw(st.integers(1, 2))
+        racks = draw(st.integers(1, max(1, min(3, left_acc // (accs * per_rack)))))
+        left_acc -= accs * per_rack * racks
+        server = ServerType(
+            id=f"srv{i}", name="server", vendor="test",
+            accelerator=draw(st.sampled_from(["acc", "acc2"])), accelerators_per_server=accs,
+            nic_count=accs, nic_speed_gbps=400, frontend_nic_count=1, scale_up_domain=accs,
+            scale_up_bandwidth_gbps=900, max_power_w=6500.0, source=SRC)
+        rack = RackType(id=f"rt{i}", name="rack", server=server.id,
+                        servers_per_rack=per_rack, power_budget_kw=50, source=SRC)
+        d.add_parts(Catalog(servers=(server,), rack_types=(rack,)))
+        island = f"i{i}"
+        d.add(Island(id=island, name=island, building=f"b{draw(st.integers(0, n_buildings - 1))}"))
+        d.add(RackGroup(id=f"g{i}", name="racks", island=island, rack_type=rack.id,
+                        count=racks))
+        speed = draw(st.sampled_from(SPEEDS))
+        d.add(SwitchTier(id=f"leaf{i}", name="leaf", switch="sw", count=accs, island=island))
+        d.add(LinkBundle(id=f"rails{i}", name="rails", lower=f"g{i}", upper=f"leaf{i}",
+                         links_per_member=accs, speed_gbps=speed, pattern=Pattern.RAIL,
+                         medium="optic"))
+        left_sw -= accs
+        top = f"leaf{i}"
+        if with_spines:
+            spines = accs * per_plane
+            left_sw -= spines
+            d.add(SwitchTier(id=f"spine{i}", name="spine", switch="sw", count=spines,
+                             role=Role.SPINE, island=island))
+            links = spines if draw(st.integers(0, 3)) == 0 else per_plane
+            d.add(LinkBundle(id=f"ls{i}", name="leaf-spine", lower=f"leaf{i}",
+                             upper=f"spine{i}", links_per_member=links, speed_gbps=speed,
+                             medium="optic"))
+            top = f"spine{i}"
+        d.add(LinkBundle(id=f"up{i}", name="to core", lower=top, upper="core",
+                         links_per_member=draw(st.sampled_from([1, 2, 4])),
+                         speed_gbps=draw(st.sampled_from(SPEEDS)), medium="optic"))
+    return d
