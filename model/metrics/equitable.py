@@ -82,11 +82,44 @@ def refine(nodes: int, a: IntArray, b: IntArray, capacity: np.ndarray,
         if fresh_parts.size == count:
             break
         part, count = fresh.reshape(-1).astype(np.int64), fresh_parts.size
-    checked = live | once
-    return part if _equitable(np.concatenate([a[checked], b[checked]]).astype(np.int64),
-                              np.concatenate([b[checked], a[checked]]).astype(np.int64),
-                              np.concatenate([capacity[checked], capacity[checked]]),
-                              part, count) else None
+    ok = _equitable_dense(ends, others, np.concatenate([capacity[live], capacity[live]])[order],
+                          part, ~is_fixed)
+    if ok is None:
+        ok = _equitable(ends, others, np.concatenate([capacity[live], capacity[live]])[order],
+                        part, count)
+    if ok and once.any():
+        ok = _equitable(np.concatenate([a[once], b[once]]).astype(np.int64),
+                        np.concatenate([b[once], a[once]]).astype(np.int64),
+                        np.concatenate([capacity[once], capacity[once]]), part, count)
+    return part if ok else None
+
+
+_DENSE = 20_000_000
+"""Nodes × parts up to which the check sums each node's capacity to each part in a
+dense array instead of sorting."""
+
+
+def _equitable_dense(ends: IntArray, others: IntArray, weight: np.ndarray, part: IntArray,
+                     movable: np.ndarray) -> bool | None:
+    """:func:`_equitable` for links between ``movable`` nodes, with a dense array of
+    each such node's total to each part; None when that array would be too large."""
+    nodes = np.flatnonzero(movable)
+    parts, local_part = np.unique(part[nodes], return_inverse=True)
+    local_part = local_part.reshape(-1)
+    if nodes.size * parts.size > _DENSE:
+        return None
+    index = np.full(part.size, -1, dtype=np.int64)
+    index[nodes] = np.arange(nodes.size)
+    of_part = np.full(int(part.max()) + 1 if part.size else 0, -1, dtype=np.int64)
+    of_part[parts] = np.arange(parts.size)
+    totals = np.bincount(index[ends] * parts.size + of_part[part[others]], weights=weight,
+                         minlength=nodes.size * parts.size).reshape(nodes.size, parts.size)
+    first = np.zeros(parts.size, dtype=np.int64)
+    first[local_part[::-1]] = np.arange(nodes.size)[::-1]  # the first node of each part
+    reference = totals[first[local_part]]
+    if np.array_equal(totals, reference):
+        return True
+    return bool(np.all(np.abs(totals - reference) <= 10.0**-_DIGITS))
 
 
 def _totals(ends: IntArray, others: IntArray, weight: np.ndarray, part: IntArray,

@@ -109,16 +109,24 @@ class _Tables:
 
 def _places(tree: PodTree, place_of_unit: IntArray) -> IntArray:
     """The place of every node: its units' place when they share one (ignoring units
-    without accelerators), -1 when they do not."""
+    without accelerators), -1 when they do not; bottom-up, a level at a time."""
     place = np.full(tree.size, _NONE, dtype=np.int64)
     place[:tree.units] = np.where((tree.unit_size > 0) & (place_of_unit >= 0),
                                   place_of_unit, _NONE)
+    parent = tree.parent
+    has_parent = parent >= 0
+    parent_level = np.where(has_parent, tree.level[np.maximum(parent, 0)], 0)
+    big = np.iinfo(np.int64).max
     for lv in range(1, int(tree.level.max()) + 1 if tree.size else 1):
-        for node in np.flatnonzero(tree.level == lv).tolist():
-            kids = place[tree.children(node)]
-            kids = kids[kids != _NONE]
-            if kids.size:
-                place[node] = int(kids[0]) if np.all(kids == kids[0]) else -1
+        kids = np.flatnonzero(has_parent & (parent_level == lv))
+        kids = kids[place[kids] != _NONE]
+        pods = np.flatnonzero(tree.level == lv)
+        lowest = np.full(tree.size, big, dtype=np.int64)
+        highest = np.full(tree.size, -big, dtype=np.int64)
+        np.minimum.at(lowest, parent[kids], place[kids])
+        np.maximum.at(highest, parent[kids], place[kids])
+        low, high = lowest[pods], highest[pods]
+        place[pods] = np.where(low == big, _NONE, np.where((low == high) & (low >= 0), low, -1))
     return place
 
 

@@ -63,6 +63,8 @@ class PodClasses:
 
 MAX_OWN = 12
 """Classes of own switches a pod may have (4,096 assignments of sides)."""
+_DENSE = 4_000_000
+"""Nodes × classes² up to which the links are summed in a dense array."""
 
 
 def pod_classes(tree: PodTree) -> PodClasses | None:
@@ -80,37 +82,50 @@ def _pod_classes(tree: PodTree, most: int) -> PodClasses | None:
     members = tree.own_members
     n_sw = int(tree.member_level.size)
     units = tree.units
-    owner = np.repeat(np.arange(tree.size, dtype=np.int64), np.diff(tree.own_ptr))
+    own_count = np.diff(tree.own_ptr)
+    owner = np.repeat(np.arange(tree.size, dtype=np.int64), own_count)
     node_of_member = np.full(n_sw, -1, dtype=np.int64)
     node_of_member[members] = owner
-    # graph nodes: units 0 … units − 1, then switch members
     u_lo, u_hi, u_cap = tree.unit_edges
     s_lo, s_hi, s_cap = tree.switch_edges
+    # a unit, or the one own switch of a pod, is a class of its own: fixed. The links
+    # up to a level where every child is fixed and has the same capacity to every own
+    # switch of its pod cannot tell the pod's switches apart: they are left out of the
+    # refinement, and their sums per class are known without reading them
+    fixed_node = own_count <= 1
+    fixed_node[:units] = True
+    parent = tree.parent
+    has_parent = parent >= 0
+    parent_level = np.where(has_parent, tree.level[np.maximum(parent, 0)], 0)
+    top = int(tree.level.max(initial=0))
+    skipped = np.zeros(top + 1, dtype=bool)
+    for lv in range(1, top + 1):
+        if lv <= len(tree.level_alike) and tree.level_alike[lv - 1]:
+            kids = has_parent & (parent_level == lv)
+            skipped[lv] = bool(np.all(fixed_node[kids]))
+    spans = [tree.level_edges[lv - 1] for lv in range(1, top + 1)
+             if not skipped[lv] and lv <= len(tree.level_edges)]
+    s_keep = (np.concatenate([np.arange(sp.start, sp.stop) for sp in spans]) if spans
+              else np.zeros(0, np.int64))
+    u_keep = np.flatnonzero(~skipped[tree.member_level[u_hi]])
+    u_lo, u_hi, u_cap = u_lo[u_keep], u_hi[u_keep], u_cap[u_keep]
+    s_lo, s_hi, s_cap = s_lo[s_keep], s_hi[s_keep], s_cap[s_keep]
+    fixed = np.concatenate([np.ones(units, dtype=bool),
+                            (node_of_member >= 0) & fixed_node[np.maximum(node_of_member, 0)]])
     colour = np.concatenate([np.arange(units, dtype=np.int64),
                              units + np.where(node_of_member >= 0, node_of_member,
                                               tree.size + np.arange(n_sw))])
-    # a unit, or the one own switch of a pod, is a class of its own: fixed. A link from
-    # a fixed child to a pod whose level is alike (every child the same capacity to
-    # every own switch) cannot tell the pod's switches apart, and is left out
-    own_count = np.diff(tree.own_ptr)
-    fixed = np.concatenate([np.ones(units, dtype=bool),
-                            (node_of_member >= 0)
-                            & (own_count[np.maximum(node_of_member, 0)] == 1)])
-    alike = np.array((False, *tree.level_alike), dtype=bool)
-    level = tree.member_level
-    lower = np.concatenate([u_lo, s_lo + units])
-    upper = np.concatenate([u_hi, s_hi])
-    kept = ~(fixed[lower] & alike[np.minimum(level[upper], alike.size - 1)]
-             & (level[upper] < alike.size))
-    part = refine(units + n_sw, lower[kept], upper[kept] + units,
-                  np.concatenate([u_cap, s_cap])[kept], colour, fixed)
+    part = refine(units + n_sw, np.concatenate([u_lo, s_lo + units]),
+                  np.concatenate([u_hi + units, s_hi + units]),
+                  np.concatenate([u_cap, s_cap]), colour, fixed)
     if part is None:
         return None
     # classes numbered inside each pod by their first member
     of_member = part[units + members]
-    pairs, first, inverse = np.unique(owner * (int(part.max()) + 1) + of_member,
-                                      return_index=True, return_inverse=True)
-    pod_of_pair = pairs // (int(part.max()) + 1)
+    width = int(part.max()) + 1
+    pairs, first, inverse = np.unique(owner * width + of_member, return_index=True,
+                                      return_inverse=True)
+    pod_of_pair = pairs // width
     # rank the pairs within each pod, in order of first appearance
     order = np.lexsort((first, pod_of_pair))
     start = np.searchsorted(pod_of_pair[order], pod_of_pair[order], side="left")
@@ -121,14 +136,31 @@ def _pod_classes(tree: PodTree, most: int) -> PodClasses | None:
     count = np.bincount(pod_of_pair, minlength=tree.size).astype(np.int64)
     if count.size and int(count.max()) > most:
         return None
-    child = np.concatenate([u_lo, node_of_member[s_lo]])
-    child_class = np.concatenate([np.zeros(u_lo.size, np.int64), class_of_member[s_lo]])
-    parent_class = np.concatenate([class_of_member[u_hi], class_of_member[s_hi]])
-    width = most + 1
-    key, inverse = np.unique((child * width + child_class) * width + parent_class,
-                             return_inverse=True)
-    capacity = np.bincount(inverse.reshape(-1), weights=np.concatenate([u_cap, s_cap]),
-                           minlength=key.size)
+    # the links left out, summed per class: a child's capacity to its parent's own
+    # switches is spread equally over them
+    kids = np.flatnonzero(has_parent & skipped[parent_level])
+    width = int(count.max(initial=0)) + 1
+    size_of = np.bincount(owner * width + class_of_member[members],
+                          minlength=tree.size * width).reshape(tree.size, width)
+    of_kid = count[parent[kids]]
+    kid = np.repeat(kids, of_kid)
+    kid_class = np.arange(int(of_kid.sum())) - np.repeat(np.cumsum(of_kid) - of_kid, of_kid)
+    kid_cap = (tree.up[kid] * size_of[parent[kid], kid_class]
+               / np.maximum(own_count[parent[kid]], 1))
+    child = np.concatenate([u_lo, node_of_member[s_lo], kid])
+    child_class = np.concatenate([np.zeros(u_lo.size, np.int64), class_of_member[s_lo],
+                                  np.zeros(kid.size, np.int64)])
+    parent_class = np.concatenate([class_of_member[u_hi], class_of_member[s_hi], kid_class])
+    key = (child * width + child_class) * width + parent_class
+    weights = np.concatenate([u_cap, s_cap, kid_cap])
+    if tree.size * width * width <= _DENSE:
+        # summed in a dense array, which is faster than sorting the links
+        summed = np.bincount(key, weights=weights, minlength=tree.size * width * width)
+        key = np.flatnonzero(summed)
+        capacity = summed[key]
+    else:
+        key, inverse = np.unique(key, return_inverse=True)
+        capacity = np.bincount(inverse.reshape(-1), weights=weights, minlength=key.size)
     child, rest = np.divmod(key, width * width)
     child_class, parent_class = np.divmod(rest, width)
     ptr = np.searchsorted(child, np.arange(tree.size + 1)).astype(np.int64)

@@ -59,6 +59,9 @@ class PodTree:
     child_ptr: IntArray
     child_idx: IntArray
     """Children of node i are child_idx[child_ptr[i]:child_ptr[i+1]]."""
+    level_edges: tuple[slice, ...] = ()
+    """Per level from 1: where that level's links are in ``switch_edges`` (the links up
+    from units to a level are those whose member stands at it)."""
     level_alike: tuple[bool, ...] = ()
     """Per level from 1: whether every child of each pod of that level has the same
     capacity to every own switch of its pod (the first half of ``uniform``)."""
@@ -299,9 +302,15 @@ class PodSkeleton:
                        (self.unit_lo, self.unit_hi, u_cap), self.parent, self.level,
                        np.zeros(count, np.int64), np.zeros(count), np.zeros(count, np.int64),
                        self.own_ptr, self.own_members, self.child_ptr, self.child_idx,
+                       level_edges=tuple(_span(c.switch_edges) for c in self.checks),
                        level_alike=tuple(alike))
         _fill(tree, switch_up)
         return tree
+
+
+def _span(edges: IntArray) -> slice:
+    """The consecutive indices ``edges`` as a slice."""
+    return slice(int(edges[0]), int(edges[-1]) + 1) if edges.size else slice(0, 0)
 
 
 def build_pod_tree(topo: Topology, ep: Endpoints, unit_of_acc: IntArray,
