@@ -72,9 +72,12 @@ from model.metrics.topology import IntArray
 
 INF = float("inf")
 Array = np.ndarray
-OPERATIONS_LIMIT = 300_000_000
+OPERATIONS_LIMIT = 60_000_000
 """Element operations (convolutions, contributions) after which the DP is abandoned and
-the upper bound stands."""
+the upper bound stands: about a fifth of a second. The designs it solves take far less
+(the 100K campus with one island's uplinks halved about 170,000; the heterogeneous
+campus of the benchmarks about as much); what exceeds it is a grid of one accelerator
+on a large campus (a rail block left partly filled), where tables are 50,000 long."""
 MAX_ENTRIES = 16_000_000
 """Entries (assignments × counts) one table may hold."""
 CALL_COST = 2_000
