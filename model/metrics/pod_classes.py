@@ -99,14 +99,17 @@ def _pod_classes(tree: PodTree, most: int) -> PodClasses | None:
     parent_level = np.where(has_parent, tree.level[np.maximum(parent, 0)], 0)
     top = int(tree.level.max(initial=0))
     skipped = np.zeros(top + 1, dtype=bool)
-    for lv in range(1, top + 1):
-        if lv <= len(tree.level_alike) and tree.level_alike[lv - 1]:
+    known = len(tree.level_alike) == len(tree.level_edges) == top
+    for lv in range(1, top + 1 if known else 1):
+        if tree.level_alike[lv - 1]:
             kids = has_parent & (parent_level == lv)
             skipped[lv] = bool(np.all(fixed_node[kids]))
-    spans = [tree.level_edges[lv - 1] for lv in range(1, top + 1)
-             if not skipped[lv] and lv <= len(tree.level_edges)]
-    s_keep = (np.concatenate([np.arange(sp.start, sp.stop) for sp in spans]) if spans
-              else np.zeros(0, np.int64))
+    if known:
+        spans = [tree.level_edges[lv - 1] for lv in range(1, top + 1) if not skipped[lv]]
+        s_keep = (np.concatenate([np.arange(sp.start, sp.stop) for sp in spans]) if spans
+                  else np.zeros(0, np.int64))
+    else:  # levels not described: every link is read
+        s_keep = np.arange(s_lo.size)
     u_keep = np.flatnonzero(~skipped[tree.member_level[u_hi]])
     u_lo, u_hi, u_cap = u_lo[u_keep], u_hi[u_keep], u_cap[u_keep]
     s_lo, s_hi, s_cap = s_lo[s_keep], s_hi[s_keep], s_cap[s_keep]

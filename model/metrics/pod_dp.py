@@ -69,6 +69,45 @@ _PREFIX_WORTH = 30_000_000
 reuse it on the edits that follow."""
 
 
+def _whole_but_one(f: Array, m: int, k: Array) -> Array:
+    """m identical children with the concave cost ``f`` (n = its last count), ``k``
+    steps on A among them: all but one of them whole (the first ⌊k/n⌋ on A), one
+    partial; INF past m·n."""
+    n = f.size - 1
+    j = np.minimum(k // n, m - 1)
+    rest = k - j * n
+    out = np.full(k.size, INF)
+    ok = (rest >= 0) & (rest <= n)
+    out[ok] = j[ok] * f[n] + (m - j[ok] - 1) * f[0] + f[rest[ok]]
+    return out
+
+
+def _remainder_shapes(f: Array, f1: Array, m: int, k: Array) -> Array:
+    """m identical children with concave costs ``f`` (whole steps) and ``f1`` (with the
+    remainder), one of them holding the remainder, ``k`` steps on A: the cost of each
+    shape an optimum may take (rows). Two children inside their ranges trade steps at
+    rates that, by concavity, cannot raise the cost both ways, until one reaches an end
+    of its range; so at most one child without the remainder is partial, and then the
+    one with it stands at an end of its range. Rows: (0) the others whole and the
+    remainder's child anywhere, (1) it at its first count and one other partial, (2) it
+    at its last count and one other partial."""
+    n, last = f.size - 1, f1.size - 1
+    out = np.full((3, k.size), INF)
+    if last < 0:
+        return out
+    for j in (k // n, k // n - 1):  # j of the others whole on A: f1 then holds k − j·n
+        at = k - j * n
+        ok = (at >= 0) & (at <= last) & (j >= 0) & (j <= m - 1)
+        value = j[ok] * f[n] + (m - 1 - j[ok]) * f[0] + f1[at[ok]]
+        out[0, ok] = np.minimum(out[0, ok], value)
+    if m > 1:
+        out[1] = f1[0] + _whole_but_one(f, m - 1, k)
+        shifted = k - last
+        ok = shifted >= 0
+        out[2, ok] = f1[last] + _whole_but_one(f, m - 1, shifted[ok])
+    return out
+
+
 def _concave(f: Array) -> bool:
     if f.size < 3 or not np.isfinite(f).all():
         return f.size < 3
@@ -304,16 +343,25 @@ class PodDP:
         n = f.size - 1
         if m == 1:
             return f, f1, ("one",)
-        if not self.r and n > 0 and _concave(f):
+        if n > 0 and _concave(f) and (not self.r or _concave(f1)):
             k = np.arange(min(m * n, self.limit) + 1)  # no count past the limit is read
-            j = np.minimum(k // n, m - 1)
-            g = j * f[n] + (m - j - 1) * f[0] + f[k - j * n]
-            return g, np.full(0, INF), ("concave", n, m)
+            g = _whole_but_one(f, m, k)
+            if not self.r:
+                return g, np.full(0, INF), ("concave", n, m)
+            return g, self._holding_remainder(f, f1, m), ("concave", n, m, f, f1)
         if not self.r:
             pooled = self._pooled(child, side, m)
             if pooled is not None:
                 return pooled
         return self._fold(f, f1, m)
+
+    def _holding_remainder(self, f: Array, f1: Array, m: int) -> Array:
+        """m identical children with concave costs, one of them holding the remainder:
+        the least over the three shapes of :func:`_remainder_shapes`."""
+        size = min((m - 1) * (f.size - 1) + f1.size - 1, self.limit) + 1 if f1.size else 0
+        self.work += 4 * size
+        out: Array = _remainder_shapes(f, f1, m, np.arange(size)).min(axis=0)
+        return out
 
     def _pooled(self, child: int, side: int, m: int) -> tuple[Array, Array, object] | None:
         """m identical children, each a pod whose children are one group of identical
@@ -541,6 +589,24 @@ class PodDP:
             return
         if how[0] == "pooled":
             self._spread_pooled(members, how, k, own)
+            return
+        if how[0] == "concave" and partial and len(how) > 3:
+            f, f1 = how[3], how[4]
+            assert isinstance(f, np.ndarray) and isinstance(f1, np.ndarray)
+            shapes = _remainder_shapes(f, f1, len(members), np.array([k]))[:, 0]
+            shape = int(np.argmin(shapes))
+            n, m = f.size - 1, len(members)
+            if shape == 0:  # the others whole: j of them on A, as _remainder_shapes
+                j = min((j for j in (k // n, k // n - 1)
+                         if 0 <= j <= m - 1 and 0 <= k - j * n < f1.size),
+                        key=lambda j: j * f[n] + (m - 1 - j) * f[0] + f1[k - j * n])
+                self._place(members[0], k - j * n, True, own)
+                for i, child in enumerate(members[1:]):
+                    self._place(child, n if i < j else 0, False, own)
+                return
+            held = 0 if shape == 1 else f1.size - 1
+            self._place(members[0], held, True, own)
+            self._spread(members[1:], ("concave", n, m - 1), k - held, False, own)
             return
         if how[0] == "concave":
             n = int(how[1])  # type: ignore[call-overload]

@@ -80,6 +80,8 @@ campus of the benchmarks about as much); what exceeds it is a grid of one accele
 on a large campus (a rail block left partly filled), where tables are 50,000 long."""
 MAX_ENTRIES = 16_000_000
 """Entries (assignments × counts) one table may hold."""
+_KEPT_ENTRIES = 1_000_000
+"""Entries (assignments × counts) up to which the top pod's steps are kept."""
 CALL_COST = 2_000
 """Operations each numpy step counts besides its elements (its Python around it)."""
 
@@ -125,6 +127,21 @@ class _Step:
     concave: bool = False
 
 
+def _one_row(step: _Step, row: int) -> _Step:
+    """``step`` for the assignment in position ``row`` of its tables only."""
+    def pick(item: object) -> object:
+        if isinstance(item, np.ndarray) and item.ndim == 2:
+            return item[row:row + 1]
+        if isinstance(item, (list, tuple)):
+            return type(item)(pick(x) for x in item)
+        return item
+
+    how = pick(step.how)
+    assert isinstance(how, tuple)
+    return _Step(step.grp, step.whole[row:row + 1], step.split[row:row + 1],
+                 step.table[row:row + 1], step.extra[row:row + 1], how, step.concave)
+
+
 def _bits(count: int) -> Array:
     """Every assignment of sides to ``count`` classes, one per row (1 = side A; row i
     puts class j on A when bit j of i is set)."""
@@ -163,6 +180,7 @@ class _Solver:
         self.top = roots[0] if len(roots) == 1 and roots[0] >= tree.units else -1
         self.mirror = self.top >= 0 and 2 * target == int(tree.accelerators[self.top])
         self.tables: dict[int, tuple[Array, Array]] = {}
+        self.top_steps: tuple[Array, list[_Step]] | None = None
         self.spent = 0
         self.tau = np.full(tree.size, -1, dtype=np.int64)
         self.whole = np.full(tree.size, -1, dtype=np.int8)
@@ -221,7 +239,12 @@ class _Solver:
             rows = rows[(rows & 1) == 1]  # class 0 on A: the mirror images are the same
         elif (1 << count) * self.lengths(node)[0] > MAX_ENTRIES:
             raise _OutOfWorkError
-        t, t1, _ = self.combine(node, rows, top, keep=False)
+        # the top pod's steps are kept to rebuild the cut (recombining it for one
+        # assignment would cost about as many numpy calls again), while small
+        keep = top and rows.size * self.lengths(node)[0] <= _KEPT_ENTRIES
+        t, t1, steps = self.combine(node, rows, top, keep=keep)
+        if keep:
+            self.top_steps = (rows, steps)
         if rows.size == 1 << count:
             return t, t1
         full = np.full((1 << count, t.shape[1]), INF)
@@ -409,7 +432,11 @@ class _Solver:
             self.whole[node] = 1 if k == full and full else 0
             return
         rows = np.array([row])
-        _, _, steps = self.combine(node, rows, False, keep=True)
+        if node == self.top and self.top_steps is not None:
+            position = int(np.flatnonzero(self.top_steps[0] == row)[0])
+            steps = [_one_row(step, position) for step in self.top_steps[1]]
+        else:
+            _, _, steps = self.combine(node, rows, False, keep=True)
         sides = _bits(int(self.cl.count[node]))[rows]
         if self.r:
             for step in reversed(steps):
