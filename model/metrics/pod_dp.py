@@ -29,7 +29,10 @@ Why the search is complete (the argument behind ``exact``):
    remainder ``r``.
 3. Children combine exactly by min-plus convolution over all their counts; identical
    children with a concave cost use the closed form "whole, one partial, whole" (for a
-   concave cost, moving accelerators between two partial children never helps).
+   concave cost, moving accelerators between two partial children never helps). When
+   one of them holds the remainder r, the same exchange leaves the others whole and it
+   anywhere, or it at an end of its range and one other partial
+   (``_remainder_shapes``).
 4. The tables are piecewise linear. A convolution goes piece by piece
    (:mod:`model.metrics.min_plus`), and of m identical children all but one may stand
    at a breakpoint of their table: two children inside linear pieces trade accelerators
