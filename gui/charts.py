@@ -1,43 +1,74 @@
 """The metrics dock's charts (pyqtgraph): hops by scope, power per building against
 capacity, bandwidth between islands and between buildings. Each chart only draws the
-figures of a :class:`~model.metrics.results.DesignMetrics`; none computes one."""
+figures of a :class:`~model.metrics.results.DesignMetrics`; none computes one.
+
+Every chart says what is under the mouse in words with units (:meth:`Chart.readout`,
+shown as a tooltip), names its categories legibly (horizontal bars with names beside
+them; upright names under the heat map), and sets its own axis ranges from the figures
+it draws, so an empty or all-zero chart reads "0 … 1" and a design opened after another
+never keeps the first one's axes.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtWidgets import QApplication, QMenu, QWidget
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QBrush, QColor, QPen
+from PySide6.QtWidgets import QApplication, QGraphicsRectItem, QMenu, QToolTip, QWidget
 
+from gui.chart_axes import MAX_CHARS, SHORT_NAME, NameAxis, NumberAxis, elide
+from gui.numbers import count_text, decimal_text, scale_of
 from gui.theme import Theme
 from model.metrics.results import DesignMetrics, PairCapacity
 
 SCOPES = ("server", "rack", "island", "building", "campus")
 SCOPE_COLOURS = ("#8250df", "#0969da", "#1a7f37", "#bf8700", "#cf222e")
+SCOPE_WORDS = {"server": "same server", "rack": "same rack", "island": "same island",
+               "building": "same building", "campus": "different buildings"}
+"""How each scope of a pair of accelerators is said (the legend and read-outs)."""
+
+
+def tbps_text(tbps: float) -> str:
+    """Bandwidth in Tb/s for a read-out: "2,457.6 Tb/s"."""
+    return f"{decimal_text(tbps, 1)} Tb/s"
 
 
 class Chart(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph ships no type hints
-    """A plot with the theme's colours and a title; subclasses implement :meth:`show`."""
+    """A plot with the theme's colours, a title and a read-out of what is under the
+    mouse; subclasses implement :meth:`show_metrics` and :meth:`readout`."""
 
     title = ""
 
-    def __init__(self, theme: Theme, parent: QWidget | None = None) -> None:
+    def __init__(self, theme: Theme, parent: QWidget | None = None,
+                 axes: dict[str, pg.AxisItem] | None = None) -> None:
         app = QApplication.instance()
-        before = set(map(id, app.topLevelWidgets())) if isinstance(app, QApplication) else set()
-        super().__init__(parent=parent)
-        # pyqtgraph makes its context menus without a parent; give them this widget so
-        # they go with it instead of outliving the window.
-        if isinstance(app, QApplication):
-            for widget in app.topLevelWidgets():
-                if isinstance(widget, QMenu) and id(widget) not in before:
-                    widget.setParent(self, widget.windowFlags())
+        self._widgets_before = set(map(id, app.topLevelWidgets())) \
+            if isinstance(app, QApplication) else set()
+        super().__init__(parent=parent, axisItems=axes or {})
+        self.adopt_menus()
         self.theme = theme
+        self.hover_text: str | None = None
+        """The read-out last shown (None: the mouse is over nothing)."""
+        self.empty_note = pg.TextItem("", anchor=(0.5, 0.5))
         self.setMenuEnabled(False)
         self.setMouseEnabled(x=False, y=False)
         self.hideButtons()
-        self.setMinimumHeight(170)
+        self.setMinimumHeight(150)
+        self.scene().sigMouseMoved.connect(self._mouse_moved)
         self.apply_theme(theme)
+
+    def adopt_menus(self) -> None:
+        """pyqtgraph makes its context menus without a parent; give those made since
+        this chart began to the chart, so they go with it instead of outliving the
+        window (call again after adding pyqtgraph items that bring menus)."""
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            for widget in app.topLevelWidgets():
+                if isinstance(widget, QMenu) and id(widget) not in self._widgets_before:
+                    widget.setParent(self, widget.windowFlags())
 
     def apply_theme(self, theme: Theme) -> None:
         """Colours of the background, axes and title."""
@@ -51,6 +82,7 @@ class Chart(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph ships no type hin
             axis.setTextPen(pg.mkPen(theme.text))
         plot = self.getPlotItem()
         plot.setTitle(self.title, color=theme.text, size="9pt")
+        self.empty_note.setColor(theme.muted_text)
         if plot.legend is not None:
             plot.legend.setBrush(pg.mkBrush(theme.base))
             plot.legend.setPen(pg.mkPen(theme.grid))
@@ -70,30 +102,101 @@ class Chart(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph ships no type hin
         """What the chart's drawing depends on (None: always draw)."""
         return None
 
+    def forget(self) -> None:
+        """Forget what is drawn (another design was opened): everything is removed and
+        the next figures are drawn whatever they are."""
+        self.reset()
+        self.drawn = None
+
     def reset(self) -> None:
-        """Remove everything drawn."""
+        """Remove everything drawn: items, category names, axis labels and ranges."""
         plot = self.getPlotItem()
         plot.clear()
         if plot.legend is not None:
             plot.legend.clear()
+        for name in ("left", "bottom"):
+            axis = plot.getAxis(name)
+            if isinstance(axis, NameAxis):
+                axis.set_names([])
+            else:
+                axis.setTicks(None)
+            plot.setLabel(name, "")
+        plot.setTitle(self.title, color=self.theme.text, size="9pt")
+        self.set_ranges((0.0, 1.0), (0.0, 1.0))
+        self.hover_text = None
 
-    def set_ticks(self, axis: str, labels: Sequence[str]) -> None:
-        """Category labels 0..n-1 on an axis."""
-        self.getPlotItem().getAxis(axis).setTicks([list(enumerate(labels))])
+    def set_ranges(self, x: tuple[float, float], y: tuple[float, float]) -> None:
+        """Show exactly these ranges (no automatic ranging, which stretches an all-zero
+        chart to −1000 … 1000 and can keep a previous design's extent)."""
+        view = self.getPlotItem().getViewBox()
+        view.disableAutoRange()
+        view.setRange(xRange=x, yRange=y, padding=0)
+
+    def say_empty(self, text: str) -> None:
+        """Write ``text`` in the middle of an empty chart."""
+        self.empty_note.setText(text)
+        self.empty_note.setPos(0.5, 0.5)
+        self.addItem(self.empty_note)
 
     def show_metrics(self, metrics: DesignMetrics, names: dict[str, str]) -> None:
         """Draw the figures (``names`` maps element ids to display names)."""
         raise NotImplementedError
 
+    # ------------------------------------------------------------- read-out
+    def readout(self, x: float, y: float) -> str | None:
+        """What the chart shows at data point (x, y), in words with units (None:
+        nothing there)."""
+        return None
+
+    def readout_at_scene(self, scene_pos: QPointF) -> str | None:
+        """The read-out for a point of the chart's scene (where the mouse is)."""
+        view = self.getPlotItem().getViewBox()
+        if not view.sceneBoundingRect().contains(scene_pos):
+            return None
+        point = view.mapSceneToView(scene_pos)
+        return self.readout(point.x(), point.y())
+
+    def _mouse_moved(self, scene_pos: QPointF) -> None:
+        text = self.readout_at_scene(scene_pos)
+        self.hover_text = text
+        if text is None:
+            QToolTip.hideText()
+            return
+        where = self.mapToGlobal(self.mapFromScene(scene_pos).toPoint())
+        QToolTip.showText(where, text, self)
+
+
+class BarsBeside(Chart):
+    """Horizontal bars, one per named category, names beside them (long names never
+    collide however many there are); the first category on top."""
+
+    def __init__(self, theme: Theme, parent: QWidget | None = None) -> None:
+        super().__init__(theme, parent, axes={"left": NameAxis("left"),
+                                              "bottom": NumberAxis("bottom")})
+
+    def category_at(self, y: float, count: int) -> int | None:
+        """The index of the bar at height ``y`` (None between bars)."""
+        k = round(-y)
+        return k if 0 <= k < count and abs(-y - k) <= 0.4 else None
+
+    def place(self, names: list[str], largest: float, limit: int = MAX_CHARS) -> None:
+        """Name the bars and set the ranges: 0 … the largest value (at least 1)."""
+        axis = self.getPlotItem().getAxis("left")
+        assert isinstance(axis, NameAxis)
+        axis.set_names([(-float(k), name) for k, name in enumerate(names)], limit=limit)
+        top = largest if largest > 0 and math.isfinite(largest) else 1.0
+        self.set_ranges((0.0, top * 1.05), (-len(names) + 0.5, 0.5))
+
 
 class HopsChart(Chart):
     """Accelerator pairs by number of switch hops, stacked by the pair's scope."""
 
-    title = "Pairs of accelerators by switch hops"
+    title = "Accelerator pairs by switch hops"
 
     def __init__(self, theme: Theme, parent: QWidget | None = None) -> None:
-        super().__init__(theme, parent)
+        super().__init__(theme, parent, axes={"left": NumberAxis("left")})
         self.bars: dict[str, list[float]] = {}
+        self.hops: list[int] = []
         self.getPlotItem().addLegend(offset=(10, 5), labelTextColor=theme.text,
                                      brush=pg.mkBrush(theme.base), pen=pg.mkPen(theme.grid))
 
@@ -107,27 +210,59 @@ class HopsChart(Chart):
         hops = metrics.hops
         xs = sorted(hops.histogram)
         self.bars = {}
+        self.hops = xs
         if not xs:
+            self.say_empty("No accelerator pairs use the network")
             return
+        divisor, word = scale_of(max(hops.histogram.values()))
         base = np.zeros(len(xs))
         for scope, colour in zip(SCOPES, SCOPE_COLOURS, strict=True):
             counts = np.array([hops.by_scope.get(scope, {}).get(x, 0) for x in xs], float)
             if not counts.any():
                 continue
             self.bars[scope] = counts.tolist()
-            item = pg.BarGraphItem(x=np.array(xs, float), height=counts, y0=base.copy(),
-                                   width=0.7, brush=colour, pen=pg.mkPen(None), name=scope)
+            item = pg.BarGraphItem(x=np.array(xs, float), height=counts / divisor,
+                                   y0=base / divisor, width=0.7, brush=colour,
+                                   pen=pg.mkPen(None), name=SCOPE_WORDS[scope])
             self.addItem(item)
             base += counts
-        self.set_ticks("bottom", [str(x) for x in range(max(xs) + 1)])
-        self.getPlotItem().setLabel("bottom", "switch hops")
-        self.getPlotItem().setLabel("left", "pairs")
+        plot = self.getPlotItem()
+        plot.getAxis("bottom").setTicks([[(float(x), str(x)) for x in range(max(xs) + 1)]])
+        plot.setLabel("bottom", "switch hops")
+        plot.setLabel("left", f"pairs ({word}s)" if word else "pairs")
+        top = float(base.max()) / divisor
+        self.set_ranges((min(xs) - 0.6, max(xs) + 0.6), (0.0, (top or 1.0) * 1.08))
+
+    def readout(self, x: float, y: float) -> str | None:
+        hop = round(x)
+        if hop not in self.hops or abs(x - hop) > 0.35 or y < 0:
+            return None
+        column = self.hops.index(hop)
+        divisor, _ = scale_of(max((sum(c[i] for c in self.bars.values())
+                                   for i in range(len(self.hops))), default=0))
+        total = sum(counts[column] for counts in self.bars.values())
+        below = 0.0
+        for scope in SCOPES:
+            counts = self.bars.get(scope)
+            if counts is None:
+                continue
+            if below / divisor <= y < (below + counts[column]) / divisor:
+                share = counts[column] / total if total else 0.0
+                return (f"{hop} switch hops, {SCOPE_WORDS[scope]}:"
+                        f" {count_text(counts[column])} pairs of accelerators"
+                        f" ({share:.0%} of the {count_text(total)} pairs at {hop} hops)")
+            below += counts[column]
+        return None
 
 
-class PowerChart(Chart):
+class PowerChart(BarsBeside):
     """IT power per building (bar) against its capacity (outline), MW."""
 
-    title = "IT power per building against capacity (MW)"
+    title = "IT power against capacity"
+
+    def __init__(self, theme: Theme, parent: QWidget | None = None) -> None:
+        super().__init__(theme, parent)
+        self.values: list[tuple[str, float, float]] = []
 
     def figures(self, metrics: DesignMetrics, names: dict[str, str]) -> object:
         return tuple((names.get(b.building_id, b.building_id), b.it_kw, b.capacity_kw)
@@ -139,25 +274,40 @@ class PowerChart(Chart):
         self.values = [(names.get(b.building_id, b.building_id), b.it_kw / 1000,
                         b.capacity_kw / 1000) for b in buildings]
         if not buildings:
+            self.say_empty("No buildings")
             return
-        xs = np.arange(len(buildings), dtype=float)
-        capacity = np.array([b.capacity_kw / 1000 for b in buildings])
-        it = np.array([b.it_kw / 1000 for b in buildings])
+        ys = -np.arange(len(buildings), dtype=float)
+        capacity = np.array([v[2] for v in self.values])
+        it = np.array([v[1] for v in self.values])
         colours = [self.theme.bad if b.utilization > 1 else self.theme.warn
                    if b.utilization > 0.8 else self.theme.ok for b in buildings]
-        self.addItem(pg.BarGraphItem(x=xs, height=capacity, width=0.75, brush=None,
+        self.addItem(pg.BarGraphItem(x0=0, y=ys, width=capacity, height=0.75, brush=None,
                                      pen=pg.mkPen(self.theme.muted_text, width=1.5,
-                                                  style=pg.QtCore.Qt.PenStyle.DashLine)))
-        self.addItem(pg.BarGraphItem(x=xs, height=it, width=0.55, brushes=colours,
+                                                  style=Qt.PenStyle.DashLine)))
+        self.addItem(pg.BarGraphItem(x0=0, y=ys, width=it, height=0.55, brushes=colours,
                                      pen=pg.mkPen(None)))
-        self.set_ticks("bottom", [v[0] for v in self.values])
-        self.getPlotItem().setLabel("left", "MW")
+        self.place([v[0] for v in self.values], float(max(capacity.max(), it.max())))
+        self.getPlotItem().setLabel("bottom", "MW")
+
+    def readout(self, x: float, y: float) -> str | None:
+        k = self.category_at(y, len(self.values))
+        if k is None or x < 0:
+            return None
+        name, it_mw, capacity_mw = self.values[k]
+        share = it_mw / capacity_mw if capacity_mw else 0.0
+        return (f"{name}: IT power {decimal_text(it_mw, 2)} MW of"
+                f" {decimal_text(capacity_mw, 2)} MW capacity ({share:.0%})")
 
 
-class BuildingPairsChart(Chart):
+class BuildingPairsChart(BarsBeside):
     """Capacity of the cut between each pair of buildings, Tb/s."""
 
-    title = "Bandwidth between buildings (Tb/s, each way)"
+    title = "Bandwidth between buildings"
+
+    def __init__(self, theme: Theme, parent: QWidget | None = None) -> None:
+        super().__init__(theme, parent)
+        self.values: list[tuple[str, float]] = []
+        self.labels: list[str] = []
 
     def figures(self, metrics: DesignMetrics, names: dict[str, str]) -> object:
         return tuple((names.get(p.a, p.a), names.get(p.b, p.b), p.gbps)
@@ -168,19 +318,52 @@ class BuildingPairsChart(Chart):
         pairs: list[PairCapacity] = metrics.building_pairs
         self.values = [(f"{names.get(p.a, p.a)} – {names.get(p.b, p.b)}", p.gbps / 1000)
                        for p in pairs]
+        self.labels = [f"{elide(names.get(p.a, p.a), SHORT_NAME)} –"
+                       f" {elide(names.get(p.b, p.b), SHORT_NAME)}" for p in pairs]
         if not pairs:
+            self.say_empty("One building: no pairs of buildings")
             return
-        xs = np.arange(len(pairs), dtype=float)
-        self.addItem(pg.BarGraphItem(x=xs, height=np.array([v[1] for v in self.values]),
-                                     width=0.6, brush=self.theme.side_a, pen=pg.mkPen(None)))
-        self.set_ticks("bottom", [v[0] for v in self.values])
-        self.getPlotItem().setLabel("left", "Tb/s")
+        heights = np.array([v[1] for v in self.values])
+        self.addItem(pg.BarGraphItem(x0=0, y=-np.arange(len(pairs), dtype=float),
+                                     width=heights, height=0.6, brush=self.theme.side_a,
+                                     pen=pg.mkPen(None)))
+        self.place(self.labels, float(heights.max()), limit=2 * SHORT_NAME + 3)
+        self.getPlotItem().setLabel("bottom", "Tb/s each way")
+        if not heights.any():
+            self.say_empty("No bandwidth between buildings")
+            self.empty_note.setPos(0.5, -len(pairs) / 2 + 0.5)
+
+    def readout(self, x: float, y: float) -> str | None:
+        k = self.category_at(y, len(self.values))
+        if k is None or x < 0:
+            return None
+        pair, tbps = self.values[k]
+        return f"Between {pair.replace(' – ', ' and ')}: {tbps_text(tbps)} each way"
 
 
 class IslandPairsChart(Chart):
-    """Capacity of the cut between each pair of islands, as a matrix (Tb/s)."""
+    """Capacity of the cut between each pair of islands, as a matrix (Tb/s) with a
+    colour scale; the diagonal (an island with itself) is hatched, not coloured."""
 
-    title = "Bandwidth between islands (Tb/s, each way)"
+    title = "Bandwidth between islands"
+
+    def __init__(self, theme: Theme, parent: QWidget | None = None) -> None:
+        super().__init__(theme, parent, axes={"left": NameAxis("left"),
+                                              "bottom": NameAxis("bottom")})
+        self.matrix = np.zeros((0, 0))
+        """Tb/s between islands i and j; NaN on the diagonal (same island)."""
+        self.islands: list[str] = []
+        """Names of the rows and columns, in order."""
+        self.same_island_marks: list[QGraphicsRectItem] = []
+        self.colour_map = pg.colormap.get("viridis")
+        self.colour_bar = pg.ColorBarItem(values=(0.0, 1.0), colorMap=self.colour_map,
+                                          label="Tb/s each way", interactive=False,
+                                          width=14)
+        plot = self.getPlotItem()
+        plot.layout.addItem(self.colour_bar, 2, 5)
+        plot.layout.setColumnFixedWidth(4, 5)
+        self.colour_bar.hide()
+        self.adopt_menus()
 
     def figures(self, metrics: DesignMetrics, names: dict[str, str]) -> object:
         return tuple((p.a, p.b, names.get(p.a, p.a), names.get(p.b, p.b), p.gbps)
@@ -188,30 +371,61 @@ class IslandPairsChart(Chart):
 
     def show_metrics(self, metrics: DesignMetrics, names: dict[str, str]) -> None:
         self.reset()
+        self.same_island_marks = []
         order: list[str] = []
         for pair in metrics.island_pairs:
             for end in (pair.a, pair.b):
                 if end not in order:
                     order.append(end)
         n = len(order)
-        self.matrix = np.zeros((n, n))
+        self.matrix = np.full((n, n), np.nan)
+        self.islands = [names.get(i, i) for i in order]
         if n == 0:
+            self.colour_bar.hide()
+            self.say_empty("Fewer than two islands: no pairs")
             return
         index = {island: i for i, island in enumerate(order)}
         for pair in metrics.island_pairs:
             i, j = index[pair.a], index[pair.b]
             self.matrix[i, j] = self.matrix[j, i] = pair.gbps / 1000
+        top = float(np.nanmax(self.matrix)) if n > 1 else 0.0
+        levels = (0.0, top if top > 0 else 1.0)
         image = pg.ImageItem(self.matrix)
-        top = float(self.matrix.max()) or 1.0
-        image.setLookupTable(pg.colormap.get("viridis").getLookupTable(nPts=256))
-        image.setLevels((0.0, top))
+        image.setColorMap(self.colour_map)
+        image.setLevels(levels)
         self.addItem(image)
-        labels = [names.get(i, i) for i in order]
-        if n <= 24:
-            self.getPlotItem().getAxis("left").setTicks(
-                [[(k + 0.5, label) for k, label in enumerate(labels)]])
-            self.getPlotItem().getAxis("bottom").setTicks(
-                [[(k + 0.5, str(k + 1)) for k in range(n)]])
-        self.getPlotItem().setTitle(f"Between islands, Tb/s each way (max {top:,.0f})",
-                                    color=self.theme.text, size="9pt")
-        self.getPlotItem().getViewBox().setAspectLocked(True)
+        muted = QColor(self.theme.muted_text)
+        for k in range(n):
+            mark = QGraphicsRectItem(k, k, 1, 1)
+            mark.setBrush(QBrush(QColor(self.theme.base)))
+            mark.setPen(QPen(Qt.PenStyle.NoPen))
+            hatch = QGraphicsRectItem(k, k, 1, 1)
+            hatch.setBrush(QBrush(muted, Qt.BrushStyle.BDiagPattern))
+            hatch.setPen(QPen(Qt.PenStyle.NoPen))
+            self.addItem(mark)
+            self.addItem(hatch)
+            self.same_island_marks.append(hatch)
+        self.colour_bar.setLevels(levels)
+        self.colour_bar.show()
+        plot = self.getPlotItem()
+        for name in ("left", "bottom"):
+            axis = plot.getAxis(name)
+            assert isinstance(axis, NameAxis)
+            axis.set_names([(k + 0.5, label) for k, label in enumerate(self.islands)],
+                           limit=SHORT_NAME)
+        self.set_ranges((0.0, float(n)), (0.0, float(n)))
+        plot.getViewBox().setAspectLocked(True)
+
+    def reset(self) -> None:
+        super().reset()
+        self.getPlotItem().getViewBox().setAspectLocked(False)
+
+    def readout(self, x: float, y: float) -> str | None:
+        n = len(self.islands)
+        i, j = math.floor(x), math.floor(y)
+        if not (0 <= i < n and 0 <= j < n):
+            return None
+        if i == j:
+            return f"{self.islands[i]}: the same island (no cut to measure)"
+        return (f"Between {self.islands[i]} and {self.islands[j]}:"
+                f" {tbps_text(float(self.matrix[i, j]))} each way")

@@ -4,7 +4,7 @@ items use (:mod:`gui.theme`)."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from gui.theme import UTILIZATION_BANDS, Theme
 
@@ -24,15 +24,25 @@ def legend_rows(theme: Theme) -> list[tuple[str, str]]:
     return rows
 
 
-class Legend(QWidget):
-    """Colour key of the canvas."""
+class Legend(QScrollArea):
+    """Colour key of the canvas. Its rows wrap to the dock's width and, when the dock is
+    shorter than the key, scroll: no row is ever cut off."""
 
     def __init__(self, theme: Theme, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._layout = QVBoxLayout(self)
+        self.setWidgetResizable(True)
+        self.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.rows = QWidget()
+        self._layout = QVBoxLayout(self.rows)
         self._layout.setContentsMargins(8, 6, 8, 6)
-        self._layout.setSpacing(3)
+        self._layout.setSpacing(2)
+        self.setWidget(self.rows)
         self.apply_theme(theme)
+
+    def labels(self) -> list[QLabel]:
+        """The rows' labels, in order."""
+        return [w for w in self.rows.findChildren(QLabel) if not w.isHidden()]
 
     def apply_theme(self, theme: Theme) -> None:
         """Rebuild the rows in ``theme``'s colours."""
@@ -43,11 +53,11 @@ class Legend(QWidget):
                 widget.hide()
                 widget.deleteLater()
         for colour, text in legend_rows(theme):
-            label = QLabel(self)
+            label = QLabel(self.rows)
             label.setTextFormat(Qt.TextFormat.RichText)
             label.setWordWrap(True)
             if colour:
-                label.setText(f"<span style='color:{colour}; font-size:14pt'>■</span> {text}")
+                label.setText(f"<span style='color:{colour}; font-size:12pt'>■</span> {text}")
             else:
                 label.setText(text)
             self._layout.addWidget(label)

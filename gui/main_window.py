@@ -265,6 +265,7 @@ class MainWindow(QMainWindow):
         self.view.zoom_changed.connect(lambda s: self._zoom_label.setText(f"{s:.0%}"))
         self.view.tool_changed.connect(self._tool_changed)
         self.inspector.status_message.connect(self.show_status)
+        self.inspector.edit_finished.connect(self.view.setFocus)
         self.parts_palette.entry_activated.connect(self.view.use_place_tool)
         self.problems.element_chosen.connect(self.reveal_element)
 
@@ -332,6 +333,7 @@ class MainWindow(QMainWindow):
 
     def _after_reset(self) -> None:
         self.inspector.show_ids([])
+        self.metrics_dock.forget()
         self.view.fit_to_view()
 
     def _update_title(self) -> None:
@@ -460,14 +462,11 @@ class MainWindow(QMainWindow):
     def settle_layout(self) -> None:
         """Once shown: give the docks their default sizes (unless a remembered layout
         was restored) and fit the design into the view."""
+        from gui.dock_layout import apply_default_sizes, place_corners
+
+        place_corners(self)
         if not self._layout_restored:
-            d = self.docks
-            self.resizeDocks([d["palette"], d["inspector"]], [270, 380],
-                             Qt.Orientation.Horizontal)
-            self.resizeDocks([d["palette"], d["legend"]], [360, 400], Qt.Orientation.Vertical)
-            self.resizeDocks([d["inspector"], d["metrics"]], [280, 560],
-                             Qt.Orientation.Vertical)
-            self.resizeDocks([d["problems"]], [130], Qt.Orientation.Vertical)
+            apply_default_sizes(self, self.docks)
         self.view.fit_to_view()
 
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGridLayout, QLabel, QTabWidget, QVBoxLayout, QWidget
 
-from gui.canvas.items.base import thousands
 from gui.charts import BuildingPairsChart, Chart, HopsChart, IslandPairsChart, PowerChart
+from gui.numbers import count_text, decimal_text
 from gui.theme import Theme
 from model.design import Design
 from model.metrics.results import DesignMetrics
@@ -26,6 +26,8 @@ HEADLINES: tuple[tuple[str, str, str], ...] = (
     ("pflops", "Peak BF16", "Peak dense BF16, PFLOPS"),
     ("problems", "Problems", "Errors and warnings in the design"),
 )
+COLUMNS = 3
+"""Headline figures side by side."""
 
 
 def headline_values(metrics: DesignMetrics) -> dict[str, float]:
@@ -48,14 +50,14 @@ def headline_values(metrics: DesignMetrics) -> dict[str, float]:
 def format_headline(key: str, value: float, metrics: DesignMetrics) -> str:
     """How one headline figure is written."""
     if key in ("accelerators", "max_hops", "problems"):
-        return thousands(value)
+        return count_text(value)
     if key == "bisection_tbps":
         text = f"{value:,.1f} Tb/s"
         return text if metrics.bisection.exact else f"≤ {text}"
     if key == "fraction_of_full":
         return f"{value:.1%}"
     if key == "per_accelerator_gbps":
-        return f"{value:,.1f} Gb/s"
+        return f"{decimal_text(value, 1)} Gb/s"
     if key == "mean_hops":
         return f"{value:.2f}"
     if key in ("it_mw", "facility_mw"):
@@ -86,10 +88,12 @@ class MetricsDock(QWidget):
             value.setToolTip(tip)
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             font = value.font()
-            font.setPointSizeF(font.pointSizeF() * 1.25)
+            font.setPointSizeF(font.pointSizeF() * 1.1)
             font.setBold(True)
             value.setFont(font)
-            row, col = divmod(n, 2)
+            # three figures a row: the ten fit in four rows, leaving the chart room on
+            # a 720-pixel-high screen
+            row, col = divmod(n, COLUMNS)
             grid.addWidget(name, 2 * row, col)
             grid.addWidget(value, 2 * row + 1, col)
             self.labels[key] = value
@@ -141,6 +145,18 @@ class MetricsDock(QWidget):
                 names = {e.id: e.name for e in self.design.all_elements()}
                 chart.draw(self.metrics, names)
                 self._stale_charts.discard(key)
+
+    def forget(self) -> None:
+        """Another design was opened: clear the figures and charts of the previous one
+        until the new figures arrive."""
+        self.metrics = None
+        self.values = {}
+        for label in self.labels.values():
+            label.setText("–")
+        for chart in self.charts.values():
+            chart.forget()
+        self._stale_charts = set(self.charts)
+        self.set_busy(True)
 
     def show_chart(self, key: str) -> Chart:
         """Bring a chart's tab to the front (drawing it if needed); returns the chart."""

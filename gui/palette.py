@@ -6,13 +6,42 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QMimeData, Qt, Signal
-from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem, QWidget
+from PySide6.QtCore import QMimeData, QModelIndex, QPersistentModelIndex, QRect, QSize, Qt, Signal
+from PySide6.QtGui import QFont, QFontMetrics, QResizeEvent
+from PySide6.QtWidgets import (
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QWidget,
+)
 
 from gui.canvas.placement import MIME_TYPE, PaletteEntry
 from model.parts import Catalog
 
 ENTRY_ROLE = Qt.ItemDataRole.UserRole + 1
+
+
+class _WrappingDelegate(QStyledItemDelegate):
+    """Rows as tall as their text wrapped to the palette's width (Qt's own size hint
+    does not know the width, so a wrapped second line would be cut off)."""
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+                 ) -> QSize:
+        hint = super().sizeHint(option, index)
+        view = self.parent()
+        if not isinstance(view, QTreeWidget):
+            return hint
+        depth, parent = 1, index.parent()
+        while parent.isValid():
+            depth, parent = depth + 1, parent.parent()
+        width = max(40, view.viewport().width() - depth * view.indentation() - 8)
+        text = str(index.data(Qt.ItemDataRole.DisplayRole) or "")
+        font = index.data(Qt.ItemDataRole.FontRole)
+        metrics = QFontMetrics(font if isinstance(font, QFont) else view.font())
+        box = metrics.boundingRect(QRect(0, 0, width, 10_000),
+                                   int(Qt.TextFlag.TextWordWrap), text)
+        return QSize(hint.width(), max(hint.height(), box.height() + 4))
 
 
 class Palette(QTreeWidget):
@@ -28,7 +57,12 @@ class Palette(QTreeWidget):
         self.setDragDropMode(QTreeWidget.DragDropMode.DragOnly)
         self.setRootIsDecorated(True)
         self.setIndentation(14)
-        self.setUniformRowHeights(True)
+        # long part names wrap onto a second line rather than being cut off
+        self.setUniformRowHeights(False)
+        self.setWordWrap(True)
+        self.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setItemDelegate(_WrappingDelegate(self))
         self.itemActivated.connect(self._activated)
         self.set_catalog(catalog)
 
@@ -83,6 +117,10 @@ class Palette(QTreeWidget):
                 if isinstance(entry, PaletteEntry):
                     found.append(entry)
         return found
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.scheduleDelayedItemsLayout()  # rows re-wrap to the new width
 
     def mimeTypes(self) -> list[str]:
         return [MIME_TYPE]

@@ -1,30 +1,68 @@
 """Typed editors for one property each. A field emits :attr:`Field.committed` with the
-new value when the user finishes an edit; it shows the model's refusal under itself with
-:meth:`Field.show_error` and is then reset to the value the design still holds."""
+new value when the user finishes an edit, and :attr:`Field.finished` when the user is done
+with it (Enter, or a choice made), so the window can give the keyboard back to the canvas.
+It shows the model's refusal under itself with :meth:`Field.show_error` and is then reset
+to the value the design still holds.
+
+A field edits one element or several at once; when the selected elements disagree it
+shows :data:`MIXED` ("mixed values") instead of a value, and a new value given there
+applies to them all.
+
+Editors shrink with the inspector (small minimum widths, long choices elided in the
+closed combo box and shown whole in its list and tooltip), so a value is never pushed out
+of the panel's sight.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, QLocale, QObject, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QSizePolicy,
     QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
+from gui.numbers import decimal_text
+
 ERROR_STYLE = "color: #cf222e;"
+MIXED_TEXT = "mixed values"
+EDITOR_MIN_WIDTH = 64
+"""Pixels an editor may shrink to; below this a value cannot be read at all."""
+
+
+class _Mixed:
+    """The value shown when the selected elements disagree."""
+
+    def __repr__(self) -> str:
+        return "MIXED"
+
+
+MIXED: Any = _Mixed()
+
+
+def number_locale() -> QLocale:
+    """The locale of the number editors: commas between thousands, as everywhere in the
+    docks (:mod:`gui.numbers`)."""
+    locale = QLocale(QLocale.Language.English, QLocale.Country.UnitedStates)
+    locale.setNumberOptions(QLocale.NumberOption.DefaultNumberOptions)
+    return locale
 
 
 class Field(QWidget):
     """One editor and, under it, the message of the last refusal."""
 
     committed = Signal(object)
+    finished = Signal()
+    """The user is done with this field: Enter pressed (sent as the key arrives, before
+    the commit it causes) or a choice made (after its commit)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -36,8 +74,14 @@ class Field(QWidget):
         self.error.setStyleSheet(ERROR_STYLE)
         self.error.hide()
         self._value: Any = None
+        self._editor: QWidget | None = None
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
 
     def _finish_layout(self, editor: QWidget, suffix: str = "") -> None:
+        editor.setMinimumWidth(EDITOR_MIN_WIDTH)
+        editor.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self._editor = editor
+        editor.installEventFilter(self)
         row = QHBoxLayout()
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(editor, 1)
@@ -46,14 +90,25 @@ class Field(QWidget):
         self._layout.addLayout(row)
         self._layout.addWidget(self.error)
 
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        # sent before the editor commits on this key: the listener acts on a later turn
+        if watched is self._editor and event.type() == QEvent.Type.KeyPress and \
+                event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):  # type: ignore[attr-defined]
+            self.finished.emit()
+        return False
+
     def value(self) -> Any:
-        """The value the field was last set to (the design's)."""
+        """The value the field was last set to (the design's, or :data:`MIXED`)."""
         return self._value
 
     def set_value(self, value: Any) -> None:
-        """Show ``value`` (from the design) without emitting anything."""
+        """Show ``value`` (from the design, or :data:`MIXED`) without emitting."""
         self._value = value
         self._show(value)
+
+    def is_mixed(self) -> bool:
+        """True while the field stands for several differing values."""
+        return self._value is MIXED
 
     def _show(self, value: Any) -> None:
         raise NotImplementedError
@@ -84,11 +139,19 @@ class TextField(Field):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.editor = QLineEdit(self)
-        self.editor.editingFinished.connect(lambda: self._commit(self.editor.text()))
+        self.editor.editingFinished.connect(self._finished_editing)
         self._finish_layout(self.editor)
 
+    def _finished_editing(self) -> None:
+        if self.is_mixed() and not self.editor.text():
+            return
+        self._commit(self.editor.text())
+
     def _show(self, value: Any) -> None:
-        self.editor.setText("" if value is None else str(value))
+        self.editor.setPlaceholderText(MIXED_TEXT if value is MIXED else "")
+        self.editor.setText("" if value is None or value is MIXED else str(value))
+        self.editor.setCursorPosition(0)
+        self.editor.setToolTip(self.editor.text())
 
 
 class NumberField(Field):
@@ -103,10 +166,14 @@ class NumberField(Field):
         self._finish_layout(self.editor, suffix)
 
     def _show(self, value: Any) -> None:
-        self.editor.setText("" if value is None else f"{float(value):g}")
+        self.editor.setPlaceholderText(MIXED_TEXT if value is MIXED else "")
+        self.editor.setText("" if value is None or value is MIXED
+                            else decimal_text(float(value), 6))
 
     def _parse(self) -> None:
         text = self.editor.text().strip().replace(",", "").replace("\u2009", "")
+        if self.is_mixed() and not text:
+            return
         try:
             number = float(text)
         except ValueError:
@@ -121,16 +188,24 @@ class CountField(Field):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.editor = QSpinBox(self)
+        self.editor.setLocale(number_locale())
         self.editor.setRange(0, 10_000_000)
         self.editor.setKeyboardTracking(False)
         self.editor.setGroupSeparatorShown(True)
         self.editor.setAlignment(Qt.AlignmentFlag.AlignRight)
-        self.editor.valueChanged.connect(self._commit)
+        self.editor.valueChanged.connect(self._changed)
         self._finish_layout(self.editor)
+
+    def _changed(self, value: int) -> None:
+        if self.is_mixed() and value == self.editor.minimum():
+            return
+        self._commit(value)
 
     def _show(self, value: Any) -> None:
         self.editor.blockSignals(True)
-        self.editor.setValue(int(value or 0))
+        # 0 is no count the model accepts, so it can stand for "mixed values"
+        self.editor.setSpecialValueText(MIXED_TEXT if value is MIXED else "")
+        self.editor.setValue(0 if value is MIXED else int(value or 0))
         self.editor.blockSignals(False)
 
 
@@ -141,14 +216,25 @@ class ChoiceField(Field):
                  ) -> None:
         super().__init__(parent)
         self.editor = QComboBox(self)
-        self.editor.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.editor.setMinimumContentsLength(12)
+        self.editor.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.editor.setMinimumContentsLength(4)
         self._values: list[Any] = []
         for label, value in choices:
             self.editor.addItem(label)
+            self.editor.setItemData(self.editor.count() - 1, label,
+                                    Qt.ItemDataRole.ToolTipRole)
             self._values.append(value)
-        self.editor.activated.connect(lambda i: self._commit(self._values[i]))
+        # the list opens as wide as its longest choice, however narrow the box is
+        view = self.editor.view()
+        view.setTextElideMode(Qt.TextElideMode.ElideNone)
+        view.setMinimumWidth(view.sizeHintForColumn(0) + 24)
+        self.editor.activated.connect(self._chosen)
         self._finish_layout(self.editor)
+
+    def _chosen(self, index: int) -> None:
+        self._commit(self._values[index])
+        self.finished.emit()
 
     def choices(self) -> list[Any]:
         """The values offered, in order."""
@@ -160,8 +246,10 @@ class ChoiceField(Field):
 
     def _show(self, value: Any) -> None:
         self.editor.blockSignals(True)
-        if value in self._values:
+        self.editor.setPlaceholderText(MIXED_TEXT if value is MIXED else "")
+        if value is not MIXED and value in self._values:
             self.editor.setCurrentIndex(self._values.index(value))
         else:
             self.editor.setCurrentIndex(-1)
+        self.editor.setToolTip(self.editor.currentText())
         self.editor.blockSignals(False)

@@ -1,25 +1,28 @@
-"""The inspector panel: the selected element's properties in typed editors (or the
+"""The inspector panel: the selected elements' properties in typed editors (or the
 design's settings when nothing is selected). Each finished edit becomes one undoable
-command; a refusal shows the model's message at the field and changes nothing."""
+command; a refusal shows the model's message at the field and changes nothing.
+
+With several elements selected, the fields they share are shown (a value where they
+agree, "mixed values" where they do not) and an edit applies to all of them as one undo
+step (:mod:`gui.inspector.edits`). Once an edit is committed with Enter or a choice, the
+panel says so (:attr:`Inspector.edit_finished`) so the window can give the keyboard back
+to the canvas.
+
+The panel fits its dock: labels sit beside the editors while there is room and above them
+when there is not, editors shrink, and nothing scrolls sideways out of sight.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, QTimer, Signal
 from PySide6.QtWidgets import QFormLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
-from gui.commands import (
-    AddParts,
-    ChangeSettings,
-    DesignCommand,
-    MacroCommand,
-    RenameDesign,
-    UpdateElement,
-    kind_word,
-)
+from gui.commands import kind_word
 from gui.document import DesignDocument
-from gui.inspector.fields import ChoiceField, CountField, Field, NumberField, TextField
+from gui.inspector.edits import SERVES, current_value, element_edit, settings_edit
+from gui.inspector.fields import MIXED, ChoiceField, CountField, Field, NumberField, TextField
 from model.design import Design
 from model.elements import (
     Building,
@@ -39,6 +42,9 @@ from model.parts import Catalog, Cooling
 SETTINGS = "__design__"
 """Pseudo id under which the design's own settings are edited."""
 
+Row = tuple[str, str, Field]
+"""(field name, label, editor)."""
+
 
 def _enum_choices(enum: Any) -> list[tuple[str, Any]]:
     return [(member.value, member) for member in enum]
@@ -52,19 +58,23 @@ def _parts(own: tuple[Any, ...], builtin: tuple[Any, ...]) -> list[tuple[str, st
 
 
 class Inspector(QWidget):
-    """Property editor for one element."""
+    """Property editor for one element, several elements at once, or the design."""
 
     status_message = Signal(str)
+    edit_finished = Signal()
+    """An edit was committed with Enter or a choice (the keyboard can go back)."""
 
     def __init__(self, document: DesignDocument, catalog: Catalog,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.document = document
         self.catalog = catalog
-        self.element_id: str | None = None
+        self.element_ids: list[str] = []
         self.fields: dict[str, Field] = {}
+        self.labels: dict[str, str] = {}
         outer = QVBoxLayout(self)
-        outer.setContentsMargins(8, 8, 8, 8)
+        outer.setContentsMargins(8, 6, 8, 6)
+        outer.setSpacing(4)
         self.title = QLabel(self)
         self.title.setTextFormat(Qt.TextFormat.RichText)
         self.title.setWordWrap(True)
@@ -72,8 +82,10 @@ class Inspector(QWidget):
         self._scroll = QScrollArea(self)
         self._scroll.setWidgetResizable(True)
         self._scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        self._scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         outer.addWidget(self._scroll, 1)
         self._form_host: QWidget | None = None
+        self._shown_names: dict[str, str] = {}
         document.changed.connect(self._design_changed)
         self.show_ids([])
 
@@ -82,54 +94,102 @@ class Inspector(QWidget):
         """The design edited."""
         return self.document.design
 
+    @property
+    def element_id(self) -> str | None:
+        """The one element edited, :data:`SETTINGS` for the design, None for several."""
+        return self.element_ids[0] if len(self.element_ids) == 1 else None
+
+    def viewport(self) -> QWidget:
+        """The visible part of the field list (for checks that a field is in sight)."""
+        return self._scroll.viewport()
+
+    def sizeHint(self) -> QSize:
+        hint = super().sizeHint()
+        if self._form_host is not None:
+            height = self.title.sizeHint().height() + self._form_host.sizeHint().height()
+            hint.setHeight(height + 20)
+        return hint
+
     # -------------------------------------------------------------- showing
     def show_ids(self, ids: list[str]) -> None:
-        """Edit the one selected element, the design (none selected), or explain."""
-        if len(ids) > 1:
-            self.element_id = None
-            self._build([], f"<b>{len(ids)} elements selected</b><br>Select one to edit it;"
-                        " Delete removes all, Ctrl+D duplicates islands and rack groups.")
-            return
-        self.element_id = ids[0] if ids else SETTINGS
+        """Edit the selected elements (the design's settings when none is selected)."""
+        self.element_ids = list(dict.fromkeys(ids)) or [SETTINGS]
         self._rebuild()
 
+    def _elements(self) -> list[Element]:
+        found = [self.design.element(i) for i in self.element_ids if i != SETTINGS]
+        return [e for e in found if e is not None]
+
     def _rebuild(self) -> None:
-        if self.element_id == SETTINGS:
+        if self.element_ids == [SETTINGS]:
             self._build(self._settings_fields(), "<b>Design</b><br>Campus-wide settings")
             return
-        element = self.design.element(self.element_id or "")
-        if element is None:
-            self.show_ids([])
+        elements = self._elements()
+        if len(elements) != len(self.element_ids):
+            self.show_ids([e.id for e in elements])
             return
-        title = f"<b>{element.name}</b><br><span>{kind_word(element).capitalize()} ·" \
-                f" id {element.id}</span>"
-        self._build(self._element_fields(element), title)
+        self._shown_names = {e.id: e.name for e in elements}
+        if len(elements) == 1:
+            element = elements[0]
+            title = (f"<b>{element.name}</b><br><span>{kind_word(element).capitalize()}"
+                     f" · id {element.id}</span>")
+            self._build(self._element_fields(element), title, element)
+            return
+        self._build(*self._shared_fields(elements))
 
-    def _build(self, rows: list[tuple[str, str, Field]], title: str) -> None:
+    def _shared_fields(self, elements: list[Element]) -> tuple[list[Row], str]:
+        """The fields every selected element has (by name and label), the name aside,
+        and a title saying what the edit will touch."""
+        first = self._element_fields(elements[0])
+        shared = {(name, label) for name, label, _ in first}
+        for element in elements[1:]:
+            rows = self._element_fields(element)
+            shared &= {(name, label) for name, label, _ in rows}
+        rows = [row for row in first if (row[0], row[1]) in shared and row[0] != "name"]
+        n = len(elements)
+        if len({type(e) for e in elements}) == 1:
+            word = kind_word(elements[0])
+            title = f"<b>{n} {word}s selected</b><br>"
+        else:
+            title = f"<b>{n} elements selected</b><br>"
+        if rows:
+            title += f"An edit here changes all {n} (one undo step)."
+        else:
+            title += "They share no property: select elements of one kind to edit them" \
+                     " together."
+        return rows, title
+
+    def _build(self, rows: list[Row], title: str, element: Element | None = None) -> None:
         self.title.setText(title)
         host = QWidget()
         form = QFormLayout(host)
+        form.setContentsMargins(0, 0, 4, 0)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        form.setLabelAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
+        form.setLabelAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         self.fields = {}
+        self.labels = {}
         for name, label, field in rows:
             form.addRow(label, field)
             self.fields[name] = field
+            self.labels[name] = label
             field.committed.connect(lambda value, n=name: self.commit(n, value))
-        if self.element_id not in (None, SETTINGS):
-            element = self.design.element(self.element_id or "")
-            if isinstance(element, LinkBundle):
-                lower, upper = self.design.element(element.lower), self.design.element(
-                    element.upper)
-                form.addRow("From", QLabel(lower.name if lower else element.lower))
-                form.addRow("To", QLabel(upper.name if upper else element.upper))
+            field.finished.connect(self._field_finished)
+        if isinstance(element, LinkBundle):
+            lower, upper = self.design.element(element.lower), self.design.element(
+                element.upper)
+            joins = QLabel(f"{lower.name if lower else element.lower} →"
+                           f" {upper.name if upper else element.upper}")
+            joins.setWordWrap(True)
+            form.addRow("Joins", joins)
         self._scroll.setWidget(host)
         self._form_host = host
         self._load_values()
+        self.updateGeometry()
 
-    def _element_fields(self, element: Element) -> list[tuple[str, str, Field]]:
+    def _element_fields(self, element: Element) -> list[Row]:
         d, c = self.design, self.catalog
-        rows: list[tuple[str, str, Field]] = [("name", "Name", TextField())]
+        rows: list[Row] = [("name", "Name", TextField())]
         if isinstance(element, Building):
             rows += [("capacity_kw", "IT capacity", NumberField("kW")),
                      ("pue", "PUE", NumberField()),
@@ -157,7 +217,7 @@ class Inspector(QWidget):
                      ("switch", "Switch model", ChoiceField(
                          _parts(d.catalog.switches, c.switches))),
                      ("role", "Role", ChoiceField(_enum_choices(Role))),
-                     ("serves", "Serves", ChoiceField(serves)),
+                     (SERVES, "Serves", ChoiceField(serves)),
                      ("plane", "Plane", ChoiceField(_enum_choices(Plane)))]
         elif isinstance(element, LinkBundle):
             rows += [("links_per_member", "Links per member", CountField()),
@@ -167,7 +227,7 @@ class Inspector(QWidget):
                          [("(none)", None), *_parts(d.catalog.media, c.media)]))]
         return rows
 
-    def _settings_fields(self) -> list[tuple[str, str, Field]]:
+    def _settings_fields(self) -> list[Row]:
         return [("name", "Name", TextField()),
                 ("description", "Description", TextField()),
                 ("oversubscription_threshold", "Oversubscription limit", NumberField(": 1")),
@@ -175,81 +235,63 @@ class Inspector(QWidget):
                 ("plane", "Metrics plane", ChoiceField(_enum_choices(Plane)))]
 
     def _current(self, name: str) -> Any:
-        if self.element_id == SETTINGS:
+        """The value of field ``name`` in the design: the selected elements' common value,
+        or :data:`MIXED` when they differ."""
+        if self.element_ids == [SETTINGS]:
             if name in ("name", "description"):
                 return getattr(self.design, name)
             return getattr(self.design.settings, name)
-        element = self.design.element(self.element_id or "")
-        if isinstance(element, SwitchTier) and name == "serves":
-            return (element.scope, element.island, element.building)
-        return getattr(element, name)
+        values = [current_value(e, name) for e in self._elements()]
+        if not values:
+            return None
+        first = values[0]
+        return first if all(v == first for v in values[1:]) else MIXED
 
     def _load_values(self) -> None:
         for name, field in self.fields.items():
             field.set_value(self._current(name))
 
     def _design_changed(self) -> None:
-        if self.element_id is None:
+        if self.element_ids == [SETTINGS]:
+            self._load_values()
             return
-        if self.element_id != SETTINGS and self.design.element(self.element_id) is None:
-            self.show_ids([])
+        elements = self._elements()
+        if len(elements) != len(self.element_ids) or any(
+                self._shown_names.get(e.id) != e.name for e in elements):
+            self.show_ids([e.id for e in elements])
             return
-        if self.element_id != SETTINGS:
-            element = self.design.element(self.element_id)
-            if element is not None and not self.title.text().startswith(
-                    f"<b>{element.name}</b>"):
-                self._rebuild()
-                return
         self._load_values()
 
     # -------------------------------------------------------------- editing
     def commit(self, name: str, value: Any) -> bool:
-        """Apply one field's new value as a command; on refusal show the model's message
-        at the field and leave the design unchanged. True when applied."""
+        """Apply one field's new value to every element shown (or the design) as one
+        command; on refusal show the model's message at the field and leave the design
+        unchanged. True when applied."""
         field = self.fields.get(name)
+        label = self.labels.get(name, name.replace("_", " "))
         try:
-            command = self._command(name, value)
+            if self.element_ids == [SETTINGS]:
+                command = settings_edit(self.design, name, label, value)
+            else:
+                command = element_edit(self.design, self.catalog, self.element_ids, name,
+                                       label, value)
             self.document.execute(command)
         except DesignError as error:
             if field is not None:
                 field.show_error(str(error))
             self.status_message.emit(str(error))
             return False
+        field = self.fields.get(name)  # a rename rebuilds the fields
         if field is not None:
             field.clear_error()
             field.set_value(self._current(name))
         self.status_message.emit(command.text())
         return True
 
-    def _command(self, name: str, value: Any) -> DesignCommand:
-        d = self.design
-        if self.element_id == SETTINGS:
-            if name == "name":
-                return RenameDesign(d, str(value))
-            if name == "description":
-                return RenameDesign(d, d.name, str(value))
-            return ChangeSettings(d, {name: value})
-        element = d.element(self.element_id or "")
-        if element is None:
-            raise DesignError("the element no longer exists")
-        if name == "serves":
-            scope, island, building = value
-            return UpdateElement(d, element.id, {"scope": scope, "island": island,
-                                                 "building": building},
-                                 text=f"Change what {element.name} serves")
-        update = UpdateElement(d, element.id, {name: value})
-        parts = self._parts_needed(name, value)
-        if parts is None:
-            return update
-        return MacroCommand(d, update.text(), [AddParts(d, parts), update])
+    def _field_finished(self) -> None:
+        # Enter arrives before the commit it causes: look once the commit is done
+        QTimer.singleShot(0, self, self._hand_back_keyboard)
 
-    def _parts_needed(self, name: str, value: Any) -> Catalog | None:
-        """Catalog parts to copy into the design before it can use ``value``."""
-        d, c = self.design, self.catalog
-        if name == "rack_type" and d.catalog.rack_type(value) is None:
-            return c.closure_of_rack_type(value)
-        if name == "switch" and d.catalog.switch(value) is None and c.switch(value):
-            return Catalog(switches=(c.switch(value),))
-        if name == "medium" and value and d.catalog.medium(value) is None and c.medium(value):
-            return Catalog(media=(c.medium(value),))
-        return None
+    def _hand_back_keyboard(self) -> None:
+        if not any(field.has_error() for field in self.fields.values()):
+            self.edit_finished.emit()

@@ -1,0 +1,63 @@
+"""The docks' default sizes, chosen for the window's size: on a 1280×720 laptop screen as
+on a 1920×1080 monitor, the inspector shows every field of the element selected, the
+metrics dock its headline figures and a chart, the palette and legend their text, and the
+canvas keeps most of the window.
+
+The right-hand column (inspector over metrics) runs the full height of the window: the
+problems list sits under the canvas only, so it does not take height from the inspector.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QDockWidget, QMainWindow
+
+INSPECTOR_HEIGHT = (270, 340)
+"""Inspector dock height on a small (≤ 800 px high) and a large window: the tallest
+element form (a switch tier's six fields under a two-line title) fits the smaller."""
+
+
+def screen_size(window: QMainWindow) -> QSize | None:
+    """The room the window's screen offers (its available geometry); None without a
+    real screen (the offscreen platform's nominal one says nothing of a user's)."""
+    if QGuiApplication.platformName() == "offscreen":
+        return None
+    return window.screen().availableGeometry().size()
+
+
+def fit_to_screen(window: QMainWindow) -> None:
+    """Shrink a window larger than its screen to the screen (a 1280×720 laptop gets a
+    window of its size, not one running off its edges)."""
+    room = screen_size(window)
+    if room is None:
+        return
+    if window.width() > room.width() or window.height() > room.height():
+        window.resize(min(window.width(), room.width()), min(window.height(), room.height()))
+
+
+def place_corners(window: QMainWindow) -> None:
+    """Give the bottom corners to the side columns, so the problems list spans the
+    canvas only."""
+    window.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
+    window.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
+
+
+def apply_default_sizes(window: QMainWindow, docks: dict[str, QDockWidget]) -> None:
+    """Size the docks for the window as it is now (call once it is shown), after
+    fitting the window to its screen."""
+    fit_to_screen(window)
+    place_corners(window)
+    width, height = window.width(), window.height()
+    small = height <= 800
+    side = max(230, min(300, width // 6))
+    right = max(340, min(420, width // 4))
+    window.resizeDocks([docks["palette"], docks["inspector"]], [side, right],
+                       Qt.Orientation.Horizontal)
+    palette = max(200, int(height * 0.38))
+    window.resizeDocks([docks["palette"], docks["legend"]],
+                       [palette, max(200, height - palette)], Qt.Orientation.Vertical)
+    inspector = INSPECTOR_HEIGHT[0] if small else INSPECTOR_HEIGHT[1]
+    window.resizeDocks([docks["inspector"], docks["metrics"]],
+                       [inspector, max(300, height - inspector)], Qt.Orientation.Vertical)
+    window.resizeDocks([docks["problems"]], [110 if small else 150], Qt.Orientation.Vertical)

@@ -1,0 +1,112 @@
+"""The inspector's edits as undoable commands: one property of one element, of several
+selected elements at once, or of the design's settings — each one undo step named in the
+user's words ("Change link speed of 'Island 2 leaf → spine'", "Change link speed of 3 link
+bundles"). Commands only call the design's operations (:mod:`gui.commands`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from gui.commands import (
+    AddParts,
+    ChangeSettings,
+    DesignCommand,
+    MacroCommand,
+    RenameDesign,
+    UpdateElement,
+    kind_word,
+)
+from model.design import Design
+from model.elements import Element
+from model.errors import DesignError
+from model.parts import Catalog
+
+SERVES = "serves"
+"""Pseudo field of a switch tier: its scope with the island or building it names."""
+
+
+def lower_label(label: str) -> str:
+    """A field label inside a sentence: "Link speed" → "link speed", but "IT capacity"
+    and "PUE" keep their capitals."""
+    first = label.split(" ", 1)[0]
+    if len(first) > 1 and first[1].isupper():
+        return label
+    return label[:1].lower() + label[1:]
+
+
+def plural_kind(element: Element, n: int) -> str:
+    """"3 link bundles", "1 island"."""
+    word = kind_word(element)
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def parts_needed(design: Design, catalog: Catalog, name: str, value: Any
+                 ) -> Catalog | None:
+    """Catalog parts to copy into the design before it can use ``value`` as the rack
+    type, switch model or medium (None when the design has it already)."""
+    d, c = design, catalog
+    if name == "rack_type" and d.catalog.rack_type(value) is None:
+        return c.closure_of_rack_type(value)
+    if name == "switch" and d.catalog.switch(value) is None and c.switch(value):
+        return Catalog(switches=(c.switch(value),))
+    if name == "medium" and value and d.catalog.medium(value) is None and c.medium(value):
+        return Catalog(media=(c.medium(value),))
+    return None
+
+
+def _changes(name: str, value: Any) -> dict[str, Any]:
+    if name == SERVES:
+        scope, island, building = value
+        return {"scope": scope, "island": island, "building": building}
+    return {name: value}
+
+
+def current_value(element: Element, name: str) -> Any:
+    """The value a field shows for ``element`` (the serves triple for a tier)."""
+    if name == SERVES:
+        return (getattr(element, "scope"), getattr(element, "island"),  # noqa: B009
+                getattr(element, "building"))  # noqa: B009
+    return getattr(element, name)
+
+
+def element_edit(design: Design, catalog: Catalog, ids: Sequence[str], name: str,
+                 label: str, value: Any) -> DesignCommand:
+    """One undo step giving field ``name`` the value ``value`` on every element of
+    ``ids`` that does not have it already (parts it needs are copied in first). Raises
+    DesignError when an element is gone or nothing would change."""
+    elements: list[Element] = []
+    for element_id in ids:
+        element = design.element(element_id)
+        if element is None:
+            raise DesignError(f"the element {element_id!r} no longer exists")
+        elements.append(element)
+    if not elements:
+        raise DesignError("no element is selected")
+    changing = [e for e in elements if current_value(e, name) != value]
+    if not changing:
+        raise DesignError(f"every selected element has this {lower_label(label)} already")
+    what = lower_label(label) if name != SERVES else "what it serves"
+    if len(elements) == 1:
+        text = f"Change {what} of {elements[0].name!r}"
+    else:
+        text = f"Change {what} of {plural_kind(elements[0], len(elements))}" \
+            if len({type(e) for e in elements}) == 1 else \
+            f"Change {what} of {len(elements)} elements"
+    updates: list[DesignCommand] = [
+        UpdateElement(design, e.id, _changes(name, value), text=text) for e in changing]
+    parts = parts_needed(design, catalog, name, value)
+    if parts is None and len(updates) == 1:
+        return updates[0]
+    steps = ([AddParts(design, parts)] if parts is not None else []) + updates
+    return MacroCommand(design, text, steps)
+
+
+def settings_edit(design: Design, name: str, label: str, value: Any) -> DesignCommand:
+    """One undo step changing the design's name, description or a setting."""
+    if name == "name":
+        return RenameDesign(design, str(value))
+    if name == "description":
+        return RenameDesign(design, design.name, str(value))
+    return ChangeSettings(design, {name: value}, text=f"Change {lower_label(label)}")

@@ -1,0 +1,90 @@
+"""The inspector fits a 1280×720 screen: with the window as the app lays it out on such a
+screen, every field's editor of a link bundle, island, building, rack group and switch
+tier lies wholly inside the part of the panel that is on show; the legend and palette
+show their text whole."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QRect, QSize
+from PySide6.QtWidgets import QApplication, QWidget
+
+from gui import dock_layout
+from tests.gui.conftest import close_window
+
+KINDS = {"bundle": "hall-a-pod-1-b2", "island": "hall-a-pod-1", "building": "hall-a",
+         "rack group": "hall-a-pod-1-racks", "tier": "hall-a-pod-1-leaf"}
+
+
+def rect_in(widget: QWidget, ancestor: QWidget) -> QRect:
+    """``widget``'s rectangle in ``ancestor``'s coordinates."""
+    return QRect(widget.mapTo(ancestor, widget.rect().topLeft()), widget.size())
+
+
+def settle() -> None:
+    for _ in range(3):
+        QApplication.processEvents()
+
+
+@pytest.fixture
+def laptop(qtbot, design, catalog, settings, monkeypatch):  # type: ignore[no-untyped-def]
+    """The main window as the app opens it on a 1280×720 screen."""
+    from gui.main_window import open_window
+
+    monkeypatch.setattr(dock_layout, "screen_size", lambda _window: QSize(1280, 720))
+    win = open_window(design, None, catalog, settings)
+    settle()
+    yield win
+    win.document.undo_stack.setClean()
+    close_window(win)
+
+
+def test_the_window_fits_the_screen(laptop) -> None:
+    assert (laptop.width(), laptop.height()) == (1280, 720)
+    hint = laptop.minimumSizeHint()
+    assert hint.height() <= 720 and hint.width() <= 1280
+
+
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_every_field_is_in_sight_at_1280_by_720(laptop, kind: str) -> None:
+    inspector = laptop.inspector
+    dock = laptop.docks["inspector"]
+    inspector.show_ids([KINDS[kind]])
+    settle()
+    assert dock.isVisible()
+    assert laptop.rect().contains(rect_in(dock, laptop)), "the dock is inside the window"
+    viewport = inspector.viewport()
+    shown = rect_in(viewport, dock)
+    assert dock.rect().contains(shown), "the field list is inside the dock"
+    assert len(inspector.fields) >= 3
+    for name, field in inspector.fields.items():
+        editor = field.editor
+        assert editor.isVisible(), name
+        box = rect_in(editor, viewport)
+        assert viewport.rect().contains(box), \
+            f"{kind}: {name} at {box} is outside the visible {viewport.rect()}"
+        assert box.width() >= 90, f"{kind}: {name} is too narrow to read ({box.width()} px)"
+
+
+def test_legend_and_palette_show_their_text_whole(laptop) -> None:
+    legend = laptop.legend
+    for label in legend.labels():
+        # a row is either wholly inside the visible part or scrolled to (never cut)
+        assert label.width() <= legend.viewport().width()
+        needed = label.heightForWidth(label.width())
+        assert label.height() >= needed, f"{label.text()!r} is cut"
+    palette = laptop.parts_palette
+    metrics = palette.fontMetrics()
+    for i in range(palette.topLevelItemCount()):
+        section = palette.topLevelItem(i)
+        assert section is not None
+        for j in range(section.childCount()):
+            item = section.child(j)
+            assert item is not None
+            rect = palette.visualItemRect(item)
+            words = item.text(0)
+            if rect.isEmpty():
+                continue  # scrolled out of sight: reachable by scrolling
+            lines = max(1, -(-metrics.horizontalAdvance(words) // max(1, rect.width())))
+            assert rect.height() >= metrics.height() * min(lines, 2) - 2, \
+                f"{words!r} needs {lines} lines, its row is {rect.height()} px"
