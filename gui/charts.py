@@ -162,7 +162,7 @@ class Chart(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph ships no type hin
         if text is None:
             QToolTip.hideText()
             return
-        where = self.mapToGlobal(self.mapFromScene(scene_pos).toPoint())
+        where = self.mapToGlobal(self.mapFromScene(scene_pos))
         QToolTip.showText(where, text, self)
 
 
