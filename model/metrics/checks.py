@@ -10,6 +10,7 @@ from model.design import Design
 from model.elements import Pattern
 from model.metrics.results import Hops, PortUse, Power, TierOversubscription
 from model.metrics.topology import RackNet, TierNet, Topology
+from model.parts import Medium, MediumKind
 from model.problems import Problem, Severity
 
 E, W = Severity.ERROR, Severity.WARNING
@@ -78,6 +79,9 @@ def wiring_problems(topologies: list[Topology], ports: dict[str, PortUse]) -> li
                                    f"{bundle.name}: {medium.name} carries"
                                    f" {medium.speed_gbps:g}G, the links run at"
                                    f" {b.speed_gbps:g}G"))
+            elif medium and medium.speed_gbps > b.speed_gbps:
+                out.append(speed_medium_mismatch(bundle.id, bundle.name, b.speed_gbps,
+                                                 medium))
             if b.pattern is Pattern.RAIL and isinstance(b.lower, RackNet) and \
                     b.lower.nics(topo.plane) == 0:
                 out.append(Problem(E, "no-nics", b.bundle_id,
@@ -94,6 +98,19 @@ def wiring_problems(topologies: list[Topology], ports: dict[str, PortUse]) -> li
                                f"{drawn.name}: a switch needs {use.worst_switch_used:g} ports,"
                                f" it has {use.per_switch}"))
     return out
+
+
+def speed_medium_mismatch(bundle_id: str, name: str, speed_gbps: float, medium: Medium
+                          ) -> Problem:
+    """A bundle whose links run slower than its medium's rate (200G links on 400G
+    optics, say, after the speed was changed and the medium was not): a transceiver or
+    cable of one rate does not carry links of another, so the medium no longer matches
+    the links. Named in words: which bundle, what speed, which medium."""
+    word = "optics" if medium.kind is MediumKind.OPTICAL else "cables"
+    return Problem(W, "medium-speed-mismatch", bundle_id,
+                   f"Bundle {name!r} runs {speed_gbps:,g} Gb/s links on"
+                   f" {medium.speed_gbps:,g}G {word} ({medium.name}): choose a"
+                   f" {speed_gbps:,g}G medium or set the links to {medium.speed_gbps:,g}G")
 
 
 def group_problems(topo: Topology) -> list[Problem]:
