@@ -45,11 +45,11 @@ def gbps_text(gbps: float) -> str:
 
 
 def scale_of(largest: float) -> tuple[float, str]:
-    """The divisor and word for an axis whose largest value is ``largest``: counts of
-    millions are shown in millions ("pairs, millions"); below ten thousand, as they are
-    (divisor 1, no word)."""
+    """The divisor and word for an axis whose largest value is ``largest``: billions
+    of pairs are counted in billions ("4.8" on an axis of "pairs (billions)"); below ten
+    thousand, figures are shown as they are (divisor 1, no word)."""
     for divisor, word in SCALES:
-        if largest >= 10 * divisor:
+        if largest >= divisor and largest >= 1e4:
             return divisor, word
     return 1.0, ""
 

@@ -1,15 +1,49 @@
 """The problems panel: every problem of the design with the element it concerns.
-Clicking one selects that element and centres it on the canvas."""
+Clicking one selects that element and centres it on the canvas.
+
+Severity is shown by an icon drawn here (a red disc for an error, an amber triangle for a
+warning, each with a white mark) beside the word: an emoji or a theme icon may be missing
+from the fonts and themes of a user's system, a drawn one never is.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QIcon, QPainter, QPen, QPixmap, QPolygonF
 from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem, QWidget
 
+from gui.numbers import count_text
 from model.design import Design
 from model.problems import Problem, Severity
 
 ELEMENT_ROLE = Qt.ItemDataRole.UserRole + 1
+SEVERITY_COLOURS = {Severity.ERROR: "#cf222e", Severity.WARNING: "#bf8700"}
+SEVERITY_WORDS = {Severity.ERROR: "Error", Severity.WARNING: "Warning"}
+
+
+def severity_icon(severity: Severity, size: int = 16) -> QIcon:
+    """The icon of a severity, drawn: a red disc with a white bar (error), an amber
+    triangle with a white exclamation mark (warning)."""
+    pixmap = QPixmap(size * 2, size * 2)  # drawn at twice the size, sharp on HiDPI
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    colour = QColor(SEVERITY_COLOURS[severity])
+    painter.setPen(QPen(Qt.PenStyle.NoPen))
+    painter.setBrush(QBrush(colour))
+    s = float(size * 2)
+    if severity is Severity.ERROR:
+        painter.drawEllipse(QRectF(1, 1, s - 2, s - 2))
+        painter.setBrush(QBrush(Qt.GlobalColor.white))
+        painter.drawRoundedRect(QRectF(s * 0.22, s * 0.42, s * 0.56, s * 0.16), 2, 2)
+    else:
+        painter.drawPolygon(QPolygonF([QPointF(s / 2, 1), QPointF(s - 1, s - 2),
+                                       QPointF(1, s - 2)]))
+        painter.setBrush(QBrush(Qt.GlobalColor.white))
+        painter.drawRoundedRect(QRectF(s * 0.44, s * 0.32, s * 0.12, s * 0.36), 2, 2)
+        painter.drawEllipse(QRectF(s * 0.43, s * 0.74, s * 0.14, s * 0.14))
+    painter.end()
+    return QIcon(pixmap)
 
 
 class ProblemsPanel(QTreeWidget):
@@ -22,12 +56,13 @@ class ProblemsPanel(QTreeWidget):
         super().__init__(parent)
         self.design = design
         self.problems: list[Problem] = []
+        self._icons = {severity: severity_icon(severity) for severity in Severity}
         self.setColumnCount(3)
         self.setHeaderLabels(["", "Element", "Problem"])
         self.setRootIsDecorated(False)
         self.setAlternatingRowColors(True)
         self.setUniformRowHeights(True)
-        self.setColumnWidth(0, 70)
+        self.setColumnWidth(0, 90)
         self.setColumnWidth(1, 180)
         self.itemClicked.connect(self._clicked)
         self.itemActivated.connect(self._clicked)
@@ -39,20 +74,22 @@ class ProblemsPanel(QTreeWidget):
         for problem in self.problems:
             element = self.design.element(problem.element_id or "")
             where = element.name if element else (problem.element_id or "design")
-            item = QTreeWidgetItem(self, [
-                "⛔ error" if problem.severity is Severity.ERROR else "⚠ warning", where,
-                problem.message])
+            item = QTreeWidgetItem(self, [SEVERITY_WORDS[problem.severity], where,
+                                          problem.message])
+            item.setIcon(0, self._icons[problem.severity])
             item.setToolTip(2, f"{problem.message}\n[{problem.code}]")
             item.setData(0, ELEMENT_ROLE, problem.element_id)
-            colour = "#cf222e" if problem.severity is Severity.ERROR else "#9a6700"
-            item.setForeground(0, Qt.GlobalColor.red if colour == "#cf222e"
-                               else Qt.GlobalColor.darkYellow)
+            item.setForeground(0, QColor(SEVERITY_COLOURS[problem.severity]))
+            font = QFont(item.font(0))
+            font.setBold(problem.severity is Severity.ERROR)
+            item.setFont(0, font)
 
     def title(self) -> str:
         """Dock title with the count of problems."""
         errors = sum(p.severity is Severity.ERROR for p in self.problems)
         warnings = len(self.problems) - errors
-        return f"Problems ({errors} errors, {warnings} warnings)"
+        return (f"Problems ({count_text(errors)} error{'' if errors == 1 else 's'},"
+                f" {count_text(warnings)} warning{'' if warnings == 1 else 's'})")
 
     def _clicked(self, item: QTreeWidgetItem, _column: int) -> None:
         element_id = item.data(0, ELEMENT_ROLE)

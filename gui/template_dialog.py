@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -26,6 +27,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gui.inspector.fields import number_locale
+from gui.numbers import decimal_text
+from model.catalog import load_builtin_catalog
 from model.design import Design
 from model.errors import ArchipelagoError
 from model.metrics.results import DesignMetrics
@@ -61,13 +65,69 @@ def power_text(kw: float) -> str:
     return f"{kw:,.1f} kW" if kw < 1000 else f"{kw / 1000:,.2f} MW"
 
 
+def choice_label(value: str) -> str:
+    """How a parameter's choice is shown: a catalog id as its part's name ("dgx-h100" →
+    "NVIDIA DGX H100"); anything else as it is."""
+    catalog = load_builtin_catalog()  # read once, then cached
+    for find in (catalog.server, catalog.rack_type, catalog.switch, catalog.medium,
+                 catalog.accelerator):
+        part = find(value)
+        if part is not None:
+            return str(part.name)
+    return value
+
+
+def param_tip(param: Param) -> str:
+    """A parameter's tooltip in the user's words: what it is, its bounds or choices (by
+    name) and its default."""
+    if param.choices:
+        bounds = "; one of " + ", ".join(choice_label(c) for c in param.choices)
+        default = choice_label(str(param.default))
+    else:
+        low = "" if param.minimum is None else f"from {decimal_text(param.minimum, 3)}"
+        high = "" if param.maximum is None else f"to {decimal_text(param.maximum, 3)}"
+        bounds = f"; {' '.join(x for x in (low, high) if x)}" if low or high else ""
+        default = decimal_text(float(param.default), 3)
+    return f"{param.help[:1].upper()}{param.help[1:]}{bounds} (default {default})"
+
+
+class FigureSpinBox(QDoubleSpinBox):
+    """A number editor that writes figures as the docks do: commas between thousands
+    and no trailing zeros ("400", "12.5", "1,600"), not "400.000"."""
+
+    def textFromValue(self, value: float) -> str:
+        return decimal_text(value, self.decimals())
+
+    def valueFromText(self, text: str) -> float:
+        try:
+            return float(text.replace(",", "").strip())
+        except ValueError:
+            return self.value()
+
+    def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
+        plain = text.replace(",", "").strip()
+        if plain in ("", "-", ".", "-."):
+            return (QValidator.State.Intermediate, text, pos)
+        try:
+            value = float(plain)
+        except ValueError:
+            return (QValidator.State.Invalid, text, pos)
+        state = (QValidator.State.Acceptable if self.minimum() <= value <= self.maximum()
+                 else QValidator.State.Intermediate)
+        return (state, text, pos)
+
+
 class TemplateDialog(QDialog):
     """Choose a template and its parameters; :attr:`design` is the design built when the
     dialog is accepted."""
 
     def __init__(self, parent: QWidget | None = None, compute: Compute | None = None,
-                 templates: dict[str, Template] | None = None) -> None:
+                 templates: dict[str, Template] | None = None,
+                 settings: QSettings | None = None) -> None:
         super().__init__(parent)
+        self.settings = settings if settings is not None else getattr(parent, "settings", None)
+        """Where the last template and its parameters are remembered (the window's
+        settings by default; None: nothing is remembered)."""
         self.setWindowTitle("New from Template")
         self.resize(860, 520)
         self.templates = templates if templates is not None else TEMPLATES
@@ -122,6 +182,7 @@ class TemplateDialog(QDialog):
         self.list.currentRowChanged.connect(self._show_template)
         if self.list.count():
             self.list.setCurrentRow(0)
+        self._restore()
 
     # ------------------------------------------------------------- reading
     @property
@@ -139,7 +200,7 @@ class TemplateDialog(QDialog):
             if isinstance(editor, (QSpinBox, QDoubleSpinBox)):
                 found[name] = editor.value()
             elif isinstance(editor, QComboBox):
-                found[name] = editor.currentText()
+                found[name] = str(editor.currentData())
         return found
 
     def select(self, name: str) -> None:
@@ -158,35 +219,70 @@ class TemplateDialog(QDialog):
         elif isinstance(editor, QDoubleSpinBox):
             editor.setValue(float(value))
         elif isinstance(editor, QComboBox):
-            editor.setCurrentText(str(value))
+            index = editor.findData(str(value))
+            if index >= 0:
+                editor.setCurrentIndex(index)
+
+    # ------------------------------------------------------------ memory
+    def _restore(self) -> None:
+        """Select the template used last, with the parameters it was given."""
+        if self.settings is None:
+            return
+        name = str(self.settings.value("template/last", "") or "")
+        if name not in self.templates:
+            return
+        self.select(name)
+        template = self.templates[name]
+        for param in template.params:
+            stored = self.settings.value(f"template/{name}/{param.name}")
+            if stored is None:
+                continue
+            try:
+                value: ParamValue = stored if param.choices else param.kind(stored)
+            except (TypeError, ValueError):
+                continue  # a hand-edited or older settings file: keep the default
+            self.set_value(param.name, value)
+        self.update_preview()
+
+    def _remember(self) -> None:
+        """Store the template chosen and its parameters for next time."""
+        template = self.template
+        if self.settings is None or template is None:
+            return
+        self.settings.setValue("template/last", template.name)
+        for name, value in self.values().items():
+            self.settings.setValue(f"template/{template.name}/{name}", value)
 
     # ------------------------------------------------------------ building
     def _editor(self, param: Param) -> QWidget:
         editor: QWidget
         if param.choices:
             combo = QComboBox()
-            combo.addItems(list(param.choices))
-            combo.setCurrentText(str(param.default))
-            combo.currentTextChanged.connect(self._schedule)
+            for choice in param.choices:
+                combo.addItem(choice_label(choice), choice)
+            combo.setCurrentIndex(max(0, combo.findData(str(param.default))))
+            combo.currentIndexChanged.connect(self._schedule)
             editor = combo
         elif param.kind is int:
             spin = QSpinBox()
             spin.setRange(int(param.minimum if param.minimum is not None else -_INT_LIMIT),
                           int(min(param.maximum, _INT_LIMIT) if param.maximum is not None
                               else _INT_LIMIT))
+            spin.setLocale(number_locale())
             spin.setValue(int(param.default))
             spin.setGroupSeparatorShown(True)
             spin.valueChanged.connect(self._schedule)
             editor = spin
         else:
-            double = QDoubleSpinBox()
+            double = FigureSpinBox()
+            double.setLocale(number_locale())
             double.setDecimals(3)
             double.setRange(param.minimum if param.minimum is not None else -1e12,
                             param.maximum if param.maximum is not None else 1e12)
             double.setValue(float(param.default))
             double.valueChanged.connect(self._schedule)
             editor = double
-        editor.setToolTip(param.describe())
+        editor.setToolTip(param_tip(param))
         return editor
 
     def _show_template(self) -> None:
@@ -205,7 +301,7 @@ class TemplateDialog(QDialog):
             label = QLabel(param.help[:1].upper() + param.help[1:])
             label.setWordWrap(True)
             label.setMaximumWidth(320)
-            label.setToolTip(param.describe())
+            label.setToolTip(param_tip(param))
             self.form.addRow(label, editor)
         self.update_preview()
 
@@ -240,4 +336,5 @@ class TemplateDialog(QDialog):
         now), then close."""
         if (self._timer.isActive() or self.design is None) and not self.update_preview():
             return
+        self._remember()
         super().accept()

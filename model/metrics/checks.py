@@ -55,8 +55,8 @@ def wiring_problems(topologies: list[Topology], ports: dict[str, PortUse]) -> li
             bundle = design.bundles[b.bundle_id]
             if not b.even:
                 out.append(Problem(W, "uneven-links", b.bundle_id,
-                                   f"{bundle.name}: {b.links_per_member} links per member do"
-                                   f" not deal evenly over {b.upper.count} switches"
+                                   f"{bundle.name}: {b.links_per_member:,} links per member do"
+                                   f" not deal evenly over {b.upper.count:,} switches"
                                    f" ({b.pattern.value} wiring)"))
             for end in (b.lower, b.upper):
                 if isinstance(end, TierNet) and end.model and \
@@ -70,8 +70,8 @@ def wiring_problems(topologies: list[Topology], ports: dict[str, PortUse]) -> li
                 nic_gbps = nics * b.lower.nic_speed_gbps(topo.plane)
                 if b.links_per_member * b.speed_gbps > nic_gbps + 1e-9:
                     out.append(Problem(E, "links-exceed-nics", b.bundle_id,
-                                       f"{bundle.name}: {b.links_per_member} × "
-                                       f"{b.speed_gbps:g}G per server exceeds its {nics} ×"
+                                       f"{bundle.name}: {b.links_per_member:,} × "
+                                       f"{b.speed_gbps:g}G per server exceeds its {nics:,} ×"
                                        f" {b.lower.nic_speed_gbps(topo.plane):g}G NICs"))
             medium = design.catalog.medium(bundle.medium) if bundle.medium else None
             if medium and medium.speed_gbps < b.speed_gbps:
@@ -95,8 +95,8 @@ def wiring_problems(topologies: list[Topology], ports: dict[str, PortUse]) -> li
         if use.per_switch and use.worst_switch_used > use.per_switch + 1e-9:
             drawn = topologies[0].design.tiers[tier_id]
             out.append(Problem(E, "ports-exhausted", tier_id,
-                               f"{drawn.name}: a switch needs {use.worst_switch_used:g} ports,"
-                               f" it has {use.per_switch}"))
+                               f"{drawn.name}: a switch needs {use.worst_switch_used:,g} ports,"
+                               f" it has {use.per_switch:,}"))
     return out
 
 
@@ -121,8 +121,8 @@ def group_problems(topo: Topology) -> list[Problem]:
         d = rack.server.scale_up_domain
         if d > rack.per_server and rack.accelerators % d:
             out.append(Problem(W, "domain-split", rack.id,
-                               f"{rack.group.name}: {rack.accelerators} accelerators do not"
-                               f" fill whole scale-up domains of {d}"))
+                               f"{rack.group.name}: {rack.accelerators:,} accelerators do not"
+                               f" fill whole scale-up domains of {d:,}"))
         if rack.id not in linked and topo.tiers:
             out.append(Problem(W, "unconnected", rack.id,
                                f"{rack.group.name}: no links on the {topo.plane.value}"
@@ -139,8 +139,8 @@ def metric_problems(design: Design, power: Power, oversub: dict[str, TierOversub
         if bp.it_kw > bp.capacity_kw:
             b = design.buildings[bp.building_id]
             out.append(Problem(E, "building-over-capacity", b.id,
-                               f"{b.name}: IT load {bp.it_kw / 1000:.2f} MW exceeds its"
-                               f" capacity of {bp.capacity_kw / 1000:.2f} MW"))
+                               f"{b.name}: IT load {bp.it_kw / 1000:,.2f} MW exceeds its"
+                               f" capacity of {bp.capacity_kw / 1000:,.2f} MW"))
     for rp in power.racks.values():
         if rp.per_rack_kw > rp.budget_kw:
             g = design.rack_groups[rp.rack_group_id]

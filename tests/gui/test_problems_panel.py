@@ -1,0 +1,45 @@
+"""The problems panel: each severity has a drawn icon (a red disc for errors, an amber
+triangle for warnings) beside its word, and counts are written with commas."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QColor
+
+from gui.problems_panel import ProblemsPanel
+from model.problems import Problem, Severity
+
+
+def colour_at(icon, x: float, y: float) -> QColor:  # type: ignore[no-untyped-def]
+    image = icon.pixmap(32, 32).toImage()
+    return image.pixelColor(int(x * image.width()), int(y * image.height()))
+
+
+def test_error_and_warning_icons_are_drawn(qtbot, design) -> None:
+    panel = ProblemsPanel(design)
+    qtbot.addWidget(panel)
+    panel.set_problems([
+        Problem(Severity.WARNING, "oversubscribed", "hall-a-core", "oversubscribed 9:1"),
+        Problem(Severity.ERROR, "ports-exhausted", "hall-a-pod-1-leaf", "needs 70 ports")])
+    error, warning = panel.topLevelItem(0), panel.topLevelItem(1)
+    assert error is not None and warning is not None
+    assert (error.text(0), error.text(1)) == ("Error", "Leaf (rails)"), "errors first"
+    assert (warning.text(0), warning.text(1)) == ("Warning", "Hall A core")
+    for item in (error, warning):
+        assert not item.icon(0).isNull(), f"{item.text(0)} has no icon"
+        assert "⛔" not in item.text(0) and "⚠" not in item.text(0)
+    red = colour_at(error.icon(0), 0.2, 0.5)  # on the disc, beside its white bar
+    assert (red.red(), red.green(), red.blue(), red.alpha()) == (0xcf, 0x22, 0x2e, 255)
+    white = colour_at(error.icon(0), 0.5, 0.5)
+    assert (white.red(), white.green(), white.blue()) == (255, 255, 255)
+    amber = colour_at(warning.icon(0), 0.3, 0.8)  # inside the triangle, off the mark
+    assert (amber.red(), amber.green(), amber.blue(), amber.alpha()) == (0xbf, 0x87, 0, 255)
+    corner = colour_at(warning.icon(0), 0.02, 0.05)
+    assert corner.alpha() == 0, "outside the triangle is transparent"
+    assert panel.title() == "Problems (1 error, 1 warning)"
+
+
+def test_counts_in_the_title_have_commas(qtbot, design) -> None:
+    panel = ProblemsPanel(design)
+    qtbot.addWidget(panel)
+    panel.set_problems([Problem(Severity.WARNING, "unconnected", None, "x")] * 1234)
+    assert panel.title() == "Problems (0 errors, 1,234 warnings)"

@@ -1,0 +1,74 @@
+"""The New from Template dialog in the user's words: parts by name, not catalog id;
+speeds without trailing decimals; and it opens on the template and parameters used
+last (remembered in the settings)."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QSpinBox
+
+from gui.template_dialog import TemplateDialog
+from model.metrics import compute_all
+
+
+def make(qtbot, settings=None) -> TemplateDialog:  # type: ignore[no-untyped-def]
+    dialog = TemplateDialog(compute=lambda design: compute_all(design, None),
+                            settings=settings)
+    qtbot.addWidget(dialog)
+    return dialog
+
+
+def test_choices_are_named_not_catalog_ids(qtbot) -> None:
+    dialog = make(qtbot)
+    dialog.select("superpod")
+    combo = dialog._editors["system"]
+    assert isinstance(combo, QComboBox)
+    shown = [combo.itemText(i) for i in range(combo.count())]
+    assert shown == ["NVIDIA DGX H100", "NVIDIA DGX B200",
+                     "GB200 NVL72 rack (18 compute trays)"]
+    assert combo.currentText() == "NVIDIA DGX H100"
+    assert "dgx-h100" not in combo.toolTip() and "NVIDIA DGX B200" in combo.toolTip()
+    assert dialog.values()["system"] == "dgx-h100", "the template still gets the id"
+    dialog.set_value("system", "gb200-nvl72")
+    assert combo.currentText().startswith("GB200 NVL72")
+    assert dialog.update_preview() and dialog.design is not None
+
+
+def test_numbers_are_written_without_trailing_decimals(qtbot) -> None:
+    dialog = make(qtbot)
+    dialog.select("leaf-spine")
+    speed = dialog._editors["speed_gbps"]
+    assert isinstance(speed, QDoubleSpinBox)
+    assert speed.lineEdit().text() == "100", "not 100.000"
+    dialog.set_value("speed_gbps", 1600)
+    assert speed.lineEdit().text() == "1,600"
+    dialog.set_value("speed_gbps", 12.5)
+    assert speed.lineEdit().text() == "12.5"
+    assert speed.toolTip() == "Link speed, Gb/s; from 1 to 1,600 (default 100)"
+    dialog.select("ai-zones")
+    counts = [e for e in dialog._editors.values() if isinstance(e, QSpinBox)]
+    big = max(counts, key=lambda e: e.value())
+    if big.value() >= 1000:
+        assert "," in big.lineEdit().text()
+
+
+def test_the_last_template_and_its_parameters_are_remembered(qtbot, settings) -> None:
+    first = make(qtbot, settings)
+    first.select("leaf-spine")
+    first.set_value("leaves", 8)
+    first.set_value("speed_gbps", 200.0)
+    first.accept()
+    assert first.design is not None
+    again = make(qtbot, settings)
+    assert again.template is not None and again.template.name == "leaf-spine"
+    assert again.values()["leaves"] == 8 and again.values()["speed_gbps"] == 200.0
+    # A choice is remembered by its id and shown by its name.
+    again.select("superpod")
+    again.set_value("system", "dgx-b200")
+    again.accept()
+    third = make(qtbot, settings)
+    assert third.template is not None and third.template.name == "superpod"
+    assert third.values()["system"] == "dgx-b200"
+    assert third._editors["system"].currentText() == "NVIDIA DGX B200"  # type: ignore[attr-defined]
+    # Without settings nothing is remembered: the first template opens.
+    fresh = make(qtbot)
+    assert fresh.list.currentRow() == 0
