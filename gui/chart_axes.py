@@ -110,5 +110,10 @@ class NumberAxis(pg.AxisItem):  # type: ignore[misc]  # pyqtgraph ships no type 
 
     def tickStrings(self, values: Sequence[float], scale: float, spacing: float
                     ) -> list[str]:
-        digits = 0 if spacing >= 1 else min(6, math.ceil(-math.log10(spacing)))
-        return [decimal_text(v * scale, digits) for v in values]
+        return figure_ticks(values, scale, spacing)
+
+
+def figure_ticks(values: Sequence[float], scale: float, spacing: float) -> list[str]:
+    """Tick labels with commas and only the decimals the tick spacing needs."""
+    digits = 0 if spacing >= 1 else min(6, math.ceil(-math.log10(spacing)))
+    return [decimal_text(v * scale, digits) for v in values]

@@ -19,7 +19,7 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QPen
 from PySide6.QtWidgets import QApplication, QGraphicsRectItem, QMenu, QToolTip, QWidget
 
-from gui.chart_axes import MAX_CHARS, SHORT_NAME, NameAxis, NumberAxis, elide
+from gui.chart_axes import MAX_CHARS, SHORT_NAME, NameAxis, NumberAxis, elide, figure_ticks
 from gui.numbers import count_text, decimal_text, scale_of
 from gui.theme import Theme
 from model.metrics.results import DesignMetrics, PairCapacity
@@ -197,7 +197,7 @@ class HopsChart(Chart):
         super().__init__(theme, parent, axes={"left": NumberAxis("left")})
         self.bars: dict[str, list[float]] = {}
         self.hops: list[int] = []
-        self.getPlotItem().addLegend(offset=(10, 5), labelTextColor=theme.text,
+        self.getPlotItem().addLegend(offset=(10, 5), labelTextColor=theme.text, colCount=2,
                                      brush=pg.mkBrush(theme.base), pen=pg.mkPen(theme.grid))
 
     def figures(self, metrics: DesignMetrics, names: dict[str, str]) -> object:
@@ -360,6 +360,8 @@ class IslandPairsChart(Chart):
                                           label="Tb/s each way", interactive=False,
                                           width=14)
         plot = self.getPlotItem()
+        # the bar's own axis writes its figures like the rest of the dock ("1,200")
+        self.colour_bar.axis.tickStrings = figure_ticks
         plot.layout.addItem(self.colour_bar, 2, 5)
         plot.layout.setColumnFixedWidth(4, 5)
         self.colour_bar.hide()

@@ -61,3 +61,8 @@ def apply_default_sizes(window: QMainWindow, docks: dict[str, QDockWidget]) -> N
     window.resizeDocks([docks["inspector"], docks["metrics"]],
                        [inspector, max(300, height - inspector)], Qt.Orientation.Vertical)
     window.resizeDocks([docks["problems"]], [110 if small else 150], Qt.Orientation.Vertical)
+    # lay the window out now, so that what follows (fitting the design into the canvas)
+    # sees the canvas at its final size, not at the size it had before the docks moved
+    layout = window.layout()
+    if layout is not None:
+        layout.activate()
