@@ -196,7 +196,10 @@ class HopsChart(Chart):
     def __init__(self, theme: Theme, parent: QWidget | None = None) -> None:
         super().__init__(theme, parent, axes={"left": NumberAxis("left")})
         self.bars: dict[str, list[float]] = {}
+        """Pairs per hop count (in :attr:`hops` order) for each scope drawn."""
         self.hops: list[int] = []
+        self.divisor = 1.0
+        """What the pair counts are divided by on the axis (1,000 for "thousands")."""
         self.getPlotItem().addLegend(offset=(10, 5), labelTextColor=theme.text, colCount=2,
                                      brush=pg.mkBrush(theme.base), pen=pg.mkPen(theme.grid))
 
@@ -215,6 +218,7 @@ class HopsChart(Chart):
             self.say_empty("No accelerator pairs use the network")
             return
         divisor, word = scale_of(max(hops.histogram.values()))
+        self.divisor = divisor
         base = np.zeros(len(xs))
         for scope, colour in zip(SCOPES, SCOPE_COLOURS, strict=True):
             counts = np.array([hops.by_scope.get(scope, {}).get(x, 0) for x in xs], float)
@@ -231,15 +235,15 @@ class HopsChart(Chart):
         plot.setLabel("bottom", "switch hops")
         plot.setLabel("left", f"pairs ({word}s)" if word else "pairs")
         top = float(base.max()) / divisor
-        self.set_ranges((min(xs) - 0.6, max(xs) + 0.6), (0.0, (top or 1.0) * 1.08))
+        # headroom above the tallest bar for the legend, which sits at the top
+        self.set_ranges((min(xs) - 0.6, max(xs) + 0.6), (0.0, (top or 1.0) * 1.45))
 
     def readout(self, x: float, y: float) -> str | None:
         hop = round(x)
         if hop not in self.hops or abs(x - hop) > 0.35 or y < 0:
             return None
         column = self.hops.index(hop)
-        divisor, _ = scale_of(max((sum(c[i] for c in self.bars.values())
-                                   for i in range(len(self.hops))), default=0))
+        divisor = self.divisor
         total = sum(counts[column] for counts in self.bars.values())
         below = 0.0
         for scope in SCOPES:

@@ -14,6 +14,7 @@ when there is not, editors shrink, and nothing scrolls sideways out of sight.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QSize, Qt, QTimer, Signal
@@ -42,8 +43,13 @@ from model.parts import Catalog, Cooling
 SETTINGS = "__design__"
 """Pseudo id under which the design's own settings are edited."""
 
-Row = tuple[str, str, Field]
-"""(field name, label, editor)."""
+Row = tuple[str, str, Callable[[], Field]]
+"""(field name, label, maker of its editor): editors are made only for the rows shown."""
+
+
+def _choices(choices: list[tuple[str, Any]]) -> Callable[[], Field]:
+    """The maker of a list editor offering ``choices``."""
+    return lambda: ChoiceField(choices)
 
 
 def _enum_choices(enum: Any) -> list[tuple[str, Any]]:
@@ -142,7 +148,8 @@ class Inspector(QWidget):
         and a title saying what the edit will touch."""
         first = self._element_fields(elements[0])
         shared = {(name, label) for name, label, _ in first}
-        for element in elements[1:]:
+        # the fields depend on the kind only: one element of each kind is enough
+        for element in {type(e): e for e in elements[1:]}.values():
             rows = self._element_fields(element)
             shared &= {(name, label) for name, label, _ in rows}
         rows = [row for row in first if (row[0], row[1]) in shared and row[0] != "name"]
@@ -169,7 +176,8 @@ class Inspector(QWidget):
         form.setLabelAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         self.fields = {}
         self.labels = {}
-        for name, label, field in rows:
+        for name, label, make in rows:
+            field = make()
             form.addRow(label, field)
             self.fields[name] = field
             self.labels[name] = label
@@ -189,21 +197,21 @@ class Inspector(QWidget):
 
     def _element_fields(self, element: Element) -> list[Row]:
         d, c = self.design, self.catalog
-        rows: list[Row] = [("name", "Name", TextField())]
+        rows: list[Row] = [("name", "Name", TextField)]
         if isinstance(element, Building):
-            rows += [("capacity_kw", "IT capacity", NumberField("kW")),
-                     ("pue", "PUE", NumberField()),
-                     ("cooling", "Cooling", ChoiceField(_enum_choices(Cooling))),
-                     ("notes", "Notes", TextField())]
+            rows += [("capacity_kw", "IT capacity", lambda: NumberField("kW")),
+                     ("pue", "PUE", NumberField),
+                     ("cooling", "Cooling", _choices(_enum_choices(Cooling))),
+                     ("notes", "Notes", TextField)]
         elif isinstance(element, Island):
-            rows += [("building", "Building", ChoiceField(
+            rows += [("building", "Building", _choices(
                 [(b.name, b.id) for b in d.buildings.values()])),
-                     ("notes", "Notes", TextField())]
+                     ("notes", "Notes", TextField)]
         elif isinstance(element, RackGroup):
-            rows += [("count", "Racks", CountField()),
-                     ("rack_type", "Rack type", ChoiceField(
+            rows += [("count", "Racks", CountField),
+                     ("rack_type", "Rack type", _choices(
                          _parts(d.catalog.rack_types, c.rack_types))),
-                     ("island", "Island", ChoiceField(
+                     ("island", "Island", _choices(
                          [(i.name, i.id) for i in d.islands.values()]))]
         elif isinstance(element, SwitchTier):
             serves: list[tuple[str, tuple[Scope, str | None, str | None]]]
@@ -213,26 +221,27 @@ class Inspector(QWidget):
                        for b in d.buildings.values()]
             serves += [(f"Campus (stands in {b.name})", (Scope.CAMPUS, None, b.id))
                        for b in d.buildings.values()]
-            rows += [("count", "Switches", CountField()),
-                     ("switch", "Switch model", ChoiceField(
+            rows += [("count", "Switches", CountField),
+                     ("switch", "Switch model", _choices(
                          _parts(d.catalog.switches, c.switches))),
-                     ("role", "Role", ChoiceField(_enum_choices(Role))),
-                     (SERVES, "Serves", ChoiceField(serves)),
-                     ("plane", "Plane", ChoiceField(_enum_choices(Plane)))]
+                     ("role", "Role", _choices(_enum_choices(Role))),
+                     (SERVES, "Serves", _choices(serves)),
+                     ("plane", "Plane", _choices(_enum_choices(Plane)))]
         elif isinstance(element, LinkBundle):
-            rows += [("links_per_member", "Links per member", CountField()),
-                     ("speed_gbps", "Link speed", NumberField("Gb/s")),
-                     ("pattern", "Wiring", ChoiceField(_enum_choices(Pattern))),
-                     ("medium", "Medium", ChoiceField(
+            rows += [("links_per_member", "Links per member", CountField),
+                     ("speed_gbps", "Link speed", lambda: NumberField("Gb/s")),
+                     ("pattern", "Wiring", _choices(_enum_choices(Pattern))),
+                     ("medium", "Medium", _choices(
                          [("(none)", None), *_parts(d.catalog.media, c.media)]))]
         return rows
 
     def _settings_fields(self) -> list[Row]:
-        return [("name", "Name", TextField()),
-                ("description", "Description", TextField()),
-                ("oversubscription_threshold", "Oversubscription limit", NumberField(": 1")),
-                ("allowance_pct", "Storage/front-end allowance", NumberField("% of IT")),
-                ("plane", "Metrics plane", ChoiceField(_enum_choices(Plane)))]
+        return [("name", "Name", TextField),
+                ("description", "Description", TextField),
+                ("oversubscription_threshold", "Oversubscription limit",
+                 lambda: NumberField(": 1")),
+                ("allowance_pct", "Storage/front-end allowance", lambda: NumberField("% of IT")),
+                ("plane", "Metrics plane", _choices(_enum_choices(Plane)))]
 
     def _current(self, name: str) -> Any:
         """The value of field ``name`` in the design: the selected elements' common value,
