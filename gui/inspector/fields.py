@@ -62,7 +62,8 @@ class Field(QWidget):
     committed = Signal(object)
     finished = Signal()
     """The user is done with this field: Enter pressed (sent as the key arrives, before
-    the commit it causes) or a choice made (after its commit)."""
+    the commit it causes), a choice made (after its commit) or Esc pressed (the typing
+    dropped)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -91,10 +92,18 @@ class Field(QWidget):
         self._layout.addWidget(self.error)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        # sent before the editor commits on this key: the listener acts on a later turn
-        if watched is self._editor and event.type() == QEvent.Type.KeyPress and \
-                event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):  # type: ignore[attr-defined]
+        if watched is not self._editor or event.type() != QEvent.Type.KeyPress:
+            return False
+        key = event.key()  # type: ignore[attr-defined]
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            # sent before the editor commits on this key: the listener acts on a later turn
             self.finished.emit()
+        elif key == Qt.Key.Key_Escape:
+            # Esc drops what was typed: the design's value again, the keyboard back
+            self.clear_error()
+            self._show(self._value)
+            self.finished.emit()
+            return True
         return False
 
     def value(self) -> Any:

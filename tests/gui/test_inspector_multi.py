@@ -95,6 +95,14 @@ def test_keyboard_returns_to_the_canvas_after_an_edit(window, qtbot) -> None:
     qtbot.waitUntil(lambda: focus_is_on(cooling), timeout=2_000)
     cooling.activated.emit((cooling.currentIndex() + 1) % cooling.count())
     qtbot.waitUntil(lambda: focus_is_on(window.view), timeout=2_000)
+    # Esc drops what was typed and gives the keyboard back too.
+    notes = inspector.fields["notes"].editor
+    notes.setFocus()
+    qtbot.waitUntil(lambda: focus_is_on(notes), timeout=2_000)
+    qtbot.keyClicks(notes, "half typed")
+    qtbot.keyClick(notes, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: focus_is_on(window.view), timeout=2_000)
+    assert notes.text() == "" and window.document.design.buildings["hall-a"].notes == ""
     # A refused value keeps the keyboard at the field, to put it right.
     count_field = inspector.fields["capacity_kw"]
     type_into(qtbot, count_field, "-5")
