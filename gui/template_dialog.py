@@ -299,7 +299,10 @@ class TemplateDialog(QDialog):
             editor = self._editor(param)
             self._editors[param.name] = editor
             label = QLabel(param.help[:1].upper() + param.help[1:])
-            label.setWordWrap(True)
+            # short labels stay on one line; only long ones wrap (a wrapped label in a
+            # form is given a narrow column, "Leaf / switches")
+            label.setWordWrap(label.sizeHint().width() > 240)
+            label.setMinimumWidth(min(label.sizeHint().width(), 240))
             label.setMaximumWidth(320)
             label.setToolTip(param_tip(param))
             self.form.addRow(label, editor)
