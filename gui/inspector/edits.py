@@ -1,7 +1,8 @@
 """The inspector's edits as undoable commands: one property of one element, of several
 selected elements at once, or of the design's settings — each one undo step named in the
-user's words ("Change link speed of 'Island 2 leaf → spine'", "Change link speed of 3 link
-bundles"). Commands only call the design's operations (:mod:`gui.commands`).
+user's words (:mod:`gui.words`: "Change link speed of Island 2 leaf → spine to 200G",
+"Change link speed of 3 link bundles to 200G"). Commands only call the design's
+operations (:mod:`gui.commands`).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from gui.commands import (
     UpdateElement,
     kind_word,
 )
+from gui.words import change_text, settings_change_text
 from model.design import Design
 from model.elements import Element
 from model.errors import DesignError
@@ -87,13 +89,18 @@ def element_edit(design: Design, catalog: Catalog, ids: Sequence[str], name: str
     changing = [e for e in elements if current_value(e, name) != value]
     if not changing:
         raise DesignError(f"every selected element has this {lower_label(label)} already")
-    what = lower_label(label) if name != SERVES else "what it serves"
+    kind = design.kind_of(elements[0].id)
     if len(elements) == 1:
-        text = f"Change {what} of {elements[0].name!r}"
+        whom = elements[0].name
+    elif len({type(e) for e in elements}) == 1:
+        whom = plural_kind(elements[0], len(elements))
     else:
-        text = f"Change {what} of {plural_kind(elements[0], len(elements))}" \
-            if len({type(e) for e in elements}) == 1 else \
-            f"Change {what} of {len(elements)} elements"
+        whom = f"{len(elements)} elements"
+    if name == SERVES:
+        text = f"Change what {whom} serves" if len(elements) == 1 else \
+            f"Change what {whom} serve"
+    else:
+        text = change_text(kind, whom, {name: value})
     updates: list[DesignCommand] = [
         UpdateElement(design, e.id, _changes(name, value), text=text) for e in changing]
     parts = parts_needed(design, catalog, name, value)
@@ -109,4 +116,4 @@ def settings_edit(design: Design, name: str, label: str, value: Any) -> DesignCo
         return RenameDesign(design, str(value))
     if name == "description":
         return RenameDesign(design, design.name, str(value))
-    return ChangeSettings(design, {name: value}, text=f"Change {lower_label(label)}")
+    return ChangeSettings(design, {name: value}, text=settings_change_text({name: value}))

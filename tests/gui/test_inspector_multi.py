@@ -45,7 +45,7 @@ def test_one_edit_of_several_is_one_undo_step_that_undoes_fully(window, qtbot) -
     type_into(qtbot, inspector.fields["speed_gbps"], "200")
     assert [design.bundles[b].speed_gbps for b in BUNDLES] == [200.0, 200.0, 200.0]
     assert stack.count() == 1
-    assert stack.text(0) == "Change link speed of 3 link bundles"
+    assert stack.text(0) == "Change link speed of 3 link bundles to 200G"
     # A medium from the shipped catalog is copied in once, in the same step.
     inspector.fields["medium"].choose("optical-400g-osfp")
     assert [design.bundles[b].medium for b in BUNDLES] == ["optical-400g-osfp"] * 3
