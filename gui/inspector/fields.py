@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QEvent, QLocale, QObject, Qt, Signal
+from PySide6.QtGui import QPaintEvent, QPalette
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -26,6 +27,9 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QSizePolicy,
     QSpinBox,
+    QStyle,
+    QStyleOptionComboBox,
+    QStylePainter,
     QVBoxLayout,
     QWidget,
 )
@@ -218,13 +222,33 @@ class CountField(Field):
         self.editor.blockSignals(False)
 
 
+class ElidingComboBox(QComboBox):
+    """A combo box that ends a choice too long for its width in an ellipsis ("NVIDIA
+    Quantum-2 QM9700 (N…") instead of cutting it off; the list shows it whole."""
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QStylePainter(self)
+        option = QStyleOptionComboBox()
+        self.initStyleOption(option)
+        if self.currentIndex() < 0 and self.placeholderText():
+            option.currentText = self.placeholderText()
+            option.palette.setBrush(QPalette.ColorRole.ButtonText,
+                                    option.palette.placeholderText())
+        painter.drawComplexControl(QStyle.ComplexControl.CC_ComboBox, option)
+        room = self.style().subControlRect(QStyle.ComplexControl.CC_ComboBox, option,
+                                           QStyle.SubControl.SC_ComboBoxEditField, self)
+        option.currentText = self.fontMetrics().elidedText(
+            option.currentText, Qt.TextElideMode.ElideRight, max(0, room.width() - 2))
+        painter.drawControl(QStyle.ControlElement.CE_ComboBoxLabel, option)
+
+
 class ChoiceField(Field):
     """One of a list of (label, value) choices: catalog parts, enums, containers."""
 
     def __init__(self, choices: Sequence[tuple[str, Any]], parent: QWidget | None = None
                  ) -> None:
         super().__init__(parent)
-        self.editor = QComboBox(self)
+        self.editor = ElidingComboBox(self)
         self.editor.setSizeAdjustPolicy(
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.editor.setMinimumContentsLength(4)
