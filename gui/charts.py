@@ -15,8 +15,8 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QBrush, QColor, QPen
+from PySide6.QtCore import QPointF, Qt, QTimer
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPen, QResizeEvent
 from PySide6.QtWidgets import QApplication, QGraphicsRectItem, QMenu, QToolTip, QWidget
 
 from gui.chart_axes import MAX_CHARS, SHORT_NAME, NameAxis, NumberAxis, elide, figure_ticks
@@ -81,12 +81,41 @@ class Chart(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph ships no type hin
             axis.setPen(pg.mkPen(theme.muted_text))
             axis.setTextPen(pg.mkPen(theme.text))
         plot = self.getPlotItem()
-        plot.setTitle(self.title, color=theme.text, size="9pt")
+        self.show_title()
         self.empty_note.setColor(theme.muted_text)
         if plot.legend is not None:
             plot.legend.setBrush(pg.mkBrush(theme.base))
             plot.legend.setPen(pg.mkPen(theme.grid))
             plot.legend.setLabelTextColor(theme.text)
+
+    def show_title(self) -> None:
+        """The chart's title, cut to the room beside the axes: pyqtgraph makes the plot
+        as wide as its title, and in a narrow dock a whole title pushed the bars and the
+        right end of the axis out of sight."""
+        plot = self.getPlotItem()
+        font = QFont(self.font())
+        font.setPointSizeF(9)
+        axis = plot.getAxis("left")
+        beside = axis.effectiveSizeHint(Qt.SizeHint.MinimumSize).width() \
+            if axis.isVisible() else 0.0
+        room = self.width() - beside - self.beside_title()
+        text = QFontMetrics(font).elidedText(self.title, Qt.TextElideMode.ElideRight,
+                                             max(40, int(room)))
+        if text == plot.titleLabel.text and plot.titleLabel.isVisible():
+            return
+        plot.setTitle(text, color=self.theme.text, size="9pt")
+        # the plot takes the chart's size again, now that its title allows it
+        super().resizeEvent(None)
+
+    def beside_title(self) -> float:
+        """Pixels of the chart's width beside the title other than the left axis
+        (margins; a colour bar)."""
+        return 24.0
+
+    def resizeEvent(self, event: QResizeEvent | None) -> None:
+        super().resizeEvent(event)
+        if getattr(self, "theme", None) is not None:  # pyqtgraph resizes while building
+            self.show_title()
 
     def draw(self, metrics: DesignMetrics, names: dict[str, str]) -> None:
         """Draw the figures, unless the chart shows exactly these already: most edits
@@ -96,6 +125,8 @@ class Chart(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph ships no type hin
         if figures is not None and figures == self.drawn:
             return
         self.show_metrics(metrics, names)
+        # the room beside the axes is known once the plot has laid its axes out
+        QTimer.singleShot(0, self, self.show_title)
         self.drawn = figures
 
     def figures(self, metrics: DesignMetrics, names: dict[str, str]) -> object:
@@ -121,7 +152,7 @@ class Chart(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph ships no type hin
             else:
                 axis.setTicks(None)
             plot.setLabel(name, "")
-        plot.setTitle(self.title, color=self.theme.text, size="9pt")
+        self.show_title()
         self.set_ranges((0.0, 1.0), (0.0, 1.0))
         self.hover_text = None
 
@@ -425,6 +456,13 @@ class IslandPairsChart(Chart):
     def reset(self) -> None:
         super().reset()
         self.getPlotItem().getViewBox().setAspectLocked(False)
+
+    def beside_title(self) -> float:
+        bar = getattr(self, "colour_bar", None)
+        if bar is None or not bar.isVisible():
+            return super().beside_title()
+        width = float(bar.effectiveSizeHint(Qt.SizeHint.MinimumSize).width())
+        return super().beside_title() + width + 5
 
     def readout(self, x: float, y: float) -> str | None:
         n = len(self.islands)

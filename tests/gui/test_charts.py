@@ -153,3 +153,20 @@ def test_hover_with_the_mouse_shows_the_readout(window, qtbot) -> None:
                        Qt.KeyboardModifier.NoModifier)
     QApplication.sendEvent(chart.viewport(), move)
     assert chart.hover_text == "Hall B · Pod 2: the same island (no cut to measure)"
+
+
+def test_every_chart_fits_a_narrow_panel(window, qtbot) -> None:
+    """In a narrow dock no chart is wider than its panel: the title is cut to the room
+    beside the axes instead of pushing the bars and the axis's right end out of sight."""
+    wait_for_metrics(qtbot, window)
+    dock = window.metrics_dock
+    for key in ("hops", "power", "islands", "buildings"):
+        chart = dock.show_chart(key)
+        chart.resize(300, 220)
+        chart.forget()
+        chart.draw(dock.metrics, names_of(window.document.design))
+        for _ in range(3):
+            QApplication.processEvents()
+        plot = chart.getPlotItem().sceneBoundingRect()
+        assert plot.width() <= chart.viewport().width() + 0.5, \
+            f"{key}: the plot is {plot.width():.0f} px in a {chart.viewport().width()} px chart"
