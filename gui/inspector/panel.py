@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QFormLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from gui.commands import kind_word
@@ -42,6 +43,9 @@ from model.parts import Catalog, Cooling
 
 SETTINGS = "__design__"
 """Pseudo id under which the design's own settings are edited."""
+
+FIELD_ROOM = 110
+"""Pixels an editor needs beside its label to show a value; with less, labels go above."""
 
 Row = tuple[str, str, Callable[[], Field]]
 """(field name, label, maker of its editor): editors are made only for the rows shown."""
@@ -91,6 +95,7 @@ class Inspector(QWidget):
         self._scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         outer.addWidget(self._scroll, 1)
         self._form_host: QWidget | None = None
+        self._form: QFormLayout | None = None
         self._shown_names: dict[str, str] = {}
         document.changed.connect(self._design_changed)
         self.show_ids([])
@@ -171,7 +176,7 @@ class Inspector(QWidget):
         host = QWidget()
         form = QFormLayout(host)
         form.setContentsMargins(0, 0, 4, 0)
-        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        self._form = form
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         form.setLabelAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         self.fields = {}
@@ -192,8 +197,29 @@ class Inspector(QWidget):
             form.addRow("Joins", joins)
         self._scroll.setWidget(host)
         self._form_host = host
+        self._fit_rows()
         self._load_values()
         self.updateGeometry()
+
+    def _fit_rows(self) -> None:
+        """Labels beside the editors while an editor keeps room to show a value (about
+        fourteen characters), above them when the panel is narrower than that."""
+        form = self._form
+        if form is None:
+            return
+        metrics = self.fontMetrics()
+        labels = [metrics.horizontalAdvance(label) for label in self.labels.values()]
+        widest = max(labels, default=0)
+        needed = widest + form.horizontalSpacing() + FIELD_ROOM + 16
+        policy = QFormLayout.RowWrapPolicy.DontWrapRows \
+            if self._scroll.viewport().width() >= needed \
+            else QFormLayout.RowWrapPolicy.WrapAllRows
+        if form.rowWrapPolicy() != policy:
+            form.setRowWrapPolicy(policy)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_rows()
 
     def _element_fields(self, element: Element) -> list[Row]:
         d, c = self.design, self.catalog

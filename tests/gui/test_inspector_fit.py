@@ -88,3 +88,24 @@ def test_legend_and_palette_show_their_text_whole(laptop) -> None:
             lines = max(1, -(-metrics.horizontalAdvance(words) // max(1, rect.width())))
             assert rect.height() >= metrics.height() * min(lines, 2) - 2, \
                 f"{words!r} needs {lines} lines, its row is {rect.height()} px"
+
+
+@pytest.mark.parametrize("width", [230, 300, 420])
+def test_a_narrow_panel_puts_labels_above_and_keeps_every_field_in_sight(
+        qtbot, design, catalog, width: int) -> None:
+    from gui.document import DesignDocument
+    from gui.inspector.panel import Inspector
+
+    inspector = Inspector(DesignDocument(design), catalog)
+    qtbot.addWidget(inspector)
+    inspector.resize(width, 500)
+    inspector.show()
+    for ids in ([], ["hall-a-pod-1-b2"], ["hall-a-pod-1-leaf"], ["hall-a"]):
+        inspector.show_ids(ids)
+        settle()
+        viewport = inspector.viewport()
+        for name, field in inspector.fields.items():
+            box = rect_in(field.editor, viewport)
+            assert viewport.rect().contains(box), \
+                f"{width} px, {ids or 'design'}: {name} at {box} outside {viewport.rect()}"
+            assert box.width() >= 90, f"{name} is {box.width()} px wide"
