@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 from pydantic import Field, TypeAdapter, ValidationError
 
+from model.checked import checked_catalog, format_validation_error, revalidated
 from model.elements import (
     KIND_OF,
     AnyElement,
@@ -43,6 +44,7 @@ from model.events import (
     Subscriber,
 )
 from model.parts import Catalog, Frozen, Name, Text
+from model.strict import Number
 
 E = TypeVar("E", bound=Element)
 
@@ -58,13 +60,13 @@ _TEXT: TypeAdapter[str] = TypeAdapter(Text)
 class DesignSettings(Frozen):
     """Design-wide settings that metrics and checks read."""
 
-    oversubscription_threshold: float = Field(
+    oversubscription_threshold: Number = Field(
         default=8.0,
         ge=1.0,
         le=1000.0,
         description="Oversubscription (down : up) above which a tier is a problem.",
     )
-    allowance_pct: float = Field(
+    allowance_pct: Number = Field(
         default=0.0,
         ge=0.0,
         le=100.0,
@@ -85,16 +87,6 @@ class Removal:
     def ids(self) -> list[str]:
         """Ids of every removed element."""
         return [element.id for _, _, element in self.items]
-
-
-def format_validation_error(error: ValidationError) -> str:
-    """One readable line per problem in a pydantic error: ``field: message``."""
-    lines = []
-    for item in error.errors():
-        where = ".".join(str(p) for p in item["loc"]) or "value"
-        message = item["msg"].removeprefix("Value error, ")
-        lines.append(f"{where}: {message}")
-    return "; ".join(lines)
 
 
 def _refuse_duplicate_parts(catalog: Catalog) -> None:
@@ -119,8 +111,8 @@ class Design:
     ) -> None:
         self.name = name
         self.description = description
-        self.catalog = catalog or Catalog()
-        self.settings = settings or DesignSettings()
+        self.catalog = checked_catalog(catalog) if catalog else Catalog()
+        self.settings = revalidated(settings) if settings else DesignSettings()
         self._elements: dict[str, dict[str, Element]] = {kind: {} for kind in KINDS}
         self._kind_of_id: dict[str, str] = {}
         self._subscribers: list[Subscriber] = []
@@ -361,6 +353,7 @@ class Design:
         kind = KIND_OF.get(type(element))
         if kind is None:
             raise DesignError(f"cannot add a {type(element).__name__} to a design")
+        element = revalidated(element)  # a copy may have skipped validation
         if element.id in self._kind_of_id or element.id in self.catalog.all_ids():
             raise DesignError(f"the id {element.id!r} is already in use", element.id, "id")
         self._check_references(element)
@@ -511,7 +504,7 @@ class Design:
         if clash:
             raise DesignError(f"part id {sorted(clash)[0]!r} is already used by an element")
         before = self.catalog
-        merged = self.catalog.merged(parts)
+        merged = self.catalog.merged(checked_catalog(parts))
         _refuse_duplicate_parts(merged)
         if merged != before:
             self.catalog = merged
@@ -523,6 +516,7 @@ class Design:
         clash = set(catalog.all_ids()) & set(self._kind_of_id)
         if clash:
             raise DesignError(f"part id {sorted(clash)[0]!r} is already used by an element")
+        catalog = checked_catalog(catalog)
         _refuse_duplicate_parts(catalog)
         before = self.catalog
         if catalog != before:

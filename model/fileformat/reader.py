@@ -24,6 +24,7 @@ from model.elements import Element
 from model.errors import DesignError, DesignFileError
 from model.fileformat.migrations import migrate
 from model.fileformat.schema import CATALOG_SECTIONS, FORMAT_NAME, SECTIONS, DesignFile
+from model.strict import STRICT_ERRORS
 
 MAX_FILE_BYTES = 50 * 1024 * 1024
 """Largest file read (50 MB). A 1M-accelerator design is well under 1 MB."""
@@ -234,6 +235,8 @@ def _describe(item: Any) -> str:
     else:
         message = str(item["msg"]).removeprefix("Value error, ")
     value = item.get("input")
+    if kind in STRICT_ERRORS:  # the message says what was found
+        return message
     if isinstance(value, str | int | float | bool) or value is None:
         message += f" (found {_short_json(value)})"
     return message
