@@ -174,7 +174,8 @@ def test_version_must_be_an_integer(tmp_path: Path, version: Any) -> None:
 
 
 def test_missing_version(tmp_path: Path) -> None:
-    refused(edited(tmp_path, lambda d: d.pop("schema_version")), "'schema_version' field is")
+    refused(edited(tmp_path, lambda d: d.pop("schema_version")), "required field is missing",
+            "schema_version")
 
 
 def test_version_below_every_migration(tmp_path: Path) -> None:
