@@ -5,6 +5,7 @@ path, or a line and column); nothing else escapes, nothing hangs."""
 
 from __future__ import annotations
 
+import copy
 import functools
 import json
 import re
@@ -112,20 +113,25 @@ def paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
 @given(data=st.data())
 def test_mutated_values_load_or_are_refused_with_a_location(data: st.DataObject) -> None:
     content = json.loads(data.draw(st.sampled_from(seeds())))
+    places = paths(content)[1:]  # the seed's own places, not inside inserted values
     for _ in range(data.draw(st.integers(1, 3))):
-        path = data.draw(st.sampled_from(paths(content)[1:]))
+        path = data.draw(st.sampled_from(places))
         parent = content
-        for key in path[:-1]:
-            parent = parent[key]
+        try:
+            for key in path[:-1]:
+                parent = parent[key]
+            parent[path[-1]]
+        except (KeyError, IndexError, TypeError):
+            continue  # an earlier mutation removed or replaced this place
         action = data.draw(st.sampled_from(["set", "set", "delete", "extra"]))
-        if action == "set":
-            parent[path[-1]] = data.draw(st.sampled_from(HOSTILE_VALUES))
+        if action == "set":  # a fresh copy: the next mutation may reach into it
+            parent[path[-1]] = copy.deepcopy(data.draw(st.sampled_from(HOSTILE_VALUES)))
         elif action == "delete":
             del parent[path[-1]]
         elif isinstance(parent, dict):
             parent[data.draw(st.sampled_from(["x", "nmae", "count", "id"]))] = 1
         else:
-            parent.append(data.draw(st.sampled_from(HOSTILE_VALUES)))
+            parent.append(copy.deepcopy(data.draw(st.sampled_from(HOSTILE_VALUES))))
         if not isinstance(content, dict):
             break
     raw = json.dumps(content, ensure_ascii=data.draw(st.booleans())).encode("utf-8")
