@@ -44,6 +44,7 @@ from model.events import (
     Subscriber,
 )
 from model.parts import Catalog, Frozen, Name, Text
+from model.reach import reaches
 from model.strict import Number
 
 E = TypeVar("E", bound=Element)
@@ -118,6 +119,7 @@ class Design:
         self._subscribers: list[Subscriber] = []
         self._pairs: dict[frozenset[str], str] = {}
         self._down: dict[str, dict[str, str]] = {}
+        self._up: dict[str, dict[str, str]] = {}
         self.revision = 0
         """Incremented by every change: a cheap way to know a result is stale."""
 
@@ -334,17 +336,8 @@ class Design:
 
     def _is_below(self, start: str, target: str, skip_bundle: str) -> bool:
         """True when ``target`` is reachable going down from ``start`` through
-        hierarchical bundles (ignoring ``skip_bundle``)."""
-        stack, seen = [start], {start}
-        while stack:
-            node = stack.pop()
-            if node == target:
-                return True
-            for bundle_id, nxt in self._down.get(node, {}).items():
-                if bundle_id != skip_bundle and nxt not in seen:
-                    seen.add(nxt)
-                    stack.append(nxt)
-        return False
+        hierarchical bundles (ignoring ``skip_bundle``); see :mod:`model.reach`."""
+        return reaches(start, target, self._down, self._up, skip_bundle)
 
     # -------------------------------------------------------------- changing
     def add(self, element: Element, index: int | None = None) -> None:
@@ -370,14 +363,16 @@ class Design:
             self._pairs[pair] = bundle.id
             if bundle.pattern is not Pattern.GLOBAL:
                 self._down.setdefault(bundle.upper, {})[bundle.id] = bundle.lower
+                self._up.setdefault(bundle.lower, {})[bundle.id] = bundle.upper
         else:
             if self._pairs.get(pair) == bundle.id:
                 del self._pairs[pair]
             self._down.get(bundle.upper, {}).pop(bundle.id, None)
+            self._up.get(bundle.lower, {}).pop(bundle.id, None)
 
     def _reindex(self) -> None:
         self._pairs = {}
-        self._down = {}
+        self._down, self._up = {}, {}
         for bundle in self.bundles.values():
             self._index(bundle, True)
 
