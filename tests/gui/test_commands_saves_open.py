@@ -83,15 +83,17 @@ def test_builders_refuse_with_the_models_own_error(qapp, design, catalog) -> Non
         add_building_command(design, 2e7, 0)
 
 
-def test_a_tier_of_a_longest_named_switch_gets_a_name_that_fits(qapp, design) -> None:
-    switch = design.catalog.switches[0]
-    long_catalog = design.catalog.model_copy(update={
-        "switches": (switch.model_copy(update={"name": LONGEST}),)})
-    island = next(iter(design.islands.values()))
-    command = add_tier_command(design, long_catalog, switch.id, island, x=0, y=0,
-                               role=Role.SUPER_SPINE)
-    tier = command.commands[-1].element  # type: ignore[attr-defined]
-    assert len(tier.name) == 200 and tier.name.endswith(" super-spine")
+def test_a_tier_in_a_longest_named_island_gets_a_name_that_fits(
+        qapp, design, catalog, tmp_path: Path) -> None:
+    doc = DesignDocument(design)
+    island = next(iter(design.islands))
+    doc.execute(UpdateElement(design, island, {"name": LONGEST}))
+    for _ in range(2):  # the second is numbered: "… super-spine 2"
+        doc.execute(add_tier_command(design, catalog, "qm9700", design.islands[island],
+                                     x=0, y=0, role=Role.SUPER_SPINE))
+        tier = list(design.tiers.values())[-1]
+        assert len(tier.name) == 200 and tier.name.startswith("NNN")
+    assert reopened(design, tmp_path) == design
 
 
 def random_step(doc: DesignDocument, catalog, rng: random.Random) -> str:  # type: ignore[no-untyped-def]
