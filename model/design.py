@@ -18,7 +18,8 @@ from typing import Any, TypeVar
 
 from pydantic import Field, TypeAdapter, ValidationError
 
-from model.checked import checked_catalog, format_validation_error, revalidated
+from model.checked import checked_catalog, revalidated
+from model.checked import format_validation_error as _format_validation_error
 from model.elements import (
     KIND_OF,
     AnyElement,
@@ -51,6 +52,8 @@ E = TypeVar("E", bound=Element)
 
 KINDS: tuple[str, ...] = ("building", "island", "rack_group", "tier", "bundle")
 """Element kinds in dependency order: each may refer only to kinds before it."""
+
+format_validation_error = _format_validation_error  # the editor imports it from here
 
 CLASS_OF: dict[str, type[Element]] = {kind: cls for cls, kind in KIND_OF.items()}
 
