@@ -17,6 +17,7 @@ from typing import Any
 from PySide6.QtGui import QUndoCommand
 
 from gui.words import change_text, settings_change_text
+from model.checked import copied, fitted_name, joined_name, make, shifted
 from model.design import Design, Removal
 from model.elements import (
     Building,
@@ -270,15 +271,15 @@ def _next_name(design: Design, kind: str, stem: str) -> str:
 def add_building_command(design: Design, x: float, y: float,
                          capacity_kw: float = 50_000.0) -> DesignCommand:
     """A new building at campus position (x, y)."""
-    building = Building(id=design.new_id("building"), name=_next_name(design, "building",
-                        "Building"), capacity_kw=capacity_kw, x=x, y=y)
+    building = make(Building, id=design.new_id("building"), name=_next_name(
+        design, "building", "Building"), capacity_kw=capacity_kw, x=x, y=y)
     return AddElement(design, building)
 
 
 def add_island_command(design: Design, building_id: str, x: float, y: float) -> DesignCommand:
     """A new, empty island in a building at (x, y) relative to the building."""
-    island = Island(id=design.new_id("island"), name=_next_name(design, "island", "Island"),
-                    building=building_id, x=x, y=y)
+    island = make(Island, id=design.new_id("island"), name=_next_name(design, "island",
+                  "Island"), building=building_id, x=x, y=y)
     return AddElement(design, island)
 
 
@@ -291,8 +292,8 @@ def add_rack_group_command(design: Design, catalog: Catalog, rack_type_id: str,
     if rack is None:
         raise DesignError(f"the catalog has no rack type {rack_type_id!r}")
     parts = catalog.closure_of_rack_type(rack_type_id)
-    group = RackGroup(id=design.new_id("racks"), name=rack.name, island=island_id,
-                      rack_type=rack_type_id, count=count, x=x, y=y)
+    group = make(RackGroup, id=design.new_id("racks"), name=rack.name, island=island_id,
+                 rack_type=rack_type_id, count=count, x=x, y=y)
     add = AddElement(design, group)
     return MacroCommand(design, add.text(), [AddParts(design, parts), add])
 
@@ -317,7 +318,7 @@ def bundle_name(lower: str, upper: str) -> str:
     shared = 0
     while shared < min(len(low), len(up)) - 1 and low[shared] == up[shared]:
         shared += 1
-    return f"{lower} → {' '.join(up[shared:])}"
+    return joined_name(lower, " ".join(up[shared:]))
 
 
 def add_tier_command(design: Design, catalog: Catalog, switch_id: str, place: Element,
@@ -328,15 +329,15 @@ def add_tier_command(design: Design, catalog: Catalog, switch_id: str, place: El
     switch = catalog.switch(switch_id) or design.catalog.switch(switch_id)
     if switch is None:
         raise DesignError(f"the catalog has no switch model {switch_id!r}")
-    name = tier_name(design, place, role)
+    name = fitted_name(tier_name(design, place, role))
     if isinstance(place, Island):
-        tier = SwitchTier(id=design.new_id("tier"), name=name,
-                          switch=switch_id, count=count, role=role, scope=Scope.ISLAND,
-                          island=place.id, x=x, y=y)
+        tier = make(SwitchTier, id=design.new_id("tier"), name=name,
+                    switch=switch_id, count=count, role=role, scope=Scope.ISLAND,
+                    island=place.id, x=x, y=y)
     elif isinstance(place, Building):
-        tier = SwitchTier(id=design.new_id("tier"), name=name,
-                          switch=switch_id, count=count, role=role, scope=Scope.BUILDING,
-                          building=place.id, x=x, y=y)
+        tier = make(SwitchTier, id=design.new_id("tier"), name=name,
+                    switch=switch_id, count=count, role=role, scope=Scope.BUILDING,
+                    building=place.id, x=x, y=y)
     else:
         raise DesignError("a switch tier goes into an island or a building")
     add = AddElement(design, tier)
@@ -385,9 +386,9 @@ def link_command(design: Design, start_id: str, end_id: str) -> DesignCommand:
             speed = lower_switch.port_speed_gbps
     if upper_switch is not None:
         speed = min(speed, upper_switch.port_speed_gbps)
-    bundle = LinkBundle(id=design.new_id("bundle"), name=bundle_name(lower.name, upper.name),
-                        lower=lower.id, upper=upper.id, links_per_member=links,
-                        speed_gbps=speed, pattern=pattern)
+    bundle = make(LinkBundle, id=design.new_id("bundle"),
+                  name=bundle_name(lower.name, upper.name), lower=lower.id, upper=upper.id,
+                  links_per_member=links, speed_gbps=speed, pattern=pattern)
     return AddElement(design, bundle, text=f"Link {lower.name!r} to {upper.name!r}")
 
 
@@ -452,9 +453,9 @@ def duplicate_command(design: Design, ids: Iterable[str], offset: tuple[float, f
     for eid in chosen:
         element = design.element(eid)
         if isinstance(element, RackGroup) and element.island not in islands:
-            copy = element.model_copy(update={
-                "id": alloc.new("racks"), "name": f"{element.name} (copy)",
-                "x": element.x + dx, "y": element.y + dy})
+            copy = copied(element, id=alloc.new("racks"),
+                          name=fitted_name(element.name, " (copy)"),
+                          x=shifted(element.x, dx), y=shifted(element.y, dy))
             adds.append(AddElement(design, copy))
         elif isinstance(element, Island):
             adds.extend(_duplicate_island(design, element, alloc, dx, dy))
@@ -466,24 +467,24 @@ def duplicate_command(design: Design, ids: Iterable[str], offset: tuple[float, f
 
 def _duplicate_island(design: Design, island: Island, alloc: IdAllocator, dx: float,
                       dy: float) -> list[DesignCommand]:
-    new_island = island.model_copy(update={
-        "id": alloc.new("island"), "name": f"{island.name} (copy)",
-        "x": island.x + dx, "y": island.y + dy})
+    new_island = copied(island, id=alloc.new("island"),
+                        name=fitted_name(island.name, " (copy)"),
+                        x=shifted(island.x, dx), y=shifted(island.y, dy))
     adds: list[DesignCommand] = [AddElement(design, new_island)]
     mapping: dict[str, str] = {}
     for group in design.rack_groups.values():
         if group.island == island.id:
             mapping[group.id] = alloc.new("racks")
-            adds.append(AddElement(design, group.model_copy(update={
-                "id": mapping[group.id], "island": new_island.id})))
+            adds.append(AddElement(design, copied(group, id=mapping[group.id],
+                                                  island=new_island.id)))
     for tier in design.tiers.values():
         if tier.island == island.id:
             mapping[tier.id] = alloc.new("tier")
-            adds.append(AddElement(design, tier.model_copy(update={
-                "id": mapping[tier.id], "island": new_island.id})))
+            adds.append(AddElement(design, copied(tier, id=mapping[tier.id],
+                                                  island=new_island.id)))
     for bundle in design.bundles.values():
         if bundle.lower in mapping and bundle.upper in mapping:
-            adds.append(AddElement(design, bundle.model_copy(update={
-                "id": alloc.new("bundle"), "lower": mapping[bundle.lower],
-                "upper": mapping[bundle.upper]})))
+            adds.append(AddElement(design, copied(bundle, id=alloc.new("bundle"),
+                                                  lower=mapping[bundle.lower],
+                                                  upper=mapping[bundle.upper])))
     return adds

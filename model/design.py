@@ -18,6 +18,8 @@ from typing import Any, TypeVar
 
 from pydantic import Field, TypeAdapter, ValidationError
 
+from model.checked import checked_catalog, revalidated
+from model.checked import format_validation_error as _format_validation_error
 from model.elements import (
     KIND_OF,
     AnyElement,
@@ -43,11 +45,15 @@ from model.events import (
     Subscriber,
 )
 from model.parts import Catalog, Frozen, Name, Text
+from model.reach import reaches
+from model.strict import Number
 
 E = TypeVar("E", bound=Element)
 
 KINDS: tuple[str, ...] = ("building", "island", "rack_group", "tier", "bundle")
 """Element kinds in dependency order: each may refer only to kinds before it."""
+
+format_validation_error = _format_validation_error  # the editor imports it from here
 
 CLASS_OF: dict[str, type[Element]] = {kind: cls for cls, kind in KIND_OF.items()}
 
@@ -58,13 +64,13 @@ _TEXT: TypeAdapter[str] = TypeAdapter(Text)
 class DesignSettings(Frozen):
     """Design-wide settings that metrics and checks read."""
 
-    oversubscription_threshold: float = Field(
+    oversubscription_threshold: Number = Field(
         default=8.0,
         ge=1.0,
         le=1000.0,
         description="Oversubscription (down : up) above which a tier is a problem.",
     )
-    allowance_pct: float = Field(
+    allowance_pct: Number = Field(
         default=0.0,
         ge=0.0,
         le=100.0,
@@ -85,16 +91,6 @@ class Removal:
     def ids(self) -> list[str]:
         """Ids of every removed element."""
         return [element.id for _, _, element in self.items]
-
-
-def format_validation_error(error: ValidationError) -> str:
-    """One readable line per problem in a pydantic error: ``field: message``."""
-    lines = []
-    for item in error.errors():
-        where = ".".join(str(p) for p in item["loc"]) or "value"
-        message = item["msg"].removeprefix("Value error, ")
-        lines.append(f"{where}: {message}")
-    return "; ".join(lines)
 
 
 def _refuse_duplicate_parts(catalog: Catalog) -> None:
@@ -119,13 +115,14 @@ class Design:
     ) -> None:
         self.name = name
         self.description = description
-        self.catalog = catalog or Catalog()
-        self.settings = settings or DesignSettings()
+        self.catalog = checked_catalog(catalog) if catalog else Catalog()
+        self.settings = revalidated(settings) if settings else DesignSettings()
         self._elements: dict[str, dict[str, Element]] = {kind: {} for kind in KINDS}
         self._kind_of_id: dict[str, str] = {}
         self._subscribers: list[Subscriber] = []
         self._pairs: dict[frozenset[str], str] = {}
         self._down: dict[str, dict[str, str]] = {}
+        self._up: dict[str, dict[str, str]] = {}
         self.revision = 0
         """Incremented by every change: a cheap way to know a result is stale."""
 
@@ -342,17 +339,8 @@ class Design:
 
     def _is_below(self, start: str, target: str, skip_bundle: str) -> bool:
         """True when ``target`` is reachable going down from ``start`` through
-        hierarchical bundles (ignoring ``skip_bundle``)."""
-        stack, seen = [start], {start}
-        while stack:
-            node = stack.pop()
-            if node == target:
-                return True
-            for bundle_id, nxt in self._down.get(node, {}).items():
-                if bundle_id != skip_bundle and nxt not in seen:
-                    seen.add(nxt)
-                    stack.append(nxt)
-        return False
+        hierarchical bundles (ignoring ``skip_bundle``); see :mod:`model.reach`."""
+        return reaches(start, target, self._down, self._up, skip_bundle)
 
     # -------------------------------------------------------------- changing
     def add(self, element: Element, index: int | None = None) -> None:
@@ -361,6 +349,7 @@ class Design:
         kind = KIND_OF.get(type(element))
         if kind is None:
             raise DesignError(f"cannot add a {type(element).__name__} to a design")
+        element = revalidated(element)  # a copy may have skipped validation
         if element.id in self._kind_of_id or element.id in self.catalog.all_ids():
             raise DesignError(f"the id {element.id!r} is already in use", element.id, "id")
         self._check_references(element)
@@ -377,14 +366,16 @@ class Design:
             self._pairs[pair] = bundle.id
             if bundle.pattern is not Pattern.GLOBAL:
                 self._down.setdefault(bundle.upper, {})[bundle.id] = bundle.lower
+                self._up.setdefault(bundle.lower, {})[bundle.id] = bundle.upper
         else:
             if self._pairs.get(pair) == bundle.id:
                 del self._pairs[pair]
             self._down.get(bundle.upper, {}).pop(bundle.id, None)
+            self._up.get(bundle.lower, {}).pop(bundle.id, None)
 
     def _reindex(self) -> None:
         self._pairs = {}
-        self._down = {}
+        self._down, self._up = {}, {}
         for bundle in self.bundles.values():
             self._index(bundle, True)
 
@@ -511,7 +502,7 @@ class Design:
         if clash:
             raise DesignError(f"part id {sorted(clash)[0]!r} is already used by an element")
         before = self.catalog
-        merged = self.catalog.merged(parts)
+        merged = self.catalog.merged(checked_catalog(parts))
         _refuse_duplicate_parts(merged)
         if merged != before:
             self.catalog = merged
@@ -523,6 +514,7 @@ class Design:
         clash = set(catalog.all_ids()) & set(self._kind_of_id)
         if clash:
             raise DesignError(f"part id {sorted(clash)[0]!r} is already used by an element")
+        catalog = checked_catalog(catalog)
         _refuse_duplicate_parts(catalog)
         before = self.catalog
         if catalog != before:

@@ -12,12 +12,13 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated
 
-from pydantic import Field, model_validator
+from pydantic import BeforeValidator, Field, model_validator
 
 from model.parts import Cooling, Frozen, Name, PartId, Text
+from model.strict import Number, WholeNumber, number
 
 ElementId = PartId
-Coordinate = Annotated[float, Field(ge=-1e7, le=1e7)]
+Coordinate = Annotated[float, Field(ge=-1e7, le=1e7), BeforeValidator(number)]
 
 
 class Scope(StrEnum):
@@ -78,8 +79,8 @@ class Element(Frozen):
 class Building(Element):
     """A building: its IT power capacity, PUE and cooling."""
 
-    capacity_kw: float = Field(gt=0, le=10_000_000, description="Critical IT capacity, kW.")
-    pue: float = Field(default=1.3, ge=1.0, le=5.0)
+    capacity_kw: Number = Field(gt=0, le=10_000_000, description="Critical IT capacity, kW.")
+    pue: Number = Field(default=1.3, ge=1.0, le=5.0)
     cooling: Cooling = Cooling.LIQUID
     notes: Text = ""
     x: Coordinate = 0.0
@@ -100,7 +101,7 @@ class RackGroup(Element):
 
     island: ElementId
     rack_type: PartId
-    count: int = Field(ge=1, le=1_000_000)
+    count: WholeNumber = Field(ge=1, le=1_000_000)
     x: Coordinate = 0.0
     y: Coordinate = 0.0
 
@@ -113,7 +114,7 @@ class SwitchTier(Element):
     """
 
     switch: PartId
-    count: int = Field(ge=1, le=1_000_000)
+    count: WholeNumber = Field(ge=1, le=1_000_000)
     role: Role = Role.LEAF
     scope: Scope = Scope.ISLAND
     island: ElementId | None = None
@@ -152,8 +153,8 @@ class LinkBundle(Element):
 
     lower: ElementId
     upper: ElementId
-    links_per_member: int = Field(ge=1, le=4096)
-    speed_gbps: float = Field(gt=0, le=100_000)
+    links_per_member: WholeNumber = Field(ge=1, le=4096)
+    speed_gbps: Number = Field(gt=0, le=100_000)
     pattern: Pattern = Pattern.SPREAD
     medium: PartId | None = None
 

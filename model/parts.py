@@ -15,6 +15,8 @@ from typing import Annotated, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from model.strict import Flag, Number, WholeNumber
+
 PartId = Annotated[
     str,
     Field(
@@ -57,12 +59,12 @@ class AcceleratorType(Frozen):
     id: PartId
     name: Name
     vendor: Name
-    tdp_w: float = Field(gt=0, le=10_000, description="Thermal design power, W.")
-    bf16_dense_tflops: float = Field(
+    tdp_w: Number = Field(gt=0, le=10_000, description="Thermal design power, W.")
+    bf16_dense_tflops: Number = Field(
         gt=0, le=100_000, description="Peak dense (non-sparse) BF16 TFLOPS."
     )
     source: Text = Field(min_length=1)
-    estimate: bool = False
+    estimate: Flag = False
 
 
 class ServerType(Frozen):
@@ -79,18 +81,18 @@ class ServerType(Frozen):
     name: Name
     vendor: Name
     accelerator: PartId
-    accelerators_per_server: int = Field(ge=1, le=1024)
-    nic_count: int = Field(ge=0, le=1024, description="Backend scale-out NICs.")
-    nic_speed_gbps: float = Field(gt=0, le=100_000)
-    frontend_nic_count: int = Field(default=0, ge=0, le=64)
-    frontend_nic_speed_gbps: float = Field(default=100.0, gt=0, le=100_000)
-    scale_up_domain: int = Field(ge=1, le=100_000)
-    scale_up_bandwidth_gbps: float = Field(
+    accelerators_per_server: WholeNumber = Field(ge=1, le=1024)
+    nic_count: WholeNumber = Field(ge=0, le=1024, description="Backend scale-out NICs.")
+    nic_speed_gbps: Number = Field(gt=0, le=100_000)
+    frontend_nic_count: WholeNumber = Field(default=0, ge=0, le=64)
+    frontend_nic_speed_gbps: Number = Field(default=100.0, gt=0, le=100_000)
+    scale_up_domain: WholeNumber = Field(ge=1, le=100_000)
+    scale_up_bandwidth_gbps: Number = Field(
         ge=0, le=1_000_000, description="Per accelerator, one direction."
     )
-    max_power_w: float = Field(gt=0, le=1_000_000)
+    max_power_w: Number = Field(gt=0, le=1_000_000)
     source: Text = Field(min_length=1)
-    estimate: bool = False
+    estimate: Flag = False
 
     @model_validator(mode="after")
     def _nics_match_accelerators(self) -> ServerType:
@@ -113,9 +115,9 @@ class RackType(Frozen):
     id: PartId
     name: Name
     server: PartId
-    servers_per_rack: int = Field(ge=1, le=1024)
-    power_budget_kw: float = Field(gt=0, le=10_000)
-    overhead_w: float = Field(default=0.0, ge=0, le=1_000_000)
+    servers_per_rack: WholeNumber = Field(ge=1, le=1024)
+    power_budget_kw: Number = Field(gt=0, le=10_000)
+    overhead_w: Number = Field(default=0.0, ge=0, le=1_000_000)
     cooling: Cooling = Cooling.AIR
     source: Text = Field(min_length=1)
 
@@ -127,12 +129,12 @@ class SwitchModel(Frozen):
     id: PartId
     name: Name
     vendor: Name
-    radix: int = Field(ge=1, le=4096)
-    port_speed_gbps: float = Field(gt=0, le=100_000)
-    typical_power_w: float = Field(gt=0, le=1_000_000)
-    max_power_w: float = Field(gt=0, le=1_000_000)
+    radix: WholeNumber = Field(ge=1, le=4096)
+    port_speed_gbps: Number = Field(gt=0, le=100_000)
+    typical_power_w: Number = Field(gt=0, le=1_000_000)
+    max_power_w: Number = Field(gt=0, le=1_000_000)
     source: Text = Field(min_length=1)
-    estimate: bool = False
+    estimate: Flag = False
 
     @model_validator(mode="after")
     def _typical_below_max(self) -> SwitchModel:
@@ -148,11 +150,11 @@ class Medium(Frozen):
     id: PartId
     name: Name
     kind: MediumKind
-    speed_gbps: float = Field(gt=0, le=100_000)
-    power_w_per_end: float = Field(ge=0, le=1_000)
-    reach_m: float = Field(gt=0, le=1_000_000)
+    speed_gbps: Number = Field(gt=0, le=100_000)
+    power_w_per_end: Number = Field(ge=0, le=1_000)
+    reach_m: Number = Field(gt=0, le=1_000_000)
     source: Text = Field(min_length=1)
-    estimate: bool = False
+    estimate: Flag = False
 
 
 _P = TypeVar("_P", AcceleratorType, ServerType, RackType, SwitchModel, Medium)

@@ -14,25 +14,38 @@ import json
 import math
 import os
 import stat
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 from pydantic import ValidationError
 
 from model.design import Design
 from model.elements import Element
 from model.errors import DesignError, DesignFileError
+from model.fileformat.limits import (
+    MAX_DEPTH,
+    MAX_ITEMS,
+    MAX_VALUES,
+    line_and_column,
+    locate_refused_value,
+    refuse_after_parsing,
+    refuse_before_parsing,
+    too_deep,
+)
 from model.fileformat.migrations import migrate
 from model.fileformat.schema import CATALOG_SECTIONS, FORMAT_NAME, SECTIONS, DesignFile
+from model.parts import Catalog, Frozen
+from model.strict import STRICT_ERRORS
 
 MAX_FILE_BYTES = 50 * 1024 * 1024
 """Largest file read (50 MB). A 1M-accelerator design is well under 1 MB."""
 
-MAX_DEPTH = 64
-"""Deepest nesting of JSON arrays/objects accepted; a design needs 4 levels."""
-
 MAX_LISTED = 10
 """How many further problems an error message lists after the first."""
+
+MAX_COUNTED = 1000
+"""How many problems validation counts before it stops looking for more."""
 
 _BOM = b"\xef\xbb\xbf"
 
@@ -82,7 +95,9 @@ def _too_big(size: int) -> str:
 
 def parse_json_bytes(raw: bytes, source: str = "<memory>") -> Any:
     """Decode UTF-8 (an initial byte-order mark is allowed) and parse JSON; refuses
-    invalid UTF-8, syntax errors, NaN/Infinity, duplicate keys and deep nesting."""
+    invalid UTF-8, syntax errors, NaN/Infinity, duplicate keys, deep nesting and lists
+    longer than the format's limits (see :mod:`model.fileformat.limits`), before
+    building anything large."""
     if raw.startswith(_BOM):
         raw = raw[len(_BOM) :]
     try:
@@ -95,6 +110,9 @@ def parse_json_bytes(raw: bytes, source: str = "<memory>") -> Any:
             f" column {column}); save it as UTF-8",
             source,
         ) from None
+    too_large = refuse_before_parsing(text)
+    if too_large:
+        raise DesignFileError(too_large[1], source, too_large[0] or None)
     try:
         data = json.loads(
             text,
@@ -110,11 +128,18 @@ def parse_json_bytes(raw: bytes, source: str = "<memory>") -> Any:
             source,
         ) from None
     except RecursionError:
-        raise DesignFileError(_too_deep(), source) from None
-    except ValueError as error:
-        raise DesignFileError(f"not valid design JSON: {error}", source) from None
-    if _deeper_than(data, MAX_DEPTH):
-        raise DesignFileError(_too_deep(), source)
+        raise DesignFileError(too_deep()[1], source) from None
+    except ValueError as error:  # from a hook, or int() of a very long number
+        found = locate_refused_value(text)
+        if found is None:
+            raise DesignFileError(f"not valid design JSON: {error}", source) from None
+        line, column = line_and_column(text, found[0])
+        raise DesignFileError(
+            f"not valid design JSON at line {line}, column {column}: {found[1]}", source
+        ) from None
+    too_large = refuse_after_parsing(data)
+    if too_large:
+        raise DesignFileError(too_large[1], source, too_large[0] or None)
     return data
 
 
@@ -140,24 +165,6 @@ def _finite_float(text: str) -> float:
     return value
 
 
-def _too_deep() -> str:
-    return f"the JSON is nested more than {MAX_DEPTH} levels deep: not a design file"
-
-
-def _deeper_than(data: Any, limit: int) -> bool:
-    """True when containers nest deeper than ``limit`` (iterative: no recursion)."""
-    if not isinstance(data, dict | list):
-        return False
-    stack: list[tuple[Any, int]] = [(data, 1)]
-    while stack:
-        value, depth = stack.pop()
-        if depth > limit:
-            return True
-        children = value.values() if isinstance(value, dict) else value
-        stack.extend((c, depth + 1) for c in children if isinstance(c, dict | list))
-    return False
-
-
 # ------------------------------------------------------- stage 2: format + version
 def check_format(data: Any, source: str) -> int:
     """The file's ``schema_version`` after checking that ``data`` is an Archipelago
@@ -172,6 +179,7 @@ def check_format(data: Any, source: str) -> int:
             f"no 'format' field: not an Archipelago design file (expected \"format\":"
             f" \"{FORMAT_NAME}\")",
             source,
+            "format",
         )
     if data["format"] != FORMAT_NAME:
         raise DesignFileError(
@@ -182,7 +190,7 @@ def check_format(data: Any, source: str) -> int:
         )
     version = data.get("schema_version")
     if version is None:
-        raise DesignFileError("the 'schema_version' field is missing", source)
+        raise DesignFileError("this required field is missing", source, "schema_version")
     if isinstance(version, bool) or not isinstance(version, int):
         raise DesignFileError(
             f"schema_version must be a whole number, not {_short(version)}",
@@ -234,6 +242,8 @@ def _describe(item: Any) -> str:
     else:
         message = str(item["msg"]).removeprefix("Value error, ")
     value = item.get("input")
+    if kind in STRICT_ERRORS:  # the message says what was found
+        return message
     if isinstance(value, str | int | float | bool) or value is None:
         message += f" (found {_short_json(value)})"
     return message
@@ -247,24 +257,93 @@ def _short_json(value: str | float | bool | None) -> str:
 
 def validate(data: dict[str, Any], source: str) -> DesignFile:
     """The file's content as a :class:`DesignFile`; refuses wrong types, out-of-range
-    values, missing and unknown fields, naming each field's path."""
+    values, missing and unknown fields, naming each field's path.
+
+    The records of each section are validated one by one, and counting problems stops
+    at :data:`MAX_COUNTED`: a long section of wrong items costs no more than that.
+    """
+    records, problems, cut_short = _validate_records(data)
     try:
-        return DesignFile.model_validate(data)
+        content = DesignFile.model_validate(_with_records(data, records))
     except ValidationError as error:
         problems = [
             (field_path(tuple(item["loc"])), _describe(item)) for item in error.errors()
-        ]
-        raise _problems_error(source, problems) from None
+        ] + problems
+    else:
+        if not problems:
+            return content
+    raise _problems_error(source, problems, cut_short) from None
 
 
-def _problems_error(source: str, problems: list[tuple[str, str]]) -> DesignFileError:
+def _record_class(owner: type[Frozen], section: str) -> type[Frozen]:
+    """The record class of a section typed ``tuple[Record, ...]``."""
+    annotation = owner.model_fields[section].annotation
+    record: type[Frozen] = get_args(annotation)[0]
+    return record
+
+
+def _sections(data: dict[str, Any]) -> Iterator[tuple[tuple[str, ...], type[Frozen], list[Any]]]:
+    """Each section of ``data`` that is a list: its path, record class and items."""
+    catalog = data.get("catalog")
+    if isinstance(catalog, dict):
+        for section in CATALOG_SECTIONS:
+            if isinstance(catalog.get(section), list):
+                yield ("catalog", section), _record_class(Catalog, section), catalog[section]
+    for section, _ in SECTIONS:
+        if isinstance(data.get(section), list):
+            yield (section,), _record_class(DesignFile, section), data[section]
+
+
+def _validate_records(
+    data: dict[str, Any],
+) -> tuple[dict[tuple[str, ...], tuple[Frozen, ...]], list[tuple[str, str]], bool]:
+    """The validated records of each list section, the problems found (each with its
+    field path) and whether counting them stopped at :data:`MAX_COUNTED`."""
+    records: dict[tuple[str, ...], tuple[Frozen, ...]] = {}
+    problems: list[tuple[str, str]] = []
+    for path, record, items in _sections(data):
+        valid: list[Frozen] = []
+        for i, item in enumerate(items):
+            try:
+                valid.append(record.model_validate(item))
+            except ValidationError as error:
+                problems.extend(
+                    (field_path((*path, i, *e["loc"])), _describe(e)) for e in error.errors()
+                )
+                if len(problems) >= MAX_COUNTED:
+                    return {}, problems, True
+        records[path] = tuple(valid)
+    return records, problems, False
+
+
+def _with_records(
+    data: dict[str, Any], records: dict[tuple[str, ...], tuple[Frozen, ...]]
+) -> dict[str, Any]:
+    """``data`` with each list section replaced by its validated records (or emptied
+    when it had problems), so the whole file is then checked cheaply."""
+    out = dict(data)
+    if isinstance(out.get("catalog"), dict):
+        out["catalog"] = dict(out["catalog"])
+    for path, _, _ in list(_sections(data)):
+        target = out["catalog"] if path[0] == "catalog" else out
+        target[path[-1]] = records.get(path, ())
+    return out
+
+
+def _problems_error(
+    source: str, problems: list[tuple[str, str]], cut_short: bool = False
+) -> DesignFileError:
     first_path, first = problems[0]
     rest = problems[1:]
     if rest:
         listed = "".join(f"\n  {p or '(file)'}: {m}" for p, m in rest[:MAX_LISTED])
         more = len(rest) - MAX_LISTED
         tail = f"\n  … and {more} more" if more > 0 else ""
-        first += f"\n{len(rest)} more problem{'s' if len(rest) > 1 else ''}:{listed}{tail}"
+        count = f"{len(rest)} more problem{'s' if len(rest) > 1 else ''}"
+        if cut_short:
+            tail = "\n  … and more: counting stopped here"
+            count = f"at least {len(rest)} more problems"
+        first += f"\n{count}:{listed}{tail}"
     return DesignFileError(first, source, first_path or None)
 
 
@@ -369,6 +448,8 @@ def load_design(path: str | os.PathLike[str]) -> Design:
 __all__ = [
     "MAX_DEPTH",
     "MAX_FILE_BYTES",
+    "MAX_ITEMS",
+    "MAX_VALUES",
     "check_format",
     "check_ids_and_references",
     "design_from_dict",

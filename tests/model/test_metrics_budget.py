@@ -170,7 +170,11 @@ def test_counted_degrees_equal_the_listed_links(pattern: Pattern, racks: int,
     lists, for every pattern, from rack groups and from tiers."""
     design = small_design()
     catalog = design.catalog
-    servers = tuple(s.model_copy(update={"nic_count": nics}) for s in catalog.servers)
+    # as many accelerators as NICs (at least one), so the server stays one a design
+    # may hold (NICs and accelerators must divide one another)
+    servers = tuple(s.model_copy(update={"nic_count": nics,
+                                         "accelerators_per_server": max(nics, 1)})
+                    for s in catalog.servers)
     rack_types = tuple(r.model_copy(update={"servers_per_rack": per_rack})
                        for r in catalog.rack_types)
     design.set_catalog(catalog.model_copy(update={"servers": servers,
