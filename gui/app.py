@@ -88,6 +88,7 @@ def run_gui(path: str | None) -> int:
     returns the exit status (1 when the file cannot be opened)."""
     from PySide6.QtWidgets import QApplication, QMessageBox
 
+    from gui.clipboard import release_process_clipboard
     from gui.metrics_runner import stop_engine
     from model.errors import ArchipelagoError
 
@@ -101,5 +102,6 @@ def run_gui(path: str | None) -> int:
     stop_on_interrupt(app)
     status = int(app.exec())
     del window
+    release_process_clipboard()
     stop_engine()  # the idle engine process ends now, not at interpreter exit
     return status

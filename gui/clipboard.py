@@ -271,3 +271,17 @@ class ClipboardActions(QObject):
 def _count(ids: list[str]) -> str:
     return f"{len(ids)} element" + ("s" if len(ids) != 1 else "")
 
+
+
+def release_process_clipboard() -> None:
+    """Empty the clipboard when it lives only in this process (Qt's ``offscreen``
+    platform, used headless and by the tests), before the application is taken down.
+
+    Qt's offscreen clipboard keeps the copied data until the interpreter tears the
+    application down, and freeing it then crashes the process (segmentation fault on
+    exit, after everything else succeeded). Nothing is lost by emptying it: no other
+    program can read that clipboard. On a real display the clipboard is left alone, so
+    what the user copied stays available."""
+    app = QGuiApplication.instance()
+    if isinstance(app, QGuiApplication) and app.platformName() == "offscreen":
+        QGuiApplication.clipboard().clear()

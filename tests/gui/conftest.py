@@ -190,7 +190,10 @@ def engine_process_ends() -> Iterator[None]:
     yield
     import multiprocessing
 
+    from gui.clipboard import release_process_clipboard
     from gui.metrics_runner import stop_engine
+
+    release_process_clipboard()  # Qt's offscreen clipboard crashes the exit otherwise
 
     stop_engine()
     for child in multiprocessing.active_children():
