@@ -7,10 +7,11 @@ render it headlessly); :func:`render_image` paints a scene into an image.
 
 from __future__ import annotations
 
+import time
 from collections import defaultdict
 from collections.abc import Iterable
 
-from PySide6.QtCore import QObject, QPointF, QRect, QRectF, Qt
+from PySide6.QtCore import QObject, QPointF, QRect, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QImage, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
@@ -21,14 +22,21 @@ from gui.canvas.items.container import ContainerItem
 from gui.canvas.items.island import IslandItem
 from gui.canvas.items.rack_group import RackGroupItem
 from gui.canvas.items.tier import TierItem
+from gui.canvas.routing import End, Rect, RectIndex, place_label, route
 from gui.document import DesignDocument
 from gui.theme import LIGHT, Theme
 from model.design import Design
-from model.elements import Building, Island, LinkBundle, RackGroup, SwitchTier
+from model.elements import Building, Island, LinkBundle, Pattern, RackGroup, SwitchTier
 from model.metrics.results import DesignMetrics
 
 DETAIL_SCALE = 0.42
 """Below this zoom an island is drawn as a block with its totals (level of detail)."""
+ROUTE_SLICE_S = 0.012
+"""Longest time one slice of routing may hold the event loop."""
+
+
+def _box(rect: QRectF) -> Rect:
+    return rect.left(), rect.top(), rect.right(), rect.bottom()
 
 
 class DesignScene(QGraphicsScene):
@@ -47,6 +55,17 @@ class DesignScene(QGraphicsScene):
         self._bundles_at: dict[str, set[str]] = defaultdict(set)
         self._problems: dict[str, list[str]] = {}
         self._edges: dict[tuple[int, str], list[str]] | None = None
+        self._fractions: dict[tuple[str, str], float] = {}
+        self._obstacles: RectIndex | None = None
+        """Cards and titles connectors go around (None: to build again)."""
+        self._labels = RectIndex()
+        """Placed bundle labels, by bundle id."""
+        self._pending: dict[str, None] = {}
+        """Bundles drawn on their simplest route until routed properly, in order."""
+        self._route_timer = QTimer(self)
+        self._route_timer.setSingleShot(True)
+        self._route_timer.setInterval(0)
+        self._route_timer.timeout.connect(self._route_some)
         self._rebuilding = False
         self._showing: ElementItem | None = None
         """The item :meth:`change_element` is updating: it re-routes that item's bundles
@@ -97,11 +116,13 @@ class DesignScene(QGraphicsScene):
             for end in (bundle.element.lower, bundle.element.upper):
                 self._bundles_at[end].discard(element_id)
             self.removeItem(bundle)
-            self._refresh_bundles()
+            self._labels.discard(element_id)
+            self._reroute_near(bundle.element.lower, bundle.element.upper)
             return
         item = self._items.pop(element_id, None)
         if item is None:
             return
+        self._obstacles = None
         parent = item.parentItem()
         for child in item.childItems():
             if isinstance(child, ElementItem):
@@ -126,7 +147,8 @@ class DesignScene(QGraphicsScene):
                 for end in (element.lower, element.upper):
                     self._bundles_at[end].add(element_id)
                 bundle.set_element(element)
-                self._refresh_bundles()
+                if (old.lower, old.upper) != (element.lower, element.upper):
+                    self._reroute_near(old.lower, old.upper, element.lower, element.upper)
             return
         item = self._items.get(element_id)
         if item is None:
@@ -173,8 +195,9 @@ class DesignScene(QGraphicsScene):
             self._bundles_at[element.lower].add(element.id)
             self._bundles_at[element.upper].add(element.id)
             self.addItem(bundle)
+            bundle.refresh()
             if not self._rebuilding:
-                self._refresh_bundles()
+                self._reroute_near(element.lower, element.upper)
             return
         item: ElementItem
         if isinstance(element, Building):
@@ -199,6 +222,7 @@ class DesignScene(QGraphicsScene):
             parent.update_geometry()
         item.refresh()
         self._update_problems_of(item)
+        self._obstacles = None
 
     # ---------------------------------------------------------------- access
     def item_for(self, element_id: str) -> ElementItem | BundleItem | None:
@@ -258,6 +282,8 @@ class DesignScene(QGraphicsScene):
         of everything inside it."""
         if item is self._showing:
             return  # change_element calls again once the item is in place
+        self._obstacles = None
+        self._fractions.clear()
         parent = item.parentItem()
         if isinstance(parent, ContainerItem):
             parent.update_geometry()
@@ -268,8 +294,7 @@ class DesignScene(QGraphicsScene):
             if isinstance(current, ElementItem):
                 moved.update(self._bundles_at.get(current.element_id, ()))
             stack.extend(current.childItems())
-        for bundle_id in moved:
-            self._bundles[bundle_id].update_path()
+        self._schedule([self._bundles[bundle_id] for bundle_id in moved])
 
     def bundle_anchors(self, bundle: LinkBundle
                        ) -> tuple[QRectF, QRectF, float, float] | None:
@@ -281,15 +306,13 @@ class DesignScene(QGraphicsScene):
         upper = self._anchor(bundle.upper)
         if lower is None or upper is None or lower is upper:
             return None
-        groups = self._edge_groups()
-        lower_rect, upper_rect = lower.scene_rect(), upper.scene_rect()
-        return (lower_rect, upper_rect,
-                self._fraction(groups.get((id(lower), "top"), []), bundle.id, "upper"),
-                self._fraction(groups.get((id(upper), "bottom"), []), bundle.id, "lower"))
+        return (lower.scene_rect(), upper.scene_rect(), self._fraction(bundle.id, "upper"),
+                self._fraction(bundle.id, "lower"))
 
     def _edge_groups(self) -> dict[tuple[int, str], list[str]]:
         if self._edges is None:
             self._edges = defaultdict(list)
+            self._fractions.clear()
             for bid, item in self._bundles.items():
                 b = item.element
                 lower, upper = self._anchor(b.lower), self._anchor(b.upper)
@@ -299,23 +322,141 @@ class DesignScene(QGraphicsScene):
                 self._edges[(id(upper), "bottom")].append(bid)
         return self._edges
 
-    def _fraction(self, group: list[str], bundle_id: str, other_end: str) -> float:
-        if len(group) <= 1 or bundle_id not in group:
-            return 0.5
+    def _fraction(self, bundle_id: str, other_end: str) -> float:
+        """Where along its end's edge a bundle attaches (0..1), ordered by the x of the
+        other ends of the bundles on that edge; each edge is sorted once."""
+        key = (bundle_id, other_end)
+        if key in self._fractions:
+            return self._fractions[key]
+        element = self._bundles[bundle_id].element
+        own = self._anchor(element.lower if other_end == "upper" else element.upper)
+        edge = "top" if other_end == "upper" else "bottom"
+        group = self._edge_groups().get((id(own), edge), []) if own else []
 
         def other_x(bid: str) -> float:
-            element = self._bundles[bid].element
-            anchor = self._anchor(getattr(element, other_end))
+            anchor = self._anchor(getattr(self._bundles[bid].element, other_end))
             return anchor.scene_rect().center().x() if anchor else 0.0
 
         ordered = sorted(group, key=other_x)
-        return (ordered.index(bundle_id) + 1) / (len(group) + 1)
+        for n, bid in enumerate(ordered):
+            self._fractions[(bid, other_end)] = (n + 1) / (len(group) + 1)
+        return self._fractions.get(key, 0.5)
 
     def _refresh_bundles(self) -> None:
-        """Re-route every bundle (after bundles were added, removed or re-anchored)."""
+        """Re-route every bundle (after the level of detail or many items changed)."""
         self._edges = None
-        for bundle in self._bundles.values():
-            bundle.refresh()
+        self._obstacles = None
+        self._labels = RectIndex()
+        self._pending.clear()
+        self._schedule(list(self._bundles.values()))
+
+    def _reroute_near(self, *element_ids: str) -> None:
+        """Re-route the bundles on the edges of these elements (a bundle came or went,
+        so their neighbours fan out anew)."""
+        self._edges = None
+        self._fractions.clear()
+        near: set[str] = set()
+        for eid in element_ids:
+            anchor = self._anchor(eid)
+            ids = [anchor.element_id] if anchor is not None else [eid]
+            if anchor is not None and not self.detail and isinstance(anchor, IslandItem):
+                ids += [c.element_id for c in anchor.element_children()]
+            for aid in ids:
+                near.update(self._bundles_at.get(aid, ()))
+        self._schedule([self._bundles[bid] for bid in near if bid in self._bundles])
+
+    def _schedule(self, bundles: Iterable[BundleItem]) -> None:
+        """Route these bundles once control returns to the event loop: the bundles of
+        many notifications in a row (a macro moving many islands) are routed once, and
+        in slices, so that no edit stalls the window. A bundle keeps its previous route
+        until then."""
+        for bundle in bundles:
+            self._pending[bundle.element_id] = None
+        if self._pending and not self._route_timer.isActive():
+            self._route_timer.start()
+
+    def _route_some(self) -> None:
+        deadline = time.perf_counter() + ROUTE_SLICE_S
+        while self._pending and time.perf_counter() < deadline:
+            bid = next(iter(self._pending))
+            del self._pending[bid]
+            bundle = self._bundles.get(bid)
+            if bundle is not None:
+                bundle.update_path()
+        if self._pending:
+            self._route_timer.start()
+
+    def finish_routing(self) -> None:
+        """Route every bundle still waiting (before a picture is taken)."""
+        self._route_timer.stop()
+        while self._pending:
+            bid = next(iter(self._pending))
+            del self._pending[bid]
+            bundle = self._bundles.get(bid)
+            if bundle is not None:
+                bundle.update_path()
+
+    def routing_pending(self) -> int:
+        """How many bundles wait to be routed properly."""
+        return len(self._pending)
+
+    # --------------------------------------------------------------- routing
+    def obstacles(self) -> RectIndex:
+        """The cards and titles connectors avoid: rack groups, tiers and island blocks
+        by element id, the title bars of islands and buildings as "title:<id>"."""
+        if self._obstacles is None:
+            index = RectIndex()
+            for eid, item in self._items.items():
+                if not item.isVisible():
+                    continue
+                rect = item.scene_rect()
+                if isinstance(item, ContainerItem) and not (
+                        isinstance(item, IslandItem) and not self.detail):
+                    rect.setHeight(item.header_height)
+                    index.add(f"title:{eid}", _box(rect))
+                else:
+                    index.add(eid, _box(rect))
+            self._obstacles = index
+        return self._obstacles
+
+    def _end(self, item: ElementItem, at: float) -> End:
+        frames: list[Rect] = []
+        parent = item.parentItem()
+        while isinstance(parent, ElementItem):
+            frames.append(_box(parent.scene_rect()))
+            parent = parent.parentItem()
+        return End(_box(item.scene_rect()), at, tuple(frames))
+
+    def route_bundle(self, bundle: BundleItem) -> None:
+        """Route one bundle around the cards and titles it does not join, and place its
+        label."""
+        element = bundle.element
+        lower = self._anchor(element.lower)
+        upper = self._anchor(element.upper)
+        if lower is None or upper is None or lower is upper:
+            bundle.set_route(None)
+            self._labels.discard(element.id)
+            bundle.set_label_box(None)
+            return
+        ends = (self._end(lower, self._fraction(element.id, "upper")),
+                self._end(upper, self._fraction(element.id, "lower")))
+        side_to_side = element.pattern is Pattern.GLOBAL
+        ignore = frozenset({lower.element_id, upper.element_id})
+        bundle.set_route(route(*ends, self.obstacles(), ignore, side_to_side=side_to_side))
+        self.place_bundle_label(bundle)
+
+    def place_bundle_label(self, bundle: BundleItem) -> None:
+        """Put a bundle's label where it covers no card, title or other label (or
+        leave it out when there is no such place)."""
+        self._labels.discard(bundle.element_id)
+        if not bundle.points or not self.detail:
+            bundle.set_label_box(None)  # zoomed out, labels are too small to read
+            return
+        box = place_label(bundle.points, bundle.label_size(),
+                          (self.obstacles(), self._labels))
+        if box is not None:
+            self._labels.add(bundle.element_id, box)
+        bundle.set_label_box(box)
 
     def _anchor(self, element_id: str) -> ElementItem | None:
         item = self._items.get(element_id)
@@ -356,6 +497,7 @@ class DesignScene(QGraphicsScene):
             item.refresh()
         for bundle in self._bundles.values():
             bundle.set_problems(self._problems.get(bundle.element_id, []))
+            bundle.refresh()
         self._apply_cut()
         self.update()
 
@@ -412,6 +554,13 @@ class DesignScene(QGraphicsScene):
             return element.count * per_rack
         return 1
 
+    def render(self, painter: QPainter, target: QRectF | QRect = QRectF(),  # noqa: B008
+               source: QRectF | QRect = QRectF(),  # noqa: B008
+               mode: Qt.AspectRatioMode = Qt.AspectRatioMode.KeepAspectRatio) -> None:
+        """Paint the scene into a picture, every bundle routed first."""
+        self.finish_routing()
+        super().render(painter, target, source, mode)
+
     def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
         rect = QRectF(rect)
         painter.fillRect(rect, QColor(self.theme.canvas))
@@ -438,6 +587,7 @@ def build_scene(design: Design, metrics: DesignMetrics | None = None,
     scene = DesignScene(design, theme)
     scene.set_metrics(metrics)
     scene.set_cut_visible(cut)
+    scene.finish_routing()
     return scene
 
 
@@ -448,6 +598,7 @@ def render_image(scene: DesignScene, width: int, height: int,
     source = scene.content_rect()
     scale = min(width / source.width(), height / source.height())
     scene.set_detail(scale >= DETAIL_SCALE if detail is None else detail)
+    scene.finish_routing()
     image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
     image.fill(QColor(scene.theme.canvas))
     painter = QPainter(image)

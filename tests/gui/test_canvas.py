@@ -154,7 +154,8 @@ def test_drag_moves_one_element_as_one_undo_step(window, qtbot) -> None:
     stack = window.document.undo_stack
     assert stack.count() == 1 and stack.text(0) == "Move 'DGX H100'"
     assert "(modified)" in window.windowTitle()
-    # The bundle above it follows.
+    # The bundle above it follows (once the event loop has routed it).
+    qtbot.waitUntil(lambda: not window.scene.routing_pending())
     bundle = window.scene.item_for("hall-a-pod-1-b1")
     assert isinstance(bundle, BundleItem)
     assert bundle.shape().boundingRect().contains(
@@ -247,11 +248,12 @@ def test_delete_and_duplicate_from_the_edit_menu(window) -> None:
     assert len(scene.element_items()) == 21 and len(scene.bundle_items()) == 14
 
 
-def test_zoomed_out_islands_become_blocks(window) -> None:
+def test_zoomed_out_islands_become_blocks(window, qtbot) -> None:
     view, scene = window.view, window.scene
     view.set_scale(1.0)
     assert scene.detail and scene.item_for("hall-a-pod-1-racks").isVisible()
     view.set_scale(0.2)
+    qtbot.waitUntil(lambda: not scene.routing_pending())
     assert not scene.detail
     assert not scene.item_for("hall-a-pod-1-racks").isVisible()
     inner = scene.item_for("hall-a-pod-1-b1")
@@ -357,6 +359,7 @@ def test_moving_an_island_re_routes_each_of_its_bundles_once(window, monkeypatch
     command = move_command(design, {island.id: (island.x + 80, island.y + 20)})
     assert command is not None
     window.document.execute(command)
+    window.scene.finish_routing()
     assert sorted(routed) == sorted(touching)
     racks = scene.item_for("hall-a-pod-1-racks").scene_rect()
     bundle = scene.item_for("hall-a-pod-1-b1")
