@@ -29,8 +29,9 @@ from model.design import Design
 from model.elements import Building, Island, LinkBundle, Pattern, RackGroup, SwitchTier
 from model.metrics.results import DesignMetrics
 
-DETAIL_SCALE = 0.42
-"""Below this zoom an island is drawn as a block with its totals (level of detail)."""
+DETAIL_SCALE = 0.7
+"""Below this zoom an island is drawn as a block with its totals (level of detail):
+the cards' text would be smaller than about 9 pixels on the screen."""
 ROUTE_SLICE_S = 0.012
 """Longest time one slice of routing may hold the event loop."""
 
@@ -49,6 +50,10 @@ class DesignScene(QGraphicsScene):
         self.theme = theme
         self.metrics: DesignMetrics | None = None
         self.detail = True
+        self.view_scale = 1.0
+        """The zoom the scene is shown at (screen pixels per scene unit): items that
+        write at a fixed screen size (building plates) size themselves by it."""
+        self._rooms: dict[str, float] | None = None
         self.cut_visible = False
         self._items: dict[str, ElementItem] = {}
         self._bundles: dict[str, BundleItem] = {}
@@ -123,6 +128,7 @@ class DesignScene(QGraphicsScene):
         if item is None:
             return
         self._obstacles = None
+        self._rooms = None
         parent = item.parentItem()
         for child in item.childItems():
             if isinstance(child, ElementItem):
@@ -223,6 +229,7 @@ class DesignScene(QGraphicsScene):
         item.refresh()
         self._update_problems_of(item)
         self._obstacles = None
+        self._rooms = None
 
     # ---------------------------------------------------------------- access
     def item_for(self, element_id: str) -> ElementItem | BundleItem | None:
@@ -261,12 +268,46 @@ class DesignScene(QGraphicsScene):
                 return item
         return None
 
+    def set_view_scale(self, scale: float) -> None:
+        """The scene is now shown at ``scale``: buildings resize their plates."""
+        if scale == self.view_scale:
+            return
+        self.view_scale = scale
+        for item in self._items.values():
+            if isinstance(item, BuildingItem):
+                item.prepareGeometryChange()
+                item.update()
+
+    def room_above(self, building: BuildingItem) -> float:
+        """Scene units free above a building, up to the nearest building standing over
+        it (a zoomed-out building's plate stays within)."""
+        if self._rooms is None:
+            rooms: dict[str, float] = {}
+            tops = [i for i in self._items.values()
+                    if isinstance(i, BuildingItem) and i.parentItem() is None]
+            for item in tops:
+                rect = item.scene_rect()
+                room = 1e9
+                for other in tops:
+                    above = other.scene_rect()
+                    if other is not item and above.bottom() <= rect.top() and (
+                            above.left() < rect.right() and rect.left() < above.right()):
+                        room = min(room, rect.top() - above.bottom() - 8)
+                rooms[item.element_id] = max(room, 0.0)
+            self._rooms = rooms
+        return self._rooms.get(building.element_id, 1e9)
+
     def content_rect(self) -> QRectF:
-        """Bounding rectangle of every item, with a margin."""
+        """Bounding rectangle of every item (with the plates of zoomed-out buildings),
+        with a margin."""
         rect = QRectF()
         for item in self._items.values():
             if item.parentItem() is None:
                 rect = rect.united(item.scene_rect())
+                if isinstance(item, BuildingItem):
+                    plate = item.plate_rect()
+                    if not plate.isEmpty():
+                        rect = rect.united(item.mapRectToScene(plate))
         if rect.isNull():
             rect = QRectF(0, 0, 800, 600)
         return rect.adjusted(-60, -60, 60, 60)
@@ -283,6 +324,7 @@ class DesignScene(QGraphicsScene):
         if item is self._showing:
             return  # change_element calls again once the item is in place
         self._obstacles = None
+        self._rooms = None
         self._fractions.clear()
         parent = item.parentItem()
         if isinstance(parent, ContainerItem):
@@ -557,9 +599,17 @@ class DesignScene(QGraphicsScene):
     def render(self, painter: QPainter, target: QRectF | QRect = QRectF(),  # noqa: B008
                source: QRectF | QRect = QRectF(),  # noqa: B008
                mode: Qt.AspectRatioMode = Qt.AspectRatioMode.KeepAspectRatio) -> None:
-        """Paint the scene into a picture, every bundle routed first."""
+        """Paint the scene into a picture, every bundle routed first, building plates
+        sized for the picture's scale."""
+        area = QRectF(source) if not QRectF(source).isEmpty() else self.sceneRect()
+        box = QRectF(target) if not QRectF(target).isEmpty() else QRectF(
+            0, 0, painter.device().width(), painter.device().height())
+        shown = self.view_scale
+        if area.width() > 0 and area.height() > 0:
+            self.set_view_scale(min(box.width() / area.width(), box.height() / area.height()))
         self.finish_routing()
         super().render(painter, target, source, mode)
+        self.set_view_scale(shown)
 
     def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
         rect = QRectF(rect)

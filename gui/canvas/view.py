@@ -12,6 +12,7 @@ from PySide6.QtGui import (
     QKeyEvent,
     QMouseEvent,
     QPainter,
+    QResizeEvent,
     QWheelEvent,
 )
 from PySide6.QtWidgets import QGraphicsView, QWidget
@@ -67,6 +68,9 @@ class CanvasView(QGraphicsView):
         self.setAcceptDrops(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self._middle_pan = PanTool(self, Qt.MouseButton.MiddleButton)
+        self._keep_fitted = False
+        """True from a fit until the user zooms: a resize (the window settling on the
+        screen) fits the design again."""
         self.tool: CanvasTool = SelectTool(self)
         self.tool.start()
 
@@ -140,6 +144,7 @@ class CanvasView(QGraphicsView):
 
     def set_scale(self, scale: float) -> None:
         """Zoom to ``scale`` (clamped), keeping the anchor under the mouse."""
+        self._keep_fitted = False
         scale = max(MIN_SCALE, min(MAX_SCALE, scale))
         factor = scale / self.scale_factor()
         self.scale(factor, factor)
@@ -154,14 +159,25 @@ class CanvasView(QGraphicsView):
         self.set_scale(self.scale_factor() / ZOOM_STEP)
 
     def fit_to_view(self) -> None:
-        """Show the whole design."""
-        self.fitInView(self.design_scene.content_rect(), Qt.AspectRatioMode.KeepAspectRatio)
+        """Show the whole design (with the plates zoomed-out buildings carry above them,
+        whose height in scene units depends on the zoom: fitted a few times over)."""
+        for _ in range(4):
+            self.fitInView(self.design_scene.content_rect(),
+                           Qt.AspectRatioMode.KeepAspectRatio)
+            self.design_scene.set_view_scale(self.scale_factor())
         if self.scale_factor() > 1.0:
             self.set_scale(1.0)
             self.centerOn(self.design_scene.content_rect().center())
         self._zoomed()
+        self._keep_fitted = True
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self._keep_fitted:
+            self.fit_to_view()
 
     def _zoomed(self) -> None:
+        self.design_scene.set_view_scale(self.scale_factor())
         self.design_scene.set_detail(self.scale_factor() >= DETAIL_SCALE)
         self.zoom_changed.emit(self.scale_factor())
 

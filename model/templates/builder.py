@@ -195,7 +195,7 @@ class Builder:
         height = max(h for _, h in sizes.values())
         columns = grid_columns(len(sizes), width, height, BUILDING_GAP)
         y, row_height = 0.0, 0.0
-        for n, (building, (w, h)) in enumerate(sizes.items()):
+        for n, (building, (_, h)) in enumerate(sizes.items()):
             column = n % columns
             if column == 0 and n:
                 y += row_height + BUILDING_GAP

@@ -185,11 +185,12 @@ def test_drag_of_a_multi_selection_is_one_macro(window) -> None:
     assert design == before
 
 
-def test_rubber_band_selects_what_it_covers(window) -> None:
+def test_rubber_band_selects_what_it_covers(window, qtbot) -> None:
     view, scene = window.view, window.scene
     view.set_scale(0.5)
     view.fit_to_view()
-    view.set_scale(0.6)
+    view.set_scale(0.8)
+    qtbot.waitUntil(lambda: not scene.routing_pending())
     pod = scene.item_for("hall-b-pod-2").scene_rect()
     # The drag starts on the building's body, which does not grab the building (only
     # its header does), so it draws a band.
@@ -229,6 +230,7 @@ def test_link_by_dragging_from_the_handle(window) -> None:
 
 def test_delete_and_duplicate_from_the_edit_menu(window) -> None:
     design, scene = window.document.design, window.scene
+    window.view.set_scale(1.0)  # rack groups and tiers shown, so they can be selected
     before = design.copy()
     scene.select_ids(["hall-b-pod-1"])
     window.duplicate_action.trigger()
@@ -288,6 +290,7 @@ def test_click_then_delete_each_kind(window, qtbot, element_id: str) -> None:
     before = design.copy()
     view.set_scale(1.0)
     view.centre_on_element(element_id)
+    qtbot.waitUntil(lambda: not scene.routing_pending())
     item = scene.item_for(element_id)
     if isinstance(item, BundleItem):
         target = item.mapToScene(item._label_rect().center())
@@ -342,6 +345,8 @@ def test_moving_an_island_re_routes_each_of_its_bundles_once(window, monkeypatch
     from gui.commands import move_command
 
     design, scene = window.document.design, window.scene
+    window.view.set_scale(1.0)
+    scene.finish_routing()
     island = design.islands["hall-a-pod-1"]
     inside = {element.id for element in design.children(island.id)}
     touching = {b.id for b in design.bundles.values()

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from model.elements import Element
@@ -35,6 +35,63 @@ def font(point_size: float, bold: bool = False) -> QFont:
 def elided(painter: QPainter, text: str, width: float) -> str:
     """``text`` shortened with "…" to fit ``width`` with the painter's font."""
     return painter.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, int(width))
+
+
+def screen_scale(painter: QPainter) -> float:
+    """How many screen pixels one scene unit covers where ``painter`` draws."""
+    return float(painter.worldTransform().m11()) or 1.0
+
+
+def pixel_font(pixels: float, bold: bool = False) -> QFont:
+    """A UI font whose text is ``pixels`` high on the screen (drawn untransformed)."""
+    f = QFont()
+    f.setPixelSize(max(1, round(pixels)))
+    f.setBold(bold)
+    return f
+
+
+ScreenLine = tuple[str, float, bool, QColor]
+"""Text, pixel size, bold, colour."""
+
+
+def draw_screen_lines(painter: QPainter, box: QRectF, lines: list[ScreenLine],
+                      align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignLeft,
+                      min_pixels: float = 8.0) -> float:
+    """Draw ``lines`` top-down inside ``box`` (item coordinates) at a fixed size on the
+    screen, whatever the zoom: each line keeps its pixel size, is shortened with "…" to
+    the box's width, and lines that do not fit its height are left out (so put the most
+    important first). A line that cannot get ``min_pixels`` is left out. Returns the
+    screen height used, pixels."""
+    device = painter.worldTransform().mapRect(box)
+    painter.save()
+    painter.setWorldTransform(QTransform())
+    y = device.top()
+    for text, wanted, bold, colour in lines:
+        pixels = min(wanted, device.bottom() - y)
+        if pixels < min_pixels:
+            break
+        f = pixel_font(pixels, bold)
+        metrics = QFontMetricsF(f)
+        height = metrics.height()
+        if y + height > device.bottom() + 1:
+            f = pixel_font(pixels * (device.bottom() - y) / height, bold)
+            metrics = QFontMetricsF(f)
+            height = metrics.height()
+            if f.pixelSize() < min_pixels:
+                break
+        painter.setFont(f)
+        painter.setPen(colour)
+        shown = metrics.elidedText(text, Qt.TextElideMode.ElideRight, device.width())
+        painter.drawText(QRectF(device.left(), y, device.width(), height),
+                         align | Qt.AlignmentFlag.AlignVCenter, shown)
+        y += height
+    painter.restore()
+    return y - device.top()
+
+
+def plural(n: int, word: str) -> str:
+    """"1 group", "384 racks" (thousands separated)."""
+    return f"{thousands(n)} {word}" if n == 1 else f"{thousands(n)} {word}s"
 
 
 def thousands(n: float) -> str:

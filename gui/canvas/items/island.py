@@ -1,5 +1,6 @@
 """A computing island: a frame around its rack groups and tiers when zoomed in, a block
-with its totals when zoomed out (level of detail)."""
+with its totals when zoomed out (level of detail), written at a size that stays readable
+on the screen whatever the zoom."""
 
 from __future__ import annotations
 
@@ -7,7 +8,14 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from gui.canvas.items.base import elided, font, thousands
+from gui.canvas.items.base import (
+    ScreenLine,
+    draw_screen_lines,
+    elided,
+    font,
+    plural,
+    thousands,
+)
 from gui.canvas.items.container import ContainerItem
 from model.elements import Island
 
@@ -37,10 +45,50 @@ class IslandItem(ContainerItem):
         pflops = metrics.compute.by_island.get(self.element_id) if metrics else None
         return len(groups), sum(g.count for g in groups), pflops
 
+    def accelerators(self) -> list[tuple[int, str]]:
+        """(count, accelerator name) of each kind of accelerator in the island, most
+        first; the name without its vendor, first word only ("H100")."""
+        scene = self.design_scene()
+        if scene is None:
+            return []
+        catalog = scene.design.catalog
+        counts: dict[str, int] = {}
+        for group in scene.design.rack_groups.values():
+            if group.island != self.element_id:
+                continue
+            rack = catalog.rack_type(group.rack_type)
+            server = catalog.server(rack.server) if rack else None
+            if rack is None or server is None:
+                continue
+            part = catalog.accelerator(server.accelerator)
+            name = (part.name.removeprefix(f"{part.vendor} ").split(" ")[0] if part
+                    else server.accelerator)
+            counts[name] = counts.get(name, 0) + (
+                group.count * rack.servers_per_rack * server.accelerators_per_server)
+        return sorted(((n, name) for name, n in counts.items()), reverse=True)
+
+    def summary_lines(self) -> list[ScreenLine]:
+        """What the block says when zoomed out, most important first."""
+        theme = self.theme()
+        groups, racks, pflops = self.totals()
+        text, muted = QColor(theme.text), QColor(theme.muted_text)
+        lines: list[ScreenLine] = [(self.element.name, 13, True, text)]
+        lines += [(f"{thousands(n)} × {name}", 11, False, text)
+                  for n, name in self.accelerators()]
+        rack_text = plural(racks, "rack")
+        if groups != 1:
+            rack_text += f" in {plural(groups, 'group')}"
+        lines.append((rack_text, 11, False, muted))
+        if pflops is not None:
+            lines.append((f"{thousands(pflops)} PF", 11, False, muted))
+        if self.cut is not None:
+            lines.append((f"cut: {self.cut.label}", 11, True, text))
+        return lines
+
     def tooltip_lines(self) -> list[str]:
         lines = super().tooltip_lines()
         groups, racks, pflops = self.totals()
-        lines.append(f"{groups} rack groups, {thousands(racks)} racks")
+        lines.append(f"{plural(groups, 'rack group')}, {plural(racks, 'rack')}")
         if pflops is not None:
             lines.append(f"{pflops:,.0f} PFLOPS peak dense BF16")
         return lines
@@ -55,7 +103,7 @@ class IslandItem(ContainerItem):
         if not detail:
             fill = QColor(theme.tier_fill)
         self.paint_frame(painter, fill, theme.colour("island_border"), 10, 1.4)
-        groups, racks, pflops = self.totals()
+        _, racks, pflops = self.totals()
         painter.setPen(QColor(theme.text))
         if detail:
             painter.setFont(font(11, bold=True))
@@ -71,20 +119,6 @@ class IslandItem(ContainerItem):
                              Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
                              summary)
         else:
-            painter.setFont(font(max(12.0, min(28.0, r.width() / 12)), bold=True))
-            name_box = QRectF(r.left() + 12, r.top() + r.height() * 0.18, r.width() - 24,
-                              r.height() * 0.3)
-            painter.drawText(name_box, Qt.AlignmentFlag.AlignCenter,
-                             elided(painter, self.element.name, r.width() - 24))
-            painter.setFont(font(max(10.0, min(20.0, r.width() / 18))))
-            painter.setPen(QColor(theme.muted_text))
-            lines = [f"{thousands(racks)} racks in {groups} groups"]
-            if pflops is not None:
-                lines.append(f"{pflops:,.0f} PFLOPS BF16")
-            if self.cut is not None:
-                lines.append(f"cut: {self.cut.label}")
-            painter.drawText(QRectF(r.left() + 12, name_box.bottom(), r.width() - 24,
-                                    r.height() * 0.45),
-                             Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
-                             "\n".join(lines))
+            draw_screen_lines(painter, r.adjusted(8, 6, -8, -6), self.summary_lines(),
+                              Qt.AlignmentFlag.AlignHCenter)
         self.paint_badges(painter)
