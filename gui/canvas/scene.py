@@ -20,6 +20,7 @@ from gui.canvas.items.building import BuildingItem
 from gui.canvas.items.bundle import BundleItem
 from gui.canvas.items.container import ContainerItem
 from gui.canvas.items.island import IslandItem
+from gui.canvas.items.labels import BundleLabels
 from gui.canvas.items.rack_group import RackGroupItem
 from gui.canvas.items.tier import TierItem
 from gui.canvas.routing import End, Rect, RectIndex, place_label, route
@@ -71,6 +72,8 @@ class DesignScene(QGraphicsScene):
         self._route_timer.setSingleShot(True)
         self._route_timer.setInterval(0)
         self._route_timer.timeout.connect(self._route_some)
+        self.label_layer = BundleLabels(self._bundles.values, lambda: self.theme)
+        self.addItem(self.label_layer)
         self._rebuilding = False
         self._showing: ElementItem | None = None
         """The item :meth:`change_element` is updating: it re-routes that item's bundles
@@ -486,6 +489,10 @@ class DesignScene(QGraphicsScene):
         ignore = frozenset({lower.element_id, upper.element_id})
         bundle.set_route(route(*ends, self.obstacles(), ignore, side_to_side=side_to_side))
         self.place_bundle_label(bundle)
+
+    def label_moved(self, box: QRectF) -> None:
+        """A bundle label moved away from or to ``box``: the label layer redraws."""
+        self.label_layer.label_changed(box)
 
     def place_bundle_label(self, bundle: BundleItem) -> None:
         """Put a bundle's label where it covers no card, title or other label (or

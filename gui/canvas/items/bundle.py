@@ -128,6 +128,7 @@ class BundleItem(QGraphicsItem):
             self.problems = messages
             self._refresh_tooltip()
             self.update()
+            self._relabel()
 
     def set_crossing(self, gbps: float | None) -> None:
         """Highlight the bundle as crossing the bisection cut (None: not crossing).
@@ -155,7 +156,19 @@ class BundleItem(QGraphicsItem):
         scene = self.design_scene()
         if changed and scene is not None and self.points:
             scene.place_bundle_label(self)
+        self._relabel()
         return changed
+
+    def _relabel(self) -> None:
+        """Have the label layer redraw this bundle's label (colour or text changed)."""
+        scene = self.design_scene()
+        if scene is not None and self.label_box is not None:
+            scene.label_moved(self._label_rect())
+
+    def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value: Any) -> Any:
+        if change == QGraphicsItem.GraphicsItemChange.ItemSelectedHasChanged:
+            self._relabel()
+        return super().itemChange(change, value)
 
     def _refresh_tooltip(self) -> None:
         lines = [f"<b>{self.element.name}</b>", f"{self.label()}, {self.element.pattern.value}"
@@ -191,12 +204,26 @@ class BundleItem(QGraphicsItem):
         self.update()
 
     def set_label_box(self, box: Rect | None) -> None:
-        """Put the label at ``box`` (None: leave it out)."""
+        """Put the label at ``box`` (None: leave it out); the scene's label layer draws
+        it."""
         if box != self.label_box:
+            old = self._label_rect()
             self.prepareGeometryChange()
             self.label_box = box
             self._update_bounds()
             self.update()
+            scene = self.design_scene()
+            if scene is not None:
+                scene.label_moved(old)
+                scene.label_moved(self._label_rect())
+
+    def label_rect(self) -> QRectF:
+        """Where the label is drawn, scene coordinates (empty when left out)."""
+        return self._label_rect()
+
+    def label_drawn(self) -> str:
+        """The label's text as drawn."""
+        return self._text
 
     def label_text(self) -> str:
         """The text drawn on the connector (with the cut share when it crosses)."""
@@ -237,21 +264,28 @@ class BundleItem(QGraphicsItem):
             shape.addRect(self._label_rect())
         return shape
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
+    def colour(self) -> QColor:
+        """The connector's colour: problem red, cut red, selection blue or plain."""
         scene = self.design_scene()
-        if scene is None or not self.points:
-            return
+        if scene is None:
+            return QColor("#808080")
         theme = scene.theme
         colour = theme.colour("bundle")
         colour.setAlpha(200)
-        width = self._pen_width
         if self.problems:
             colour = theme.colour("bad")
         if self.crossing_gbps:
-            colour, width = theme.colour("cut"), width + 2
+            colour = theme.colour("cut")
         if self.isSelected():
             colour = theme.colour("selection")
+        return colour
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        if not self.points:
+            return
+        colour = self.colour()
+        width = self._pen_width + (2 if self.crossing_gbps else 0)
         scale = painter.worldTransform().m11()
         pen = QPen(colour, width)
         hairline = width * scale < 1.5
@@ -270,15 +304,6 @@ class BundleItem(QGraphicsItem):
         painter.drawPolyline(self._polygon)
         if hairline:
             painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        if self.label_box is None or scale < LABEL_MIN_SCALE:
-            return
-        box = self._label_rect()
-        painter.setFont(font(LABEL_FONT_PT))
-        painter.setPen(QPen(colour, 1))
-        painter.setBrush(QColor(theme.base))
-        painter.drawRoundedRect(box, 9, 9)
-        painter.setPen(QColor(theme.text))
-        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, self._text)
 
     def hoverEnterEvent(self, event: Any) -> None:
         self.update()
