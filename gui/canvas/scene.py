@@ -23,6 +23,7 @@ from gui.canvas.items.island import IslandItem
 from gui.canvas.items.labels import BundleLabels
 from gui.canvas.items.rack_group import RackGroupItem
 from gui.canvas.items.tier import TierItem
+from gui.canvas.items.wires import WireLayer
 from gui.canvas.routing import End, Rect, RectIndex, place_label, route
 from gui.document import DesignDocument
 from gui.theme import LIGHT, Theme
@@ -44,6 +45,9 @@ def _box(rect: QRectF) -> Rect:
 class DesignScene(QGraphicsScene):
     """The canvas content for one design."""
 
+    is_design_scene = True
+    """Items ask this to know they stand in a design scene (no import, no isinstance)."""
+
     def __init__(self, design: Design, theme: Theme = LIGHT, parent: QObject | None = None
                  ) -> None:
         super().__init__(parent)
@@ -55,6 +59,7 @@ class DesignScene(QGraphicsScene):
         """The zoom the scene is shown at (screen pixels per scene unit): items that
         write at a fixed screen size (building plates) size themselves by it."""
         self._rooms: dict[str, float] | None = None
+        self._room_rects: dict[str, Rect] = {}
         self.cut_visible = False
         self._items: dict[str, ElementItem] = {}
         self._bundles: dict[str, BundleItem] = {}
@@ -74,6 +79,8 @@ class DesignScene(QGraphicsScene):
         self._route_timer.timeout.connect(self._route_some)
         self.label_layer = BundleLabels(self._bundles.values, lambda: self.theme)
         self.addItem(self.label_layer)
+        self.wires = WireLayer(self._bundles.values)
+        self.addItem(self.wires)
         self._rebuilding = False
         self._showing: ElementItem | None = None
         """The item :meth:`change_element` is updating: it re-routes that item's bundles
@@ -95,6 +102,7 @@ class DesignScene(QGraphicsScene):
         """Drop every item and build them again from the design."""
         self.clearSelection()
         for bundle in list(self._bundles.values()):
+            self.wires.changed(bundle.boundingRect())
             self.removeItem(bundle)
         for item in list(self._items.values()):
             if item.parentItem() is None:
@@ -115,7 +123,9 @@ class DesignScene(QGraphicsScene):
         element = self.design.element(element_id)
         if element is not None:
             self._create(element)
-            self._grow_scene_rect()
+            item = self._items.get(element_id)
+            if item is not None:
+                self._grow_scene_rect(item)
 
     def remove_element(self, kind: str, element_id: str) -> None:
         """An element was removed: drop its item (its children went before it)."""
@@ -123,6 +133,7 @@ class DesignScene(QGraphicsScene):
             bundle = self._bundles.pop(element_id)
             for end in (bundle.element.lower, bundle.element.upper):
                 self._bundles_at[end].discard(element_id)
+            self.wires.changed(bundle.boundingRect())
             self.removeItem(bundle)
             self._labels.discard(element_id)
             self._reroute_near(bundle.element.lower, bundle.element.upper)
@@ -177,7 +188,7 @@ class DesignScene(QGraphicsScene):
         if isinstance(parent, ContainerItem):
             parent.update_geometry()
         self.item_moved(item)
-        self._grow_scene_rect()
+        self._grow_scene_rect(item)
 
     def refresh_all(self) -> None:
         """Redraw every item (figures, catalog names or thresholds changed)."""
@@ -185,6 +196,7 @@ class DesignScene(QGraphicsScene):
             item.refresh()
         for bundle in self._bundles.values():
             bundle.refresh()
+        self.wires.changed(QRectF())
         self.update()
 
     # -------------------------------------------------------------- creating
@@ -288,6 +300,7 @@ class DesignScene(QGraphicsScene):
             rooms: dict[str, float] = {}
             tops = [i for i in self._items.values()
                     if isinstance(i, BuildingItem) and i.parentItem() is None]
+            self._room_rects = {i.element_id: _box(i.scene_rect()) for i in tops}
             for item in tops:
                 rect = item.scene_rect()
                 room = 1e9
@@ -315,8 +328,14 @@ class DesignScene(QGraphicsScene):
             rect = QRectF(0, 0, 800, 600)
         return rect.adjusted(-60, -60, 60, 60)
 
-    def _grow_scene_rect(self) -> None:
-        content = self.content_rect().adjusted(-2000, -2000, 2000, 2000)
+    def _grow_scene_rect(self, item: ElementItem) -> None:
+        """Grow the scene's area to hold ``item``'s top-level container (with room to
+        scroll around it)."""
+        top: QGraphicsItem = item
+        while top.parentItem() is not None:
+            top = top.parentItem()
+        assert isinstance(top, ElementItem)
+        content = top.scene_rect().adjusted(-2000, -2000, 2000, 2000)
         if not self.sceneRect().contains(content):
             self.setSceneRect(self.sceneRect().united(content))
 
@@ -327,11 +346,16 @@ class DesignScene(QGraphicsScene):
         if item is self._showing:
             return  # change_element calls again once the item is in place
         self._obstacles = None
-        self._rooms = None
         self._fractions.clear()
         parent = item.parentItem()
         if isinstance(parent, ContainerItem):
             parent.update_geometry()
+        top: QGraphicsItem = item
+        while top.parentItem() is not None:
+            top = top.parentItem()
+        if isinstance(top, BuildingItem) and self._room_rects.get(
+                top.element_id) != _box(top.scene_rect()):
+            self._rooms = None  # a building moved or changed size
         stack: list[QGraphicsItem] = [item]
         moved: set[str] = set()  # a bundle with both ends inside is re-routed once
         while stack:

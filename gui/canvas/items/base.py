@@ -153,10 +153,8 @@ class ElementItem(QGraphicsItem):
 
     def design_scene(self) -> DesignScene | None:
         """The design scene holding this item (None before it is added)."""
-        from gui.canvas.scene import DesignScene
-
         scene = self.scene()
-        return scene if isinstance(scene, DesignScene) else None
+        return scene if getattr(scene, "is_design_scene", False) else None  # type: ignore[return-value]
 
     def theme(self) -> Theme:
         """The scene's theme (light when the item stands alone)."""

@@ -80,6 +80,7 @@ class BundleItem(QGraphicsItem):
         self._polygon = QPolygonF()
         self._text = ""
         self._pen_width = pen_width(None)
+        self._crossing_drawn: float | None = None
         self._bounds = QRectF()
         self.setFlags(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
         self.setZValue(5)
@@ -92,10 +93,8 @@ class BundleItem(QGraphicsItem):
 
     def design_scene(self) -> DesignScene | None:
         """The design scene holding this item."""
-        from gui.canvas.scene import DesignScene
-
         scene = self.scene()
-        return scene if isinstance(scene, DesignScene) else None
+        return scene if getattr(scene, "is_design_scene", False) else None  # type: ignore[return-value]
 
     def links(self) -> int | None:
         """Number of links from the metrics (None before the first result)."""
@@ -129,6 +128,7 @@ class BundleItem(QGraphicsItem):
             self._refresh_tooltip()
             self.update()
             self._relabel()
+            self._rewire()
 
     def set_crossing(self, gbps: float | None) -> None:
         """Highlight the bundle as crossing the bisection cut (None: not crossing).
@@ -150,7 +150,10 @@ class BundleItem(QGraphicsItem):
         changed = text != self._text
         if changed or width != self._pen_width:
             self.prepareGeometryChange()
+            if width != self._pen_width or self.crossing_gbps != self._crossing_drawn:
+                self._rewire()
             self._text, self._pen_width = text, width
+            self._crossing_drawn = self.crossing_gbps
             self._update_bounds()
         self.update()
         scene = self.design_scene()
@@ -168,6 +171,7 @@ class BundleItem(QGraphicsItem):
     def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value: Any) -> Any:
         if change == QGraphicsItem.GraphicsItemChange.ItemSelectedHasChanged:
             self._relabel()
+            self._rewire()
         return super().itemChange(change, value)
 
     def _refresh_tooltip(self) -> None:
@@ -190,9 +194,13 @@ class BundleItem(QGraphicsItem):
     def set_route(self, points: list[Point] | None) -> None:
         """Follow ``points`` (None: not drawn, e.g. both ends inside one island block)."""
         if not points:
+            if self.points:
+                self._rewire()
             self.points = []
             self.setVisible(False)
             return
+        if self.points:
+            self._rewire()
         self.prepareGeometryChange()
         self.points = points
         self._polygon = QPolygonF([QPointF(x, y) for x, y in points])
@@ -202,6 +210,7 @@ class BundleItem(QGraphicsItem):
         self._update_bounds()
         self.setVisible(True)
         self.update()
+        self._rewire()
 
     def set_label_box(self, box: Rect | None) -> None:
         """Put the label at ``box`` (None: leave it out); the scene's label layer draws
@@ -264,6 +273,25 @@ class BundleItem(QGraphicsItem):
             shape.addRect(self._label_rect())
         return shape
 
+    def plain(self) -> bool:
+        """True unless selected: the scene's wire layer draws the bundle, merged with
+        the others of its colour, width and dashes."""
+        return not self.isSelected()
+
+    def drawn_width(self) -> float:
+        """Connector width as drawn, scene units (wider when crossing the cut)."""
+        return self._pen_width + (2 if self.crossing_gbps else 0)
+
+    def pen_width(self) -> float:
+        """Connector width, scene units."""
+        return self._pen_width
+
+    def _rewire(self) -> None:
+        """Tell the scene's wire layer that this connector changed."""
+        scene = self.design_scene()
+        if scene is not None:
+            scene.wires.changed(self._bounds)
+
     def colour(self) -> QColor:
         """The connector's colour: problem red, cut red, selection blue or plain."""
         scene = self.design_scene()
@@ -282,10 +310,10 @@ class BundleItem(QGraphicsItem):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
-        if not self.points:
-            return
+        if not self.points or self.plain():
+            return  # drawn by the scene's wire layer
         colour = self.colour()
-        width = self._pen_width + (2 if self.crossing_gbps else 0)
+        width = self.drawn_width()
         scale = painter.worldTransform().m11()
         pen = QPen(colour, width)
         hairline = width * scale < 1.5

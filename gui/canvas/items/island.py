@@ -29,6 +29,7 @@ class IslandItem(ContainerItem):
     def __init__(self, element: Island, parent: QGraphicsItem | None = None) -> None:
         super().__init__(element, parent)
         self._rect = QRectF(0, 0, *self.min_size)
+        self._summary: tuple[object, list[ScreenLine]] | None = None
         self.setZValue(1)
 
     def grips_whole_body(self) -> bool:
@@ -68,7 +69,16 @@ class IslandItem(ContainerItem):
         return sorted(((n, name) for name, n in counts.items()), reverse=True)
 
     def summary_lines(self) -> list[ScreenLine]:
-        """What the block says when zoomed out, most important first."""
+        """What the block says when zoomed out, most important first (worked out again
+        only when the design, its figures, the cut or the theme changed)."""
+        scene = self.design_scene()
+        key = ((scene.design.revision, id(scene.metrics), id(scene.theme)) if scene
+               else None, self.cut, self.element)
+        if self._summary is None or self._summary[0] != key:
+            self._summary = (key, self._summary_lines())
+        return self._summary[1]
+
+    def _summary_lines(self) -> list[ScreenLine]:
         theme = self.theme()
         groups, racks, pflops = self.totals()
         text, muted = QColor(theme.text), QColor(theme.muted_text)
