@@ -186,7 +186,7 @@ class DesignScene(QGraphicsScene):
         finally:
             self._showing = None
         if isinstance(parent, ContainerItem):
-            parent.update_geometry()
+            parent.update_geometry(item)
         self.item_moved(item)
         self._grow_scene_rect(item)
 
@@ -240,7 +240,7 @@ class DesignScene(QGraphicsScene):
         if isinstance(item, RackGroupItem | TierItem) and isinstance(parent, IslandItem):
             item.setVisible(self.detail)
         if isinstance(parent, ContainerItem):
-            parent.update_geometry()
+            parent.update_geometry(item)
         item.refresh()
         self._update_problems_of(item)
         self._obstacles = None
@@ -349,7 +349,7 @@ class DesignScene(QGraphicsScene):
         self._fractions.clear()
         parent = item.parentItem()
         if isinstance(parent, ContainerItem):
-            parent.update_geometry()
+            parent.update_geometry(item)
         top: QGraphicsItem = item
         while top.parentItem() is not None:
             top = top.parentItem()

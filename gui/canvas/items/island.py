@@ -41,7 +41,7 @@ class IslandItem(ContainerItem):
         scene = self.design_scene()
         if scene is None:
             return 0, 0, None
-        groups = [g for g in scene.design.rack_groups.values() if g.island == self.element_id]
+        groups = [c.element for c in self.element_children() if c.kind == "rack_group"]
         metrics = scene.metrics
         pflops = metrics.compute.by_island.get(self.element_id) if metrics else None
         return len(groups), sum(g.count for g in groups), pflops
@@ -54,9 +54,10 @@ class IslandItem(ContainerItem):
             return []
         catalog = scene.design.catalog
         counts: dict[str, int] = {}
-        for group in scene.design.rack_groups.values():
-            if group.island != self.element_id:
+        for child in self.element_children():
+            if child.kind != "rack_group":
                 continue
+            group = child.element
             rack = catalog.rack_type(group.rack_type)
             server = catalog.server(rack.server) if rack else None
             if rack is None or server is None:
