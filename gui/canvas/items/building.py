@@ -27,6 +27,13 @@ LEGIBLE_PX = 13.0
 """Below this screen size of the header's name, the plate is shown instead."""
 
 
+def _power(kw: float, scale_kw: float) -> str:
+    """A power in MW with one decimal, or in kW when ``scale_kw`` is under 1 MW."""
+    if scale_kw < 1000:
+        return f"{kw:,.0f} kW"
+    return f"{kw / 1000:,.1f} MW"
+
+
 def plate_needed(scale: float) -> bool:
     """True when at ``scale`` the header's name would be smaller than legible."""
     return TITLE_PT * 96 / 72 * scale < LEGIBLE_PX
@@ -59,15 +66,15 @@ class BuildingItem(ContainerItem):
         return super().boundingRect().united(self.plate_rect())
 
     def power_text(self) -> str:
-        """"IT 38.8 of 40.0 MW (97%) · facility 50.4 MW", or the capacity before the
-        figures are known."""
+        """"IT 38.8 of 40.0 MW (97%) · facility 50.4 MW" (kW below a megawatt), or
+        the capacity before the figures are known."""
         power = self.power()
         building: Building = self.element
-        cap_mw = building.capacity_kw / 1000
         if power:
-            return (f"IT {power[0] / 1000:,.1f} of {cap_mw:,.1f} MW ({power[3]:.0%})"
-                    f" · facility {power[1] / 1000:,.1f} MW")
-        return f"capacity {cap_mw:,.1f} MW · PUE {building.pue:g}"
+            return (f"IT {_power(power[0], power[2])} of {_power(power[2], power[2])}"
+                    f" ({power[3]:.0%}) · facility {_power(power[1], power[2])}")
+        return (f"capacity {_power(building.capacity_kw, building.capacity_kw)}"
+                f" · PUE {building.pue:g}")
 
     def power(self) -> tuple[float, float, float, float] | None:
         """(IT kW, facility kW, capacity kW, utilization) from the metrics, or None."""
