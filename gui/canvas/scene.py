@@ -567,12 +567,11 @@ class DesignScene(QGraphicsScene):
         self._problems = self._problems_by_id()
         for item in self._items.values():
             self._update_problems_of(item)
-            item.refresh()
+            item.refresh(always=False)
         for bundle in self._bundles.values():
             bundle.set_problems(self._problems.get(bundle.element_id, []))
             bundle.refresh()
         self._apply_cut()
-        self.update()
 
     def _problems_by_id(self) -> dict[str, list[str]]:
         found: dict[str, list[str]] = defaultdict(list)

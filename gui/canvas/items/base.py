@@ -199,10 +199,14 @@ class ElementItem(QGraphicsItem):
         lines += [f"<span style='color:#cf222e'>⚠ {m}</span>" for m in self.problems]
         self.setToolTip("<br>".join(lines))
 
-    def refresh(self) -> None:
-        """Redraw after the scene's figures changed."""
+    def refresh(self, always: bool = True) -> None:
+        """Redraw after the scene's figures changed. With ``always`` False the item is
+        redrawn only when its tooltip changed: it holds every figure the item draws, so
+        figures that arrive unchanged repaint nothing."""
+        before = self.toolTip()
         self._refresh_tooltip()
-        self.update()
+        if always or self.toolTip() != before:
+            self.update()
 
     # ------------------------------------------------------------- geometry
     def rect(self) -> QRectF:

@@ -155,7 +155,7 @@ class BundleItem(QGraphicsItem):
             self._text, self._pen_width = text, width
             self._crossing_drawn = self.crossing_gbps
             self._update_bounds()
-        self.update()
+            self.update()
         scene = self.design_scene()
         if changed and scene is not None and self.points:
             scene.place_bundle_label(self)
