@@ -12,7 +12,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 
 from PySide6.QtCore import QObject, QPointF, QRect, QRectF, Qt, QTimer
-from PySide6.QtGui import QColor, QImage, QPainter, QPen
+from PySide6.QtGui import QColor, QImage, QPainter, QPen, QPixmapCache
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from gui.canvas.items.base import CutSide, ElementItem
@@ -36,6 +36,22 @@ DETAIL_SCALE = 0.7
 the cards' text would be smaller than about 9 pixels on the screen."""
 ROUTE_SLICE_S = 0.012
 """Longest time one slice of routing may hold the event loop."""
+
+
+BLOCK_CACHE_BYTES = 256 * 1024 * 1024
+"""Room for the pictures of zoomed-out island blocks (Qt keeps 10 MB by default)."""
+
+
+def _block_cache(detail: bool) -> QGraphicsItem.CacheMode:
+    """Zoomed out, an island block keeps its picture at screen resolution, so a repaint
+    that does not change it (another item moved nearby) only copies pixels: a SuperPOD
+    of 144 units repaints 144 blocks. Zoomed in, an island is a frame that can be larger
+    than the screen, drawn directly."""
+    if detail:
+        return QGraphicsItem.CacheMode.NoCache
+    if QPixmapCache.cacheLimit() * 1024 < BLOCK_CACHE_BYTES:
+        QPixmapCache.setCacheLimit(BLOCK_CACHE_BYTES // 1024)
+    return QGraphicsItem.CacheMode.DeviceCoordinateCache
 
 
 def _box(rect: QRectF) -> Rect:
@@ -239,6 +255,8 @@ class DesignScene(QGraphicsScene):
         self._items[item.element_id] = item
         if isinstance(item, RackGroupItem | TierItem) and isinstance(parent, IslandItem):
             item.setVisible(self.detail)
+        if isinstance(item, IslandItem):
+            item.setCacheMode(_block_cache(self.detail))
         if isinstance(parent, ContainerItem):
             parent.update_geometry(item)
         item.refresh()
@@ -553,6 +571,7 @@ class DesignScene(QGraphicsScene):
                 item.setVisible(detail)
             elif isinstance(item, IslandItem):
                 item.prepareGeometryChange()
+                item.setCacheMode(_block_cache(detail))
         self._refresh_bundles()
         self.update()
 

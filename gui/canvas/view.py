@@ -32,6 +32,9 @@ from model.errors import DesignError
 from model.parts import Catalog
 
 MIN_SCALE, MAX_SCALE = 0.03, 4.0
+SETTLING_PX = 40
+"""A resize by more than this (the window settling on the screen, not a scroll bar
+coming or going) fits the design again, until the user zooms."""
 ZOOM_STEP = 1.2
 
 
@@ -173,7 +176,9 @@ class CanvasView(QGraphicsView):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        if self._keep_fitted:
+        change = event.size() - event.oldSize()
+        if self._keep_fitted and event.oldSize().isValid() and max(
+                abs(change.width()), abs(change.height())) > SETTLING_PX:
             self.fit_to_view()
 
     def _zoomed(self) -> None:

@@ -54,39 +54,67 @@ ScreenLine = tuple[str, float, bool, QColor]
 """Text, pixel size, bold, colour."""
 
 
-def draw_screen_lines(painter: QPainter, box: QRectF, lines: list[ScreenLine],
-                      align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignLeft,
-                      min_pixels: float = 8.0) -> float:
-    """Draw ``lines`` top-down inside ``box`` (item coordinates) at a fixed size on the
-    screen, whatever the zoom: each line keeps its pixel size, is shortened with "…" to
-    the box's width, and lines that do not fit its height are left out (so put the most
-    important first). A line that cannot get ``min_pixels`` is left out. Returns the
-    screen height used, pixels."""
-    device = painter.worldTransform().mapRect(box)
-    painter.save()
-    painter.setWorldTransform(QTransform())
-    y = device.top()
+class ScreenLayout:
+    """Remembers how :func:`draw_screen_lines` laid lines out for one item, so that a
+    repaint at the same size and with the same lines only draws (fonts, elision and
+    fitting are worked out again only when they change)."""
+
+    def __init__(self) -> None:
+        self.key: object = None
+        self.runs: list[tuple[QFont, QRectF, str, QColor]] = []
+        self.height = 0.0
+
+
+def _lay_out(device: QRectF, lines: list[ScreenLine], min_pixels: float
+             ) -> tuple[list[tuple[QFont, QRectF, str, QColor]], float]:
+    runs: list[tuple[QFont, QRectF, str, QColor]] = []
+    y = 0.0
     for text, wanted, bold, colour in lines:
-        pixels = min(wanted, device.bottom() - y)
+        pixels = min(wanted, device.height() - y)
         if pixels < min_pixels:
             break
         f = pixel_font(pixels, bold)
         metrics = QFontMetricsF(f)
         height = metrics.height()
-        if y + height > device.bottom() + 1:
-            f = pixel_font(pixels * (device.bottom() - y) / height, bold)
+        if y + height > device.height() + 1:
+            f = pixel_font(pixels * (device.height() - y) / height, bold)
             metrics = QFontMetricsF(f)
             height = metrics.height()
             if f.pixelSize() < min_pixels:
                 break
+        shown = metrics.elidedText(text, Qt.TextElideMode.ElideRight, device.width())
+        runs.append((f, QRectF(0, y, device.width(), height), shown, colour))
+        y += height
+    return runs, y
+
+
+def draw_screen_lines(painter: QPainter, box: QRectF, lines: list[ScreenLine],
+                      align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignLeft,
+                      min_pixels: float = 8.0, layout: ScreenLayout | None = None
+                      ) -> float:
+    """Draw ``lines`` top-down inside ``box`` (item coordinates) at a fixed size on the
+    screen, whatever the zoom: each line keeps its pixel size, is shortened with "…" to
+    the box's width, and lines that do not fit its height are left out (so put the most
+    important first). A line that cannot get ``min_pixels`` is left out. ``layout``
+    keeps the result for the next paint. Returns the screen height used, pixels."""
+    device = painter.worldTransform().mapRect(box)
+    key = (round(device.width(), 1), round(device.height(), 1), min_pixels,
+           tuple((t, p, b, c.rgba()) for t, p, b, c in lines))
+    if layout is not None and layout.key == key:
+        runs, height = layout.runs, layout.height
+    else:
+        runs, height = _lay_out(device, lines, min_pixels)
+        if layout is not None:
+            layout.key, layout.runs, layout.height = key, runs, height
+    painter.save()
+    painter.setWorldTransform(QTransform())
+    for f, rect, shown, colour in runs:
         painter.setFont(f)
         painter.setPen(colour)
-        shown = metrics.elidedText(text, Qt.TextElideMode.ElideRight, device.width())
-        painter.drawText(QRectF(device.left(), y, device.width(), height),
+        painter.drawText(rect.translated(device.topLeft()),
                          align | Qt.AlignmentFlag.AlignVCenter, shown)
-        y += height
     painter.restore()
-    return y - device.top()
+    return height
 
 
 def plural(n: int, word: str) -> str:

@@ -9,6 +9,7 @@ from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from gui.canvas.items.base import (
+    ScreenLayout,
     ScreenLine,
     draw_screen_lines,
     elided,
@@ -30,6 +31,7 @@ class IslandItem(ContainerItem):
         super().__init__(element, parent)
         self._rect = QRectF(0, 0, *self.min_size)
         self._summary: tuple[object, list[ScreenLine]] | None = None
+        self._layout = ScreenLayout()
         self.setZValue(1)
 
     def grips_whole_body(self) -> bool:
@@ -73,8 +75,8 @@ class IslandItem(ContainerItem):
         """What the block says when zoomed out, most important first (worked out again
         only when the design, its figures, the cut or the theme changed)."""
         scene = self.design_scene()
-        key = ((scene.design.revision, id(scene.metrics), id(scene.theme)) if scene
-               else None, self.cut, self.element)
+        key = ((id(scene.metrics), id(scene.theme)) if scene else None, self.cut,
+               self.element, tuple(c.element for c in self.element_children()))
         if self._summary is None or self._summary[0] != key:
             self._summary = (key, self._summary_lines())
         return self._summary[1]
@@ -131,5 +133,5 @@ class IslandItem(ContainerItem):
                              summary)
         else:
             draw_screen_lines(painter, r.adjusted(8, 6, -8, -6), self.summary_lines(),
-                              Qt.AlignmentFlag.AlignHCenter)
+                              Qt.AlignmentFlag.AlignHCenter, layout=self._layout)
         self.paint_badges(painter)
