@@ -95,7 +95,7 @@ class DesignScene(QGraphicsScene):
         self._route_timer.timeout.connect(self._route_some)
         self.label_layer = BundleLabels(self._bundles.values, lambda: self.theme)
         self.addItem(self.label_layer)
-        self.wires = WireLayer(self._bundles.values)
+        self.wires = WireLayer(self._bundles.values, self._wire_colour)
         self.addItem(self.wires)
         self._rebuilding = False
         self._showing: ElementItem | None = None
@@ -531,6 +531,12 @@ class DesignScene(QGraphicsScene):
         ignore = frozenset({lower.element_id, upper.element_id})
         bundle.set_route(route(*ends, self.obstacles(), ignore, side_to_side=side_to_side))
         self.place_bundle_label(bundle)
+
+    def _wire_colour(self, look: str) -> QColor:
+        colour = self.theme.colour(look)
+        if look == "bundle":
+            colour.setAlpha(200)
+        return colour
 
     def label_moved(self, box: QRectF) -> None:
         """A bundle label moved away from or to ``box``: the label layer redraws."""

@@ -81,6 +81,7 @@ class BundleItem(QGraphicsItem):
         self._text = ""
         self._pen_width = pen_width(None)
         self._crossing_drawn: float | None = None
+        self._tooltip_stale = True
         self._bounds = QRectF()
         self.setFlags(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
         self.setZValue(5)
@@ -125,7 +126,7 @@ class BundleItem(QGraphicsItem):
         """Mark the bundle with its problems (nothing redrawn when unchanged)."""
         if messages != self.problems:
             self.problems = messages
-            self._refresh_tooltip()
+            self._tooltip_stale = True
             self.update()
             self._relabel()
             self._rewire()
@@ -143,8 +144,8 @@ class BundleItem(QGraphicsItem):
     def refresh(self) -> bool:
         """Take in new figures (link count, cut): tooltip, width and label text. True
         when the label's text changed, so the scene places it again; the route is
-        kept."""
-        self._refresh_tooltip()
+        kept. The tooltip is written when the mouse comes over the bundle."""
+        self._tooltip_stale = True
         text = self.label_text()
         width = pen_width(self.capacity_gbps())
         changed = text != self._text
@@ -174,7 +175,14 @@ class BundleItem(QGraphicsItem):
             self._rewire()
         return super().itemChange(change, value)
 
+    def tooltip_text(self) -> str:
+        """The tooltip, written now if the figures changed since it was last."""
+        if self._tooltip_stale:
+            self._refresh_tooltip()
+        return self.toolTip()
+
     def _refresh_tooltip(self) -> None:
+        self._tooltip_stale = False
         lines = [f"<b>{self.element.name}</b>", f"{self.label()}, {self.element.pattern.value}"
                  " wiring"]
         capacity = self.capacity_gbps()
@@ -292,6 +300,17 @@ class BundleItem(QGraphicsItem):
         if scene is not None:
             scene.wires.changed(self._bounds)
 
+    def look(self) -> str:
+        """Which colour the connector takes: "selection", "cut", "bad" or "bundle" (a
+        theme colour's name)."""
+        if self.isSelected():
+            return "selection"
+        if self.crossing_gbps:
+            return "cut"
+        if self.problems:
+            return "bad"
+        return "bundle"
+
     def colour(self) -> QColor:
         """The connector's colour: problem red, cut red, selection blue or plain."""
         scene = self.design_scene()
@@ -334,5 +353,6 @@ class BundleItem(QGraphicsItem):
             painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
 
     def hoverEnterEvent(self, event: Any) -> None:
+        self.tooltip_text()  # before Qt asks for it
         self.update()
         super().hoverEnterEvent(event)

@@ -17,8 +17,8 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from gui.canvas.items.bundle import BundleItem
 from model.elements import Pattern
 
-Style = tuple[float, bool, int]
-"""Pen width (scene units), dashed, colour (ARGB)."""
+Style = tuple[float, bool, str]
+"""Pen width (scene units), dashed, look (see :meth:`BundleItem.look`)."""
 
 
 def merged_lines(bundles: Iterable[BundleItem]) -> dict[Style, list[QLineF]]:
@@ -27,7 +27,7 @@ def merged_lines(bundles: Iterable[BundleItem]) -> dict[Style, list[QLineF]]:
     pieces: dict[tuple[Style, bool, float], list[tuple[float, float]]] = defaultdict(list)
     for bundle in bundles:
         style = (round(bundle.drawn_width(), 1), bundle.element.pattern is Pattern.GLOBAL,
-                 bundle.colour().rgba())
+                 bundle.look())
         points = bundle.points
         for (x1, y1), (x2, y2) in pairwise(points):
             if abs(y1 - y2) < 1e-6:
@@ -51,9 +51,11 @@ def merged_lines(bundles: Iterable[BundleItem]) -> dict[Style, list[QLineF]]:
 class WireLayer(QGraphicsItem):
     """Every plain bundle's connector, merged."""
 
-    def __init__(self, bundles: Callable[[], Iterable[BundleItem]]) -> None:
+    def __init__(self, bundles: Callable[[], Iterable[BundleItem]],
+                 colour: Callable[[str], QColor]) -> None:
         super().__init__()
         self._bundles = bundles
+        self._colour = colour
         self._lines: dict[Style, list[QLineF]] | None = None
         self._bounds = QRectF()
         self.setZValue(4)
@@ -77,8 +79,8 @@ class WireLayer(QGraphicsItem):
             self._lines = merged_lines(b for b in self._bundles()
                                        if b.isVisible() and b.points and b.plain())
         scale = painter.worldTransform().m11()
-        for (width, dashed, rgba), lines in self._lines.items():
-            colour = QColor.fromRgba(rgba)
+        for (width, dashed, look), lines in self._lines.items():
+            colour = self._colour(look)
             pen = QPen(colour, width)
             hairline = width * scale < 1.5
             if hairline:
