@@ -31,9 +31,10 @@ from model.design import Design
 from model.elements import Building, Island, LinkBundle, Pattern, RackGroup, SwitchTier
 from model.metrics.results import DesignMetrics
 
-DETAIL_SCALE = 0.7
+DETAIL_SCALE = 0.5
 """Below this zoom an island is drawn as a block with its totals (level of detail):
-the cards' text would be smaller than about 9 pixels on the screen."""
+its cards would be too small to hold even their name and count at a readable size.
+(Between this and the cards' compact zoom, cards say only those, screen-sized.)"""
 ROUTE_SLICE_S = 0.012
 """Longest time one slice of routing may hold the event loop."""
 

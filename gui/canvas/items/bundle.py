@@ -54,7 +54,7 @@ def pen_width(capacity_gbps: float | None) -> float:
 
 LABEL_FONT_PT = 8.0
 LABEL_HEIGHT = 18.0
-LABEL_MIN_SCALE = 0.55
+LABEL_MIN_SCALE = 0.75
 """Below this zoom bundle labels are left out (they would be too small to read)."""
 
 

@@ -15,9 +15,11 @@ from gui.canvas.items.base import (
     elided,
     font,
     plural,
+    screen_scale,
     thousands,
 )
 from gui.canvas.items.container import ContainerItem
+from gui.canvas.items.tier import COMPACT_SCALE
 from model.elements import Island
 
 
@@ -118,7 +120,13 @@ class IslandItem(ContainerItem):
         self.paint_frame(painter, fill, theme.colour("island_border"), 10, 1.4)
         _, racks, pflops = self.totals()
         painter.setPen(QColor(theme.text))
-        if detail:
+        if detail and screen_scale(painter) < COMPACT_SCALE:
+            # The header's text would be under 10 pixels: name and racks, screen-sized.
+            draw_screen_lines(painter, QRectF(r.left() + 10, r.top() + 3, r.width() - 20,
+                                              self.header_height - 4),
+                              [(f"{self.element.name} · {plural(racks, 'rack')}", 12, True,
+                                QColor(theme.text))], min_pixels=7, layout=self._layout)
+        elif detail:
             painter.setFont(font(11, bold=True))
             painter.drawText(QRectF(r.left() + 12, r.top() + 4, r.width() - 24, 24),
                              Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,

@@ -20,8 +20,9 @@ from gui.theme import oversubscription_colour
 from model.elements import SwitchTier
 
 WIDTH, HEIGHT = 200.0, 44.0
-COMPACT_SCALE = 0.7
-"""Below this zoom the bar says only its name, count and role, in screen-sized text."""
+COMPACT_SCALE = 0.75
+"""Below this zoom the bar says only its name, count and role, in screen-sized text
+(the full card's text would be under 10 pixels high)."""
 
 
 def ratio_text(ratio: float | None) -> str:
@@ -83,9 +84,10 @@ class TierItem(ElementItem):
         if screen_scale(painter) < COMPACT_SCALE:
             # Zoomed out: name and count at a size that stays readable.
             draw_screen_lines(painter, r.adjusted(10, 2, -4, -2), [
-                (f"{tier.name} ×{thousands(tier.count)}", 11, True, QColor(theme.text)),
-                (f"{tier.role.value} · {ratio_text(ratio) if known else ''}", 10, False,
-                 QColor(theme.muted_text))], min_pixels=7)
+                (tier.name, 11, True, QColor(theme.text)),
+                (f"×{thousands(tier.count)} · {tier.role.value}"
+                 + (f" · {ratio_text(ratio)}" if known else ""), 11, False,
+                 QColor(theme.text))], min_pixels=7)
             self.paint_badges(painter)
             return
         painter.setPen(QColor(theme.text))
