@@ -13,6 +13,7 @@ from PySide6.QtGui import (
     QMouseEvent,
     QPainter,
     QResizeEvent,
+    QTransform,
     QWheelEvent,
 )
 from PySide6.QtWidgets import QGraphicsView, QWidget
@@ -151,6 +152,8 @@ class CanvasView(QGraphicsView):
         scale = max(MIN_SCALE, min(MAX_SCALE, scale))
         factor = scale / self.scale_factor()
         self.scale(factor, factor)
+        if self.scale_factor() != scale:  # rounding: "Actual Size" is exactly 100 %
+            self.setTransform(QTransform.fromScale(scale, scale))
         self._zoomed()
 
     def zoom_in(self) -> None:
