@@ -1,15 +1,28 @@
 """Where a palette entry may go: a building on the open campus, an island into a
 building, a rack group into an island, a switch tier into an island (island scope) or a
 building (building scope). A refused drop raises :class:`PlacementError` with the
-reason the status bar shows."""
+reason the status bar shows.
+
+A new element never lands on top of another: it goes to the free spot nearest the drop
+point among its future siblings (the other buildings on the campus, the islands and
+tiers of its building, the rack groups and tiers of its island), found by
+:func:`free_spot`. Containers grow around what is put in them, so a spot below or
+beside the siblings always exists."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
-from PySide6.QtCore import QPointF
+from PySide6.QtCore import QPointF, QRectF
 
 from gui.canvas.items.base import ElementItem
+from gui.canvas.items.building import BuildingItem
+from gui.canvas.items.island import IslandItem
+from gui.canvas.items.rack_group import HEIGHT as RACK_HEIGHT
+from gui.canvas.items.rack_group import WIDTH as RACK_WIDTH
+from gui.canvas.items.tier import HEIGHT as TIER_HEIGHT
+from gui.canvas.items.tier import WIDTH as TIER_WIDTH
 from gui.canvas.scene import DesignScene
 from gui.commands import (
     DesignCommand,
@@ -22,6 +35,14 @@ from model.elements import Role
 from model.parts import Catalog
 
 MIME_TYPE = "application/x-archipelago-palette"
+BUILDING_SIZE = BuildingItem.min_size
+ISLAND_SIZE = IslandItem.min_size
+RACK_GROUP_SIZE = (RACK_WIDTH, RACK_HEIGHT)
+TIER_SIZE = (TIER_WIDTH, TIER_HEIGHT)
+SPACING = 12.0
+"""Least space kept between a new element and its neighbours, scene units."""
+SEARCH_STEP = 16.0
+SEARCH_RINGS = 40
 
 
 class PlacementError(Exception):
@@ -50,12 +71,63 @@ class PaletteEntry:
         return PaletteEntry(parts[0], parts[1], parts[2])
 
 
-def _local(item: ElementItem, scene_pos: QPointF, size: tuple[float, float]) -> QPointF:
-    """Top-left position inside ``item`` that centres a new element of ``size`` on the
-    point, kept inside the item's content area."""
-    local = item.mapFromScene(scene_pos) - QPointF(size[0] / 2, size[1] / 2)
-    low = item.content_origin()
-    return QPointF(round(max(local.x(), low.x())), round(max(local.y(), low.y())))
+def _overlaps(rect: QRectF, taken: list[QRectF]) -> bool:
+    grown = rect.adjusted(-SPACING, -SPACING, SPACING, SPACING)
+    return any(grown.intersects(other) for other in taken)
+
+
+def free_spot(taken: list[QRectF], size: tuple[float, float], wanted: QPointF,
+              low: QPointF | None = None) -> QPointF:
+    """Top-left corner of a ``size`` box as near ``wanted`` (its wished top-left
+    corner) as possible that overlaps none of ``taken`` (kept :data:`SPACING` apart),
+    at or right of/below ``low`` when given. Tries rings of positions around the wish;
+    failing that, below everything."""
+    w, h = size
+
+    def allowed(x: float, y: float) -> QPointF:
+        if low is not None:
+            x, y = max(x, low.x()), max(y, low.y())
+        return QPointF(round(x), round(y))
+
+    start = allowed(wanted.x(), wanted.y())
+    if not _overlaps(QRectF(start.x(), start.y(), w, h), taken):
+        return start
+    for ring in range(1, SEARCH_RINGS + 1):
+        r = ring * SEARCH_STEP
+        steps = max(8, int(2 * math.pi * ring))
+        spots = sorted({(round(math.cos(2 * math.pi * k / steps) * r),
+                         round(math.sin(2 * math.pi * k / steps) * r)) for k in range(steps)},
+                       key=lambda d: (abs(d[0]) + abs(d[1]), d))
+        for dx, dy in spots:
+            spot = allowed(wanted.x() + dx, wanted.y() + dy)
+            if not _overlaps(QRectF(spot.x(), spot.y(), w, h), taken):
+                return spot
+    bottom = max((r.bottom() for r in taken), default=wanted.y() - SPACING)
+    return allowed(wanted.x(), bottom + SPACING + 1)
+
+
+def _inside(item: ElementItem, scene_pos: QPointF, size: tuple[float, float]) -> QPointF:
+    """Top-left position inside ``item`` (its coordinates) of a new child of ``size``
+    centred as near ``scene_pos`` as its other children leave room for."""
+    wanted = item.mapFromScene(scene_pos) - QPointF(size[0] / 2, size[1] / 2)
+    taken = [child.rect().translated(child.pos()) for child in item.childItems()
+             if isinstance(child, ElementItem)]
+    return free_spot(taken, size, wanted, item.content_origin())
+
+
+def _on_campus(scene: DesignScene, scene_pos: QPointF, size: tuple[float, float]
+               ) -> QPointF:
+    """Campus position of a new building of ``size`` centred as near ``scene_pos`` as
+    the other buildings (and their plates) leave room for."""
+    wanted = scene_pos - QPointF(size[0] / 2, size[1] / 2)
+    taken = []
+    for item in scene.element_items():
+        if item.parentItem() is None:
+            rect = item.scene_rect()
+            if isinstance(item, BuildingItem):
+                rect = rect.united(item.mapRectToScene(item.plate_rect()))
+            taken.append(rect)
+    return free_spot(taken, size, wanted)
 
 
 def placement_command(scene: DesignScene, catalog: Catalog, entry: PaletteEntry,
@@ -68,8 +140,8 @@ def placement_command(scene: DesignScene, catalog: Catalog, entry: PaletteEntry,
         if building is not None:
             raise PlacementError(
                 f"A building goes on the open campus, not inside {building.element.name!r}")
-        return add_building_command(design, round(scene_pos.x() - 210),
-                                    round(scene_pos.y() - 130))
+        pos = _on_campus(scene, scene_pos, BUILDING_SIZE)
+        return add_building_command(design, pos.x(), pos.y())
     if entry.kind == "island":
         if island is not None:
             raise PlacementError(
@@ -77,14 +149,14 @@ def placement_command(scene: DesignScene, catalog: Catalog, entry: PaletteEntry,
                 " on its building")
         if building is None:
             raise PlacementError("An island goes into a building: drop it on one")
-        pos = _local(building, scene_pos, (260, 150))
+        pos = _inside(building, scene_pos, ISLAND_SIZE)
         return add_island_command(design, building.element_id, pos.x(), pos.y())
     if entry.kind == "rack_group":
         if island is None:
             where = f" of {building.element.name!r}" if building else ""
             raise PlacementError(
                 f"A rack group goes into a computing island: drop it on an island{where}")
-        pos = _local(island, scene_pos, (184, 66))
+        pos = _inside(island, scene_pos, RACK_GROUP_SIZE)
         return add_rack_group_command(design, catalog, entry.part_id, island.element_id,
                                       x=pos.x(), y=pos.y(), count=16)
     if entry.kind == "tier":
@@ -99,7 +171,7 @@ def placement_command(scene: DesignScene, catalog: Catalog, entry: PaletteEntry,
             role = Role.SPINE if has_leaf else Role.LEAF
         else:
             role = Role.CORE
-        pos = _local(target, scene_pos, (224, 40))
+        pos = _inside(target, scene_pos, TIER_SIZE)
         return add_tier_command(design, catalog, entry.part_id, target.element,
                                 x=pos.x(), y=pos.y(), role=role, count=8)
     raise PlacementError(f"Unknown palette entry {entry.kind!r}")

@@ -7,11 +7,12 @@ render it headlessly); :func:`render_image` paints a scene into an image.
 
 from __future__ import annotations
 
+import time
 from collections import defaultdict
 from collections.abc import Iterable
 
-from PySide6.QtCore import QObject, QPointF, QRect, QRectF, Qt
-from PySide6.QtGui import QColor, QImage, QPainter, QPen
+from PySide6.QtCore import QObject, QPointF, QRect, QRectF, Qt, QTimer
+from PySide6.QtGui import QColor, QImage, QPainter, QPen, QPixmapCache
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from gui.canvas.items.base import CutSide, ElementItem
@@ -19,20 +20,50 @@ from gui.canvas.items.building import BuildingItem
 from gui.canvas.items.bundle import BundleItem
 from gui.canvas.items.container import ContainerItem
 from gui.canvas.items.island import IslandItem
+from gui.canvas.items.labels import BundleLabels
 from gui.canvas.items.rack_group import RackGroupItem
 from gui.canvas.items.tier import TierItem
+from gui.canvas.items.wires import WireLayer
+from gui.canvas.routing import End, Rect, RectIndex, place_label, route
 from gui.document import DesignDocument
 from gui.theme import LIGHT, Theme
 from model.design import Design
-from model.elements import Building, Island, LinkBundle, RackGroup, SwitchTier
+from model.elements import Building, Island, LinkBundle, Pattern, RackGroup, SwitchTier
 from model.metrics.results import DesignMetrics
 
-DETAIL_SCALE = 0.42
-"""Below this zoom an island is drawn as a block with its totals (level of detail)."""
+DETAIL_SCALE = 0.5
+"""Below this zoom an island is drawn as a block with its totals (level of detail):
+its cards would be too small to hold even their name and count at a readable size.
+(Between this and the cards' compact zoom, cards say only those, screen-sized.)"""
+ROUTE_SLICE_S = 0.012
+"""Longest time one slice of routing may hold the event loop."""
+
+
+BLOCK_CACHE_BYTES = 256 * 1024 * 1024
+"""Room for the pictures of zoomed-out island blocks (Qt keeps 10 MB by default)."""
+
+
+def _block_cache(detail: bool) -> QGraphicsItem.CacheMode:
+    """Zoomed out, an island block keeps its picture at screen resolution, so a repaint
+    that does not change it (another item moved nearby) only copies pixels: a SuperPOD
+    of 144 units repaints 144 blocks. Zoomed in, an island is a frame that can be larger
+    than the screen, drawn directly."""
+    if detail:
+        return QGraphicsItem.CacheMode.NoCache
+    if QPixmapCache.cacheLimit() * 1024 < BLOCK_CACHE_BYTES:
+        QPixmapCache.setCacheLimit(BLOCK_CACHE_BYTES // 1024)
+    return QGraphicsItem.CacheMode.DeviceCoordinateCache
+
+
+def _box(rect: QRectF) -> Rect:
+    return rect.left(), rect.top(), rect.right(), rect.bottom()
 
 
 class DesignScene(QGraphicsScene):
     """The canvas content for one design."""
+
+    is_design_scene = True
+    """Items ask this to know they stand in a design scene (no import, no isinstance)."""
 
     def __init__(self, design: Design, theme: Theme = LIGHT, parent: QObject | None = None
                  ) -> None:
@@ -41,12 +72,32 @@ class DesignScene(QGraphicsScene):
         self.theme = theme
         self.metrics: DesignMetrics | None = None
         self.detail = True
+        self.view_scale = 1.0
+        """The zoom the scene is shown at (screen pixels per scene unit): items that
+        write at a fixed screen size (building plates) size themselves by it."""
+        self._rooms: dict[str, float] | None = None
+        self._room_rects: dict[str, Rect] = {}
         self.cut_visible = False
         self._items: dict[str, ElementItem] = {}
         self._bundles: dict[str, BundleItem] = {}
         self._bundles_at: dict[str, set[str]] = defaultdict(set)
         self._problems: dict[str, list[str]] = {}
         self._edges: dict[tuple[int, str], list[str]] | None = None
+        self._fractions: dict[tuple[str, str], float] = {}
+        self._obstacles: RectIndex | None = None
+        """Cards and titles connectors go around (None: to build again)."""
+        self._labels = RectIndex()
+        """Placed bundle labels, by bundle id."""
+        self._pending: dict[str, None] = {}
+        """Bundles drawn on their simplest route until routed properly, in order."""
+        self._route_timer = QTimer(self)
+        self._route_timer.setSingleShot(True)
+        self._route_timer.setInterval(0)
+        self._route_timer.timeout.connect(self._route_some)
+        self.label_layer = BundleLabels(self._bundles.values, lambda: self.theme)
+        self.addItem(self.label_layer)
+        self.wires = WireLayer(self._bundles.values, self._wire_colour)
+        self.addItem(self.wires)
         self._rebuilding = False
         self._showing: ElementItem | None = None
         """The item :meth:`change_element` is updating: it re-routes that item's bundles
@@ -68,6 +119,7 @@ class DesignScene(QGraphicsScene):
         """Drop every item and build them again from the design."""
         self.clearSelection()
         for bundle in list(self._bundles.values()):
+            self.wires.changed(bundle.boundingRect())
             self.removeItem(bundle)
         for item in list(self._items.values()):
             if item.parentItem() is None:
@@ -88,7 +140,9 @@ class DesignScene(QGraphicsScene):
         element = self.design.element(element_id)
         if element is not None:
             self._create(element)
-            self._grow_scene_rect()
+            item = self._items.get(element_id)
+            if item is not None:
+                self._grow_scene_rect(item)
 
     def remove_element(self, kind: str, element_id: str) -> None:
         """An element was removed: drop its item (its children went before it)."""
@@ -96,12 +150,16 @@ class DesignScene(QGraphicsScene):
             bundle = self._bundles.pop(element_id)
             for end in (bundle.element.lower, bundle.element.upper):
                 self._bundles_at[end].discard(element_id)
+            self.wires.changed(bundle.boundingRect())
             self.removeItem(bundle)
-            self._refresh_bundles()
+            self._labels.discard(element_id)
+            self._reroute_near(bundle.element.lower, bundle.element.upper)
             return
         item = self._items.pop(element_id, None)
         if item is None:
             return
+        self._obstacles = None
+        self._rooms = None
         parent = item.parentItem()
         for child in item.childItems():
             if isinstance(child, ElementItem):
@@ -126,7 +184,8 @@ class DesignScene(QGraphicsScene):
                 for end in (element.lower, element.upper):
                     self._bundles_at[end].add(element_id)
                 bundle.set_element(element)
-                self._refresh_bundles()
+                if (old.lower, old.upper) != (element.lower, element.upper):
+                    self._reroute_near(old.lower, old.upper, element.lower, element.upper)
             return
         item = self._items.get(element_id)
         if item is None:
@@ -144,9 +203,9 @@ class DesignScene(QGraphicsScene):
         finally:
             self._showing = None
         if isinstance(parent, ContainerItem):
-            parent.update_geometry()
+            parent.update_geometry(item)
         self.item_moved(item)
-        self._grow_scene_rect()
+        self._grow_scene_rect(item)
 
     def refresh_all(self) -> None:
         """Redraw every item (figures, catalog names or thresholds changed)."""
@@ -154,6 +213,7 @@ class DesignScene(QGraphicsScene):
             item.refresh()
         for bundle in self._bundles.values():
             bundle.refresh()
+        self.wires.changed(QRectF())
         self.update()
 
     # -------------------------------------------------------------- creating
@@ -173,8 +233,9 @@ class DesignScene(QGraphicsScene):
             self._bundles_at[element.lower].add(element.id)
             self._bundles_at[element.upper].add(element.id)
             self.addItem(bundle)
+            bundle.refresh()
             if not self._rebuilding:
-                self._refresh_bundles()
+                self._reroute_near(element.lower, element.upper)
             return
         item: ElementItem
         if isinstance(element, Building):
@@ -195,10 +256,14 @@ class DesignScene(QGraphicsScene):
         self._items[item.element_id] = item
         if isinstance(item, RackGroupItem | TierItem) and isinstance(parent, IslandItem):
             item.setVisible(self.detail)
+        if isinstance(item, IslandItem):
+            item.setCacheMode(_block_cache(self.detail))
         if isinstance(parent, ContainerItem):
-            parent.update_geometry()
+            parent.update_geometry(item)
         item.refresh()
         self._update_problems_of(item)
+        self._obstacles = None
+        self._rooms = None
 
     # ---------------------------------------------------------------- access
     def item_for(self, element_id: str) -> ElementItem | BundleItem | None:
@@ -237,18 +302,59 @@ class DesignScene(QGraphicsScene):
                 return item
         return None
 
+    def set_view_scale(self, scale: float) -> None:
+        """The scene is now shown at ``scale``: buildings resize their plates."""
+        if scale == self.view_scale:
+            return
+        self.view_scale = scale
+        for item in self._items.values():
+            if isinstance(item, BuildingItem):
+                item.prepareGeometryChange()
+                item.update()
+
+    def room_above(self, building: BuildingItem) -> float:
+        """Scene units free above a building, up to the nearest building standing over
+        it (a zoomed-out building's plate stays within)."""
+        if self._rooms is None:
+            rooms: dict[str, float] = {}
+            tops = [i for i in self._items.values()
+                    if isinstance(i, BuildingItem) and i.parentItem() is None]
+            self._room_rects = {i.element_id: _box(i.scene_rect()) for i in tops}
+            for item in tops:
+                rect = item.scene_rect()
+                room = 1e9
+                for other in tops:
+                    above = other.scene_rect()
+                    if other is not item and above.bottom() <= rect.top() and (
+                            above.left() < rect.right() and rect.left() < above.right()):
+                        room = min(room, rect.top() - above.bottom() - 8)
+                rooms[item.element_id] = max(room, 0.0)
+            self._rooms = rooms
+        return self._rooms.get(building.element_id, 1e9)
+
     def content_rect(self) -> QRectF:
-        """Bounding rectangle of every item, with a margin."""
+        """Bounding rectangle of every item (with the plates of zoomed-out buildings),
+        with a margin."""
         rect = QRectF()
         for item in self._items.values():
             if item.parentItem() is None:
                 rect = rect.united(item.scene_rect())
+                if isinstance(item, BuildingItem):
+                    plate = item.plate_rect()
+                    if not plate.isEmpty():
+                        rect = rect.united(item.mapRectToScene(plate))
         if rect.isNull():
             rect = QRectF(0, 0, 800, 600)
         return rect.adjusted(-60, -60, 60, 60)
 
-    def _grow_scene_rect(self) -> None:
-        content = self.content_rect().adjusted(-2000, -2000, 2000, 2000)
+    def _grow_scene_rect(self, item: ElementItem) -> None:
+        """Grow the scene's area to hold ``item``'s top-level container (with room to
+        scroll around it)."""
+        top: QGraphicsItem = item
+        while top.parentItem() is not None:
+            top = top.parentItem()
+        assert isinstance(top, ElementItem)
+        content = top.scene_rect().adjusted(-2000, -2000, 2000, 2000)
         if not self.sceneRect().contains(content):
             self.setSceneRect(self.sceneRect().united(content))
 
@@ -258,9 +364,17 @@ class DesignScene(QGraphicsScene):
         of everything inside it."""
         if item is self._showing:
             return  # change_element calls again once the item is in place
+        self._obstacles = None
+        self._fractions.clear()
         parent = item.parentItem()
         if isinstance(parent, ContainerItem):
-            parent.update_geometry()
+            parent.update_geometry(item)
+        top: QGraphicsItem = item
+        while top.parentItem() is not None:
+            top = top.parentItem()
+        if isinstance(top, BuildingItem) and self._room_rects.get(
+                top.element_id) != _box(top.scene_rect()):
+            self._rooms = None  # a building moved or changed size
         stack: list[QGraphicsItem] = [item]
         moved: set[str] = set()  # a bundle with both ends inside is re-routed once
         while stack:
@@ -268,8 +382,7 @@ class DesignScene(QGraphicsScene):
             if isinstance(current, ElementItem):
                 moved.update(self._bundles_at.get(current.element_id, ()))
             stack.extend(current.childItems())
-        for bundle_id in moved:
-            self._bundles[bundle_id].update_path()
+        self._schedule([self._bundles[bundle_id] for bundle_id in moved])
 
     def bundle_anchors(self, bundle: LinkBundle
                        ) -> tuple[QRectF, QRectF, float, float] | None:
@@ -281,15 +394,13 @@ class DesignScene(QGraphicsScene):
         upper = self._anchor(bundle.upper)
         if lower is None or upper is None or lower is upper:
             return None
-        groups = self._edge_groups()
-        lower_rect, upper_rect = lower.scene_rect(), upper.scene_rect()
-        return (lower_rect, upper_rect,
-                self._fraction(groups.get((id(lower), "top"), []), bundle.id, "upper"),
-                self._fraction(groups.get((id(upper), "bottom"), []), bundle.id, "lower"))
+        return (lower.scene_rect(), upper.scene_rect(), self._fraction(bundle.id, "upper"),
+                self._fraction(bundle.id, "lower"))
 
     def _edge_groups(self) -> dict[tuple[int, str], list[str]]:
         if self._edges is None:
             self._edges = defaultdict(list)
+            self._fractions.clear()
             for bid, item in self._bundles.items():
                 b = item.element
                 lower, upper = self._anchor(b.lower), self._anchor(b.upper)
@@ -299,23 +410,151 @@ class DesignScene(QGraphicsScene):
                 self._edges[(id(upper), "bottom")].append(bid)
         return self._edges
 
-    def _fraction(self, group: list[str], bundle_id: str, other_end: str) -> float:
-        if len(group) <= 1 or bundle_id not in group:
-            return 0.5
+    def _fraction(self, bundle_id: str, other_end: str) -> float:
+        """Where along its end's edge a bundle attaches (0..1), ordered by the x of the
+        other ends of the bundles on that edge; each edge is sorted once."""
+        key = (bundle_id, other_end)
+        if key in self._fractions:
+            return self._fractions[key]
+        element = self._bundles[bundle_id].element
+        own = self._anchor(element.lower if other_end == "upper" else element.upper)
+        edge = "top" if other_end == "upper" else "bottom"
+        group = self._edge_groups().get((id(own), edge), []) if own else []
 
         def other_x(bid: str) -> float:
-            element = self._bundles[bid].element
-            anchor = self._anchor(getattr(element, other_end))
+            anchor = self._anchor(getattr(self._bundles[bid].element, other_end))
             return anchor.scene_rect().center().x() if anchor else 0.0
 
         ordered = sorted(group, key=other_x)
-        return (ordered.index(bundle_id) + 1) / (len(group) + 1)
+        for n, bid in enumerate(ordered):
+            self._fractions[(bid, other_end)] = (n + 1) / (len(group) + 1)
+        return self._fractions.get(key, 0.5)
 
     def _refresh_bundles(self) -> None:
-        """Re-route every bundle (after bundles were added, removed or re-anchored)."""
+        """Re-route every bundle (after the level of detail or many items changed)."""
         self._edges = None
-        for bundle in self._bundles.values():
-            bundle.refresh()
+        self._obstacles = None
+        self._labels = RectIndex()
+        self._pending.clear()
+        self._schedule(list(self._bundles.values()))
+
+    def _reroute_near(self, *element_ids: str) -> None:
+        """Re-route the bundles on the edges of these elements (a bundle came or went,
+        so their neighbours fan out anew)."""
+        self._edges = None
+        self._fractions.clear()
+        near: set[str] = set()
+        for eid in element_ids:
+            anchor = self._anchor(eid)
+            ids = [anchor.element_id] if anchor is not None else [eid]
+            if anchor is not None and not self.detail and isinstance(anchor, IslandItem):
+                ids += [c.element_id for c in anchor.element_children()]
+            for aid in ids:
+                near.update(self._bundles_at.get(aid, ()))
+        self._schedule([self._bundles[bid] for bid in near if bid in self._bundles])
+
+    def _schedule(self, bundles: Iterable[BundleItem]) -> None:
+        """Route these bundles once control returns to the event loop: the bundles of
+        many notifications in a row (a macro moving many islands) are routed once, and
+        in slices, so that no edit stalls the window. A bundle keeps its previous route
+        until then."""
+        for bundle in bundles:
+            self._pending[bundle.element_id] = None
+        if self._pending and not self._route_timer.isActive():
+            self._route_timer.start()
+
+    def _route_some(self) -> None:
+        deadline = time.perf_counter() + ROUTE_SLICE_S
+        while self._pending and time.perf_counter() < deadline:
+            bid = next(iter(self._pending))
+            del self._pending[bid]
+            bundle = self._bundles.get(bid)
+            if bundle is not None:
+                bundle.update_path()
+        if self._pending:
+            self._route_timer.start()
+
+    def finish_routing(self) -> None:
+        """Route every bundle still waiting (before a picture is taken)."""
+        self._route_timer.stop()
+        while self._pending:
+            bid = next(iter(self._pending))
+            del self._pending[bid]
+            bundle = self._bundles.get(bid)
+            if bundle is not None:
+                bundle.update_path()
+
+    def routing_pending(self) -> int:
+        """How many bundles wait to be routed properly."""
+        return len(self._pending)
+
+    # --------------------------------------------------------------- routing
+    def obstacles(self) -> RectIndex:
+        """The cards and titles connectors avoid: rack groups, tiers and island blocks
+        by element id, the title bars of islands and buildings as "title:<id>"."""
+        if self._obstacles is None:
+            index = RectIndex()
+            for eid, item in self._items.items():
+                if not item.isVisible():
+                    continue
+                rect = item.scene_rect()
+                if isinstance(item, ContainerItem) and not (
+                        isinstance(item, IslandItem) and not self.detail):
+                    rect.setHeight(item.header_height)
+                    index.add(f"title:{eid}", _box(rect))
+                else:
+                    index.add(eid, _box(rect))
+            self._obstacles = index
+        return self._obstacles
+
+    def _end(self, item: ElementItem, at: float) -> End:
+        frames: list[Rect] = []
+        parent = item.parentItem()
+        while isinstance(parent, ElementItem):
+            frames.append(_box(parent.scene_rect()))
+            parent = parent.parentItem()
+        return End(_box(item.scene_rect()), at, tuple(frames))
+
+    def route_bundle(self, bundle: BundleItem) -> None:
+        """Route one bundle around the cards and titles it does not join, and place its
+        label."""
+        element = bundle.element
+        lower = self._anchor(element.lower)
+        upper = self._anchor(element.upper)
+        if lower is None or upper is None or lower is upper:
+            bundle.set_route(None)
+            self._labels.discard(element.id)
+            bundle.set_label_box(None)
+            return
+        ends = (self._end(lower, self._fraction(element.id, "upper")),
+                self._end(upper, self._fraction(element.id, "lower")))
+        side_to_side = element.pattern is Pattern.GLOBAL
+        ignore = frozenset({lower.element_id, upper.element_id})
+        bundle.set_route(route(*ends, self.obstacles(), ignore, side_to_side=side_to_side))
+        self.place_bundle_label(bundle)
+
+    def _wire_colour(self, look: str) -> QColor:
+        colour = self.theme.colour(look)
+        if look == "bundle":
+            colour.setAlpha(200)
+        return colour
+
+    def label_moved(self, box: QRectF) -> None:
+        """A bundle label moved away from or to ``box``: the label layer redraws."""
+        self.label_layer.label_changed(box)
+
+    def place_bundle_label(self, bundle: BundleItem) -> None:
+        """Put a bundle's label where it covers no card, title or other label (or
+        leave it out when there is no such place)."""
+        self._labels.discard(bundle.element_id)
+        if not bundle.points or not self.detail:
+            bundle.set_label_box(None)  # zoomed out, labels are too small to read
+            return
+        box = place_label(bundle.points, bundle.label_size(),
+                          (self.obstacles(), self._labels))
+        if box is not None:
+            self._labels.add(bundle.element_id, box)
+        bundle.set_label_box(box)
 
     def _anchor(self, element_id: str) -> ElementItem | None:
         item = self._items.get(element_id)
@@ -339,6 +578,7 @@ class DesignScene(QGraphicsScene):
                 item.setVisible(detail)
             elif isinstance(item, IslandItem):
                 item.prepareGeometryChange()
+                item.setCacheMode(_block_cache(detail))
         self._refresh_bundles()
         self.update()
 
@@ -353,11 +593,11 @@ class DesignScene(QGraphicsScene):
         self._problems = self._problems_by_id()
         for item in self._items.values():
             self._update_problems_of(item)
-            item.refresh()
+            item.refresh(always=False)
         for bundle in self._bundles.values():
             bundle.set_problems(self._problems.get(bundle.element_id, []))
+            bundle.refresh()
         self._apply_cut()
-        self.update()
 
     def _problems_by_id(self) -> dict[str, list[str]]:
         found: dict[str, list[str]] = defaultdict(list)
@@ -412,6 +652,21 @@ class DesignScene(QGraphicsScene):
             return element.count * per_rack
         return 1
 
+    def render(self, painter: QPainter, target: QRectF | QRect = QRectF(),  # noqa: B008
+               source: QRectF | QRect = QRectF(),  # noqa: B008
+               mode: Qt.AspectRatioMode = Qt.AspectRatioMode.KeepAspectRatio) -> None:
+        """Paint the scene into a picture, every bundle routed first, building plates
+        sized for the picture's scale."""
+        area = QRectF(source) if not QRectF(source).isEmpty() else self.sceneRect()
+        box = QRectF(target) if not QRectF(target).isEmpty() else QRectF(
+            0, 0, painter.device().width(), painter.device().height())
+        shown = self.view_scale
+        if area.width() > 0 and area.height() > 0:
+            self.set_view_scale(min(box.width() / area.width(), box.height() / area.height()))
+        self.finish_routing()
+        super().render(painter, target, source, mode)
+        self.set_view_scale(shown)
+
     def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
         rect = QRectF(rect)
         painter.fillRect(rect, QColor(self.theme.canvas))
@@ -438,6 +693,7 @@ def build_scene(design: Design, metrics: DesignMetrics | None = None,
     scene = DesignScene(design, theme)
     scene.set_metrics(metrics)
     scene.set_cut_visible(cut)
+    scene.finish_routing()
     return scene
 
 
@@ -448,6 +704,7 @@ def render_image(scene: DesignScene, width: int, height: int,
     source = scene.content_rect()
     scale = min(width / source.width(), height / source.height())
     scene.set_detail(scale >= DETAIL_SCALE if detail is None else detail)
+    scene.finish_routing()
     image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
     image.fill(QColor(scene.theme.canvas))
     painter = QPainter(image)

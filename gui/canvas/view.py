@@ -12,6 +12,8 @@ from PySide6.QtGui import (
     QKeyEvent,
     QMouseEvent,
     QPainter,
+    QResizeEvent,
+    QTransform,
     QWheelEvent,
 )
 from PySide6.QtWidgets import QGraphicsView, QWidget
@@ -31,6 +33,9 @@ from model.errors import DesignError
 from model.parts import Catalog
 
 MIN_SCALE, MAX_SCALE = 0.03, 4.0
+SETTLING_PX = 40
+"""A resize by more than this (the window settling on the screen, not a scroll bar
+coming or going) fits the design again, until the user zooms."""
 ZOOM_STEP = 1.2
 
 
@@ -67,6 +72,9 @@ class CanvasView(QGraphicsView):
         self.setAcceptDrops(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self._middle_pan = PanTool(self, Qt.MouseButton.MiddleButton)
+        self._keep_fitted = False
+        """True from a fit until the user zooms: a resize (the window settling on the
+        screen) fits the design again."""
         self.tool: CanvasTool = SelectTool(self)
         self.tool.start()
 
@@ -140,9 +148,12 @@ class CanvasView(QGraphicsView):
 
     def set_scale(self, scale: float) -> None:
         """Zoom to ``scale`` (clamped), keeping the anchor under the mouse."""
+        self._keep_fitted = False
         scale = max(MIN_SCALE, min(MAX_SCALE, scale))
         factor = scale / self.scale_factor()
         self.scale(factor, factor)
+        if self.scale_factor() != scale:  # rounding: "Actual Size" is exactly 100 %
+            self.setTransform(QTransform.fromScale(scale, scale))
         self._zoomed()
 
     def zoom_in(self) -> None:
@@ -154,14 +165,27 @@ class CanvasView(QGraphicsView):
         self.set_scale(self.scale_factor() / ZOOM_STEP)
 
     def fit_to_view(self) -> None:
-        """Show the whole design."""
-        self.fitInView(self.design_scene.content_rect(), Qt.AspectRatioMode.KeepAspectRatio)
+        """Show the whole design (with the plates zoomed-out buildings carry above them,
+        whose height in scene units depends on the zoom: fitted a few times over)."""
+        for _ in range(4):
+            self.fitInView(self.design_scene.content_rect(),
+                           Qt.AspectRatioMode.KeepAspectRatio)
+            self.design_scene.set_view_scale(self.scale_factor())
         if self.scale_factor() > 1.0:
             self.set_scale(1.0)
             self.centerOn(self.design_scene.content_rect().center())
         self._zoomed()
+        self._keep_fitted = True
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        change = event.size() - event.oldSize()
+        if self._keep_fitted and event.oldSize().isValid() and max(
+                abs(change.width()), abs(change.height())) > SETTLING_PX:
+            self.fit_to_view()
 
     def _zoomed(self) -> None:
+        self.design_scene.set_view_scale(self.scale_factor())
         self.design_scene.set_detail(self.scale_factor() >= DETAIL_SCALE)
         self.zoom_changed.emit(self.scale_factor())
 

@@ -2,10 +2,12 @@
 copying parts from the built-in catalog, and a tidy canvas layout.
 
 Layout (canvas units, about pixels at 100 %; every ``x``/``y`` is the top-left corner of
-an element relative to the top-left corner of its parent): buildings stand side by side;
-inside a building, its building- and campus-scoped tiers are stacked at the top (highest
-tier first) and its islands below them in a grid; inside an island, its tiers are stacked
-highest first and its rack groups sit side by side at the bottom.
+an element relative to the top-left corner of its parent): buildings stand in a grid
+whose shape is near :data:`SCREEN_ASPECT`, so the whole campus fills a window instead of
+a thin strip; inside a building, its building- and campus-scoped tiers are stacked at
+the top (highest tier first) and its islands below them in a grid of the same shape;
+inside an island, its tiers are stacked highest first and its rack groups sit side by
+side at the bottom.
 """
 
 from __future__ import annotations
@@ -41,10 +43,24 @@ RACK_H = 64.0
 GAP = 28.0
 """Space between stacked boxes, islands and buildings."""
 BUILDING_GAP = 80.0
-BUILDINGS_PER_ROW = 6
-"""Buildings are laid out side by side, wrapping to a new row after this many, so a
-campus of many buildings stays readable on a screen."""
-"""Space between buildings."""
+"""Space between buildings (room for a building's name above it when zoomed out)."""
+SCREEN_ASPECT = 1.4
+"""Width ÷ height the layout aims at: a design window's canvas (1280 × 720 to
+1920 × 1080 screens, less the docks)."""
+
+
+def grid_columns(count: int, width: float, height: float, gap: float,
+                 aspect: float = SCREEN_ASPECT) -> int:
+    """How many columns a grid of ``count`` boxes of ``width`` × ``height`` (``gap``
+    apart) needs for its overall shape to come nearest ``aspect`` (width ÷ height)."""
+    best, best_error = 1, math.inf
+    for columns in range(1, max(1, count) + 1):
+        rows = math.ceil(count / columns)
+        shape = (columns * (width + gap) - gap) / (rows * (height + gap) - gap)
+        error = abs(math.log(shape / aspect))
+        if error < best_error - 1e-9:
+            best, best_error = columns, error
+    return best
 
 
 def island_size(tier_levels: int, rack_groups: int = 1) -> tuple[float, float]:
@@ -66,8 +82,8 @@ class BuildingPlan:
 
     @property
     def columns(self) -> int:
-        """Islands per row: a near-square grid."""
-        return max(1, math.ceil(math.sqrt(self.islands)))
+        """Islands per row: the grid whose shape comes nearest the screen's."""
+        return grid_columns(self.islands, self.island_w, self.island_h, GAP)
 
     @property
     def rows(self) -> int:
@@ -113,10 +129,7 @@ class Builder:
     def __init__(self, name: str, description: str) -> None:
         self.design = Design(name=name, description=description)
         self.catalog = load_builtin_catalog()
-        self._next_building_x = 0.0
-        self._next_building_y = 0.0
-        self._row_height = 0.0
-        self._buildings_in_row = 0
+        self._building_sizes: dict[str, tuple[float, float]] = {}
         self._levels: dict[str, int] = {}
 
     # ------------------------------------------------------------------ parts
@@ -159,12 +172,8 @@ class Builder:
         cooling: Cooling = Cooling.LIQUID,
         notes: str = "",
     ) -> str:
-        """Add a building to the right of the previous one (a new row after
-        :data:`BUILDINGS_PER_ROW`)."""
-        if self._buildings_in_row == BUILDINGS_PER_ROW:
-            self._next_building_x = 0.0
-            self._next_building_y += self._row_height + BUILDING_GAP
-            self._buildings_in_row, self._row_height = 0, 0.0
+        """Add a building; the buildings so far are laid out again in a grid whose
+        shape comes nearest the screen's (see :func:`grid_columns`)."""
         self.design.add(
             Building(
                 id=element_id,
@@ -173,14 +182,29 @@ class Builder:
                 pue=pue,
                 cooling=cooling,
                 notes=notes,
-                x=self._next_building_x,
-                y=self._next_building_y,
             )
         )
-        self._next_building_x += plan.width + BUILDING_GAP
-        self._row_height = max(self._row_height, plan.height)
-        self._buildings_in_row += 1
+        self._building_sizes[element_id] = (plan.width, plan.height)
+        self._arrange_buildings()
         return element_id
+
+    def _arrange_buildings(self) -> None:
+        """Place the buildings row by row, in the order they were added."""
+        sizes = self._building_sizes
+        width = max(w for w, _ in sizes.values())
+        height = max(h for _, h in sizes.values())
+        columns = grid_columns(len(sizes), width, height, BUILDING_GAP)
+        y, row_height = 0.0, 0.0
+        for n, (building, (_, h)) in enumerate(sizes.items()):
+            column = n % columns
+            if column == 0 and n:
+                y += row_height + BUILDING_GAP
+                row_height = 0.0
+            x = column * (width + BUILDING_GAP)
+            row_height = max(row_height, h)
+            element = self.design.buildings[building]
+            if (element.x, element.y) != (x, y):
+                self.design.update(building, x=x, y=y)
 
     def island(
         self,

@@ -154,7 +154,8 @@ def test_drag_moves_one_element_as_one_undo_step(window, qtbot) -> None:
     stack = window.document.undo_stack
     assert stack.count() == 1 and stack.text(0) == "Move 'DGX H100'"
     assert "(modified)" in window.windowTitle()
-    # The bundle above it follows.
+    # The bundle above it follows (once the event loop has routed it).
+    qtbot.waitUntil(lambda: not window.scene.routing_pending())
     bundle = window.scene.item_for("hall-a-pod-1-b1")
     assert isinstance(bundle, BundleItem)
     assert bundle.shape().boundingRect().contains(
@@ -184,11 +185,12 @@ def test_drag_of_a_multi_selection_is_one_macro(window) -> None:
     assert design == before
 
 
-def test_rubber_band_selects_what_it_covers(window) -> None:
+def test_rubber_band_selects_what_it_covers(window, qtbot) -> None:
     view, scene = window.view, window.scene
     view.set_scale(0.5)
     view.fit_to_view()
-    view.set_scale(0.6)
+    view.set_scale(0.8)
+    qtbot.waitUntil(lambda: not scene.routing_pending())
     pod = scene.item_for("hall-b-pod-2").scene_rect()
     # The drag starts on the building's body, which does not grab the building (only
     # its header does), so it draws a band.
@@ -228,6 +230,7 @@ def test_link_by_dragging_from_the_handle(window) -> None:
 
 def test_delete_and_duplicate_from_the_edit_menu(window) -> None:
     design, scene = window.document.design, window.scene
+    window.view.set_scale(1.0)  # rack groups and tiers shown, so they can be selected
     before = design.copy()
     scene.select_ids(["hall-b-pod-1"])
     window.duplicate_action.trigger()
@@ -247,11 +250,12 @@ def test_delete_and_duplicate_from_the_edit_menu(window) -> None:
     assert len(scene.element_items()) == 21 and len(scene.bundle_items()) == 14
 
 
-def test_zoomed_out_islands_become_blocks(window) -> None:
+def test_zoomed_out_islands_become_blocks(window, qtbot) -> None:
     view, scene = window.view, window.scene
     view.set_scale(1.0)
     assert scene.detail and scene.item_for("hall-a-pod-1-racks").isVisible()
     view.set_scale(0.2)
+    qtbot.waitUntil(lambda: not scene.routing_pending())
     assert not scene.detail
     assert not scene.item_for("hall-a-pod-1-racks").isVisible()
     inner = scene.item_for("hall-a-pod-1-b1")
@@ -286,6 +290,7 @@ def test_click_then_delete_each_kind(window, qtbot, element_id: str) -> None:
     before = design.copy()
     view.set_scale(1.0)
     view.centre_on_element(element_id)
+    qtbot.waitUntil(lambda: not scene.routing_pending())
     item = scene.item_for(element_id)
     if isinstance(item, BundleItem):
         target = item.mapToScene(item._label_rect().center())
@@ -340,6 +345,8 @@ def test_moving_an_island_re_routes_each_of_its_bundles_once(window, monkeypatch
     from gui.commands import move_command
 
     design, scene = window.document.design, window.scene
+    window.view.set_scale(1.0)
+    scene.finish_routing()
     island = design.islands["hall-a-pod-1"]
     inside = {element.id for element in design.children(island.id)}
     touching = {b.id for b in design.bundles.values()
@@ -357,6 +364,7 @@ def test_moving_an_island_re_routes_each_of_its_bundles_once(window, monkeypatch
     command = move_command(design, {island.id: (island.x + 80, island.y + 20)})
     assert command is not None
     window.document.execute(command)
+    window.scene.finish_routing()
     assert sorted(routed) == sorted(touching)
     racks = scene.item_for("hall-a-pod-1-racks").scene_rect()
     bundle = scene.item_for("hall-a-pod-1-b1")

@@ -116,7 +116,11 @@ def test_entries_do_their_job(window, qtbot) -> None:
     entry(menus.menu_at(where), "Add Island Here").trigger()
     island = list(design.islands.values())[-1]
     assert island.building == "hall-b"
-    assert window.scene.item_for(island.id).scene_rect().contains(where)
+    # ... at the free spot nearest the click (it lands on no other element)
+    placed = window.scene.item_for(island.id)
+    assert not any(other.scene_rect().intersects(placed.scene_rect())
+                   for other in window.scene.element_items()
+                   if other is not placed and other.parentItem() is placed.parentItem())
     assert stack.count() == 3
 
     # Duplicate, Copy, Delete on an island

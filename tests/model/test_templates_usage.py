@@ -18,8 +18,8 @@ from model.templates.builder import island_size
 @pytest.mark.parametrize("name", list(TEMPLATES))
 def test_layout_is_tidy(name: str) -> None:
     d = TEMPLATES[name].build()
-    xs = [b.x for b in d.buildings.values()]
-    assert xs == sorted(set(xs)), "buildings stand side by side"
+    corners = [(b.x, b.y) for b in d.buildings.values()]
+    assert len(set(corners)) == len(corners), "buildings stand apart, in a grid"
     first = next(iter(d.islands))
     w, h = island_size(sum(t.island == first for t in d.tiers.values()))
     for building in d.buildings:
@@ -145,13 +145,14 @@ def test_docs_describe_every_template_and_parameter() -> None:
             assert f"`{param.flag}` | {param.default} |" in section, (t.name, param.flag)
 
 
-def test_many_buildings_wrap_into_rows_of_six() -> None:
-    """Buildings stand side by side, six to a row: the seventh starts a second row at
-    the left edge, below the first, and no two buildings of a row overlap."""
+def test_many_buildings_stand_in_a_screen_shaped_grid() -> None:
+    """Eight buildings of two islands (548 × 380 each, 80 apart) stand in rows filled left
+    to right: 3 columns give a 1804 × 1300 campus (1.39 wide for 1), nearer a screen's
+    1.4 than 2 columns (1176 × 1760) or 4 (2432 × 840); rows start at the left edge."""
     d = TEMPLATES["islands"].build(islands=16, gpus_per_island=256, buildings=8)
     halls = list(d.buildings.values())
-    assert [h.y for h in halls[:6]] == [0.0] * 6
-    assert halls[6].x == 0.0 and halls[6].y > 0.0
-    assert halls[7].y == halls[6].y and halls[7].x > halls[6].x
-    xs = [h.x for h in halls[:6]]
-    assert xs == sorted(xs) and len(set(xs)) == 6
+    rows = sorted({h.y for h in halls})
+    assert len(rows) == 3
+    assert [h.y for h in halls] == [rows[0]] * 3 + [rows[1]] * 3 + [rows[2]] * 2
+    assert [h.x for h in halls[:3]] == [0.0, 628.0, 1256.0]
+    assert [h.x for h in halls[3:6]] == [0.0, 628.0, 1256.0]

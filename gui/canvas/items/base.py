@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from model.elements import Element
@@ -35,6 +35,91 @@ def font(point_size: float, bold: bool = False) -> QFont:
 def elided(painter: QPainter, text: str, width: float) -> str:
     """``text`` shortened with "…" to fit ``width`` with the painter's font."""
     return painter.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, int(width))
+
+
+def screen_scale(painter: QPainter) -> float:
+    """How many screen pixels one scene unit covers where ``painter`` draws."""
+    return float(painter.worldTransform().m11()) or 1.0
+
+
+def pixel_font(pixels: float, bold: bool = False) -> QFont:
+    """A UI font whose text is ``pixels`` high on the screen (drawn untransformed)."""
+    f = QFont()
+    f.setPixelSize(max(1, round(pixels)))
+    f.setBold(bold)
+    return f
+
+
+ScreenLine = tuple[str, float, bool, QColor]
+"""Text, pixel size, bold, colour."""
+
+
+class ScreenLayout:
+    """Remembers how :func:`draw_screen_lines` laid lines out for one item, so that a
+    repaint at the same size and with the same lines only draws (fonts, elision and
+    fitting are worked out again only when they change)."""
+
+    def __init__(self) -> None:
+        self.key: object = None
+        self.runs: list[tuple[QFont, QRectF, str, QColor]] = []
+        self.height = 0.0
+
+
+def _lay_out(device: QRectF, lines: list[ScreenLine], min_pixels: float
+             ) -> tuple[list[tuple[QFont, QRectF, str, QColor]], float]:
+    runs: list[tuple[QFont, QRectF, str, QColor]] = []
+    y = 0.0
+    for text, wanted, bold, colour in lines:
+        pixels = min(wanted, device.height() - y)
+        if pixels < min_pixels:
+            break
+        f = pixel_font(pixels, bold)
+        metrics = QFontMetricsF(f)
+        height = metrics.height()
+        if y + height > device.height() + 1:
+            f = pixel_font(pixels * (device.height() - y) / height, bold)
+            metrics = QFontMetricsF(f)
+            height = metrics.height()
+            if f.pixelSize() < min_pixels:
+                break
+        shown = metrics.elidedText(text, Qt.TextElideMode.ElideRight, device.width())
+        runs.append((f, QRectF(0, y, device.width(), height), shown, colour))
+        y += height
+    return runs, y
+
+
+def draw_screen_lines(painter: QPainter, box: QRectF, lines: list[ScreenLine],
+                      align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignLeft,
+                      min_pixels: float = 8.0, layout: ScreenLayout | None = None
+                      ) -> float:
+    """Draw ``lines`` top-down inside ``box`` (item coordinates) at a fixed size on the
+    screen, whatever the zoom: each line keeps its pixel size, is shortened with "…" to
+    the box's width, and lines that do not fit its height are left out (so put the most
+    important first). A line that cannot get ``min_pixels`` is left out. ``layout``
+    keeps the result for the next paint. Returns the screen height used, pixels."""
+    device = painter.worldTransform().mapRect(box)
+    key = (round(device.width(), 1), round(device.height(), 1), min_pixels,
+           tuple((t, p, b, c.rgba()) for t, p, b, c in lines))
+    if layout is not None and layout.key == key:
+        runs, height = layout.runs, layout.height
+    else:
+        runs, height = _lay_out(device, lines, min_pixels)
+        if layout is not None:
+            layout.key, layout.runs, layout.height = key, runs, height
+    painter.save()
+    painter.setWorldTransform(QTransform())
+    for f, rect, shown, colour in runs:
+        painter.setFont(f)
+        painter.setPen(colour)
+        painter.drawText(rect.translated(device.topLeft()),
+                         align | Qt.AlignmentFlag.AlignVCenter, shown)
+    painter.restore()
+    return height
+
+
+def plural(n: int, word: str) -> str:
+    """"1 group", "384 racks" (thousands separated)."""
+    return f"{thousands(n)} {word}" if n == 1 else f"{thousands(n)} {word}s"
 
 
 def thousands(n: float) -> str:
@@ -96,10 +181,8 @@ class ElementItem(QGraphicsItem):
 
     def design_scene(self) -> DesignScene | None:
         """The design scene holding this item (None before it is added)."""
-        from gui.canvas.scene import DesignScene
-
         scene = self.scene()
-        return scene if isinstance(scene, DesignScene) else None
+        return scene if getattr(scene, "is_design_scene", False) else None  # type: ignore[return-value]
 
     def theme(self) -> Theme:
         """The scene's theme (light when the item stands alone)."""
@@ -144,10 +227,14 @@ class ElementItem(QGraphicsItem):
         lines += [f"<span style='color:#cf222e'>⚠ {m}</span>" for m in self.problems]
         self.setToolTip("<br>".join(lines))
 
-    def refresh(self) -> None:
-        """Redraw after the scene's figures changed."""
+    def refresh(self, always: bool = True) -> None:
+        """Redraw after the scene's figures changed. With ``always`` False the item is
+        redrawn only when its tooltip changed: it holds every figure the item draws, so
+        figures that arrive unchanged repaint nothing."""
+        before = self.toolTip()
         self._refresh_tooltip()
-        self.update()
+        if always or self.toolTip() != before:
+            self.update()
 
     # ------------------------------------------------------------- geometry
     def rect(self) -> QRectF:

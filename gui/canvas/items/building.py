@@ -1,5 +1,10 @@
 """A building: a region holding islands and building-level switch tiers; its header
-shows IT power against capacity, coloured by headroom."""
+shows IT power against capacity, coloured by headroom.
+
+Zoomed out, the header is too small to read, so the name and the power figures are
+written on a plate just above the building at a fixed size on the screen; the plate's
+height in scene units follows the view's zoom (:attr:`DesignScene.view_scale`) and never
+reaches into the building above."""
 
 from __future__ import annotations
 
@@ -7,10 +12,31 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
-from gui.canvas.items.base import elided, font
+from gui.canvas.items.base import draw_screen_lines, elided, font
 from gui.canvas.items.container import ContainerItem
 from gui.theme import utilization_colour
 from model.elements import Building
+
+TITLE_PT = 12.5
+"""The header's name at 100 %."""
+TITLE_PX = 15.0
+SUBTITLE_PX = 12.0
+PLATE_PX = 38.0
+"""Screen height of the plate above a zoomed-out building: name and power figures."""
+LEGIBLE_PX = 13.0
+"""Below this screen size of the header's name, the plate is shown instead."""
+
+
+def _power(kw: float, scale_kw: float) -> str:
+    """A power in MW with one decimal, or in kW when ``scale_kw`` is under 1 MW."""
+    if scale_kw < 1000:
+        return f"{kw:,.0f} kW"
+    return f"{kw / 1000:,.1f} MW"
+
+
+def plate_needed(scale: float) -> bool:
+    """True when at ``scale`` the header's name would be smaller than legible."""
+    return TITLE_PT * 96 / 72 * scale < LEGIBLE_PX
 
 
 class BuildingItem(ContainerItem):
@@ -23,6 +49,32 @@ class BuildingItem(ContainerItem):
         super().__init__(element, None)
         self._rect = QRectF(0, 0, *self.min_size)
         self.setZValue(0)
+
+    def plate_rect(self) -> QRectF:
+        """Where the zoomed-out plate is drawn (item coordinates; empty when the header
+        is legible at the scene's zoom)."""
+        scene = self.design_scene()
+        scale = scene.view_scale if scene is not None else 1.0
+        if not plate_needed(scale):
+            return QRectF()
+        height = PLATE_PX / scale
+        if scene is not None:
+            height = min(height, scene.room_above(self))
+        return QRectF(0, -height, self._rect.width(), height)
+
+    def boundingRect(self) -> QRectF:
+        return super().boundingRect().united(self.plate_rect())
+
+    def power_text(self) -> str:
+        """"IT 38.8 of 40.0 MW (97%) · facility 50.4 MW" (kW below a megawatt), or
+        the capacity before the figures are known."""
+        power = self.power()
+        building: Building = self.element
+        if power:
+            return (f"IT {_power(power[0], power[2])} of {_power(power[2], power[2])}"
+                    f" ({power[3]:.0%}) · facility {_power(power[1], power[2])}")
+        return (f"capacity {_power(building.capacity_kw, building.capacity_kw)}"
+                f" · PUE {building.pue:g}")
 
     def power(self) -> tuple[float, float, float, float] | None:
         """(IT kW, facility kW, capacity kW, utilization) from the metrics, or None."""
@@ -52,23 +104,28 @@ class BuildingItem(ContainerItem):
         colour = utilization_colour(theme, power[3] if power else None)
         self.paint_frame(painter, theme.colour("building_fill"),
                          theme.colour("building_border"), 14, 1.6)
-        painter.setPen(QColor(theme.text))
-        painter.setFont(font(12.5, bold=True))
-        painter.drawText(QRectF(r.left() + 14, r.top() + 1, r.width() * 0.45, 23),
-                         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                         elided(painter, self.element.name, r.width() * 0.45))
-        building: Building = self.element
-        cap_mw = building.capacity_kw / 1000
-        text = (f"IT {power[0] / 1000:,.1f} of {cap_mw:,.1f} MW ({power[3]:.0%})"
-                f" · facility {power[1] / 1000:,.1f} MW" if power
-                else f"capacity {cap_mw:,.1f} MW · PUE {building.pue:g}")
-        painter.setFont(font(8.5))
-        painter.setPen(QColor(theme.muted_text))
-        painter.drawText(QRectF(r.left() + 14, r.top() + 1, r.width() - 28, 23),
-                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-                         elided(painter, text, r.width() * 0.55 - 28))
-        # Power bar along the header: IT against capacity.
+        plate = self.plate_rect()
+        if not plate.isEmpty():
+            draw_screen_lines(painter, plate.adjusted(2, 0, 0, -2), [
+                (self.element.name, TITLE_PX, True, QColor(theme.text)),
+                (self.power_text(), SUBTITLE_PX, False, QColor(theme.text))],
+                min_pixels=9)
+        else:
+            painter.setPen(QColor(theme.text))
+            painter.setFont(font(TITLE_PT, bold=True))
+            painter.drawText(QRectF(r.left() + 14, r.top() + 1, r.width() * 0.45, 23),
+                             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                             elided(painter, self.element.name, r.width() * 0.45))
+            painter.setFont(font(8.5))
+            painter.setPen(QColor(theme.muted_text))
+            painter.drawText(QRectF(r.left() + 14, r.top() + 1, r.width() - 28, 23),
+                             Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                             elided(painter, self.power_text(), r.width() * 0.55 - 28))
+        # Power bar along the header: IT against capacity (the whole header when the
+        # plate says the figures).
         bar = QRectF(r.left() + 14, r.top() + 23, r.width() - 28, 4)
+        if not plate.isEmpty():
+            bar = QRectF(r.left() + 10, r.top() + 8, r.width() - 20, 16)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QColor(theme.grid))
         painter.drawRoundedRect(bar, 2, 2)

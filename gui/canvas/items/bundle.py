@@ -1,6 +1,8 @@
-"""A link bundle: a connector from the top of its lower group to the bottom of its upper
-tier (or side to side for global links between peers). Its width grows with capacity
-(log scale) and its label reads "links × speed"."""
+"""A link bundle: a connector from its lower group up to its upper tier (or side to side
+for global links between peers), routed by the scene around the cards it does not join
+(:mod:`gui.canvas.routing`). Its width grows with capacity (log scale) and its label
+reads "links × speed"; the scene places the label where it covers no card, title or
+other label, and leaves it out (tooltip only) where there is no such place."""
 
 from __future__ import annotations
 
@@ -15,10 +17,12 @@ from PySide6.QtGui import (
     QPainterPath,
     QPainterPathStroker,
     QPen,
+    QPolygonF,
 )
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from gui.canvas.items.base import font, thousands
+from gui.canvas.routing import Point, Rect
 from model.elements import LinkBundle, Pattern
 
 if TYPE_CHECKING:
@@ -48,8 +52,19 @@ def pen_width(capacity_gbps: float | None) -> float:
     return min(8.0, 1.2 + 1.1 * math.log10(capacity_gbps / 100))
 
 
+LABEL_FONT_PT = 8.0
+LABEL_HEIGHT = 18.0
+LABEL_MIN_SCALE = 0.75
+"""Below this zoom bundle labels are left out (they would be too small to read)."""
+
+
+def label_size(text: str) -> tuple[float, float]:
+    """Width and height of the label box of ``text``, scene units."""
+    return QFontMetricsF(font(LABEL_FONT_PT)).horizontalAdvance(text) + 12, LABEL_HEIGHT
+
+
 class BundleItem(QGraphicsItem):
-    """Connector between two group items."""
+    """Connector between two group items, along the route the scene gives it."""
 
     kind = "bundle"
 
@@ -58,8 +73,16 @@ class BundleItem(QGraphicsItem):
         self.element = element
         self.problems: list[str] = []
         self.crossing_gbps: float | None = None
+        self.points: list[Point] = []
+        self.label_box: Rect | None = None
+        """Where the scene placed the label (None: no free place; tooltip only)."""
         self._path = QPainterPath()
-        self._label_pos = QPointF()
+        self._polygon = QPolygonF()
+        self._text = ""
+        self._pen_width = pen_width(None)
+        self._crossing_drawn: float | None = None
+        self._tooltip_stale = True
+        self._bounds = QRectF()
         self.setFlags(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
         self.setZValue(5)
         self.setAcceptHoverEvents(True)
@@ -71,10 +94,8 @@ class BundleItem(QGraphicsItem):
 
     def design_scene(self) -> DesignScene | None:
         """The design scene holding this item."""
-        from gui.canvas.scene import DesignScene
-
         scene = self.scene()
-        return scene if isinstance(scene, DesignScene) else None
+        return scene if getattr(scene, "is_design_scene", False) else None  # type: ignore[return-value]
 
     def links(self) -> int | None:
         """Number of links from the metrics (None before the first result)."""
@@ -97,14 +118,18 @@ class BundleItem(QGraphicsItem):
         return None if links is None else links * self.element.speed_gbps
 
     def set_element(self, element: LinkBundle) -> None:
-        """Show a new version of the bundle."""
+        """Show a new version of the bundle (the scene re-routes it)."""
         self.element = element
         self.refresh()
 
     def set_problems(self, messages: list[str]) -> None:
-        """Mark the bundle with its problems."""
-        self.problems = messages
-        self.refresh()
+        """Mark the bundle with its problems (nothing redrawn when unchanged)."""
+        if messages != self.problems:
+            self.problems = messages
+            self._tooltip_stale = True
+            self.update()
+            self._relabel()
+            self._rewire()
 
     def set_crossing(self, gbps: float | None) -> None:
         """Highlight the bundle as crossing the bisection cut (None: not crossing).
@@ -113,18 +138,51 @@ class BundleItem(QGraphicsItem):
         gbps = gbps or None
         if gbps == self.crossing_gbps:
             return
-        self.prepareGeometryChange()  # the label's width changes
         self.crossing_gbps = gbps
-        self._refresh_tooltip()
-        self.update()
+        self.refresh()
 
-    def refresh(self) -> None:
-        """Recompute tooltip and path after a change of figures."""
-        self._refresh_tooltip()
-        self.prepareGeometryChange()
-        self.update_path()
+    def refresh(self) -> bool:
+        """Take in new figures (link count, cut): tooltip, width and label text. True
+        when the label's text changed, so the scene places it again; the route is
+        kept. The tooltip is written when the mouse comes over the bundle."""
+        self._tooltip_stale = True
+        text = self.label_text()
+        width = pen_width(self.capacity_gbps())
+        changed = text != self._text
+        if changed or width != self._pen_width:
+            self.prepareGeometryChange()
+            if width != self._pen_width or self.crossing_gbps != self._crossing_drawn:
+                self._rewire()
+            self._text, self._pen_width = text, width
+            self._crossing_drawn = self.crossing_gbps
+            self._update_bounds()
+            self.update()
+        scene = self.design_scene()
+        if changed and scene is not None and self.points:
+            scene.place_bundle_label(self)
+        self._relabel()
+        return changed
+
+    def _relabel(self) -> None:
+        """Have the label layer redraw this bundle's label (colour or text changed)."""
+        scene = self.design_scene()
+        if scene is not None and self.label_box is not None:
+            scene.label_moved(self._label_rect())
+
+    def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value: Any) -> Any:
+        if change == QGraphicsItem.GraphicsItemChange.ItemSelectedHasChanged:
+            self._relabel()
+            self._rewire()
+        return super().itemChange(change, value)
+
+    def tooltip_text(self) -> str:
+        """The tooltip, written now if the figures changed since it was last."""
+        if self._tooltip_stale:
+            self._refresh_tooltip()
+        return self.toolTip()
 
     def _refresh_tooltip(self) -> None:
+        self._tooltip_stale = False
         lines = [f"<b>{self.element.name}</b>", f"{self.label()}, {self.element.pattern.value}"
                  " wiring"]
         capacity = self.capacity_gbps()
@@ -136,49 +194,53 @@ class BundleItem(QGraphicsItem):
         self.setToolTip("<br>".join(lines))
 
     def update_path(self) -> None:
-        """Re-route between the current positions of the two ends."""
+        """Ask the scene to route the bundle again between its ends' current places."""
         scene = self.design_scene()
-        if scene is None:
-            return
-        ends = scene.bundle_anchors(self.element)
-        if ends is None:
+        if scene is not None:
+            scene.route_bundle(self)
+
+    def set_route(self, points: list[Point] | None) -> None:
+        """Follow ``points`` (None: not drawn, e.g. both ends inside one island block)."""
+        if not points:
+            if self.points:
+                self._rewire()
+            self.points = []
             self.setVisible(False)
             return
-        self.setVisible(True)
-        lower, upper, lower_at, upper_at = ends
-        path = QPainterPath()
-        if self.element.pattern is Pattern.GLOBAL:
-            a = QPointF(lower.right(), lower.center().y())
-            b = QPointF(upper.left(), upper.center().y())
-            if upper.center().x() < lower.center().x():
-                a = QPointF(lower.left(), lower.center().y())
-                b = QPointF(upper.right(), upper.center().y())
-            bend = max(40.0, abs(b.x() - a.x()) / 3)
-            path.moveTo(a)
-            path.cubicTo(QPointF(a.x(), a.y() - bend), QPointF(b.x(), b.y() - bend), b)
-        else:
-            a = QPointF(lower.left() + lower.width() * lower_at, lower.top())
-            b = QPointF(upper.left() + upper.width() * upper_at, upper.bottom())
-            bend = max(20.0, abs(a.y() - b.y()) / 2)
-            path.moveTo(a)
-            path.cubicTo(QPointF(a.x(), a.y() - bend), QPointF(b.x(), b.y() + bend), b)
+        if self.points:
+            self._rewire()
         self.prepareGeometryChange()
+        self.points = points
+        self._polygon = QPolygonF([QPointF(x, y) for x, y in points])
+        path = QPainterPath()
+        path.addPolygon(self._polygon)
         self._path = path
-        # Label in the gap just above the lower end: bundles that converge on one
-        # upper tier keep their labels apart.
-        self._label_pos = path.pointAtPercent(0.5)
-        rise = path.elementAt(0).y - path.currentPosition().y()
-        if self.element.pattern is not Pattern.GLOBAL and rise > 140:
-            target = path.elementAt(0).y - 50.0
-            for step in range(1, 50):
-                point = path.pointAtPercent(step / 50)
-                if point.y() <= target:
-                    self._label_pos = point
-                    break
+        self._update_bounds()
+        self.setVisible(True)
         self.update()
+        self._rewire()
 
-    def _width(self) -> float:
-        return pen_width(self.capacity_gbps())
+    def set_label_box(self, box: Rect | None) -> None:
+        """Put the label at ``box`` (None: leave it out); the scene's label layer draws
+        it."""
+        if box != self.label_box:
+            old = self._label_rect()
+            self.prepareGeometryChange()
+            self.label_box = box
+            self._update_bounds()
+            self.update()
+            scene = self.design_scene()
+            if scene is not None:
+                scene.label_moved(old)
+                scene.label_moved(self._label_rect())
+
+    def label_rect(self) -> QRectF:
+        """Where the label is drawn, scene coordinates (empty when left out)."""
+        return self._label_rect()
+
+    def label_drawn(self) -> str:
+        """The label's text as drawn."""
+        return self._text
 
     def label_text(self) -> str:
         """The text drawn on the connector (with the cut share when it crosses)."""
@@ -187,53 +249,110 @@ class BundleItem(QGraphicsItem):
             text += f" · cut {capacity_text(self.crossing_gbps)}"
         return text
 
+    def label_size(self) -> tuple[float, float]:
+        """Size of the label box, scene units."""
+        return label_size(self._text or self.label_text())
+
     def _label_rect(self) -> QRectF:
-        width = QFontMetricsF(font(8)).horizontalAdvance(self.label_text()) + 12
-        return QRectF(self._label_pos.x() - width / 2, self._label_pos.y() - 9, width, 18)
+        if self.label_box is None:
+            return QRectF()
+        left, top, right, bottom = self.label_box
+        return QRectF(left, top, right - left, bottom - top)
+
+    def _update_bounds(self) -> None:
+        margin = self._pen_width + 4
+        bounds = self._path.boundingRect().adjusted(-margin, -margin, margin, margin)
+        if self.label_box is not None:
+            bounds = bounds.united(self._label_rect().adjusted(-2, -2, 2, 2))
+        self._bounds = bounds
+
+    def path(self) -> QPainterPath:
+        """The route, scene coordinates."""
+        return QPainterPath(self._path)
 
     def boundingRect(self) -> QRectF:
-        margin = self._width() + 4
-        return self._path.boundingRect().adjusted(-margin, -margin, margin, margin).united(
-            self._label_rect().adjusted(-2, -2, 2, 2))
+        return self._bounds
 
     def shape(self) -> QPainterPath:
         stroker = QPainterPathStroker()
-        stroker.setWidth(max(10.0, self._width() + 6))
+        stroker.setWidth(max(10.0, self._pen_width + 6))
         shape = stroker.createStroke(self._path)
-        shape.addRect(self._label_rect())
+        if self.label_box is not None:
+            shape.addRect(self._label_rect())
         return shape
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
+    def plain(self) -> bool:
+        """True unless selected: the scene's wire layer draws the bundle, merged with
+        the others of its colour, width and dashes."""
+        return not self.isSelected()
+
+    def drawn_width(self) -> float:
+        """Connector width as drawn, scene units (wider when crossing the cut)."""
+        return self._pen_width + (2 if self.crossing_gbps else 0)
+
+    def pen_width(self) -> float:
+        """Connector width, scene units."""
+        return self._pen_width
+
+    def _rewire(self) -> None:
+        """Tell the scene's wire layer that this connector changed."""
+        scene = self.design_scene()
+        if scene is not None:
+            scene.wires.changed(self._bounds)
+
+    def look(self) -> str:
+        """Which colour the connector takes: "selection", "cut", "bad" or "bundle" (a
+        theme colour's name)."""
+        if self.isSelected():
+            return "selection"
+        if self.crossing_gbps:
+            return "cut"
+        if self.problems:
+            return "bad"
+        return "bundle"
+
+    def colour(self) -> QColor:
+        """The connector's colour: problem red, cut red, selection blue or plain."""
         scene = self.design_scene()
         if scene is None:
-            return
+            return QColor("#808080")
         theme = scene.theme
         colour = theme.colour("bundle")
         colour.setAlpha(200)
-        width = self._width()
         if self.problems:
             colour = theme.colour("bad")
         if self.crossing_gbps:
-            colour, width = theme.colour("cut"), width + 2
+            colour = theme.colour("cut")
         if self.isSelected():
             colour = theme.colour("selection")
+        return colour
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        if not self.points or self.plain():
+            return  # drawn by the scene's wire layer
+        colour = self.colour()
+        width = self.drawn_width()
+        scale = painter.worldTransform().m11()
         pen = QPen(colour, width)
-        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        hairline = width * scale < 1.5
+        if hairline:
+            # Zoomed out: a hairline without antialiasing looks the same on screen and
+            # is several times cheaper to draw (a Dragonfly+ has thousands of bundles).
+            pen = QPen(colour, 1.0)
+            pen.setCosmetic(True)
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        pen.setCapStyle(Qt.PenCapStyle.FlatCap)
+        pen.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
         if self.element.pattern is Pattern.GLOBAL:
             pen.setStyle(Qt.PenStyle.DashLine)
         painter.setPen(pen)
         painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawPath(self._path)
-        text = self.label_text()
-        painter.setFont(font(8))
-        box = self._label_rect()
-        painter.setPen(QPen(colour, 1))
-        painter.setBrush(QColor(theme.base))
-        painter.drawRoundedRect(box, 9, 9)
-        painter.setPen(QColor(theme.text))
-        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+        painter.drawPolyline(self._polygon)
+        if hairline:
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
 
     def hoverEnterEvent(self, event: Any) -> None:
+        self.tooltip_text()  # before Qt asks for it
         self.update()
         super().hoverEnterEvent(event)

@@ -36,13 +36,26 @@ class ContainerItem(ElementItem):
         """Child element items (islands, tiers, rack groups)."""
         return [c for c in self.childItems() if isinstance(c, ElementItem)]
 
-    def update_geometry(self) -> bool:
-        """Grow or shrink the body around the children; True when the size changed."""
+    def update_geometry(self, changed: ElementItem | None = None) -> bool:
+        """Grow or shrink the body around the children; True when the size changed.
+        ``changed``: the one child that moved, was added or resized (its corner is
+        taken again; the others' are remembered), None to look at every child."""
+        boxes = getattr(self, "_boxes", None)
+        if boxes is None or changed is None:
+            boxes = {}
+            for child in self.element_children():
+                box = child.rect().translated(child.pos())
+                boxes[id(child)] = (box.right(), box.bottom())
+            self._boxes: dict[int, tuple[float, float]] = boxes
+        elif changed.parentItem() is self:
+            box = changed.rect().translated(changed.pos())
+            boxes[id(changed)] = (box.right(), box.bottom())
+        else:
+            boxes.pop(id(changed), None)
         width, height = self.min_size
-        for child in self.element_children():
-            box = child.rect().translated(child.pos())
-            width = max(width, box.right() + self.padding)
-            height = max(height, box.bottom() + self.padding)
+        for right, bottom in boxes.values():
+            width = max(width, right + self.padding)
+            height = max(height, bottom + self.padding)
         new = QRectF(0, 0, width, height)
         if new == self._rect:
             return False
@@ -50,5 +63,5 @@ class ContainerItem(ElementItem):
         self._rect = new
         parent = self.parentItem()
         if isinstance(parent, ContainerItem):
-            parent.update_geometry()
+            parent.update_geometry(self)
         return True

@@ -1,5 +1,6 @@
 """A computing island: a frame around its rack groups and tiers when zoomed in, a block
-with its totals when zoomed out (level of detail)."""
+with its totals when zoomed out (level of detail), written at a size that stays readable
+on the screen whatever the zoom."""
 
 from __future__ import annotations
 
@@ -7,8 +8,18 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from gui.canvas.items.base import elided, font, thousands
+from gui.canvas.items.base import (
+    ScreenLayout,
+    ScreenLine,
+    draw_screen_lines,
+    elided,
+    font,
+    plural,
+    screen_scale,
+    thousands,
+)
 from gui.canvas.items.container import ContainerItem
+from gui.canvas.items.tier import COMPACT_SCALE
 from model.elements import Island
 
 
@@ -21,6 +32,8 @@ class IslandItem(ContainerItem):
     def __init__(self, element: Island, parent: QGraphicsItem | None = None) -> None:
         super().__init__(element, parent)
         self._rect = QRectF(0, 0, *self.min_size)
+        self._summary: tuple[object, list[ScreenLine]] | None = None
+        self._layout = ScreenLayout()
         self.setZValue(1)
 
     def grips_whole_body(self) -> bool:
@@ -32,15 +45,65 @@ class IslandItem(ContainerItem):
         scene = self.design_scene()
         if scene is None:
             return 0, 0, None
-        groups = [g for g in scene.design.rack_groups.values() if g.island == self.element_id]
+        groups = [c.element for c in self.element_children() if c.kind == "rack_group"]
         metrics = scene.metrics
         pflops = metrics.compute.by_island.get(self.element_id) if metrics else None
         return len(groups), sum(g.count for g in groups), pflops
 
+    def accelerators(self) -> list[tuple[int, str]]:
+        """(count, accelerator name) of each kind of accelerator in the island, most
+        first; the name without its vendor, first word only ("H100")."""
+        scene = self.design_scene()
+        if scene is None:
+            return []
+        catalog = scene.design.catalog
+        counts: dict[str, int] = {}
+        for child in self.element_children():
+            if child.kind != "rack_group":
+                continue
+            group = child.element
+            rack = catalog.rack_type(group.rack_type)
+            server = catalog.server(rack.server) if rack else None
+            if rack is None or server is None:
+                continue
+            part = catalog.accelerator(server.accelerator)
+            name = (part.name.removeprefix(f"{part.vendor} ").split(" ")[0] if part
+                    else server.accelerator)
+            counts[name] = counts.get(name, 0) + (
+                group.count * rack.servers_per_rack * server.accelerators_per_server)
+        return sorted(((n, name) for name, n in counts.items()), reverse=True)
+
+    def summary_lines(self) -> list[ScreenLine]:
+        """What the block says when zoomed out, most important first (worked out again
+        only when the design, its figures, the cut or the theme changed)."""
+        scene = self.design_scene()
+        key = ((id(scene.metrics), id(scene.theme)) if scene else None, self.cut,
+               self.element, tuple(c.element for c in self.element_children()))
+        if self._summary is None or self._summary[0] != key:
+            self._summary = (key, self._summary_lines())
+        return self._summary[1]
+
+    def _summary_lines(self) -> list[ScreenLine]:
+        theme = self.theme()
+        groups, racks, pflops = self.totals()
+        text, muted = QColor(theme.text), QColor(theme.muted_text)
+        lines: list[ScreenLine] = [(self.element.name, 13, True, text)]
+        lines += [(f"{thousands(n)} × {name}", 11, False, text)
+                  for n, name in self.accelerators()]
+        rack_text = plural(racks, "rack")
+        if groups != 1:
+            rack_text += f" in {plural(groups, 'group')}"
+        lines.append((rack_text, 11, False, muted))
+        if pflops is not None:
+            lines.append((f"{thousands(pflops)} PF", 11, False, muted))
+        if self.cut is not None:
+            lines.append((f"cut: {self.cut.label}", 11, True, text))
+        return lines
+
     def tooltip_lines(self) -> list[str]:
         lines = super().tooltip_lines()
         groups, racks, pflops = self.totals()
-        lines.append(f"{groups} rack groups, {thousands(racks)} racks")
+        lines.append(f"{plural(groups, 'rack group')}, {plural(racks, 'rack')}")
         if pflops is not None:
             lines.append(f"{pflops:,.0f} PFLOPS peak dense BF16")
         return lines
@@ -55,9 +118,15 @@ class IslandItem(ContainerItem):
         if not detail:
             fill = QColor(theme.tier_fill)
         self.paint_frame(painter, fill, theme.colour("island_border"), 10, 1.4)
-        groups, racks, pflops = self.totals()
+        _, racks, pflops = self.totals()
         painter.setPen(QColor(theme.text))
-        if detail:
+        if detail and screen_scale(painter) < COMPACT_SCALE:
+            # The header's text would be under 10 pixels: name and racks, screen-sized.
+            draw_screen_lines(painter, QRectF(r.left() + 10, r.top() + 3, r.width() - 20,
+                                              self.header_height - 4),
+                              [(f"{self.element.name} · {plural(racks, 'rack')}", 12, True,
+                                QColor(theme.text))], min_pixels=7, layout=self._layout)
+        elif detail:
             painter.setFont(font(11, bold=True))
             painter.drawText(QRectF(r.left() + 12, r.top() + 4, r.width() - 24, 24),
                              Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
@@ -71,20 +140,6 @@ class IslandItem(ContainerItem):
                              Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
                              summary)
         else:
-            painter.setFont(font(max(12.0, min(28.0, r.width() / 12)), bold=True))
-            name_box = QRectF(r.left() + 12, r.top() + r.height() * 0.18, r.width() - 24,
-                              r.height() * 0.3)
-            painter.drawText(name_box, Qt.AlignmentFlag.AlignCenter,
-                             elided(painter, self.element.name, r.width() - 24))
-            painter.setFont(font(max(10.0, min(20.0, r.width() / 18))))
-            painter.setPen(QColor(theme.muted_text))
-            lines = [f"{thousands(racks)} racks in {groups} groups"]
-            if pflops is not None:
-                lines.append(f"{pflops:,.0f} PFLOPS BF16")
-            if self.cut is not None:
-                lines.append(f"cut: {self.cut.label}")
-            painter.drawText(QRectF(r.left() + 12, name_box.bottom(), r.width() - 24,
-                                    r.height() * 0.45),
-                             Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
-                             "\n".join(lines))
+            draw_screen_lines(painter, r.adjusted(8, 6, -8, -6), self.summary_lines(),
+                              Qt.AlignmentFlag.AlignHCenter, layout=self._layout)
         self.paint_badges(painter)

@@ -6,7 +6,15 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from gui.canvas.items.base import ElementItem, elided, font, thousands
+from gui.canvas.items.base import (
+    ElementItem,
+    draw_screen_lines,
+    elided,
+    font,
+    screen_scale,
+    thousands,
+)
+from gui.canvas.items.tier import COMPACT_SCALE
 from gui.theme import utilization_colour
 from model.elements import RackGroup
 
@@ -61,6 +69,19 @@ class RackGroupItem(ElementItem):
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(stripe)
         painter.drawRoundedRect(QRectF(r.left() + 1, r.top() + 1, 6, r.height() - 2), 3, 3)
+        if screen_scale(painter) < COMPACT_SCALE:
+            # Zoomed out: name and count at a size that stays readable.
+            power = self.rack_power()
+            figures = f"×{thousands(self.element.count)}"
+            if self.cut is not None:
+                figures += f" · cut: {self.cut.label}"
+            elif power:
+                figures += f" · {power[0]:.1f} of {power[1]:.0f} kW"
+            draw_screen_lines(painter, r.adjusted(12, 3, -4, -3), [
+                (self.element.name, 11, True, QColor(theme.text)),
+                (figures, 11, False, QColor(theme.text))], min_pixels=7)
+            self.paint_badges(painter)
+            return
         # A stack of three racks as the icon.
         painter.setPen(QPen(QColor(theme.muted_text), 1))
         for i in range(3):

@@ -8,11 +8,21 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from gui.canvas.items.base import ElementItem, elided, font, thousands
+from gui.canvas.items.base import (
+    ElementItem,
+    draw_screen_lines,
+    elided,
+    font,
+    screen_scale,
+    thousands,
+)
 from gui.theme import oversubscription_colour
 from model.elements import SwitchTier
 
 WIDTH, HEIGHT = 200.0, 44.0
+COMPACT_SCALE = 0.75
+"""Below this zoom the bar says only its name, count and role, in screen-sized text
+(the full card's text would be under 10 pixels high)."""
 
 
 def ratio_text(ratio: float | None) -> str:
@@ -71,6 +81,15 @@ class TierItem(ElementItem):
         painter.setBrush(colour)
         painter.drawRoundedRect(QRectF(r.left() + 1, r.top() + 1, 7, r.height() - 2), 4, 4)
         tier: SwitchTier = self.element
+        if screen_scale(painter) < COMPACT_SCALE:
+            # Zoomed out: name and count at a size that stays readable.
+            draw_screen_lines(painter, r.adjusted(10, 2, -4, -2), [
+                (tier.name, 11, True, QColor(theme.text)),
+                (f"×{thousands(tier.count)} · {tier.role.value}"
+                 + (f" · {ratio_text(ratio)}" if known else ""), 11, False,
+                 QColor(theme.text))], min_pixels=7)
+            self.paint_badges(painter)
+            return
         painter.setPen(QColor(theme.text))
         painter.setFont(font(10.5, bold=True))
         count = f"×{thousands(tier.count)}"

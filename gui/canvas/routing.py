@@ -1,0 +1,254 @@
+"""Orthogonal connector routing around cards, and label placement that keeps labels off
+each other and off titles.
+
+Routing is cheap on purpose: a bundle tries a short list of candidate routes (straight,
+one horizontal jog, out of a side into the channel beside its island or building and
+back) in order of simplicity and takes the first that crosses no card or title it does
+not connect; when none is free it takes the one crossing the fewest. Cards and titles
+are kept in a :class:`RectIndex`, a uniform grid of buckets, so a segment is tested
+against the few rectangles near it only.
+
+Coordinates are scene units; a route is a list of (x, y) points joined by horizontal
+and vertical segments.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+Rect = tuple[float, float, float, float]
+"""left, top, right, bottom (scene units)."""
+Point = tuple[float, float]
+
+STUB = 14.0
+"""How far a connector leaves a card before it turns."""
+CELL = 256.0
+"""Side of a bucket of :class:`RectIndex`."""
+
+
+def intersects(a: Rect, b: Rect) -> bool:
+    """True when two rectangles overlap (touching edges do not count)."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def segment_rect(p: Point, q: Point, half_width: float = 1.0) -> Rect:
+    """The thin rectangle a horizontal or vertical segment covers."""
+    return (min(p[0], q[0]) - half_width, min(p[1], q[1]) - half_width,
+            max(p[0], q[0]) + half_width, max(p[1], q[1]) + half_width)
+
+
+class RectIndex:
+    """Rectangles by key, bucketed so that the ones near a point or segment are found
+    without looking at all of them."""
+
+    def __init__(self) -> None:
+        self._rects: dict[str, Rect] = {}
+        self._cells: dict[tuple[int, int], set[str]] = defaultdict(set)
+
+    def __len__(self) -> int:
+        return len(self._rects)
+
+    def __contains__(self, key: str) -> bool:
+        return key in self._rects
+
+    @staticmethod
+    def _span(rect: Rect) -> Iterable[tuple[int, int]]:
+        for i in range(int(rect[0] // CELL), int(rect[2] // CELL) + 1):
+            for j in range(int(rect[1] // CELL), int(rect[3] // CELL) + 1):
+                yield i, j
+
+    def add(self, key: str, rect: Rect) -> None:
+        """Put (or move) ``key`` at ``rect``."""
+        self.discard(key)
+        self._rects[key] = rect
+        for cell in self._span(rect):
+            self._cells[cell].add(key)
+
+    def discard(self, key: str) -> None:
+        """Forget ``key`` (nothing when absent)."""
+        rect = self._rects.pop(key, None)
+        if rect is None:
+            return
+        for cell in self._span(rect):
+            bucket = self._cells.get(cell)
+            if bucket is not None:
+                bucket.discard(key)
+                if not bucket:
+                    del self._cells[cell]
+
+    def rect(self, key: str) -> Rect | None:
+        """Where ``key`` is (None when absent)."""
+        return self._rects.get(key)
+
+    def hits(self, rect: Rect, ignore: frozenset[str] | set[str] = frozenset()
+             ) -> list[str]:
+        """Keys whose rectangles overlap ``rect``, except those in ``ignore``."""
+        found: set[str] = set()
+        for cell in self._span(rect):
+            for key in self._cells.get(cell, ()):
+                if key not in ignore and key not in found and intersects(
+                        self._rects[key], rect):
+                    found.add(key)
+        return sorted(found)
+
+    def any_hit(self, rect: Rect, ignore: frozenset[str] | set[str]) -> bool:
+        """True when a rectangle (other than ``ignore``) overlaps ``rect``."""
+        for cell in self._span(rect):
+            for key in self._cells.get(cell, ()):
+                if key not in ignore and intersects(self._rects[key], rect):
+                    return True
+        return False
+
+    def count_hits(self, rect: Rect, ignore: frozenset[str] | set[str]) -> int:
+        """How many rectangles (other than ``ignore``) overlap ``rect``."""
+        seen: set[str] = set()
+        for cell in self._span(rect):
+            for key in self._cells.get(cell, ()):
+                if key not in ignore and key not in seen and intersects(
+                        self._rects[key], rect):
+                    seen.add(key)
+        return len(seen)
+
+
+@dataclass(frozen=True)
+class End:
+    """One end of a connector: its card and the frames around it, innermost first
+    (island, building), whose gaps are the channels a route may run in."""
+
+    rect: Rect
+    at: float
+    """Where along the card's edge the connector attaches, 0..1 of its width."""
+    frames: tuple[Rect, ...] = ()
+
+
+def _channels(end: End, toward: float) -> list[float]:
+    """x of the channels beside an end's card and its frames, nearest ``toward`` first."""
+    xs: list[float] = []
+    for rect in (end.rect, *end.frames):
+        xs.append(rect[0] - STUB)
+        xs.append(rect[2] + STUB)
+    return sorted(xs, key=lambda x: abs(x - toward))
+
+
+def _simplify(points: list[Point]) -> list[Point]:
+    """Drop repeated and collinear points."""
+    out: list[Point] = []
+    for p in points:
+        if out and abs(out[-1][0] - p[0]) < 1e-6 and abs(out[-1][1] - p[1]) < 1e-6:
+            continue
+        if len(out) >= 2:
+            a, b = out[-2], out[-1]
+            if (abs(a[0] - b[0]) < 1e-6 and abs(b[0] - p[0]) < 1e-6) or (
+                    abs(a[1] - b[1]) < 1e-6 and abs(b[1] - p[1]) < 1e-6):
+                out[-1] = p
+                continue
+        out.append(p)
+    return out
+
+
+def _free(points: Sequence[Point], index: RectIndex, ignore: frozenset[str]) -> bool:
+    return not any(index.any_hit(segment_rect(points[i], points[i + 1]), ignore)
+                   for i in range(len(points) - 1))
+
+
+def _crossings(points: Sequence[Point], index: RectIndex, ignore: frozenset[str]) -> int:
+    return sum(index.count_hits(segment_rect(points[i], points[i + 1]), ignore)
+               for i in range(len(points) - 1))
+
+
+def _vertical_candidates(lower: End, upper: End) -> Iterable[list[Point]]:
+    """Routes from the top of ``lower`` to the bottom of ``upper``, simplest first."""
+    la, ua = lower.rect, upper.rect
+    p = (la[0] + (la[2] - la[0]) * lower.at, la[1])
+    q = (ua[0] + (ua[2] - ua[0]) * upper.at, ua[3])
+    left, right = max(la[0], ua[0]) + 8, min(la[2], ua[2]) - 8
+    if left <= right:  # the cards overlap in x: straight up
+        x = min(max((p[0] + q[0]) / 2, left), right)
+        yield [(x, p[1]), (x, q[1])]
+    ys = [q[1] + STUB, p[1] - STUB, (p[1] + q[1]) / 2]
+    ys += [frame[1] - STUB for frame in lower.frames] + [frame[3] + STUB
+                                                         for frame in upper.frames]
+    for y in ys:
+        yield [p, (p[0], y), (q[0], y), q]
+    # Out of the lower card's side, up a channel beside it or its frames, across.
+    cy = (la[1] + la[3]) / 2
+    for x in _channels(lower, q[0])[:6]:
+        side = la[0] if x < la[0] else la[2]
+        for y in ys[:2] + ys[3:]:
+            yield [(side, cy), (x, cy), (x, y), (q[0], y), q]
+    # Into the upper card's side as well.
+    ucy = (ua[1] + ua[3]) / 2
+    for x in _channels(lower, q[0])[:4]:
+        side = la[0] if x < la[0] else la[2]
+        for ux in _channels(upper, x)[:4]:
+            uside = ua[0] if ux < ua[0] else ua[2]
+            for y in ys[:2] + ys[3:]:
+                yield [(side, cy), (x, cy), (x, y), (ux, y), (ux, ucy), (uside, ucy)]
+
+
+def _side_candidates(a: End, b: End) -> Iterable[list[Point]]:
+    """Routes between the facing sides of two peers (global links)."""
+    ar, br = a.rect, b.rect
+    ay, by = (ar[1] + ar[3]) / 2, (br[1] + br[3]) / 2
+    if (br[0] + br[2]) / 2 >= (ar[0] + ar[2]) / 2:
+        s, t, sx, tx = (ar[2], ay), (br[0], by), ar[2] + STUB, br[0] - STUB
+    else:
+        s, t, sx, tx = (ar[0], ay), (br[2], by), ar[0] - STUB, br[2] + STUB
+    if sx <= tx if s[0] <= t[0] else sx >= tx:
+        mid = (s[0] + t[0]) / 2
+        yield [s, (mid, ay), (mid, by), t]
+    xs_a = [sx, *_channels(a, t[0])[:3]]
+    xs_b = [tx, *_channels(b, s[0])[:3]]
+    ys = [min(ar[1], br[1]) - STUB, max(ar[3], br[3]) + STUB]
+    ys += [f[1] - STUB for f in a.frames[:1]] + [f[3] + STUB for f in a.frames[:1]]
+    for x1 in xs_a:
+        for x2 in xs_b:
+            for y in ys:
+                yield [s, (x1, ay), (x1, y), (x2, y), (x2, by), t]
+
+
+def route(lower: End, upper: End, index: RectIndex, ignore: frozenset[str],
+          side_to_side: bool = False, tries: int = 60, counted: int = 8) -> list[Point]:
+    """An orthogonal route between two ends avoiding the rectangles of ``index`` (but
+    those in ``ignore``): the first of ``tries`` candidates crossing none, else, of the
+    first ``counted``, the one crossing the fewest (the simplest among equals).
+    ``side_to_side`` joins facing sides (peers)."""
+    raw = (_side_candidates(lower, upper) if side_to_side
+           else _vertical_candidates(lower, upper))
+    tried: list[list[Point]] = []
+    for candidate in raw:
+        points = _simplify(candidate)
+        if _free(points, index, ignore):
+            return points
+        tried.append(points)
+        if len(tried) >= tries:
+            break
+    return min(tried[:counted], key=lambda points: _crossings(points, index, ignore))
+
+
+def label_spots(points: Sequence[Point]) -> list[Point]:
+    """Where a label may sit on a route, best first: the middles, then the quarters, of
+    its segments, longest segment first."""
+    segments = sorted(range(len(points) - 1), key=lambda i: -(
+        abs(points[i][0] - points[i + 1][0]) + abs(points[i][1] - points[i + 1][1])))
+    spots: list[Point] = []
+    for share in (0.5, 0.3, 0.7, 0.15, 0.85):
+        for i in segments:
+            (x1, y1), (x2, y2) = points[i], points[i + 1]
+            spots.append((x1 + (x2 - x1) * share, y1 + (y2 - y1) * share))
+    return spots
+
+
+def place_label(points: Sequence[Point], size: tuple[float, float],
+                indexes: Sequence[RectIndex], ignore: frozenset[str] = frozenset()
+                ) -> Rect | None:
+    """A rectangle of ``size`` centred on the route that overlaps nothing in any of
+    ``indexes`` (but ``ignore``), or None when there is no such spot."""
+    w, h = size
+    for x, y in label_spots(points):
+        rect = (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
+        if not any(index.count_hits(rect, ignore) for index in indexes):
+            return rect
+    return None
