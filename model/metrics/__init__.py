@@ -38,6 +38,7 @@ from model.metrics.inventory import inventory, oversubscription, plane_topologie
 from model.metrics.pairs import pair_capacities
 from model.metrics.pods import PodSkeleton, _mix, pod_skeleton
 from model.metrics.power import compute, power
+from model.metrics.reliability import population, reliability
 from model.metrics.remembered import Remembered, forget_everything
 from model.metrics.results import (
     DesignMetrics,
@@ -387,6 +388,7 @@ def compute_all(design: Design, plane: Plane | None = None,
         compute=compute(topo),
         problems=problems,
         not_computed=skipped,  # type: ignore[arg-type]
+        reliability=reliability(design, population(topo, inv)),
     )
 
 
