@@ -27,3 +27,20 @@ def test_dock_shows_interruptions_and_goodput(window, qtbot) -> None:  # type: i
     assert dock.text_of("goodput") == f"{1 - 30 / young - (young / 2 + 300) / m:.1%}"
     window.document.undo_stack.undo()
     qtbot.waitUntil(lambda: dock.text_of("interruptions_per_day") != "2.81", timeout=10_000)
+
+
+def test_checkpoint_and_restart_times_are_undoable_settings(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    from tests.gui.test_inspector import type_into
+
+    design, stack = window.document.design, window.document.undo_stack
+    window.scene.clearSelection()
+    fields = window.inspector.fields
+    type_into(qtbot, fields["reliability.checkpoint_write_s"], "45")
+    type_into(qtbot, fields["reliability.restart_s"], "-5")
+    assert "restart_s" in fields["reliability.restart_s"].error.text()
+    settings = design.settings.reliability
+    assert (settings.checkpoint_write_s, settings.restart_s) == (45.0, 300.0)
+    assert stack.text(stack.count() - 1) == "Change reliability settings"
+    stack.undo()
+    assert design.settings.reliability.checkpoint_write_s == 30.0
+    assert fields["reliability.checkpoint_write_s"].editor.text() == "30"
