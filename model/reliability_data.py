@@ -201,14 +201,16 @@ def load_reliability_file(path: Path) -> ReliabilityData:
     """Load and validate a rates file; raises :class:`ReliabilityDataError` naming the
     file and the field of the first problem."""
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        json.loads(text)
     except OSError as error:
         raise ReliabilityDataError(f"{path}: cannot read the file ({error.strerror})") from None
     except json.JSONDecodeError as error:
         raise ReliabilityDataError(
             f"{path}: not valid JSON: {error.msg} at line {error.lineno}") from None
     try:
-        return ReliabilityData.model_validate(raw)
+        # validated from the JSON text, so enum values read as JSON strings in any mode
+        return ReliabilityData.model_validate_json(text)
     except ValidationError as error:
         first = error.errors()[0]
         where = ".".join(str(p) for p in first["loc"])

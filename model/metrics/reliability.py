@@ -29,7 +29,9 @@ checkpoint write time δ and restart time R:
 - for comparison, Daly's exponential model at Daly's interval: goodput = τ ÷
   (M·e^{R/M}·(e^{(τ+δ)/M} − 1)), the ratio of solve time to expected wall time.
 
-All figures are pure functions of the part counts and the rates.
+All figures are pure functions of the part counts and the rates: :func:`exposure` takes
+any :class:`Population`, so a what-if (failed members left out) or another way of
+choosing a job's parts can pass its own counts.
 """
 
 from __future__ import annotations

@@ -6,6 +6,8 @@ precedence of rate overrides."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from model.design import Design
 from model.elements import Building, Island, LinkBundle, Pattern, RackGroup, Role, SwitchTier
@@ -211,3 +213,33 @@ def test_reliability_data_is_immutable_record() -> None:
     assert isinstance(shipped_rates(), ReliabilityData)
     with pytest.raises(ValueError):
         shipped_rates().format = "x"  # type: ignore[misc]
+
+
+@settings(max_examples=15, deadline=None)
+@given(pods=st.integers(2, 6), racks=st.integers(1, 12), gpus=st.sampled_from([8, 16, 32]),
+       job=st.floats(0.05, 1.5))
+def test_interruptions_are_the_inventory_times_the_rates(pods: int, racks: int, gpus: int,
+                                                         job: float) -> None:
+    """Any ai-zones campus: interruptions a day = (accelerators × the per-accelerator
+    classes + servers × the per-server classes + 8 NICs a server × NIC + (switches +
+    links) × network) ÷ 365, from the report's own counts; a job of N takes N ÷ A."""
+    design = template("ai-zones").build(pods=pods, racks_per_pod=racks, gpus_per_rack=gpus)
+    total = pods * racks * gpus
+    n = max(1, round(job * total))
+    design.update_settings(reliability=ReliabilitySettings(job_accelerators=n))
+    metrics = compute_all(design)
+    r, inv = metrics.reliability, metrics.inventory
+    assert r is not None and inv.accelerators == total
+    rate = shipped_rates().per_year
+    per_year = (
+        inv.accelerators * sum(rate(c) for c in (Component.GPU, Component.HBM,
+                                                 Component.SOFTWARE))
+        + inv.servers * sum(rate(c) for c in (Component.HOST_MAINTENANCE, Component.HOST,
+                                              Component.POWER_SUPPLY))
+        + inv.servers * 8 * rate(Component.NIC)
+        + sum(inv.switches_by_tier.values()) * rate(Component.SWITCH)
+        + sum(inv.links_by_bundle.values()) * rate(Component.LINK))
+    assert r.campus.per_day == pytest.approx(per_year / 365, rel=1e-9)
+    share = min(n, total) / total
+    assert r.job.per_day == pytest.approx(share * per_year / 365, rel=1e-9)
+    assert r.job.mtbi_hours == pytest.approx(24 / (share * per_year / 365), rel=1e-9)
