@@ -26,6 +26,7 @@ from pydantic import Field, ValidationError, model_validator
 
 from model.errors import ArchipelagoError
 from model.parts import Frozen, PartId, Text
+from model.strict import Flag, Number, WholeNumber
 
 RELIABILITY_PATH = Path(__file__).resolve().parent.parent / "resources" / "reliability.json"
 """The shipped failure rates."""
@@ -83,13 +84,13 @@ class ClassRate(Frozen):
 
     component: Component
     unit: Unit
-    events: float | None = Field(default=None, ge=0)
-    units: int | None = Field(default=None, ge=1)
-    rows: dict[str, float] = Field(default_factory=dict)
-    afr_per_year: float | None = Field(default=None, ge=0, le=1e6)
-    mtbf_hours: float | None = Field(default=None, gt=0)
+    events: Number | None = Field(default=None, ge=0)
+    units: WholeNumber | None = Field(default=None, ge=1)
+    rows: dict[str, Number] = Field(default_factory=dict)
+    afr_per_year: Number | None = Field(default=None, ge=0, le=1e6)
+    mtbf_hours: Number | None = Field(default=None, gt=0)
     source: Text = Field(min_length=1)
-    estimate: bool = False
+    estimate: Flag = False
 
     @model_validator(mode="after")
     def _one_way(self) -> ClassRate:
@@ -116,10 +117,10 @@ class RateOverride(Frozen):
 
     component: Component
     part: PartId | None = None
-    afr_per_year: float | None = Field(default=None, ge=0, le=1e6)
-    mtbf_hours: float | None = Field(default=None, gt=0)
+    afr_per_year: Number | None = Field(default=None, ge=0, le=1e6)
+    mtbf_hours: Number | None = Field(default=None, gt=0)
     source: Text = ""
-    estimate: bool = False
+    estimate: Flag = False
 
     @model_validator(mode="after")
     def _one_way(self) -> RateOverride:
@@ -139,13 +140,13 @@ class ReliabilitySettings(Frozen):
     """A design's reliability settings: the job the figures describe, the checkpoint
     and restart times of goodput, and overrides of the shipped failure rates."""
 
-    job_accelerators: int | None = Field(
+    job_accelerators: WholeNumber | None = Field(
         default=None, ge=1, le=100_000_000,
         description="Accelerators of the training job the figures describe; empty: all.")
-    checkpoint_write_s: float = Field(
+    checkpoint_write_s: Number = Field(
         default=30.0, gt=0, le=1e6,
         description="Time training pauses to write one checkpoint, s (assumption).")
-    restart_s: float = Field(
+    restart_s: Number = Field(
         default=300.0, ge=0, le=1e7,
         description="Time from an interruption to training again, s (assumption).")
     failure_rates: tuple[RateOverride, ...] = Field(

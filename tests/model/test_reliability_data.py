@@ -97,3 +97,16 @@ def test_bad_setting_names_the_field() -> None:
     data["settings"]["reliability"] = {"checkpoint_write_s": -1}
     with pytest.raises(Exception, match="checkpoint_write_s"):
         design_from_dict(data)
+
+
+@pytest.mark.parametrize(("field", "value", "message"), [
+    ("checkpoint_write_s", "30", 'expected a number, found the string "30"'),
+    ("job_accelerators", 8.5, "expected a whole number, found 8.5"),
+    ("restart_s", True, "expected a number, found true"),
+])
+def test_settings_take_only_what_the_schema_says(field: str, value: Any, message: str) -> None:
+    """As every other field of the file (model/strict.py): no silent conversion."""
+    data = design_to_dict(load_design(EXAMPLE))
+    data["settings"]["reliability"] = {field: value}
+    with pytest.raises(Exception, match=message):
+        design_from_dict(data)
