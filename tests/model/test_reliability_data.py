@@ -110,3 +110,26 @@ def test_settings_take_only_what_the_schema_says(field: str, value: Any, message
     data["settings"]["reliability"] = {field: value}
     with pytest.raises(Exception, match=message):
         design_from_dict(data)
+
+
+def test_docs_table_states_the_shipped_rates() -> None:
+    """docs/metrics.md's table of classes gives each class's events, units and rate as
+    the file derives them (to 4 places)."""
+    from model.reliability_data import shipped_rates
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "metrics.md").read_text(
+        encoding="utf-8")
+    data = shipped_rates()
+    seen = 0
+    for line in doc.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) != 6 or not cells[0].startswith("`"):
+            continue
+        for name in cells[0].replace("`", "").split(", "):
+            if name not in {c.value for c in Component}:
+                break
+            rate = data.class_rate(Component(name))
+            assert float(cells[3].replace(",", "")) == rate.events, name
+            assert cells[5] == f"{data.per_year(Component(name)):.4f}", name
+            seen += 1
+    assert seen == len(Component)
