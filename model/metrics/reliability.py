@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 from model.design import Design
 from model.metrics.results import Inventory
 from model.metrics.topology import Topology
+from model.problems import Problem, Severity
 from model.reliability_data import (
     DAYS_PER_YEAR,
     UNIT_OF,
@@ -256,3 +257,32 @@ def reliability(design: Design, parts: Population,
     source = str(data.observation.get("source", ""))
     return Reliability(campus, job, goodput(settings, job.mtbi_hours),
                        [source] if source else [])
+
+
+_KIND_WORD: dict[Unit, str] = {
+    Unit.ACCELERATOR: "accelerator type",
+    Unit.SERVER: "server type",
+    Unit.NIC: "server type",
+    Unit.SWITCH: "switch model",
+    Unit.LINK: "medium",
+}
+
+
+def override_problems(design: Design) -> list[Problem]:
+    """A warning for each of the design's failure-rate overrides whose ``part`` is not a
+    part of its class's kind in the design's catalog: such a rate is never used."""
+    catalog = design.catalog
+    lookup = {
+        Unit.ACCELERATOR: catalog.accelerator, Unit.SERVER: catalog.server,
+        Unit.NIC: catalog.server, Unit.SWITCH: catalog.switch, Unit.LINK: catalog.medium,
+    }
+    problems = []
+    for override in design.settings.reliability.failure_rates:
+        unit = UNIT_OF[override.component]
+        if override.part is not None and lookup[unit](override.part) is None:
+            problems.append(Problem(
+                Severity.WARNING, "unused-failure-rate", None,
+                f"the failure rate set for {override.component.value} names"
+                f" {override.part!r}, which is not a {_KIND_WORD[unit]} of the design: it"
+                " is not used"))
+    return problems

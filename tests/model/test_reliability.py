@@ -243,3 +243,17 @@ def test_interruptions_are_the_inventory_times_the_rates(pods: int, racks: int, 
     share = min(n, total) / total
     assert r.job.per_day == pytest.approx(share * per_year / 365, rel=1e-9)
     assert r.job.mtbi_hours == pytest.approx(24 / (share * per_year / 365), rel=1e-9)
+
+
+def test_a_rate_for_a_part_the_design_lacks_is_a_warning() -> None:
+    """'osfp400' is a medium of the design; 'qm9700' is a switch, not a medium; 'nope'
+    is nothing: two warnings, and the used rate is the one for the real medium."""
+    overrides = [RateOverride(component=Component.LINK, part="osfp400", afr_per_year=1.0),
+                 RateOverride(component=Component.LINK, part="qm9700", afr_per_year=1.0),
+                 RateOverride(component=Component.GPU, part="nope", afr_per_year=1.0)]
+    metrics = compute_all(_small_design(failure_rates=overrides))
+    unused = [p for p in metrics.problems if p.code == "unused-failure-rate"]
+    assert [("'qm9700'" in p.message, "'nope'" in p.message) for p in unused] == [
+        (True, False), (False, True)]
+    assert "not a medium of the design" in unused[0].message
+    assert all(p.severity.value == "warning" for p in unused)
