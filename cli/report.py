@@ -14,6 +14,7 @@ from cli.timeout import add_timeout_argument, engine_budget, report_budget_overr
 from model.design import Design
 from model.elements import Plane
 from model.metrics.results import DesignMetrics
+from model.reports.reliability_text import reliability_lines
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -22,6 +23,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--plane", choices=[p.value for p in Plane],
                         help="network plane (default: the design's own setting)")
+    parser.add_argument("--job-accelerators", type=int, metavar="N",
+                        help="accelerators of the job the reliability figures describe"
+                             " (default: the design's setting, else all)")
     add_timeout_argument(parser)
 
 
@@ -94,6 +98,9 @@ def summary_lines(design: Design, m: DesignMetrics) -> list[str]:
     lines.append(f"  campus: IT {m.power.it_kw / 1000:,.2f} MW, facility"
                  f" {m.power.facility_kw / 1000:,.2f} MW")
     lines += ["", f"Compute: {m.compute.campus_pflops:,.1f} PFLOPS peak dense BF16"]
+    if m.reliability is not None:
+        lines += ["", "Reliability (expected interruptions; docs/metrics.md)",
+                  *reliability_lines(m.reliability)]
     lines += ["", f"Problems: {len(m.problems)}"]
     for p in m.problems:
         lines.append(f"  {p.severity.value:<7} {p.element_id or '-'}: {p.message}")
@@ -116,6 +123,12 @@ def _report(args: argparse.Namespace) -> int:
     except DesignFileError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    if args.job_accelerators is not None:
+        if args.job_accelerators < 1:
+            print("error: --job-accelerators must be at least 1", file=sys.stderr)
+            return 2
+        design.update_settings(reliability=design.settings.reliability.model_copy(
+            update={"job_accelerators": args.job_accelerators}))
     metrics = compute_all(design, Plane(args.plane) if args.plane else None,
                           budget=engine_budget(args))
     if args.json:

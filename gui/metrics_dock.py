@@ -24,6 +24,10 @@ HEADLINES: tuple[tuple[str, str, str], ...] = (
     ("it_mw", "IT power", "Servers + switches + transceivers + allowance, MW"),
     ("facility_mw", "Facility power", "IT × PUE, summed over buildings, MW"),
     ("pflops", "Peak BF16", "Peak dense BF16, PFLOPS"),
+    ("interruptions_per_day", "Interruptions/day",
+     "Expected interruptions per day of the job (all accelerators unless the settings"
+     " say), from the Llama 3 failure rates; see docs/metrics.md, Reliability"),
+    ("goodput", "Goodput", "Share of time training, checkpointing at Young's interval"),
     ("problems", "Problems", "Errors and warnings in the design"),
 )
 COLUMNS = 3
@@ -33,7 +37,7 @@ COLUMNS = 3
 def headline_values(metrics: DesignMetrics) -> dict[str, float]:
     """The headline figures of ``metrics`` in the units the dock shows (no new figure:
     unit changes only)."""
-    return {
+    values = {
         "accelerators": float(metrics.inventory.accelerators),
         "bisection_tbps": metrics.bisection.gbps / 1000,
         "fraction_of_full": metrics.bisection.fraction_of_full,
@@ -45,6 +49,10 @@ def headline_values(metrics: DesignMetrics) -> dict[str, float]:
         "pflops": metrics.compute.campus_pflops,
         "problems": float(len(metrics.problems)),
     }
+    if metrics.reliability is not None:
+        values["interruptions_per_day"] = metrics.reliability.job.per_day
+        values["goodput"] = metrics.reliability.goodput.goodput
+    return values
 
 
 def format_headline(key: str, value: float, metrics: DesignMetrics) -> str:
@@ -54,7 +62,9 @@ def format_headline(key: str, value: float, metrics: DesignMetrics) -> str:
     if key == "bisection_tbps":
         text = f"{value:,.1f} Tb/s"
         return text if metrics.bisection.exact else f"≤ {text}"
-    if key == "fraction_of_full":
+    if key == "interruptions_per_day":
+        return f"{value:,.2f}"
+    if key in ("fraction_of_full", "goodput"):
         return f"{value:.1%}"
     if key == "per_accelerator_gbps":
         return f"{decimal_text(value, 1)} Gb/s"

@@ -46,6 +46,7 @@ from model.events import (
 )
 from model.parts import Catalog, Frozen, Name, Text
 from model.reach import reaches
+from model.reliability_data import ReliabilitySettings
 from model.strict import Number
 
 E = TypeVar("E", bound=Element)
@@ -77,6 +78,10 @@ class DesignSettings(Frozen):
         description="Storage and front-end power, as % of server + network IT power.",
     )
     plane: Plane = Field(default=Plane.BACKEND, description="Plane the metrics describe.")
+    reliability: ReliabilitySettings = Field(
+        default_factory=ReliabilitySettings,
+        description="Job size, checkpoint and restart times, failure-rate overrides.",
+    )
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,7 @@ from model.reports.atomic import ExportError, atomic_path
 from model.reports.bom import bom_rows
 from model.reports.labels import Labeller
 from model.reports.metrics_json import metrics_to_json
+from model.reports.reliability_text import reliability_rows
 
 RESOLUTION_DPI = 96
 """Painter units of the report: 1/96 inch, like screen pixels (A4 ≈ 718 × 1047 inside
@@ -277,6 +278,11 @@ def _write_contents(page: _Page, design: Design, metrics: DesignMetrics, *,
         ))
     page.table(("Tier", "Role", "Switches", "Ports used / available", "Oversubscription"),
                tier_rows, (0.30, 0.14, 0.14, 0.22, 0.20), (False, False, True, True, True))
+
+    if metrics.reliability is not None:
+        page.heading("Reliability (expected interruptions, Llama 3 failure rates)")
+        page.table(("Figure", "Value"), reliability_rows(metrics.reliability),
+                   (0.55, 0.45), (False, True), size_pt=9.5)
 
     page.heading("Power per building")
     power_rows = [

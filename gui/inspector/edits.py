@@ -116,4 +116,8 @@ def settings_edit(design: Design, name: str, label: str, value: Any) -> DesignCo
         return RenameDesign(design, str(value))
     if name == "description":
         return RenameDesign(design, design.name, str(value))
+    if name.startswith("reliability."):
+        reliability = {**design.settings.reliability.model_dump(), name.split(".", 1)[1]: value}
+        return ChangeSettings(design, {"reliability": reliability},
+                              text="Change reliability settings")
     return ChangeSettings(design, {name: value}, text=settings_change_text({name: value}))

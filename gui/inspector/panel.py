@@ -267,7 +267,9 @@ class Inspector(QWidget):
                 ("oversubscription_threshold", "Oversubscription limit",
                  lambda: NumberField(": 1")),
                 ("allowance_pct", "Storage/front-end allowance", lambda: NumberField("% of IT")),
-                ("plane", "Metrics plane", _choices(_enum_choices(Plane)))]
+                ("plane", "Metrics plane", _choices(_enum_choices(Plane))),
+                ("reliability.checkpoint_write_s", "Checkpoint write", lambda: NumberField("s")),
+                ("reliability.restart_s", "Restart after failure", lambda: NumberField("s"))]
 
     def _current(self, name: str) -> Any:
         """The value of field ``name`` in the design: the selected elements' common value,
@@ -275,6 +277,8 @@ class Inspector(QWidget):
         if self.element_ids == [SETTINGS]:
             if name in ("name", "description"):
                 return getattr(self.design, name)
+            if name.startswith("reliability."):
+                return getattr(self.design.settings.reliability, name.split(".", 1)[1])
             return getattr(self.design.settings, name)
         values = [current_value(e, name) for e in self._elements()]
         if not values:

@@ -38,6 +38,7 @@ from model.metrics.inventory import inventory, oversubscription, plane_topologie
 from model.metrics.pairs import pair_capacities
 from model.metrics.pods import PodSkeleton, _mix, pod_skeleton
 from model.metrics.power import compute, power
+from model.metrics.reliability import override_problems, population, reliability
 from model.metrics.remembered import Remembered, forget_everything
 from model.metrics.results import (
     DesignMetrics,
@@ -373,7 +374,8 @@ def compute_all(design: Design, plane: Plane | None = None,
     building_pairs = [] if building_pairs is None else building_pairs
     problems = (missing_parts(design) + wiring_problems(topologies, inv.ports_by_tier)
                 + group_problems(topo)
-                + metric_problems(design, pw, oversub, hops))  # type: ignore[arg-type]
+                + metric_problems(design, pw, oversub, hops)  # type: ignore[arg-type]
+                + override_problems(design))
     return DesignMetrics(
         plane=topo.plane.value,
         inventory=inv,
@@ -387,6 +389,7 @@ def compute_all(design: Design, plane: Plane | None = None,
         compute=compute(topo),
         problems=problems,
         not_computed=skipped,  # type: ignore[arg-type]
+        reliability=reliability(design, population(topo, inv)),
     )
 
 

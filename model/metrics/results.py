@@ -8,8 +8,12 @@ figure of its own. Bandwidth is one direction of a link, in Gb/s.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from model.problems import Problem
+
+if TYPE_CHECKING:
+    from model.metrics.reliability import Reliability
 
 
 @dataclass(frozen=True)
@@ -187,6 +191,8 @@ class DesignMetrics:
     for the 60 s budget``). Such a figure holds a placeholder — no hops, no pairs, or a
     bisection that is its upper bound ``full_gbps`` flagged ``exact: false`` — and must
     be shown as not computed. Empty when every figure is computed."""
+    reliability: Reliability | None = None
+    """Expected interruptions, MTBI and goodput (:mod:`model.metrics.reliability`)."""
 
 
 def not_counted_hops() -> Hops:

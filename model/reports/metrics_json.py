@@ -22,7 +22,8 @@
 Further keys carry every other metric: ``design``, ``plane``, ``buildings``, ``islands``,
 ``accelerators_by_type``, ``switches_by_model``, ``links``, ``transceivers``, ``ports``,
 ``injection_gbps_per_accelerator``, ``oversubscription``, ``island_pairs``,
-``building_pairs``, ``power_totals``, ``rack_power``, ``compute``. Bandwidth is Gb/s in
+``building_pairs``, ``power_totals``, ``rack_power``, ``compute``, ``reliability``
+(:mod:`model.reports.reliability_json`). Bandwidth is Gb/s in
 one direction, power kW, compute PFLOPS (peak dense BF16). A figure that is not a finite
 number (e.g. the mean hop count of a design with no pairs) is written as ``null``.
 Elements are named by their names (``name (id)`` where a name is shared; see
@@ -40,6 +41,7 @@ from model.design import Design
 from model.metrics.results import DesignMetrics, PairCapacity
 from model.reports.atomic import atomic_text
 from model.reports.labels import Labeller
+from model.reports.reliability_json import reliability_to_json
 
 JsonObject = dict[str, Any]
 
@@ -188,6 +190,7 @@ def metrics_to_json(design: Design, metrics: DesignMetrics) -> JsonObject:
             },
         },
         "not_computed": dict(metrics.not_computed),
+        "reliability": reliability_to_json(metrics.reliability),
     }
 
 

@@ -50,7 +50,8 @@ def test_each_kind_gets_typed_editors(window) -> None:
     window.scene.clearSelection()
     assert set(window.inspector.fields) == {"name", "description",
                                             "oversubscription_threshold", "allowance_pct",
-                                            "plane"}
+                                            "plane", "reliability.checkpoint_write_s",
+                                            "reliability.restart_s"}
 
 
 def test_good_input_is_one_named_step(window, qtbot) -> None:

@@ -116,7 +116,13 @@ def test_exact_text_of_a_tiny_design() -> None:
   "settings": {
     "oversubscription_threshold": 8.0,
     "allowance_pct": 0.0,
-    "plane": "backend"
+    "plane": "backend",
+    "reliability": {
+      "job_accelerators": null,
+      "checkpoint_write_s": 30.0,
+      "restart_s": 300.0,
+      "failure_rates": []
+    }
   },
   "catalog": {
     "accelerators": [],
