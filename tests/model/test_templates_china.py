@@ -86,14 +86,18 @@ def test_hpn_refuses_a_sixteenth_segment() -> None:
 
 # ---------------------------------------------------------------- CloudMatrix384
 def test_cloudmatrix_cascade_of_432_is_165888_npus() -> None:
-    d = template("cloudmatrix").build(super_nodes=432, super_nodes_per_building=48)
+    d = template("cloudmatrix").build(super_nodes=432, super_nodes_per_building=54)
     assert accelerators(d) == 432 * 384 == 165_888
-    assert len(d.islands) == 432 and len(d.buildings) == 9
+    assert len(d.islands) == 432 and len(d.buildings) == 8
     roles = switches_by_role(d)
     assert roles[Role.LEAF] == 432 * 8
-    assert roles[Role.SPINE] == 9 * 384
-    # core: smallest multiple of 48 dividing 384 × 48 = 18,432 and ≥ 165,888 ÷ 128 = 1,296
-    assert roles[Role.CORE] == 1536 and 18_432 % 1536 == 0
+    assert roles[Role.SPINE] == 8 * 384
+    # core: smallest multiple of 54 dividing 384 × 54 = 20,736 and ≥ 165,888 ÷ 128 = 1,296;
+    # 1,296 = 54 × 24 divides it: each core takes 16 links from each of 8 buildings = 128
+    assert roles[Role.CORE] == 1296 and 20_736 % 1296 == 0
+    # with 48 per building: 1,296 ≤ 48·m for m | 384 gives m = 32, 1,536 cores
+    d48 = template("cloudmatrix").build(super_nodes=432, super_nodes_per_building=48)
+    assert switches_by_role(d48)[Role.CORE] == 1536 and len(d48.buildings) == 9
     server = d.catalog.server("cloudmatrix-910c")
     assert server is not None and server.scale_up_domain == 384
     groups = list(d.rack_groups.values())
