@@ -5,6 +5,7 @@ engine's :class:`~model.metrics.results.Compute` figures."""
 
 from __future__ import annotations
 
+from gui.numbers import decimal_text
 from model.metrics.results import Compute
 from model.parts import Catalog
 
@@ -16,7 +17,7 @@ def compute_tooltip(compute: Compute, catalog: Catalog) -> str:
 
     def line(label: str, pflops: float) -> str:
         share = f" ({pflops / total:.0%})" if total > 0 else ""
-        return f"  {label}: {pflops:,.1f} PF{share}"
+        return f"  {label}: {decimal_text(pflops)} PF{share}"
 
     lines = ["Peak dense BF16, PFLOPS"]
     if compute.by_vendor:
