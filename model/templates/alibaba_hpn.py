@@ -98,7 +98,7 @@ def core_switches(pods: int) -> int:
 
 def build_alibaba_hpn(pods: int, segments_per_pod: int) -> Design:
     """``pods`` HPN pods of ``segments_per_pod`` segments; see the module docstring."""
-    b = Builder(f"Alibaba HPN 7.0, {pods} pods", "")
+    b = Builder(f"Alibaba HPN 7.0, {pods} pod{'s' if pods > 1 else ''}", "")
     b.use_parts(hpn_parts())
     switch = b.use_switch(SWITCH).id
     host_medium = b.use_medium("aoc-400g").id

@@ -72,7 +72,8 @@ def build_cloudmatrix(super_nodes: int, super_nodes_per_building: int) -> Design
     buildings = super_nodes // g
     cores = core_switches(super_nodes, g)
     npus = super_nodes * NPUS_PER_SUPER_NODE
-    b = Builder(f"CloudMatrix384 cascade, {super_nodes} super-nodes", "")
+    b = Builder(f"CloudMatrix384 cascade, {super_nodes} super-node"
+                f"{'s' if super_nodes > 1 else ''}", "")
     b.use_rack_type(RACK_TYPE)
     switch = b.use_switch(SWITCH).id
     medium = b.use_medium("optical-400g-dr4").id

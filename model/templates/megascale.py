@@ -59,7 +59,7 @@ def core_switches(pods: int) -> int:
 def build_megascale(pods: int) -> Design:
     """``pods`` MegaScale pods of 2,048 GPUs; see the module docstring."""
     servers = SERVERS_PER_BLOCK * BLOCKS_PER_POD
-    b = Builder(f"ByteDance MegaScale, {pods} pods", "")
+    b = Builder(f"ByteDance MegaScale, {pods} pod{'s' if pods > 1 else ''}", "")
     b.use_rack_type(RACK_TYPE)
     switch = b.use_switch(generic_switch(RADIX, PORT_GBPS)).id
     aoc = b.use_medium("aoc-400g").id

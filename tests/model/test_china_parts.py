@@ -163,3 +163,20 @@ def test_heterogeneous_campus_compute_by_vendor_and_type() -> None:
     report = json.loads(json.dumps(metrics_to_json(design, metrics)))
     assert report["compute"]["by_vendor_pflops"] == pytest.approx(
         {"Huawei": 327.68, "Cambricon": 321.536, "NVIDIA": 75.776})
+
+
+def test_rack_groups_of_different_accelerators_share_one_island() -> None:
+    """Mixing inside an island: an MLU370-X8 rack group beside the Ascend racks, on the
+    same leaves; the island's compute is the sum, each vendor keeps its own."""
+    b = _mixed_campus()
+    b.use_rack_type("mlu370-x8-server-x4")
+    extra = b.rack_group("isl-ascend-mlu", "MLU370 racks", "isl-ascend",
+                         "mlu370-x8-server-x4", 8, slot=1)
+    b.bundle("isl-ascend-mlu-rails", "MLU370 rails", extra, "isl-ascend-leaf", links=4,
+             speed_gbps=200, pattern=Pattern.RAIL, medium=None)
+    compute = compute_all(b.design).compute
+    mlu370 = 8 * 4 * 8 * 96 / 1000  # 8 racks × 4 servers × 8 cards × 96 TFLOPS = 24.576
+    assert compute.by_vendor["Cambricon"] == pytest.approx(321.536 + mlu370)
+    assert compute.by_vendor["Huawei"] == pytest.approx(327.68)
+    assert compute.by_accelerator_type["mlu370-x8"] == pytest.approx(mlu370)
+    assert compute.by_island["isl-ascend"] == pytest.approx(327.68 + mlu370)
