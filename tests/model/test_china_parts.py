@@ -6,11 +6,15 @@ vendor and by type is checked against count × TFLOPS worked out by hand."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 from model.catalog import load_builtin_catalog
 from model.elements import Pattern, Role
+from model.fileformat import save_design
 from model.metrics import compute_all
 from model.parts import Catalog
 from model.reports.metrics_json import metrics_to_json
@@ -180,3 +184,15 @@ def test_rack_groups_of_different_accelerators_share_one_island() -> None:
     assert compute.by_vendor["Huawei"] == pytest.approx(327.68)
     assert compute.by_accelerator_type["mlu370-x8"] == pytest.approx(mlu370)
     assert compute.by_island["isl-ascend"] == pytest.approx(327.68 + mlu370)
+
+
+def test_report_lists_a_mixed_campus_compute_by_vendor(tmp_path: Path) -> None:
+    path = tmp_path / "mixed.json"
+    save_design(_mixed_campus().design, path)
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run([sys.executable, str(root / "main.py"), "report", str(path)],
+                         capture_output=True, text=True, check=True, cwd=root).stdout
+    lines = out.splitlines()
+    at = lines.index("Compute: 725.0 PFLOPS peak dense BF16")  # 724.992 by hand
+    assert lines[at + 1: at + 4] == ["  Huawei: 327.7 PFLOPS", "  Cambricon: 321.5 PFLOPS",
+                                     "  NVIDIA: 75.8 PFLOPS"]
