@@ -98,6 +98,9 @@ def summary_lines(design: Design, m: DesignMetrics) -> list[str]:
     lines.append(f"  campus: IT {m.power.it_kw / 1000:,.2f} MW, facility"
                  f" {m.power.facility_kw / 1000:,.2f} MW")
     lines += ["", f"Compute: {m.compute.campus_pflops:,.1f} PFLOPS peak dense BF16"]
+    if len(m.compute.by_vendor) > 1:  # a mixed campus: what each vendor brings
+        lines += [f"  {vendor}: {pf:,.1f} PFLOPS" for vendor, pf in
+                  sorted(m.compute.by_vendor.items(), key=lambda item: -item[1])]
     if m.reliability is not None:
         lines += ["", "Reliability (expected interruptions; docs/metrics.md)",
                   *reliability_lines(m.reliability)]

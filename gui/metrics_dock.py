@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGridLayout, QLabel, QTabWidget, QVBoxLayout, QWidget
 
 from gui.charts import BuildingPairsChart, Chart, HopsChart, IslandPairsChart, PowerChart
+from gui.compute_breakdown import compute_tooltip
 from gui.numbers import count_text, decimal_text
 from gui.theme import Theme
 from model.design import Design
@@ -138,6 +139,7 @@ class MetricsDock(QWidget):
         self.values = headline_values(metrics)
         for key, value in self.values.items():
             self.labels[key].setText(format_headline(key, value, metrics))
+        self.labels["pflops"].setToolTip(compute_tooltip(metrics.compute, self.design.catalog))
         bis = metrics.bisection
         self.labels["bisection_tbps"].setToolTip(
             "Minimum balanced bisection, Tb/s each way" + ("" if bis.exact else

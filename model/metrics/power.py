@@ -5,7 +5,9 @@ switches (maximum power) + transceivers and active cables (watts per end, each e
 in the building where its port is) + the design's storage/front-end allowance (a % of
 that sum). Facility power = IT × PUE. Switches of every plane count.
 
-Compute = accelerators × peak dense BF16 TFLOPS, in PFLOPS.
+Compute = accelerators × peak dense BF16 TFLOPS, in PFLOPS, by accelerator type, by the
+accelerator's vendor, by island and by building: a campus may mix accelerators freely
+(each rack group names its own rack type), so the breakdowns say what each part brings.
 """
 
 from __future__ import annotations
@@ -76,13 +78,16 @@ def power(topo: Topology, topologies: list[Topology]) -> Power:
 
 
 def compute(topo: Topology) -> Compute:
-    """Peak dense BF16 PFLOPS by accelerator type, island, building and campus."""
+    """Peak dense BF16 PFLOPS by accelerator type, vendor, island, building and campus."""
     by_type: dict[str, float] = defaultdict(float)
+    by_vendor: dict[str, float] = defaultdict(float)
     by_island: dict[str, float] = dict.fromkeys(topo.design.islands, 0.0)
     by_building: dict[str, float] = dict.fromkeys(topo.design.buildings, 0.0)
     for rack in topo.racks:
         pflops = rack.accelerators * rack.accelerator.bf16_dense_tflops / 1000
         by_type[rack.accelerator.id] += pflops
+        by_vendor[rack.accelerator.vendor] += pflops
         by_island[rack.island] += pflops
         by_building[rack.building] += pflops
-    return Compute(dict(by_type), by_island, by_building, sum(by_type.values()))
+    return Compute(dict(by_type), by_island, by_building, sum(by_type.values()),
+                   by_vendor=dict(by_vendor))

@@ -168,6 +168,8 @@ class Compute:
     by_island: dict[str, float]
     by_building: dict[str, float]
     campus_pflops: float
+    by_vendor: dict[str, float] = field(default_factory=dict)
+    """PFLOPS by accelerator vendor (the part's ``vendor``: NVIDIA, Huawei, Cambricon …)."""
 
 
 @dataclass(frozen=True)

@@ -49,6 +49,7 @@ _BARE_MAPS: dict[str, tuple[str, str]] = {
     "side_a": ("members", ""),
     "crossing_gbps": ("gbps", "Gb/s"),
     "by_accelerator_type_pflops": ("pflops", "PFLOPS"),
+    "by_vendor_pflops": ("pflops", "PFLOPS"),
     "by_island_pflops": ("pflops", "PFLOPS"),
     "by_building_pflops": ("pflops", "PFLOPS"),
 }

@@ -182,6 +182,7 @@ def metrics_to_json(design: Design, metrics: DesignMetrics) -> JsonObject:
             "by_accelerator_type_pflops": {
                 labels.part(kind): number(v) for kind, v in compute.by_accelerator_type.items()
             },
+            "by_vendor_pflops": {vendor: number(v) for vendor, v in compute.by_vendor.items()},
             "by_island_pflops": {
                 labels.element(i): number(v) for i, v in compute.by_island.items()
             },

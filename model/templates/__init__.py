@@ -10,7 +10,17 @@ from __future__ import annotations
 
 from model.design import Design
 from model.errors import DesignError
-from model.templates import ai_zones, dragonfly_plus, fat_tree, islands, leaf_spine, superpod
+from model.templates import (
+    ai_zones,
+    alibaba_hpn,
+    cloudmatrix,
+    dragonfly_plus,
+    fat_tree,
+    islands,
+    leaf_spine,
+    megascale,
+    superpod,
+)
 from model.templates.base import Param, ParamValue, Template
 
 TEMPLATES: dict[str, Template] = {
@@ -22,6 +32,9 @@ TEMPLATES: dict[str, Template] = {
         ai_zones.TEMPLATE,
         islands.TEMPLATE,
         dragonfly_plus.TEMPLATE,
+        alibaba_hpn.TEMPLATE,
+        cloudmatrix.TEMPLATE,
+        megascale.TEMPLATE,
     )
 }
 """Every template by name."""

@@ -1,0 +1,33 @@
+"""What the dock's peak-compute figure is made of: PFLOPS by accelerator vendor and by
+accelerator type, as a tooltip. A campus may mix Ascend, Cambricon, H20 … islands; the
+headline is their sum, and this says what each brings. Computes nothing: it writes the
+engine's :class:`~model.metrics.results.Compute` figures."""
+
+from __future__ import annotations
+
+from gui.numbers import decimal_text
+from model.metrics.results import Compute
+from model.parts import Catalog
+
+
+def compute_tooltip(compute: Compute, catalog: Catalog) -> str:
+    """Tooltip text: the headline's meaning, then PFLOPS by vendor and by accelerator
+    type (largest first, each with its share of the campus)."""
+    total = compute.campus_pflops
+
+    def line(label: str, pflops: float) -> str:
+        share = f" ({pflops / total:.0%})" if total > 0 else ""
+        return f"  {label}: {decimal_text(pflops)} PF{share}"
+
+    lines = ["Peak dense BF16, PFLOPS"]
+    if compute.by_vendor:
+        lines.append("By vendor:")
+        lines += [line(v, p) for v, p in sorted(compute.by_vendor.items(),
+                                                 key=lambda item: -item[1])]
+    if compute.by_accelerator_type:
+        lines.append("By accelerator:")
+        for part_id, pflops in sorted(compute.by_accelerator_type.items(),
+                                      key=lambda item: -item[1]):
+            part = catalog.accelerator(part_id)
+            lines.append(line(part.name if part else part_id, pflops))
+    return "\n".join(lines)
