@@ -15,6 +15,7 @@ VERBS: dict[str, str] = {
     "validate": "List a design's problems; exit status 1 if any is an error.",
     "new": "Create a design from a template.",
     "export": "Export a design as PNG, SVG, PDF, CSV, bill of materials or GraphML.",
+    "plan": "Plan a training job on a design: step time, days to train, limiting link.",
 }
 
 

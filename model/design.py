@@ -44,6 +44,7 @@ from model.events import (
     SettingsChanged,
     Subscriber,
 )
+from model.jobs.job import Job
 from model.parts import Catalog, Frozen, Name, Text
 from model.reach import reaches
 from model.reliability_data import ReliabilitySettings
@@ -130,6 +131,9 @@ class Design:
         self._up: dict[str, dict[str, str]] = {}
         self.revision = 0
         """Incremented by every change: a cheap way to know a result is stale."""
+        self.jobs: tuple[Job, ...] = ()
+        """Training jobs placed on the campus (:mod:`model.jobs`), changed by
+        :meth:`set_jobs`."""
 
     # ----------------------------------------------------------------- reading
     @property
@@ -537,6 +541,20 @@ class Design:
         self._announce(SettingsChanged(frozenset(changes)))
         return before
 
+    def set_jobs(self, jobs: tuple[Job, ...]) -> tuple[Job, ...]:
+        """Replace the design's training jobs; returns the old ones (for undo). Refuses
+        two jobs with one id. Hosts naming no element are reported when the job is
+        planned, so removing an island never fails because a job ran there."""
+        ids = [job.id for job in jobs]
+        if len(set(ids)) != len(ids):
+            dup = next(i for i in ids if ids.count(i) > 1)
+            raise DesignError(f"two jobs share the id {dup!r}", dup, "id")
+        before = self.jobs
+        if tuple(jobs) != before:
+            self.jobs = tuple(jobs)
+            self._announce(SettingsChanged(frozenset({"jobs"})))
+        return before
+
     def rename(self, name: str, description: str | None = None) -> tuple[str, str]:
         """Set the design's name (and description); returns the old pair."""
         if not name.strip():
@@ -559,6 +577,7 @@ class Design:
         document); subscribers are told once with :class:`DesignReset`."""
         self.name, self.description = other.name, other.description
         self.catalog, self.settings = other.catalog, other.settings
+        self.jobs = other.jobs
         self._elements = {kind: dict(table) for kind, table in other._elements.items()}
         self._kind_of_id = dict(other._kind_of_id)
         self._reindex()
@@ -574,6 +593,7 @@ class Design:
     def copy(self) -> Design:
         """An independent copy with the same content and no subscribers."""
         twin = Design(self.name, self.description, self.catalog, self.settings)
+        twin.jobs = self.jobs
         twin._elements = {kind: dict(table) for kind, table in self._elements.items()}
         twin._kind_of_id = dict(self._kind_of_id)
         twin._reindex()
@@ -594,6 +614,7 @@ class Design:
             self.catalog,
             self.settings,
             tuple(tuple(table.items()) for table in self._elements.values()),
+            self.jobs,
         )
 
     def __eq__(self, other: object) -> bool:

@@ -6,8 +6,9 @@ version *N + 1*; :data:`MIGRATIONS` maps *N* to it. A file at version *k* is bro
 in turn, so each step only ever knows two neighbouring versions. Migrations work on
 plain JSON data (dicts and lists), before validation, and must not mutate their input.
 
-Version 1 is the first published format, so the registry is empty today; the mechanism
-is exercised by the tests with a synthetic version 0. To change the format: bump
+Version 1 is the first published format; version 2 added the optional ``jobs`` section
+(training jobs, :mod:`model.jobs`). The mechanism is also exercised by the tests with a
+synthetic version 0. To change the format: bump
 ``CURRENT_VERSION`` and ``DesignFile.schema_version``, register the step from the old
 version here, and regenerate the JSON Schema.
 """
@@ -83,3 +84,10 @@ def migrate(
         current += 1
         data = {**data, "schema_version": current}
     return data
+
+
+@register_migration(1)
+def _jobs_section(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 → 2: version 2 added the optional ``jobs`` section; a version 1 file
+    has no jobs, so its data is unchanged (copied, never mutated)."""
+    return dict(data)

@@ -423,6 +423,10 @@ def build(content: DesignFile, source: str) -> Design:
             except DesignError as error:
                 where = f"{section}[{i}]" + (f".{error.field}" if error.field else "")
                 raise DesignFileError(str(error), source, where) from None
+    try:
+        design.set_jobs(content.jobs)
+    except DesignError as error:
+        raise DesignFileError(str(error), source, "jobs") from None
     return design
 
 

@@ -21,12 +21,13 @@ from pydantic import Field
 
 from model.design import DesignSettings
 from model.elements import Building, Island, LinkBundle, RackGroup, SwitchTier
+from model.jobs.job import Job
 from model.parts import Catalog, Frozen, Name, Text
 
 FORMAT_NAME = "archipelago-design"
 """Value of the ``format`` field of every design file."""
 
-CURRENT_VERSION = 1
+CURRENT_VERSION = 2
 """The ``schema_version`` this code writes; older files are migrated up to it."""
 
 SECTIONS: tuple[tuple[str, str], ...] = (
@@ -62,7 +63,7 @@ class DesignFile(Frozen):
     format: Literal["archipelago-design"] = Field(
         description="Always 'archipelago-design': marks the file as an Archipelago design."
     )
-    schema_version: Literal[1] = Field(
+    schema_version: Literal[2] = Field(
         description="Version of this format; older files are migrated when opened."
     )
     name: Name = Field(description="Name of the campus.")
@@ -77,6 +78,8 @@ class DesignFile(Frozen):
     rack_groups: tuple[RackGroup, ...] = ()
     tiers: tuple[SwitchTier, ...] = ()
     bundles: tuple[LinkBundle, ...] = ()
+    jobs: tuple[Job, ...] = Field(
+        default=(), description="Training jobs placed on the campus (docs/jobs.md).")
 
 
 def json_schema() -> dict[str, Any]:

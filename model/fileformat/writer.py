@@ -38,6 +38,8 @@ def design_to_dict(design: Design) -> dict[str, Any]:
     }
     for section, kind in SECTIONS:
         data[section] = [e.model_dump(mode="json") for e in design.elements(kind).values()]
+    if design.jobs:
+        data["jobs"] = [job.model_dump(mode="json") for job in design.jobs]
     return data
 
 
