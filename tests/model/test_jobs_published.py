@@ -31,7 +31,7 @@ def test_gpt3_175b_on_1024_a100_takes_about_34_days() -> None:
 
 def test_llama3_405b_flops_and_throughput_match_the_paper() -> None:
     """Meta, "The Llama 3 Herd of Models" (2024): 405B parameters on 15.6T tokens is
-    3.8 × 10^25 FLOPs (§3.2.1); Table 4: 16,384 H100 at 400 TFLOPs per GPU, 41 % BF16
+    3.8 × 10^25 FLOPs (§1); Table 4: 16,384 H100 at 400 TFLOPs per GPU, 41 % BF16
     MFU (38–43 % over its configurations). The paper states no total duration (its
     54 days are a snapshot of the run's interruptions), so the check is that the
     app's compute part at that throughput is the FLOPs ÷ the cluster's throughput."""
