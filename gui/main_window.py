@@ -37,6 +37,7 @@ from gui.document import DesignDocument
 from gui.find_bar import FindBar, zoom_to_ids
 from gui.help_menu import HelpActions
 from gui.inspector.panel import Inspector
+from gui.jobs_dock import attach_jobs_dock
 from gui.legend import Legend
 from gui.metrics_dock import MetricsDock
 from gui.metrics_runner import Compute, MetricsRunner
@@ -107,6 +108,7 @@ class MainWindow(QMainWindow):
         self._docks_timer = self._next_turn(self._show_metrics_in_docks)
         self._build_actions()
         self._connect()
+        self.jobs_dock = attach_jobs_dock(self)
         self.resize(1500, 940)
         self._restore_layout()
         self._update_title()

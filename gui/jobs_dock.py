@@ -1,0 +1,400 @@
+"""The Jobs dock: define training jobs on the campus and see, for each, its step time,
+days to train, achieved MFU, the link that limits it and a bar of where the step goes.
+
+Editing a job is one undoable :class:`SetJobs` command (the design's ``set_jobs``
+operation). The figures follow every edit: when the metrics runner delivers fresh
+figures for the design, the dock plans its jobs (:func:`model.jobs.step_time.plan_jobs`)
+on a worker thread, on a copy of the design, and shows the result only if the design
+has not changed meanwhile.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QObject, QRectF, QRunnable, Qt, QThreadPool, Signal
+from PySide6.QtGui import QColor, QPainter, QPaintEvent
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDockWidget,
+    QDoubleSpinBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gui.commands import DesignCommand
+from gui.document import DesignDocument
+from model.design import Design
+from model.errors import DesignError
+from model.jobs.job import Job
+from model.jobs.placement import JobError
+from model.jobs.presets import PRESETS
+from model.jobs.step_time import AXIS_WORDS, BOUNDARY_WORDS, JobFigures, plan_jobs
+from model.metrics.results import DesignMetrics
+
+if TYPE_CHECKING:
+    from gui.main_window import MainWindow
+
+PART_COLOURS = {"compute": "#4c9f70", "bubble": "#b0b0b0", "TP": "#4a78c2",
+                "CP": "#7b5cc4", "PP": "#d08a2e", "DP": "#c44e52", "EP": "#2aa1a8"}
+"""Colour of each part of the step bar."""
+
+
+class SetJobs(DesignCommand):
+    """Replace the design's jobs; undo puts the old list back."""
+
+    def __init__(self, design: Design, jobs: tuple[Job, ...], text: str) -> None:
+        super().__init__(design, text)
+        self.jobs = jobs
+        self._before: tuple[Job, ...] = ()
+
+    def _apply(self) -> None:
+        self._before = self.design.set_jobs(self.jobs)
+
+    def _revert(self) -> None:
+        self.design.set_jobs(self._before)
+
+
+class StepBar(QWidget):
+    """A horizontal bar: each part of the step (compute, bubble, exposed TP, …) as a
+    segment in proportion to its seconds."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.parts: dict[str, float] = {}
+        self.setMinimumHeight(22)
+
+    def set_parts(self, parts: dict[str, float]) -> None:
+        """Show these parts (name → seconds); zero parts are left out."""
+        self.parts = {k: v for k, v in parts.items() if v > 0}
+        total = sum(self.parts.values())
+        self.setToolTip("\n".join(f"{k}: {v:.2f} s ({v / total:.0%})"
+                                  for k, v in self.parts.items()) if total else "")
+        self.update()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        total = sum(self.parts.values())
+        painter = QPainter(self)
+        x = 0.0
+        width = self.width()
+        for name, seconds in self.parts.items():
+            w = width * seconds / total if total else 0.0
+            rect = QRectF(x, 0, w, self.height())
+            painter.fillRect(rect, QColor(PART_COLOURS.get(name, "#888888")))
+            if w > 40:
+                painter.setPen(QColor("white"))
+                painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, name)
+            x += w
+        painter.end()
+
+
+class _Signals(QObject):
+    done = Signal(int, object)
+    """design revision, job id → JobFigures or JobError."""
+
+
+class _PlanTask(QRunnable):
+    def __init__(self, design: Design, metrics: DesignMetrics, revision: int,
+                 signals: _Signals) -> None:
+        super().__init__()
+        self.design, self.metrics, self.revision, self.signals = (design, metrics, revision,
+                                                                  signals)
+        self.setAutoDelete(True)
+
+    def run(self) -> None:
+        try:
+            results: object = plan_jobs(self.design, self.metrics)
+        except Exception as error:  # any failure is shown, never raised
+            results = f"{type(error).__name__}: {error}"
+        self.signals.done.emit(self.revision, results)
+
+
+def _spin(low: int, high: int, value: int) -> QSpinBox:
+    box = QSpinBox()
+    box.setRange(low, high)
+    box.setValue(value)
+    return box
+
+
+class JobsDock(QWidget):
+    """Define jobs and read their figures."""
+
+    figures_shown = Signal()
+    """Fresh job figures are on screen."""
+
+    def __init__(self, document: DesignDocument, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.results: dict[str, JobFigures | JobError] = {}
+        self._metrics: DesignMetrics | None = None
+        self._pool = QThreadPool(self)
+        self._pool.setMaxThreadCount(1)
+        self._signals = _Signals()
+        self._signals.done.connect(self._on_planned)
+        self._pending = False
+        self._running = False
+
+        self.jobs = QListWidget()
+        self.add_button = QPushButton("Add job")
+        self.remove_button = QPushButton("Remove")
+        self.name = QLineEdit()
+        self.model = QComboBox()
+        for preset in PRESETS.values():
+            self.model.addItem(preset.name, preset.id)
+        self.tokens = QDoubleSpinBox()
+        self.tokens.setRange(0.001, 100_000)
+        self.tokens.setDecimals(3)
+        self.tokens.setSuffix(" B tokens")
+        self.global_batch = _spin(1, 10_000_000, 1024)
+        self.sequence = _spin(1, 10_000_000, 8192)
+        self.degrees = {axis: _spin(1, 1_000_000, 1) for axis in ("tp", "pp", "dp", "cp", "ep")}
+        self.mfu = QDoubleSpinBox()
+        self.mfu.setRange(1, 100)
+        self.mfu.setSuffix(" % MFU")
+        self.hosts = QLineEdit()
+        self.hosts.setPlaceholderText("islands, buildings or rack groups (empty: campus)")
+        self.apply_button = QPushButton("Apply")
+        self.error = QLabel("")
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #c0392b")
+        self.summary = QLabel("No job selected.")
+        self.summary.setWordWrap(True)
+        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.bar = StepBar()
+
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.add_button)
+        buttons.addWidget(self.remove_button)
+        form = QFormLayout()
+        form.addRow("Name", self.name)
+        form.addRow("Model", self.model)
+        form.addRow("Tokens", self.tokens)
+        form.addRow("Global batch", self.global_batch)
+        form.addRow("Sequence", self.sequence)
+        row = QHBoxLayout()
+        for axis, box in self.degrees.items():
+            row.addWidget(QLabel(AXIS_WORDS[axis]))
+            row.addWidget(box)
+        form.addRow("Parallel", row)
+        form.addRow("Compute", self.mfu)
+        form.addRow("Hosts", self.hosts)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.jobs, 1)
+        layout.addLayout(buttons)
+        layout.addLayout(form)
+        layout.addWidget(self.apply_button)
+        layout.addWidget(self.error)
+        layout.addWidget(self.bar)
+        layout.addWidget(self.summary, 2)
+
+        self.add_button.clicked.connect(self.add_job)
+        self.remove_button.clicked.connect(self.remove_job)
+        self.apply_button.clicked.connect(self.apply_form)
+        self.jobs.currentRowChanged.connect(lambda _row: self._show_selected())
+        document.changed.connect(self._design_changed)
+        self._refresh_list()
+
+    # ------------------------------------------------------------- editing
+    @property
+    def design(self) -> Design:
+        """The design being edited."""
+        return self.document.design
+
+    def selected_job(self) -> Job | None:
+        """The job selected in the list, or None."""
+        row = self.jobs.currentRow()
+        jobs = self.design.jobs
+        return jobs[row] if 0 <= row < len(jobs) else None
+
+    def add_job(self) -> None:
+        """Add a Llama 3 8B job on one scale-up domain (8 accelerators), to be edited."""
+        taken = {job.id for job in self.design.jobs}
+        number = next(n for n in range(1, len(taken) + 2) if f"job-{n}" not in taken)
+        preset = PRESETS["llama3-8b"]
+        job = Job(id=f"job-{number}", name=f"{preset.name} #{number}", model=preset.id,
+                  tokens=preset.tokens, global_batch=preset.global_batch,
+                  sequence_length=preset.sequence_length, tp=8)
+        self._execute((*self.design.jobs, job), f"Add job {job.name!r}")
+        self.jobs.setCurrentRow(len(self.design.jobs) - 1)
+
+    def remove_job(self) -> None:
+        """Remove the selected job."""
+        job = self.selected_job()
+        if job is not None:
+            self._execute(tuple(j for j in self.design.jobs if j.id != job.id),
+                          f"Remove job {job.name!r}")
+
+    def form_fields(self) -> dict[str, Any]:
+        """The selected job's fields as the form shows them."""
+        job = self.selected_job()
+        assert job is not None
+        fields = job.model_dump()
+        preset = str(self.model.currentData())
+        fields.update(
+            name=self.name.text().strip(), model=preset, custom_model=None,
+            tokens=self.tokens.value() * 1e9, global_batch=self.global_batch.value(),
+            sequence_length=self.sequence.value(), mfu=self.mfu.value() / 100,
+            hosts=tuple(h.strip() for h in self.hosts.text().split(",") if h.strip()),
+            **{axis: box.value() for axis, box in self.degrees.items()})
+        return fields
+
+    def apply_form(self) -> bool:
+        """Apply the form to the selected job as one undoable edit; a refusal is shown
+        under the form and changes nothing. Returns True when applied."""
+        job = self.selected_job()
+        if job is None:
+            return False
+        from model.jobs.search import make_job
+
+        try:
+            new = make_job(**self.form_fields())
+        except JobError as error:
+            self.error.setText(str(error))
+            return False
+        jobs = tuple(new if j.id == job.id else j for j in self.design.jobs)
+        return self._execute(jobs, f"Change job {new.name!r}")
+
+    def _execute(self, jobs: tuple[Job, ...], text: str) -> bool:
+        try:
+            self.document.execute(SetJobs(self.design, jobs, text))
+        except DesignError as error:
+            self.error.setText(str(error))
+            return False
+        self.error.setText("")
+        return True
+
+    # ----------------------------------------------------------- following
+    def _design_changed(self) -> None:
+        if [self.jobs.item(i).data(Qt.ItemDataRole.UserRole)
+                for i in range(self.jobs.count())] != [j.id for j in self.design.jobs]:
+            self._refresh_list()
+        else:
+            self._show_selected()
+
+    def _refresh_list(self) -> None:
+        row = max(self.jobs.currentRow(), 0)
+        self.jobs.blockSignals(True)
+        self.jobs.clear()
+        for job in self.design.jobs:
+            self.jobs.addItem(job.name)
+            self.jobs.item(self.jobs.count() - 1).setData(Qt.ItemDataRole.UserRole, job.id)
+        self.jobs.setCurrentRow(min(row, self.jobs.count() - 1))
+        self.jobs.blockSignals(False)
+        self._show_selected()
+
+    def _show_selected(self) -> None:
+        job = self.selected_job()
+        editing = job is not None
+        for widget in (self.name, self.model, self.tokens, self.global_batch, self.sequence,
+                       self.mfu, self.hosts, self.apply_button, self.remove_button,
+                       *self.degrees.values()):
+            widget.setEnabled(editing)
+        if job is None:
+            self.summary.setText("No job: add one to see how long it trains on this"
+                                 " campus." if not self.design.jobs else "No job selected.")
+            self.bar.set_parts({})
+            return
+        self.name.setText(job.name)
+        index = self.model.findData(job.model)
+        self.model.setCurrentIndex(max(index, 0))
+        self.tokens.setValue(job.tokens / 1e9)
+        self.global_batch.setValue(job.global_batch)
+        self.sequence.setValue(job.sequence_length)
+        for axis, box in self.degrees.items():
+            box.setValue(job.degree(axis))
+        self.mfu.setValue(job.mfu * 100)
+        self.hosts.setText(", ".join(job.hosts))
+        self._show_figures(job)
+
+    def show_metrics(self, metrics: DesignMetrics) -> None:
+        """Fresh metrics for the design as it is: plan its jobs off the GUI thread."""
+        self._metrics = metrics
+        self._start()
+
+    def _start(self) -> None:
+        if self._metrics is None or not self.design.jobs:
+            self.results = {}
+            self._show_selected()
+            return
+        if self._running:
+            self._pending = True
+            return
+        self._running = True
+        self._pool.start(_PlanTask(self.design.copy(), self._metrics, self.design.revision,
+                                   self._signals))
+
+    def _on_planned(self, revision: int, results: object) -> None:
+        self._running = False
+        if self._pending:
+            self._pending = False
+            self._start()
+            return
+        if revision != self.design.revision:
+            return  # the design changed: fresh metrics, and a new plan, will follow
+        if isinstance(results, str):
+            self.results = {}
+            self.error.setText(f"Planning failed: {results}")
+        else:
+            assert isinstance(results, dict)
+            self.results = results
+        self._show_selected()
+        self.figures_shown.emit()
+
+    def _show_figures(self, job: Job) -> None:
+        result = self.results.get(job.id)
+        if result is None:
+            self.summary.setText("⟳ Computing…")
+            self.bar.set_parts({})
+            return
+        if isinstance(result, JobError):
+            self.summary.setText(f"Cannot run: {result}")
+            self.bar.set_parts({})
+            return
+        self.bar.set_parts(result.breakdown())
+        self.summary.setText("\n".join(summary_lines(job, result)))
+
+    def shutdown(self) -> None:
+        """Wait for a plan in flight (before the window goes)."""
+        self._pool.waitForDone()
+
+
+def summary_lines(job: Job, f: JobFigures) -> list[str]:
+    """The dock's figures for one job, line by line."""
+    lines = [
+        f"{f.accelerators:,} accelerators; step {f.step_s:.2f} s",
+        f"{f.tokens_per_s:,.0f} tokens/s · {f.days:,.1f} days to train",
+        f"achieved MFU {f.achieved_mfu:.1%} (compute assumed at {job.mfu:.0%})",
+    ]
+    limiting = f.limiting
+    if limiting is None:
+        lines.append("Limiting link: none (no communication exposed)")
+    else:
+        b = limiting.bandwidth
+        where = f" ({b.where})" if b.where else ""
+        lines.append(f"Limiting link: {AXIS_WORDS[limiting.axis]} {limiting.collective} on"
+                     f" {BOUNDARY_WORDS[b.limit]}{where}, {b.gbps:,.0f} Gb/s,"
+                     f" {limiting.exposed_s:.2f} s per step")
+    lines += [f"⚠ {w}" for w in f.warnings]
+    return lines
+
+
+def attach_jobs_dock(window: MainWindow) -> JobsDock:
+    """Give ``window`` a Jobs dock, tabbed with the metrics, fed by its runner."""
+    widget = JobsDock(window.document)
+    dock = QDockWidget("Jobs", window)
+    dock.setObjectName("dock-jobs")
+    dock.setWidget(widget)
+    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+    window.tabifyDockWidget(window.docks["metrics"], dock)
+    window.docks["metrics"].raise_()
+    window.docks["jobs"] = dock
+    window.menu("View").addAction(dock.toggleViewAction())
+    window.runner.finished.connect(widget.show_metrics)
+    return widget
