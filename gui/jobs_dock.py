@@ -150,7 +150,7 @@ class JobsDock(QWidget):
             self.model.addItem(preset.name, preset.id)
         self.tokens = QDoubleSpinBox()
         self.tokens.setRange(0.001, 100_000)
-        self.tokens.setDecimals(3)
+        self.tokens.setDecimals(1)
         self.tokens.setSuffix(" B tokens")
         self.global_batch = _spin(1, 10_000_000, 1024)
         self.sequence = _spin(1, 10_000_000, 8192)

@@ -252,3 +252,11 @@ def test_set_jobs_is_undoable_and_announced() -> None:
     copy = d.copy()
     d.set_jobs((job(),))
     assert copy != d and copy.jobs == ()
+
+
+def test_every_job_field_is_documented() -> None:
+    text = (Path(__file__).resolve().parents[2] / "docs" / "file-format.md").read_text(
+        encoding="utf-8")
+    missing = [f for shape in (Job, ModelShape) for f in shape.model_fields
+               if f"`{f}`" not in text]
+    assert missing == []
