@@ -45,7 +45,7 @@ def test_add_edit_undo_and_live_figures(window, qtbot) -> None:  # type: ignore[
     for island in ("hall-a-pod-1", "hall-a-pod-2", "hall-b-pod-1", "hall-b-pod-2"):
         bundle = doc.design.bundles[f"{island}-b1"]
         doc.execute(UpdateElement(doc.design, bundle.id, {"speed_gbps": bundle.speed_gbps / 4}))
-    qtbot.waitUntil(lambda: window.runner.is_current(), timeout=15_000)
+    qtbot.waitUntil(window.runner.is_current, timeout=15_000)
     qtbot.waitUntil(lambda: not isinstance(dock.results.get("job-1"), type(None))
                     and dock.results["job-1"].days != before, timeout=15_000)
     assert dock.results["job-1"].days > before
@@ -80,3 +80,22 @@ def test_a_job_too_big_for_the_campus_says_so(window, qtbot) -> None:  # type: i
     qtbot.waitUntil(lambda: "job-1" in dock.results, timeout=15_000)
     assert dock.summary.text().startswith("Cannot run:")
     assert "2,048 accelerators" in dock.summary.text()
+
+
+def test_jobs_through_the_real_engine_process_and_a_saved_file(real_window, qtbot,
+                                                              tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The design with its jobs crosses to the engine process and back (pickled), the
+    figures arrive, and the job is in the file saved from the window."""
+    import json
+
+    from model.fileformat import save_design
+
+    window = real_window
+    dock = window.jobs_dock
+    dock.add_job()
+    qtbot.waitUntil(lambda: "job-1" in dock.results, timeout=30_000)
+    assert "days to train" in dock.summary.text()
+    path = tmp_path / "with-job.json"
+    save_design(window.document.design, path)
+    assert json.loads(path.read_text(encoding="utf-8"))["jobs"][0]["model"] == "llama3-8b"
+    assert window.answers.unexpected == []

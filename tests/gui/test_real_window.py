@@ -49,7 +49,7 @@ DRIVERS: dict[str, tuple[str, ...]] = {
     "test_view_actions_zoom_fit_cut_theme_and_docks": (
         "View/Fit to View", "View/Zoom In", "View/Zoom Out", "View/Actual Size",
         "View/Show Bisection Cut", "View/Dark Theme", "View/Palette", "View/Legend",
-        "View/Inspector", "View/Metrics", "View/Problems", "Toolbar/Fit to View",
+        "View/Inspector", "View/Metrics", "View/Problems", "View/Jobs", "Toolbar/Fit to View",
         "Toolbar/Show Bisection Cut"),
     "test_tools_from_the_menu_and_the_toolbar": (
         "Tools/Select", "Tools/Link", "Tools/Pan", "Toolbar/Select", "Toolbar/Link",
@@ -363,6 +363,12 @@ def test_view_actions_zoom_fit_cut_theme_and_docks(real_window, qtbot) -> None:
             assert not dock.isVisible()
             actions[f"View/{name}"].trigger()
             assert dock.isVisible()
+        jobs = window.docks["jobs"]  # tabbed behind Metrics: shown, not necessarily on top
+        assert actions["View/Jobs"].isChecked() and not jobs.isHidden()
+        actions["View/Jobs"].trigger()
+        assert jobs.isHidden()
+        actions["View/Jobs"].trigger()
+        assert not jobs.isHidden()
 
 
 def test_tools_from_the_menu_and_the_toolbar(real_window, qtbot) -> None:
