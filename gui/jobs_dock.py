@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QPushButton,
+    QSizePolicy,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -40,6 +41,7 @@ from model.jobs.step_time import AXIS_WORDS, BOUNDARY_WORDS, JobFigures, plan_jo
 from model.metrics.results import DesignMetrics
 
 if TYPE_CHECKING:
+    from gui.jobs_overlay import JobsOverlay
     from gui.main_window import MainWindow
 
 PART_COLOURS = {"compute": "#4c9f70", "bubble": "#b0b0b0", "TP": "#4a78c2",
@@ -120,6 +122,8 @@ def _spin(low: int, high: int, value: int) -> QSpinBox:
     box = QSpinBox()
     box.setRange(low, high)
     box.setValue(value)
+    box.setMinimumWidth(40)
+    box.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
     return box
 
 
@@ -140,6 +144,8 @@ class JobsDock(QWidget):
         self._signals.done.connect(self._on_planned)
         self._pending = False
         self._running = False
+        self.overlay: JobsOverlay | None = None
+        """The canvas marks of the jobs (set by :func:`attach_jobs_dock`)."""
 
         self.jobs = QListWidget()
         self.add_button = QPushButton("Add job")
@@ -167,6 +173,14 @@ class JobsDock(QWidget):
         self.summary = QLabel("No job selected.")
         self.summary.setWordWrap(True)
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.summary.setMinimumWidth(100)
+        self.model.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.model.setMinimumContentsLength(8)
+        for wide in (self.name, self.model, self.tokens, self.global_batch, self.sequence,
+                     self.mfu, self.hosts):
+            wide.setMinimumWidth(60)
+            wide.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         self.bar = StepBar()
 
         buttons = QHBoxLayout()
@@ -178,11 +192,14 @@ class JobsDock(QWidget):
         form.addRow("Tokens", self.tokens)
         form.addRow("Global batch", self.global_batch)
         form.addRow("Sequence", self.sequence)
-        row = QHBoxLayout()
-        for axis, box in self.degrees.items():
-            row.addWidget(QLabel(AXIS_WORDS[axis]))
-            row.addWidget(box)
-        form.addRow("Parallel", row)
+        for axes in (("tp", "pp"), ("dp", "cp"), ("ep",)):
+            row = QHBoxLayout()
+            for axis in axes:
+                row.addWidget(QLabel(AXIS_WORDS[axis]))
+                row.addWidget(self.degrees[axis], 1)
+            if len(axes) == 1:
+                row.addStretch(1)
+            form.addRow("Parallel" if axes[0] == "tp" else "", row)
         form.addRow("Compute", self.mfu)
         form.addRow("Hosts", self.hosts)
         layout = QVBoxLayout(self)
@@ -397,4 +414,15 @@ def attach_jobs_dock(window: MainWindow) -> JobsDock:
     window.docks["jobs"] = dock
     window.menu("View").addAction(dock.toggleViewAction())
     window.runner.finished.connect(widget.show_metrics)
+    from gui.jobs_overlay import JobsOverlay
+
+    overlay = JobsOverlay(window.scene)
+    widget.overlay = overlay
+
+    def mark() -> None:
+        job = widget.selected_job()
+        overlay.show(widget.design, widget.results, job.id if job else None)
+
+    widget.figures_shown.connect(mark)
+    widget.jobs.currentRowChanged.connect(lambda _row: mark())
     return widget

@@ -92,6 +92,8 @@ class JobFigures:
     days: float
     achieved_mfu: float
     warnings: list[str] = field(default_factory=list)
+    rack_groups: tuple[str, ...] = ()
+    """Ids of the rack groups whose accelerators the job runs on, in design order."""
 
     @property
     def exposed_s(self) -> float:
@@ -190,7 +192,9 @@ def _figures(design: Design, job: Job, placement: Placement, slots: CampusSlots,
         flops_per_step=model_flops, compute_s=compute, bubble_s=bubble,
         communication=comms, step_s=step, tokens_per_s=job.tokens_per_step / step,
         days=job.steps * step / SECONDS_PER_DAY,
-        achieved_mfu=model_flops / (step * job.accelerators * peak * 1e12))
+        achieved_mfu=model_flops / (step * job.accelerators * peak * 1e12),
+        rack_groups=tuple(slots.rack_groups[int(i)] for i in
+                          np.unique(slots.rack_group[placement.accelerators])))
     figures.warnings.extend(job_warnings(job, figures, slots, placement))
     return figures
 

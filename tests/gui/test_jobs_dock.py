@@ -99,3 +99,25 @@ def test_jobs_through_the_real_engine_process_and_a_saved_file(real_window, qtbo
     save_design(window.document.design, path)
     assert json.loads(path.read_text(encoding="utf-8"))["jobs"][0]["model"] == "llama3-8b"
     assert window.answers.unexpected == []
+
+
+def test_the_canvas_tints_the_hosts_and_outlines_the_limit(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Two islands joined by one 400G uplink each, a DP 4 job across them: both islands
+    are tinted, and the DP ring's limit (the links between the islands) is outlined."""
+    from model.jobs.job import Job
+    from tests.model.jobs_fixtures import campus
+
+    design = campus(islands=2, servers=[2], uplinks=1)
+    design.set_jobs((Job(id="a", name="Across", model="llama3-8b", tokens=1e11,
+                         global_batch=64, sequence_length=4096, tp=8, dp=4),))
+    window.document.load(design)
+    dock = window.jobs_dock
+    qtbot.waitUntil(lambda: "a" in dock.results and dock.overlay is not None
+                    and len(dock.overlay.marks) == 4, timeout=15_000)
+    assert dock.selected_job() is not None
+    tips = sorted((m.parentItem().element_id, m.toolTip()) for m in dock.overlay.marks)
+    assert tips == [("i1", "Across: limited by the links leaving here"),
+                    ("i1", "Across: runs here"),
+                    ("i2", "Across: limited by the links leaving here"),
+                    ("i2", "Across: runs here")]
+    window.document.undo_stack.setClean()
