@@ -15,15 +15,18 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, QRectF, QRunnable, Qt, QThreadPool, Signal
 from PySide6.QtGui import QColor, QPainter, QPaintEvent
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDockWidget,
     QDoubleSpinBox,
     QFormLayout,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QListWidget,
     QPushButton,
+    QScrollArea,
     QSizePolicy,
     QSpinBox,
     QVBoxLayout,
@@ -164,6 +167,9 @@ class JobsDock(QWidget):
         self.mfu = QDoubleSpinBox()
         self.mfu.setRange(1, 100)
         self.mfu.setSuffix(" % MFU")
+        self.virtual_stages = _spin(1, 10_000, 1)
+        self.fp8 = QCheckBox("FP8")
+        self.recompute = QCheckBox("Recompute")
         self.hosts = QLineEdit()
         self.hosts.setPlaceholderText("islands, buildings or rack groups (empty: campus)")
         self.apply_button = QPushButton("Apply")
@@ -201,8 +207,22 @@ class JobsDock(QWidget):
                 row.addStretch(1)
             form.addRow("Parallel" if axes[0] == "tp" else "", row)
         form.addRow("Compute", self.mfu)
+        self.virtual_stages.setToolTip("Model chunks per pipeline stage (interleaved 1F1B)")
+        form.addRow("Interleave", self.virtual_stages)
+        form.addRow("", self.fp8)
+        form.addRow("", self.recompute)
         form.addRow("Hosts", self.hosts)
-        layout = QVBoxLayout(self)
+        inner = QWidget()
+        layout = QVBoxLayout(inner)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(inner)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(scroll)
+        self.jobs.setMinimumHeight(60)
         layout.addWidget(self.jobs, 1)
         layout.addLayout(buttons)
         layout.addLayout(form)
@@ -258,6 +278,8 @@ class JobsDock(QWidget):
             name=self.name.text().strip(), model=preset, custom_model=None,
             tokens=self.tokens.value() * 1e9, global_batch=self.global_batch.value(),
             sequence_length=self.sequence.value(), mfu=self.mfu.value() / 100,
+            virtual_stages=self.virtual_stages.value(), recompute=self.recompute.isChecked(),
+            precision="fp8" if self.fp8.isChecked() else "bf16",
             hosts=tuple(h.strip() for h in self.hosts.text().split(",") if h.strip()),
             **{axis: box.value() for axis, box in self.degrees.items()})
         return fields
@@ -311,6 +333,7 @@ class JobsDock(QWidget):
         editing = job is not None
         for widget in (self.name, self.model, self.tokens, self.global_batch, self.sequence,
                        self.mfu, self.hosts, self.apply_button, self.remove_button,
+                       self.virtual_stages, self.fp8, self.recompute,
                        *self.degrees.values()):
             widget.setEnabled(editing)
         if job is None:
@@ -327,6 +350,9 @@ class JobsDock(QWidget):
         for axis, box in self.degrees.items():
             box.setValue(job.degree(axis))
         self.mfu.setValue(job.mfu * 100)
+        self.virtual_stages.setValue(job.virtual_stages)
+        self.fp8.setChecked(job.precision.value == "fp8")
+        self.recompute.setChecked(job.recompute)
         self.hosts.setText(", ".join(job.hosts))
         self._show_figures(job)
 

@@ -27,9 +27,10 @@ def test_add_edit_undo_and_live_figures(window, qtbot) -> None:  # type: ignore[
     # Edit through the form: TP 8 × DP 64 over 512 of the demo's 1,024 GPUs.
     dock.degrees["dp"].setValue(64)
     dock.global_batch.setValue(512)
+    dock.recompute.setChecked(True)
     assert dock.apply_form()
     job = doc.design.jobs[0]
-    assert (job.tp, job.dp, job.global_batch) == (8, 64, 512)
+    assert (job.tp, job.dp, job.global_batch, job.recompute) == (8, 64, 512, True)
     with qtbot.waitSignal(dock.figures_shown, timeout=15_000):
         pass
     fresh(qtbot, window)
