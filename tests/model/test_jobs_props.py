@@ -60,3 +60,29 @@ def test_moving_a_job_inside_one_island_never_slows_it(job: Job, uplinks: int) -
     assert inside.step_s <= spanning.step_s * (1 + 1e-12)
     for axis, comm in inside.communication.items():
         assert comm.bandwidth.gbps >= spanning.communication[axis].bandwidth.gbps * (1 - 1e-12)
+
+
+@settings(max_examples=30, deadline=None)
+@given(jobs=st.lists(jobs, min_size=1, max_size=3), hosts=st.lists(
+    st.sampled_from(["i1", "i2", "i1-g1", "b1"]), unique=True, max_size=2))
+def test_jobs_round_trip_through_the_file(jobs: list[Job], hosts: list[str]) -> None:
+    from model.fileformat.reader import design_from_dict, parse_json_bytes
+    from model.fileformat.writer import dumps_design
+
+    design = campus()
+    placed = tuple(j.model_copy(update={"id": f"j{k}", "hosts": tuple(hosts)})
+                   for k, j in enumerate(jobs))
+    design.set_jobs(placed)
+    again = design_from_dict(parse_json_bytes(dumps_design(design).encode()))
+    assert again.jobs == placed
+    assert dumps_design(again) == dumps_design(design)
+
+
+def test_the_step_from_version_1_copies_without_mutating() -> None:
+    from model.fileformat.migrations import MIGRATIONS
+
+    old = {"format": "archipelago-design", "schema_version": 1, "name": "x",
+           "buildings": [{"id": "b", "name": "B", "capacity_kw": 1}]}
+    frozen = repr(old)
+    new = MIGRATIONS[1](old)
+    assert new == old and new is not old and repr(old) == frozen
