@@ -23,8 +23,9 @@ from pydantic import Field, model_validator
 
 from model.jobs.presets import PRESETS, ModelShape
 from model.parts import Frozen, Name, PartId
+from model.strict import Flag, Number, WholeNumber
 
-Degree = Annotated[int, Field(ge=1, le=1_000_000)]
+Degree = Annotated[WholeNumber, Field(ge=1, le=1_000_000)]
 """A parallelism degree."""
 
 CUSTOM = "custom"
@@ -64,7 +65,7 @@ class Job(Frozen):
     model: PartId = Field(description="A preset id (llama3-405b, …) or 'custom'.")
     custom_model: ModelShape | None = Field(
         default=None, description="The shape of a 'custom' model.")
-    tokens: float = Field(gt=0, le=1e17, description="Tokens to train on.")
+    tokens: Number = Field(gt=0, le=1e17, description="Tokens to train on.")
     global_batch: Degree = Field(description="Sequences per optimizer step.")
     sequence_length: Degree
     micro_batch: Degree = Field(default=1, description="Sequences per microbatch.")
@@ -76,9 +77,9 @@ class Job(Frozen):
     ep: Degree = Field(default=1, description="Expert parallelism, carved out of DP × CP.")
     virtual_stages: Degree = Field(
         default=1, description="Model chunks per pipeline stage (interleaved 1F1B).")
-    mfu: float = Field(default=0.4, gt=0, le=1,
+    mfu: Number = Field(default=0.4, gt=0, le=1,
                        description="Model FLOPs utilisation assumed for the compute part.")
-    recompute: bool = Field(default=False,
+    recompute: Flag = Field(default=False,
                             description="Full activation recomputation (8·P·T FLOPs).")
     hosts: tuple[PartId, ...] = Field(
         default=(), max_length=10_000,

@@ -15,9 +15,10 @@ from typing import Annotated
 from pydantic import Field, model_validator
 
 from model.parts import Frozen, Name, PartId, Text
+from model.strict import Number, WholeNumber
 
-Count = Annotated[int, Field(ge=1, le=10_000_000)]
-Parameters = Annotated[float, Field(gt=0, le=1e15)]
+Count = Annotated[WholeNumber, Field(ge=1, le=10_000_000)]
+Parameters = Annotated[Number, Field(gt=0, le=1e15)]
 
 
 class ModelShape(Frozen):
@@ -36,12 +37,12 @@ class ModelShape(Frozen):
     kv_heads: Count
     vocabulary: Count
     sequence_length: Count = Field(description="The length the model was trained at.")
-    experts: int = Field(default=0, ge=0, le=1_000_000)
-    experts_per_token: int = Field(default=0, ge=0, le=1_000_000)
-    shared_experts: int = Field(default=0, ge=0, le=1_000)
-    moe_layers: int = Field(default=0, ge=0, le=10_000_000)
-    expert_parameters: float = Field(default=0.0, ge=0, le=1e15)
-    tokens: float = Field(default=1e12, gt=0, le=1e17,
+    experts: WholeNumber = Field(default=0, ge=0, le=1_000_000)
+    experts_per_token: WholeNumber = Field(default=0, ge=0, le=1_000_000)
+    shared_experts: WholeNumber = Field(default=0, ge=0, le=1_000)
+    moe_layers: WholeNumber = Field(default=0, ge=0, le=10_000_000)
+    expert_parameters: Number = Field(default=0.0, ge=0, le=1e15)
+    tokens: Number = Field(default=1e12, gt=0, le=1e17,
                           description="Tokens the published model was trained on.")
     global_batch: Count = Field(default=1024, description="Sequences per step.")
     source: Text = ""

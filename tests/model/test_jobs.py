@@ -260,3 +260,18 @@ def test_every_job_field_is_documented() -> None:
     missing = [f for shape in (Job, ModelShape) for f in shape.model_fields
                if f"`{f}`" not in text]
     assert missing == []
+
+
+def test_job_fields_take_only_json_numbers_and_flags() -> None:
+    raw = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    raw["schema_version"] = 2
+    good = {"id": "x", "name": "X", "model": "llama3-8b", "tokens": 1e12,
+            "global_batch": 8, "sequence_length": 8192, "tp": 8.0}
+    raw["jobs"] = [good]
+    assert design_from_dict(raw, "f.json").jobs[0].tp == 8  # 8.0 is the integer 8
+    for field, value, words in (("tp", "8", "expected a whole number"),
+                                ("tokens", "1e12", "expected a number"),
+                                ("recompute", "yes", "expected true or false")):
+        raw["jobs"] = [good | {field: value}]
+        with pytest.raises(Exception, match=rf"jobs\[0\]\.{field}.*{words}"):
+            design_from_dict(raw, "f.json")
