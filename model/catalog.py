@@ -54,6 +54,12 @@ GENERIC_SWITCH_MAX_FACTOR = 1.5
 """Nominal generic switch: maximum power ÷ typical power."""
 GENERIC_OPTICS_GBPS_PER_W = 50.0
 """Nominal generic optics: Gb/s per W of one link end (at least 1 W per end)."""
+GENERIC_SWITCH_BASE_USD = 2000.0
+"""Nominal generic switch: fixed part of the price, US dollars."""
+GENERIC_SWITCH_USD_PER_GBPS = 1.5
+"""Nominal generic switch: price per Gb/s of total port capacity, US dollars."""
+GENERIC_OPTICS_USD_PER_GBPS = 2.0
+"""Nominal generic optics: price of one link end per Gb/s (at least US$20), US dollars."""
 
 
 class CatalogError(ArchipelagoError):
@@ -246,6 +252,9 @@ def generic_switch(radix: int, port_speed_gbps: float) -> SwitchModel:
         port_speed_gbps=float(port_speed_gbps),
         typical_power_w=round(typical, 3),
         max_power_w=round(typical * GENERIC_SWITCH_MAX_FACTOR, 3),
+        price=base.price and base.price.model_copy(update={"usd": round(
+            GENERIC_SWITCH_BASE_USD + GENERIC_SWITCH_USD_PER_GBPS * radix * port_speed_gbps,
+            2)}),
     )
 
 
@@ -264,6 +273,8 @@ def generic_optics(speed_gbps: float) -> Medium:
         kind=MediumKind.OPTICAL,
         speed_gbps=float(speed_gbps),
         power_w_per_end=max(1.0, speed_gbps / GENERIC_OPTICS_GBPS_PER_W),
+        price=base.price and base.price.model_copy(update={"usd": max(
+            20.0, GENERIC_OPTICS_USD_PER_GBPS * speed_gbps)}),
     )
 
 

@@ -48,7 +48,7 @@ from model.jobs.job import Job
 from model.parts import Catalog, Frozen, Name, Text
 from model.reach import reaches
 from model.reliability_data import ReliabilitySettings
-from model.strict import Number
+from model.strict import Number, WholeNumber
 
 E = TypeVar("E", bound=Element)
 
@@ -82,6 +82,18 @@ class DesignSettings(Frozen):
     reliability: ReliabilitySettings = Field(
         default_factory=ReliabilitySettings,
         description="Job size, checkpoint and restart times, failure-rate overrides.",
+    )
+    currency: str = Field(
+        default="USD", pattern=r"^[A-Z]{3}$", description="Currency prices are shown in."
+    )
+    usd_exchange_rate: Number = Field(
+        default=1.0, gt=0, le=1e6, description="Units of the display currency per US dollar."
+    )
+    years: WholeNumber = Field(default=5, ge=1, le=50,
+                               description="Years of operation in the TCO.")
+    building_distance_m: Number = Field(
+        default=300.0, gt=0, le=1_000_000,
+        description="Cable length of a link between two buildings, m.",
     )
 
 

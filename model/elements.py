@@ -82,6 +82,9 @@ class Building(Element):
     capacity_kw: Number = Field(gt=0, le=10_000_000, description="Critical IT capacity, kW.")
     pue: Number = Field(default=1.3, ge=1.0, le=5.0)
     cooling: Cooling = Cooling.LIQUID
+    electricity_usd_per_kwh: Number = Field(
+        default=0.08, ge=0, le=10, description="Electricity price, US dollars per kWh."
+    )
     notes: Text = ""
     x: Coordinate = 0.0
     y: Coordinate = 0.0
@@ -157,6 +160,13 @@ class LinkBundle(Element):
     speed_gbps: Number = Field(gt=0, le=100_000)
     pattern: Pattern = Pattern.SPREAD
     medium: PartId | None = None
+    length_m: Number | None = Field(
+        default=None,
+        gt=0,
+        le=1_000_000,
+        description="Length of each link, m; when empty it is estimated from where the"
+        " ends stand (see model.media_reach).",
+    )
 
     @model_validator(mode="after")
     def _two_ends(self) -> LinkBundle:

@@ -53,6 +53,27 @@ class MediumKind(StrEnum):
     OPTICAL = "optical"
 
 
+class Price(Frozen):
+    """A part's price in US dollars, with where the figure comes from and when.
+
+    ``usd`` is per unit: per server, rack, switch, per transceiver (one link end) for
+    optical media, per cable for copper and active optical cables. ``usd_per_m`` adds a
+    price per metre of the link's length: the fibre of an optical link, or how a cable's
+    price grows with its length. ``estimate`` marks a figure that is not a published
+    list price.
+    """
+
+    usd: Number = Field(ge=0, le=1e9, description="Price per unit, US dollars.")
+    usd_per_m: Number = Field(
+        default=0.0, ge=0, le=1e6, description="Price per metre of link length, US dollars."
+    )
+    source: Text = Field(min_length=1)
+    date: str = Field(
+        pattern=r"^\d{4}-\d{2}(-\d{2})?$", description="When the price held: YYYY-MM."
+    )
+    estimate: Flag = False
+
+
 class AcceleratorType(Frozen):
     """One accelerator (GPU/NPU): its power and peak dense BF16 throughput."""
 
@@ -93,6 +114,7 @@ class ServerType(Frozen):
     max_power_w: Number = Field(gt=0, le=1_000_000)
     source: Text = Field(min_length=1)
     estimate: Flag = False
+    price: Price | None = Field(default=None, description="List price (USD).")
 
     @model_validator(mode="after")
     def _nics_match_accelerators(self) -> ServerType:
@@ -120,6 +142,7 @@ class RackType(Frozen):
     overhead_w: Number = Field(default=0.0, ge=0, le=1_000_000)
     cooling: Cooling = Cooling.AIR
     source: Text = Field(min_length=1)
+    price: Price | None = Field(default=None, description="List price (USD).")
 
 
 class SwitchModel(Frozen):
@@ -135,6 +158,7 @@ class SwitchModel(Frozen):
     max_power_w: Number = Field(gt=0, le=1_000_000)
     source: Text = Field(min_length=1)
     estimate: Flag = False
+    price: Price | None = Field(default=None, description="List price (USD).")
 
     @model_validator(mode="after")
     def _typical_below_max(self) -> SwitchModel:
@@ -155,6 +179,7 @@ class Medium(Frozen):
     reach_m: Number = Field(gt=0, le=1_000_000)
     source: Text = Field(min_length=1)
     estimate: Flag = False
+    price: Price | None = Field(default=None, description="List price (USD).")
 
 
 _P = TypeVar("_P", AcceleratorType, ServerType, RackType, SwitchModel, Medium)

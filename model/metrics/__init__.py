@@ -32,6 +32,7 @@ from model.metrics.budget import (
     working_to,
 )
 from model.metrics.checks import group_problems, metric_problems, missing_parts, wiring_problems
+from model.metrics.cost import cost
 from model.metrics.endpoints import Endpoints, build_endpoints
 from model.metrics.hops import compute_hops, island_shapes
 from model.metrics.inventory import inventory, oversubscription, plane_topologies, port_use
@@ -50,6 +51,7 @@ from model.metrics.switch_classes import switch_classes
 from model.metrics.symmetry import island_fingerprints
 from model.metrics.topology import IntArray, RackNet, TierNet, Topology, resolve
 from model.problems import Problem
+from model.media_reach import reach_problems
 
 __all__ = ["Budget", "DesignMetrics", "clear_caches", "compute_all", "structural_problems"]
 
@@ -375,7 +377,9 @@ def compute_all(design: Design, plane: Plane | None = None,
     problems = (missing_parts(design) + wiring_problems(topologies, inv.ports_by_tier)
                 + group_problems(topo)
                 + metric_problems(design, pw, oversub, hops)  # type: ignore[arg-type]
-                + override_problems(design))
+                + override_problems(design)
+                + reach_problems(design))
+    pflops = compute(topo)
     return DesignMetrics(
         plane=topo.plane.value,
         inventory=inv,
@@ -386,10 +390,14 @@ def compute_all(design: Design, plane: Plane | None = None,
         building_pairs=building_pairs,  # type: ignore[arg-type]
         hops=hops,  # type: ignore[arg-type]
         power=pw,
-        compute=compute(topo),
+        compute=pflops,
         problems=problems,
         not_computed=skipped,  # type: ignore[arg-type]
         reliability=reliability(design, population(topo, inv)),
+        cost=cost(topo, topologies, pw, pflops,
+                  None if "bisection" in skipped  # type: ignore[operator]
+                  else bisection,  # type: ignore[arg-type]
+                  topo.accelerators),
     )
 
 
@@ -400,4 +408,4 @@ def structural_problems(design: Design) -> list[Problem]:
     topo = resolve(design, plane, counts_only=too_many_links(design, plane))
     topologies = plane_topologies(topo)
     return (missing_parts(design) + wiring_problems(topologies, port_use(topologies))
-            + group_problems(topo))
+            + group_problems(topo) + reach_problems(design))

@@ -14,6 +14,7 @@ from model.problems import Problem
 
 if TYPE_CHECKING:
     from model.metrics.reliability import Reliability
+    from model.metrics.cost import Cost
 
 
 @dataclass(frozen=True)
@@ -195,6 +196,8 @@ class DesignMetrics:
     be shown as not computed. Empty when every figure is computed."""
     reliability: Reliability | None = None
     """Expected interruptions, MTBI and goodput (:mod:`model.metrics.reliability`)."""
+    cost: Cost | None = None
+    """What the design costs (see :mod:`model.metrics.cost`)."""
 
 
 def not_counted_hops() -> Hops:

@@ -122,7 +122,11 @@ def test_exact_text_of_a_tiny_design() -> None:
       "checkpoint_write_s": 30.0,
       "restart_s": 300.0,
       "failure_rates": []
-    }
+    },
+    "currency": "USD",
+    "usd_exchange_rate": 1.0,
+    "years": 5,
+    "building_distance_m": 300.0
   },
   "catalog": {
     "accelerators": [],
@@ -138,6 +142,7 @@ def test_exact_text_of_a_tiny_design() -> None:
       "capacity_kw": 1500.0,
       "pue": 1.25,
       "cooling": "air",
+      "electricity_usd_per_kwh": 0.08,
       "notes": "",
       "x": 10.0,
       "y": 0.0

@@ -1,0 +1,242 @@
+"""What a design costs to buy and to run: CAPEX by category and building, energy per
+year, TCO over the design's years, and the ratios architects compare designs by.
+
+Every figure is in US dollars (the display currency is a conversion the views apply).
+Quantities are the metrics' own: rack groups give racks and servers, tiers give
+switches, and each bundle of every plane gives links, with the bundle's length from
+:mod:`model.media_reach`. A link's price splits into *optics* (pluggable transceivers, one per
+end, and active optical cables) and *cables* (copper cables and the fibre of optical
+links, priced per metre). A link's price is shared half-and-half by the buildings of
+its two ends, as its power is.
+
+A part's price is its own (the design's copy, which the architect may edit) or, when a
+design saved before prices existed carries a part without one, the shipped catalog's
+price for the same id; parts priced nowhere cost nothing and are listed in ``unpriced``.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from model.catalog import load_builtin_catalog
+from model.parts import Catalog, Medium, MediumKind, Price
+from model.media_reach import bundle_length, link_price_usd, priced
+
+if TYPE_CHECKING:
+    from model.metrics.results import Bisection, Compute, Power
+    from model.metrics.topology import Topology
+
+HOURS_PER_YEAR = 8760
+"""Hours of a (non-leap) year: facility power is drawn all year round."""
+
+CATEGORIES: tuple[str, ...] = ("servers", "switches", "optics", "cables", "racks")
+"""CAPEX categories in display order: compute servers, switches, optics (transceivers and
+active optical cables), cables (copper, fibre), racks and other in-rack parts."""
+
+NETWORK_CATEGORIES: tuple[str, ...] = ("switches", "optics", "cables")
+"""The categories that make up the network's CAPEX."""
+
+
+@dataclass
+class CostItem:
+    """One line of the priced bill of materials."""
+
+    category: str
+    part_id: str
+    name: str
+    quantity: float
+    unit: str
+    """What one of ``quantity`` is: ``server``, ``rack``, ``switch``, ``module``,
+    ``cable`` or ``m`` (metres of fibre)."""
+    unit_usd: float
+    total_usd: float
+    price_source: str
+    price_date: str
+    estimate: bool
+
+
+@dataclass
+class BuildingCost:
+    """CAPEX by category and energy of one building."""
+
+    building_id: str
+    by_category_usd: dict[str, float]
+    capex_usd: float
+    facility_kw: float
+    electricity_usd_per_kwh: float
+    energy_kwh_per_year: float
+    energy_usd_per_year: float
+
+
+@dataclass
+class Cost:
+    """The cost figures of a design (US dollars; see the module docstring)."""
+
+    currency: str
+    usd_exchange_rate: float
+    years: int
+    by_category_usd: dict[str, float]
+    buildings: dict[str, BuildingCost]
+    capex_usd: float
+    network_usd: float
+    network_share: float | None
+    per_accelerator_usd: float | None
+    network_per_accelerator_usd: float | None
+    energy_kwh_per_year: float
+    energy_usd_per_year: float
+    tco_usd: float
+    per_bisection_tbps_usd: float | None
+    network_per_bisection_tbps_usd: float | None
+    per_pflops_usd: float | None
+    items: list[CostItem] = field(default_factory=list)
+    unpriced: list[str] = field(default_factory=list)
+    """Ids of parts in use that have no price anywhere (they count as zero)."""
+    any_estimate: bool = False
+    """Whether any price used is an estimate rather than a published list price."""
+
+
+def part_price(part: object, section: str, builtin: Catalog | None = None) -> Price | None:
+    """The price of a catalog part: its own, else the shipped part's of the same id."""
+    own: Price | None = getattr(part, "price", None)
+    if own is not None:
+        return own
+    lookup = getattr(builtin or load_builtin_catalog(), section)
+    shipped = lookup(getattr(part, "id", ""))
+    return None if shipped is None else shipped.price
+
+
+class _Ledger:
+    """Collects line items and per-building sums while the design is walked."""
+
+    def __init__(self) -> None:
+        self.items: dict[tuple[str, str, str], CostItem] = {}
+        self.by_building: dict[str, dict[str, float]] = defaultdict(
+            lambda: dict.fromkeys(CATEGORIES, 0.0))
+        self.unpriced: list[str] = []
+        self.estimate = False
+
+    def add(self, category: str, part_id: str, name: str, unit: str, quantity: float,
+            total_usd: float, price: Price | None, shares: dict[str, float]) -> None:
+        """Add ``quantity`` of a part costing ``total_usd`` in all, shared by buildings
+        in the proportions ``shares`` (summing to 1)."""
+        if price is None:
+            if part_id not in self.unpriced:
+                self.unpriced.append(part_id)
+        else:
+            self.estimate = self.estimate or price.estimate
+        key = (category, part_id, unit)
+        item = self.items.get(key)
+        if item is None:
+            item = self.items[key] = CostItem(
+                category, part_id, name, 0.0, unit, 0.0, 0.0,
+                price.source if price else "", price.date if price else "",
+                price.estimate if price else False)
+        item.quantity += quantity
+        item.total_usd += total_usd
+        item.unit_usd = item.total_usd / item.quantity if item.quantity else 0.0
+        for building, share in shares.items():
+            self.by_building[building][category] += total_usd * share
+
+
+def _ratio(a: float, b: float) -> float | None:
+    return a / b if b > 0 else None
+
+
+def _add_links(ledger: _Ledger, topo: Topology, topologies: list[Topology],
+               builtin: Catalog) -> None:
+    """Optics and cables of every bundle of every plane."""
+    design = topo.design
+    for t in topologies:
+        for b in t.bundles:
+            bundle = design.bundles[b.bundle_id]
+            found = design.catalog.medium(bundle.medium) if bundle.medium else None
+            if found is None or b.links == 0:
+                continue
+            medium: Medium = priced(found, builtin)
+            metres = bundle_length(design, bundle).length_m
+            optics, cables = link_price_usd(medium, metres)
+            ends = {b.lower.building: 0.5}
+            ends[b.upper.building] = ends.get(b.upper.building, 0.0) + 0.5
+            price = medium.price
+            if medium.kind is MediumKind.OPTICAL:
+                ledger.add("optics", medium.id, medium.name, "module", 2 * b.links,
+                           optics * b.links, price, ends)
+                if price is not None and price.usd_per_m > 0:
+                    ledger.add("cables", f"{medium.id}-fibre", f"Fibre for {medium.name}",
+                               "m", metres * b.links, cables * b.links, price, ends)
+            elif medium.kind is MediumKind.AOC:
+                ledger.add("optics", medium.id, medium.name, "cable", b.links,
+                           optics * b.links, price, ends)
+            else:
+                ledger.add("cables", medium.id, medium.name, "cable", b.links,
+                           cables * b.links, price, ends)
+
+
+def cost(topo: Topology, topologies: list[Topology], power: Power, compute: Compute,
+         bisection: Bisection | None, accelerators: int) -> Cost:
+    """The cost figures of the design ``topo`` describes; ``topologies`` are every
+    plane's (links of all planes are bought), ``power`` gives facility power per
+    building, ``compute`` the PFLOPS, ``bisection`` the metrics plane's bisection."""
+    design = topo.design
+    builtin = load_builtin_catalog()
+    ledger = _Ledger()
+    for rack in topo.racks:
+        where = {rack.building: 1.0}
+        price = part_price(rack.server, "server", builtin)
+        unit = price.usd if price else 0.0
+        ledger.add("servers", rack.server.id, rack.server.name, "server", rack.servers,
+                   unit * rack.servers, price, where)
+        price = part_price(rack.rack_type, "rack_type", builtin)
+        unit = price.usd if price else 0.0
+        ledger.add("racks", rack.rack_type.id, rack.rack_type.name, "rack", rack.racks,
+                   unit * rack.racks, price, where)
+    for tier in design.tiers.values():
+        model = design.catalog.switch(tier.switch)
+        if model is None:
+            continue
+        price = part_price(model, "switch", builtin)
+        unit = price.usd if price else 0.0
+        ledger.add("switches", model.id, model.name, "switch", tier.count,
+                   unit * tier.count, price, {design.building_of(tier.id) or "": 1.0})
+    _add_links(ledger, topo, topologies, builtin)
+
+    buildings: dict[str, BuildingCost] = {}
+    for building in design.buildings.values():
+        sums = ledger.by_building.get(building.id, dict.fromkeys(CATEGORIES, 0.0))
+        bp = power.buildings.get(building.id)
+        facility_kw = bp.facility_kw if bp else 0.0
+        kwh = facility_kw * HOURS_PER_YEAR
+        buildings[building.id] = BuildingCost(
+            building.id, dict(sums), sum(sums.values()), facility_kw,
+            building.electricity_usd_per_kwh, kwh, kwh * building.electricity_usd_per_kwh)
+    by_category = {c: sum(s[c] for s in ledger.by_building.values()) for c in CATEGORIES}
+    capex = sum(by_category.values())
+    network = sum(by_category[c] for c in NETWORK_CATEGORIES)
+    energy_usd = sum(b.energy_usd_per_year for b in buildings.values())
+    tbps = bisection.gbps / 1000 if bisection is not None else 0.0
+    settings = design.settings
+    order = {c: i for i, c in enumerate(CATEGORIES)}
+    items = sorted(ledger.items.values(), key=lambda i: order[i.category])
+    return Cost(
+        currency=settings.currency,
+        usd_exchange_rate=settings.usd_exchange_rate,
+        years=settings.years,
+        by_category_usd=by_category,
+        buildings=buildings,
+        capex_usd=capex,
+        network_usd=network,
+        network_share=_ratio(network, capex),
+        per_accelerator_usd=_ratio(capex, accelerators),
+        network_per_accelerator_usd=_ratio(network, accelerators),
+        energy_kwh_per_year=sum(b.energy_kwh_per_year for b in buildings.values()),
+        energy_usd_per_year=energy_usd,
+        tco_usd=capex + settings.years * energy_usd,
+        per_bisection_tbps_usd=_ratio(capex, tbps),
+        network_per_bisection_tbps_usd=_ratio(network, tbps),
+        per_pflops_usd=_ratio(capex, compute.campus_pflops),
+        items=items,
+        unpriced=ledger.unpriced,
+        any_estimate=ledger.estimate,
+    )
