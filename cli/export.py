@@ -1,5 +1,6 @@
 """``python main.py export DESIGN.json --png OUT [--width W | --dpi D] | --svg OUT |
---pdf OUT | --csv OUT | --json OUT | --bom OUT | --graphml OUT [--timeout SECONDS]``
+--pdf OUT | --csv OUT | --json OUT | --bom OUT | --graphml OUT | --cabling OUT [--per-link]
+| --xlsx OUT [--timeout SECONDS]``
 
 Writes one or more exports of a design in one run, with the same code as the GUI's
 export menu. The pictures and the PDF need Qt but no display: when neither ``DISPLAY``
@@ -16,7 +17,7 @@ import sys
 from cli.timeout import add_timeout_argument, engine_budget, report_budget_overrun, run_within
 
 PICTURE_FORMATS = ("png", "svg", "pdf")
-TABLE_FORMATS = ("json", "csv", "bom", "graphml")
+TABLE_FORMATS = ("json", "csv", "bom", "graphml", "cabling", "xlsx")
 
 _HELP = {
     "png": "the canvas as a PNG picture",
@@ -26,6 +27,8 @@ _HELP = {
     "csv": "the metrics as CSV (section, item, field, value, unit)",
     "bom": "the bill of materials as CSV (switches, transceivers, cables)",
     "graphml": "the expanded network (switches and NICs) as GraphML",
+    "cabling": "the cabling plan as CSV (per bundle; per link with --per-link)",
+    "xlsx": "a workbook: summary, power, priced bill of materials, cost, cabling, problems",
 }
 
 
@@ -44,6 +47,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="D",
         help="PNG resolution: the canvas drawn at D dots per inch (96 = one pixel per"
         " canvas unit)",
+    )
+    parser.add_argument(
+        "--per-link", action="store_true",
+        help="with --cabling: one row per link (switch and port on both ends), for designs"
+        " of up to 50,000 links",
     )
     parser.add_argument(
         "--plane",
@@ -103,7 +111,12 @@ def _export(args: argparse.Namespace) -> int:
     plane = args.plane or None
     metrics = compute_all(design, plane, budget=engine_budget(args))
     for kind in TABLE_FORMATS:
-        if kind in wanted:
+        if kind == "cabling" and kind in wanted and args.per_link:
+            from model.reports.cabling import write_cabling_csv
+
+            write_cabling_csv(design, wanted[kind], per_link=True)
+            print(f"wrote {wanted[kind]}")
+        elif kind in wanted:
             write_pure_export(kind, design, metrics, wanted[kind])
             print(f"wrote {wanted[kind]}")
 

@@ -59,6 +59,7 @@ EXPORTS: dict[str, tuple[str, str, str]] = {
     "csv": ("Metrics as CSV…", "CSV files (*.csv)", ".metrics.csv"),
     "bom": ("Bill of Materials (CSV)…", "CSV files (*.csv)", ".bom.csv"),
     "graphml": ("Network as GraphML…", "GraphML files (*.graphml)", ".graphml"),
+    "xlsx": ("Workbook for Purchasing (Excel)…", "Excel workbooks (*.xlsx)", ".xlsx"),
 }
 """Export kind → menu text, file filter, suggested file-name ending."""
 

@@ -36,6 +36,11 @@ _UNITS: tuple[tuple[str, str], ...] = (
     ("fraction_of_full", "fraction"),
     ("utilization", "fraction"),
     ("ratio", "down:up"),
+    ("_usd", "USD"),
+    ("_usd_per_year", "USD/year"),
+    ("_kwh_per_year", "kWh/year"),
+    ("_usd_per_kwh", "USD/kWh"),
+    ("network_share", "fraction"),
 )
 
 _BARE_MAPS: dict[str, tuple[str, str]] = {

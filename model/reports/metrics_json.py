@@ -23,7 +23,8 @@ Further keys carry every other metric: ``design``, ``plane``, ``buildings``, ``i
 ``accelerators_by_type``, ``switches_by_model``, ``links``, ``transceivers``, ``ports``,
 ``injection_gbps_per_accelerator``, ``oversubscription``, ``island_pairs``,
 ``building_pairs``, ``power_totals``, ``rack_power``, ``compute``, ``reliability``
-(:mod:`model.reports.reliability_json`). Bandwidth is Gb/s in
+(:mod:`model.reports.reliability_json`), ``cost`` (US dollars; see
+:mod:`model.reports.cost_json`). Bandwidth is Gb/s in
 one direction, power kW, compute PFLOPS (peak dense BF16). A figure that is not a finite
 number (e.g. the mean hop count of a design with no pairs) is written as ``null``.
 Elements are named by their names (``name (id)`` where a name is shared; see
@@ -40,6 +41,7 @@ from typing import Any
 from model.design import Design
 from model.metrics.results import DesignMetrics, PairCapacity
 from model.reports.atomic import atomic_text
+from model.reports.cost_json import cost_to_json
 from model.reports.labels import Labeller
 from model.reports.reliability_json import reliability_to_json
 
@@ -192,6 +194,7 @@ def metrics_to_json(design: Design, metrics: DesignMetrics) -> JsonObject:
         },
         "not_computed": dict(metrics.not_computed),
         "reliability": reliability_to_json(metrics.reliability),
+        "cost": cost_to_json(design, metrics.cost),
     }
 
 

@@ -8,6 +8,7 @@ import os
 from model.design import Design
 from model.metrics.results import DesignMetrics
 from model.reports.bom import write_bom_csv
+from model.reports.cabling import write_cabling_csv
 from model.reports.graphml import write_graphml
 from model.reports.metrics_csv import write_metrics_csv
 from model.reports.metrics_json import write_metrics_json
@@ -17,10 +18,13 @@ PURE_FORMATS: dict[str, str] = {
     "csv": "Metrics as CSV",
     "bom": "Bill of materials (CSV)",
     "graphml": "Expanded network (GraphML)",
+    "cabling": "Cabling plan per bundle (CSV)",
+    "xlsx": "Workbook for purchasing (Excel)",
 }
 """Format key → what the file holds (menu text)."""
 
-SUFFIXES: dict[str, str] = {"json": ".json", "csv": ".csv", "bom": ".csv", "graphml": ".graphml"}
+SUFFIXES: dict[str, str] = {"json": ".json", "csv": ".csv", "bom": ".csv", "graphml": ".graphml",
+                            "cabling": ".csv", "xlsx": ".xlsx"}
 
 
 def write_pure_export(
@@ -39,5 +43,11 @@ def write_pure_export(
         write_bom_csv(design, metrics, path)
     elif kind == "graphml":
         write_graphml(design, path, metrics.plane)
+    elif kind == "cabling":
+        write_cabling_csv(design, path)
+    elif kind == "xlsx":
+        from model.reports.xlsx import write_xlsx  # openpyxl loads only when asked for
+
+        write_xlsx(design, metrics, path)
     else:
         raise ValueError(f"unknown export format {kind!r}")

@@ -1,0 +1,69 @@
+"""The ``cost`` section of the JSON report (``report --json``, ``export --json``).
+
+All money is in US dollars (keys end in ``_usd``); ``currency`` and
+``usd_exchange_rate`` say how the design wants it shown. Buildings and parts are named
+as elsewhere in the report (see :mod:`model.reports.labels`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from model.design import Design
+from model.metrics.cost import Cost
+from model.reports.labels import Labeller
+
+
+def _number(value: float | None) -> float | None:
+    return None if value is None else float(value)
+
+
+def cost_to_json(design: Design, cost: Cost | None) -> dict[str, Any] | None:
+    """The cost figures as JSON-ready data (None when they were not computed)."""
+    if cost is None:
+        return None
+    labels = Labeller(design)
+    return {
+        "currency": cost.currency,
+        "usd_exchange_rate": cost.usd_exchange_rate,
+        "years": cost.years,
+        "capex_usd": _number(cost.capex_usd),
+        "capex_by_category_usd": {k: _number(v) for k, v in cost.by_category_usd.items()},
+        "network_usd": _number(cost.network_usd),
+        "network_share": _number(cost.network_share),
+        "per_accelerator_usd": _number(cost.per_accelerator_usd),
+        "network_per_accelerator_usd": _number(cost.network_per_accelerator_usd),
+        "energy_kwh_per_year": _number(cost.energy_kwh_per_year),
+        "energy_usd_per_year": _number(cost.energy_usd_per_year),
+        "tco_usd": _number(cost.tco_usd),
+        "per_bisection_tbps_usd": _number(cost.per_bisection_tbps_usd),
+        "network_per_bisection_tbps_usd": _number(cost.network_per_bisection_tbps_usd),
+        "per_pflops_usd": _number(cost.per_pflops_usd),
+        "buildings": {
+            labels.element(b.building_id): {
+                "capex_usd": _number(b.capex_usd),
+                "capex_by_category_usd": {k: _number(v) for k, v in b.by_category_usd.items()},
+                "electricity_usd_per_kwh": _number(b.electricity_usd_per_kwh),
+                "energy_kwh_per_year": _number(b.energy_kwh_per_year),
+                "energy_usd_per_year": _number(b.energy_usd_per_year),
+            }
+            for b in cost.buildings.values()
+        },
+        "items": [
+            {
+                "category": i.category,
+                "part": i.part_id,
+                "name": i.name,
+                "quantity": _number(i.quantity),
+                "unit": i.unit,
+                "unit_usd": _number(i.unit_usd),
+                "total_usd": _number(i.total_usd),
+                "price_date": i.price_date,
+                "estimate": i.estimate,
+                "price_source": i.price_source,
+            }
+            for i in cost.items
+        ],
+        "unpriced_parts": list(cost.unpriced),
+        "any_estimate": cost.any_estimate,
+    }
