@@ -6,6 +6,7 @@
     python main.py validate DESIGN.json
     python main.py new TEMPLATE [--param value ...] -o DESIGN.json
     python main.py export DESIGN.json --png OUT | --svg OUT | --pdf OUT | ...
+    python main.py optics DESIGN.json [-o OUT.json]
 """
 
 from __future__ import annotations

@@ -16,6 +16,7 @@ VERBS: dict[str, str] = {
     "new": "Create a design from a template.",
     "export": "Export a design as PNG, SVG, PDF, CSV, bill of materials or GraphML.",
     "plan": "Plan a training job on a design: step time, days to train, limiting link.",
+    "optics": "Choose for each bundle the cheapest medium that reaches at its speed.",
 }
 
 
