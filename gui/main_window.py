@@ -41,6 +41,7 @@ from gui.jobs_dock import attach_jobs_dock
 from gui.legend import Legend
 from gui.metrics_dock import MetricsDock
 from gui.metrics_runner import Compute, MetricsRunner
+from gui.optics_command import OpticsAction
 from gui.palette import Palette
 from gui.problems_panel import ProblemsPanel
 from gui.theme import THEMES, Theme, apply_theme
@@ -235,6 +236,7 @@ class MainWindow(QMainWindow):
             group.addAction(action)
             self.tool_actions[name] = action
         self.tool_actions["select"].setChecked(True)
+        self.optics = OpticsAction(self)
         self.help = HelpActions(self)
         self.context_menus = ContextMenus(self)
         self.empty_hint = EmptyCanvasHint(self.view, self.document)

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QTabWidget, QVBoxLayout, QWid
 
 from gui.charts import BuildingPairsChart, Chart, HopsChart, IslandPairsChart, PowerChart
 from gui.compute_breakdown import compute_tooltip
+from gui.cost_tab import CostChart
 from gui.numbers import count_text, decimal_text
 from gui.theme import Theme
 from model.design import Design
@@ -113,8 +114,9 @@ class MetricsDock(QWidget):
         self.charts: dict[str, Chart] = {
             "hops": HopsChart(theme), "power": PowerChart(theme),
             "islands": IslandPairsChart(theme), "buildings": BuildingPairsChart(theme)}
+        self.charts["cost"] = CostChart(theme)
         for key, title in (("hops", "Hops"), ("power", "Power"), ("islands", "Islands"),
-                           ("buildings", "Buildings")):
+                           ("buildings", "Buildings"), ("cost", "Cost")):
             self.tabs.addTab(self.charts[key], title)
         layout.addWidget(self.tabs, 1)
         self._stale_charts: set[str] = set()

@@ -1,0 +1,92 @@
+"""The metrics dock's Cost tab: CAPEX per building stacked by category (servers,
+switches, optics, cables, racks), with the campus figures in its title. It draws the
+engine's :class:`~model.metrics.cost.Cost` in the design's display currency; it computes
+no figure (a currency conversion is a unit change)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtWidgets import QWidget
+
+from gui.charts import Chart
+from gui.theme import Theme
+from model.metrics.cost import CATEGORIES
+from model.metrics.results import DesignMetrics
+
+CATEGORY_COLOURS = {"servers": "#0969da", "switches": "#cf222e", "optics": "#bf8700",
+                    "cables": "#8250df", "racks": "#6e7781"}
+"""One colour per CAPEX category (network categories in warm colours)."""
+
+
+def money(value: float, currency: str) -> str:
+    """``1.23 B USD``, ``45.6 M USD``, ``52.7 K USD`` or ``950 USD``."""
+    for size, suffix in ((1e9, " B"), (1e6, " M"), (1e3, " K")):
+        if abs(value) >= size:
+            return f"{value / size:,.3g}{suffix} {currency}"
+    return f"{value:,.0f} {currency}"
+
+
+def cost_lines(metrics: DesignMetrics) -> list[str]:
+    """The campus cost figures as short lines (empty when there are none)."""
+    cost = metrics.cost
+    if cost is None:
+        return []
+    cur, rate = cost.currency, cost.usd_exchange_rate
+    lines = [f"CAPEX {money(cost.capex_usd * rate, cur)}"
+             + (f" · {money(cost.per_accelerator_usd * rate, cur)} per accelerator"
+                if cost.per_accelerator_usd is not None else "")]
+    if cost.network_share is not None:
+        lines.append(f"network {money(cost.network_usd * rate, cur)} ({cost.network_share:.1%})"
+                     + (f" · {money(cost.network_per_accelerator_usd * rate, cur)} per acc."
+                        if cost.network_per_accelerator_usd is not None else ""))
+    lines.append(f"energy {money(cost.energy_usd_per_year * rate, cur)}/year · TCO"
+                 f" {cost.years} y {money(cost.tco_usd * rate, cur)}"
+                 + (" · prices include estimates" if cost.any_estimate else ""))
+    return lines
+
+
+class CostChart(Chart):
+    """CAPEX per building in millions of the display currency, stacked by category."""
+
+    title = "CAPEX per building"
+
+    def __init__(self, theme: Theme, parent: QWidget | None = None) -> None:
+        super().__init__(theme, parent)
+        self.bars: dict[str, list[float]] = {}
+        self.getPlotItem().addLegend(offset=(10, 5), labelTextColor=theme.text,
+                                     brush=pg.mkBrush(theme.base), pen=pg.mkPen(theme.grid))
+
+    def figures(self, metrics: DesignMetrics, names: dict[str, str]) -> object:
+        cost = metrics.cost
+        if cost is None:
+            return None
+        return (cost.currency, cost.usd_exchange_rate, cost.years, cost.tco_usd,
+                tuple((names.get(b.building_id, b.building_id),
+                       tuple(b.by_category_usd.values())) for b in cost.buildings.values()))
+
+    def show_metrics(self, metrics: DesignMetrics, names: dict[str, str]) -> None:
+        self.reset()
+        self.bars = {}
+        cost = metrics.cost
+        plot = self.getPlotItem()
+        if cost is None or not cost.buildings:
+            plot.setTitle(self.title, color=self.theme.text, size="9pt")
+            return
+        lines = cost_lines(metrics)
+        plot.setTitle("<br>".join(lines), color=self.theme.text, size="8pt")
+        buildings = list(cost.buildings.values())
+        xs = np.arange(len(buildings), dtype=float)
+        base = np.zeros(len(buildings))
+        scale = cost.usd_exchange_rate / 1e6
+        for category in CATEGORIES:
+            heights = np.array([b.by_category_usd[category] * scale for b in buildings])
+            self.bars[category] = heights.tolist()
+            if not heights.any():
+                continue
+            self.addItem(pg.BarGraphItem(x=xs, height=heights, y0=base.copy(), width=0.6,
+                                         brush=CATEGORY_COLOURS[category], pen=pg.mkPen(None),
+                                         name=category))
+            base += heights
+        self.set_ticks("bottom", [names.get(b.building_id, b.building_id) for b in buildings])
+        plot.setLabel("left", f"M {cost.currency}")

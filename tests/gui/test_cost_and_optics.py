@@ -1,0 +1,72 @@
+"""The Cost tab, Tools › Choose Optics by Reach (one undo step, on the selection or on
+every bundle) and File › Export › Workbook, driven through the real window."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from openpyxl import load_workbook
+
+from model.metrics import compute_all
+from model.reports.xlsx import SHEETS
+from tests.gui.test_metrics_dock import wait_for_metrics
+
+
+def test_cost_tab_draws_the_engines_cost_per_building(window, qtbot) -> None:
+    wait_for_metrics(qtbot, window)
+    chart = window.metrics_dock.show_chart("cost")
+    engine = compute_all(window.document.design.copy())
+    assert engine.cost is not None
+    for category, heights in chart.bars.items():
+        assert heights == pytest.approx(
+            [b.by_category_usd[category] / 1e6 for b in engine.cost.buildings.values()])
+    assert set(chart.bars) == {"servers", "switches", "optics", "cables", "racks"}
+    title = chart.getPlotItem().titleLabel.text
+    assert "CAPEX" in title and "per accelerator" in title and "TCO 5 y" in title
+
+
+def test_choose_optics_is_one_undo_step(window, qtbot) -> None:
+    doc = window.document
+    before = doc.design.copy()
+    steps = doc.undo_stack.count()
+    assert window.optics.action.text() == "Choose &Optics by Reach"
+    assert window.optics.action in window.menu("Tools").actions()
+    # a selected bundle only: the demo's first rails (no medium, 30 m in an island)
+    first = next(iter(doc.design.bundles))
+    window.scene.select_ids([first])
+    assert window.optics.run()
+    assert doc.undo_stack.count() == steps + 1
+    assert doc.design.bundles[first].medium is not None
+    changed = [b for b in doc.design.bundles if doc.design.bundles[b].medium
+               != before.bundles[b].medium]
+    assert changed == [first]
+    doc.undo_stack.undo()
+    assert doc.design == before
+    # nothing selected: every bundle, still one step
+    window.scene.select_ids([])
+    assert window.optics.run()
+    assert doc.undo_stack.count() == steps + 1
+    assert all(b.medium is not None for b in doc.design.bundles.values())
+    doc.undo_stack.undo()
+    assert doc.design == before
+    doc.undo_stack.redo()
+    assert all(b.medium is not None for b in doc.design.bundles.values())
+    # run again: nothing left to change, nothing recorded
+    assert not window.optics.run()
+    assert doc.undo_stack.count() == steps + 1
+
+
+def test_export_menu_writes_the_workbook(window, qtbot, tmp_path: Path) -> None:
+    files = window.file_actions
+    texts = [a.text() for a in files.export_menu.actions()]
+    assert "Workbook for Purchasing (Excel)…" in texts
+    path = tmp_path / "campus.xlsx"
+    assert files.export("json", tmp_path / "m.json")
+    assert files.export("xlsx", path)
+    book = load_workbook(path)
+    assert book.sheetnames == list(SHEETS)
+    summary = {r[0]: r[1] for r in book["Summary"].iter_rows(min_row=2, values_only=True)}
+    engine = compute_all(window.document.design.copy())
+    assert engine.cost is not None
+    assert summary["CAPEX"] == pytest.approx(engine.cost.capex_usd)
