@@ -33,17 +33,24 @@ def cost_lines(metrics: DesignMetrics) -> list[str]:
     if cost is None:
         return []
     cur, rate = cost.currency, cost.usd_exchange_rate
-    lines = [f"CAPEX {money(cost.capex_usd * rate, cur)}"
-             + (f" · {money(cost.per_accelerator_usd * rate, cur)} per accelerator"
-                if cost.per_accelerator_usd is not None else "")]
+
+    def per_acc(usd: float | None) -> str:
+        return "" if usd is None else f" · {money(usd * rate, cur)}/acc."
+
+    lines = [f"CAPEX {money(cost.capex_usd * rate, cur)}{per_acc(cost.per_accelerator_usd)}"]
     if cost.network_share is not None:
-        lines.append(f"network {money(cost.network_usd * rate, cur)} ({cost.network_share:.1%})"
-                     + (f" · {money(cost.network_per_accelerator_usd * rate, cur)} per acc."
-                        if cost.network_per_accelerator_usd is not None else ""))
+        lines.append(f"network {money(cost.network_usd * rate, cur)}"
+                     f" ({cost.network_share:.1%}){per_acc(cost.network_per_accelerator_usd)}")
     lines.append(f"energy {money(cost.energy_usd_per_year * rate, cur)}/year · TCO"
-                 f" {cost.years} y {money(cost.tco_usd * rate, cur)}"
-                 + (" · prices include estimates" if cost.any_estimate else ""))
+                 f" {cost.years} y {money(cost.tco_usd * rate, cur)}")
     return lines
+
+
+def legend_html() -> str:
+    """The categories in their colours, as one line of the chart's title (a legend box
+    would hide the bars in the narrow dock)."""
+    return " ".join(f'<span style="color:{CATEGORY_COLOURS[c]}">■</span> {c}'
+                    for c in CATEGORIES)
 
 
 class CostChart(Chart):
@@ -54,8 +61,7 @@ class CostChart(Chart):
     def __init__(self, theme: Theme, parent: QWidget | None = None) -> None:
         super().__init__(theme, parent)
         self.bars: dict[str, list[float]] = {}
-        self.getPlotItem().addLegend(offset=(10, 5), labelTextColor=theme.text,
-                                     brush=pg.mkBrush(theme.base), pen=pg.mkPen(theme.grid))
+        self.setMinimumHeight(230)
 
     def figures(self, metrics: DesignMetrics, names: dict[str, str]) -> object:
         cost = metrics.cost
@@ -74,7 +80,12 @@ class CostChart(Chart):
             plot.setTitle(self.title, color=self.theme.text, size="9pt")
             return
         lines = cost_lines(metrics)
-        plot.setTitle("<br>".join(lines), color=self.theme.text, size="8pt")
+        plot.setTitle("<br>".join([*lines, legend_html()]), color=self.theme.text, size="8pt")
+        height = 15 * (len(lines) + 1)  # pyqtgraph sizes a title for one line
+        plot.titleLabel.setMaximumHeight(height)
+        plot.layout.setRowFixedHeight(0, height)
+        self.setToolTip("\n".join(lines) + ("\nPrices include estimates (see the catalog)."
+                                            if cost.any_estimate else ""))
         buildings = list(cost.buildings.values())
         xs = np.arange(len(buildings), dtype=float)
         base = np.zeros(len(buildings))
@@ -85,8 +96,7 @@ class CostChart(Chart):
             if not heights.any():
                 continue
             self.addItem(pg.BarGraphItem(x=xs, height=heights, y0=base.copy(), width=0.6,
-                                         brush=CATEGORY_COLOURS[category], pen=pg.mkPen(None),
-                                         name=category))
+                                         brush=CATEGORY_COLOURS[category], pen=pg.mkPen(None)))
             base += heights
         self.set_ticks("bottom", [names.get(b.building_id, b.building_id) for b in buildings])
         plot.setLabel("left", f"M {cost.currency}")

@@ -33,6 +33,7 @@ from model.design import Design
 from model.metrics.results import DesignMetrics
 from model.reports.atomic import ExportError, atomic_path
 from model.reports.bom import bom_rows
+from model.reports.cost_json import cost_building_rows, cost_summary_rows
 from model.reports.labels import Labeller
 from model.reports.metrics_json import metrics_to_json
 from model.reports.reliability_text import reliability_rows
@@ -295,6 +296,16 @@ def _write_contents(page: _Page, design: Design, metrics: DesignMetrics, *,
     page.table(("Building", "IT kW", "Facility kW", "Capacity kW", "Utilization",
                 "Headroom kW"), power_rows, (0.26, 0.14, 0.15, 0.15, 0.14, 0.16),
                (False, True, True, True, True, True))
+
+    if metrics.cost is not None:
+        cost = metrics.cost
+        page.heading(f"Cost ({cost.currency})")
+        page.table(("Figure", "Value"), cost_summary_rows(cost), (0.55, 0.45), (False, True))
+        page.table((f"Building (M {cost.currency})",
+                    *(c.capitalize() for c in cost.by_category_usd), "CAPEX",
+                    "Energy / year"), cost_building_rows(design, cost),
+                   (0.2, *([0.1] * len(cost.by_category_usd)), 0.15, 0.15),
+                   (False, *([True] * (len(cost.by_category_usd) + 2))))
 
     page.heading("Bisection and hops")
     b = metrics.bisection

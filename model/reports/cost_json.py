@@ -67,3 +67,43 @@ def cost_to_json(design: Design, cost: Cost | None) -> dict[str, Any] | None:
         "unpriced_parts": list(cost.unpriced),
         "any_estimate": cost.any_estimate,
     }
+
+
+def _money(usd: float | None, cost: Cost) -> str:
+    """An amount in the display currency, whole units with thousands separators."""
+    if usd is None:
+        return "–"
+    return f"{usd * cost.usd_exchange_rate:,.0f} {cost.currency}"
+
+
+def cost_summary_rows(cost: Cost) -> list[tuple[str, str]]:
+    """The campus cost figures as (figure, text) rows for printed reports."""
+    share = "–" if cost.network_share is None else f"{cost.network_share:.1%}"
+    return [
+        ("CAPEX", _money(cost.capex_usd, cost)),
+        *((f"  {c}", _money(v, cost)) for c, v in cost.by_category_usd.items()),
+        ("Network (switches, optics, cables)", f"{_money(cost.network_usd, cost)} ({share})"),
+        ("CAPEX per accelerator", _money(cost.per_accelerator_usd, cost)),
+        ("Network per accelerator", _money(cost.network_per_accelerator_usd, cost)),
+        ("CAPEX per bisection Tb/s", _money(cost.per_bisection_tbps_usd, cost)),
+        ("CAPEX per PFLOPS", _money(cost.per_pflops_usd, cost)),
+        ("Energy per year", f"{cost.energy_kwh_per_year / 1000:,.0f} MWh,"
+                            f" {_money(cost.energy_usd_per_year, cost)}"),
+        (f"TCO over {cost.years} years", _money(cost.tco_usd, cost)),
+        ("Prices", "include estimates" if cost.any_estimate else "list prices"),
+    ]
+
+
+def cost_building_rows(design: Design, cost: Cost) -> list[tuple[str, ...]]:
+    """Per building: CAPEX by category, CAPEX and energy per year, as text rows in
+    millions of the display currency."""
+    labels = Labeller(design)
+
+    def millions(usd: float) -> str:
+        return f"{usd * cost.usd_exchange_rate / 1e6:,.1f}"
+
+    return [
+        (labels.element(b.building_id), *(millions(v) for v in b.by_category_usd.values()),
+         millions(b.capex_usd), millions(b.energy_usd_per_year))
+        for b in cost.buildings.values()
+    ]

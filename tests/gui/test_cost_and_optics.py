@@ -23,7 +23,8 @@ def test_cost_tab_draws_the_engines_cost_per_building(window, qtbot) -> None:
             [b.by_category_usd[category] / 1e6 for b in engine.cost.buildings.values()])
     assert set(chart.bars) == {"servers", "switches", "optics", "cables", "racks"}
     title = chart.getPlotItem().titleLabel.text
-    assert "CAPEX" in title and "per accelerator" in title and "TCO 5 y" in title
+    assert "CAPEX" in title and "/acc." in title and "TCO 5 y" in title
+    assert "network" in title and f"({engine.cost.network_share:.1%})" in title
 
 
 def test_choose_optics_is_one_undo_step(window, qtbot) -> None:
@@ -70,3 +71,21 @@ def test_export_menu_writes_the_workbook(window, qtbot, tmp_path: Path) -> None:
     engine = compute_all(window.document.design.copy())
     assert engine.cost is not None
     assert summary["CAPEX"] == pytest.approx(engine.cost.capex_usd)
+
+
+def test_pdf_report_has_the_cost_table(qtbot, tmp_path: Path) -> None:
+    from pypdf import PdfReader
+
+    from gui.export import export_pdf
+    from model.fileformat import design_from_dict
+    from tests.model.test_cost import priced_file
+
+    design = design_from_dict(priced_file())
+    path = tmp_path / "report.pdf"
+    export_pdf(design, compute_all(design), path)
+    text = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(path).pages)
+    # the hand sums of test_cost in EUR at 0.9 per USD: CAPEX 3,614 × 0.9 = 3,252.6
+    assert "Cost (EUR)" in text
+    assert "CAPEX 3,253 EUR" in text
+    assert "switches 2,700 EUR" in text
+    assert "TCO over 3 years" in text
