@@ -30,6 +30,12 @@ FIELD_WORDS: dict[str, str] = {
     "description": "description",
     "oversubscription_threshold": "oversubscription limit",
     "allowance_pct": "storage/front-end allowance",
+    "electricity_usd_per_kwh": "electricity price",
+    "length_m": "link length",
+    "years": "years in the TCO",
+    "currency": "currency",
+    "usd_exchange_rate": "exchange rate",
+    "building_distance_m": "distance between buildings",
 }
 """The user's word for each field of an element or of the design's settings."""
 
@@ -37,7 +43,9 @@ COUNT_WORDS: dict[str, str] = {"rack_group": "rack count", "tier": "switch count
 """What ``count`` counts, by element kind."""
 
 _UNITS: dict[str, str] = {"capacity_kw": " kW", "allowance_pct": " % of IT",
-                          "oversubscription_threshold": " : 1"}
+                          "oversubscription_threshold": " : 1",
+                          "electricity_usd_per_kwh": " US$/kWh", "length_m": " m",
+                          "building_distance_m": " m", "usd_exchange_rate": " per US$"}
 _PART_FIELDS = {"rack_type", "switch", "medium", "building", "island", "lower", "upper"}
 """Fields holding an id: their new value is not spelt out (an id means little)."""
 _SILENT_FIELDS = {"notes", "description"}

@@ -195,6 +195,17 @@ class NumberField(Field):
         self._commit(number)
 
 
+class OptionalNumberField(NumberField):
+    """A number that may be left empty (None): empty text clears it, e.g. a bundle's
+    length, which is then estimated."""
+
+    def _parse(self) -> None:
+        if not self.editor.text().strip() and not self.is_mixed():
+            self._commit(None)
+            return
+        super()._parse()
+
+
 class CountField(Field):
     """A whole number with arrows (counts, links per member)."""
 

@@ -24,7 +24,15 @@ from PySide6.QtWidgets import QFormLayout, QLabel, QScrollArea, QVBoxLayout, QWi
 from gui.commands import kind_word
 from gui.document import DesignDocument
 from gui.inspector.edits import SERVES, current_value, element_edit, settings_edit
-from gui.inspector.fields import MIXED, ChoiceField, CountField, Field, NumberField, TextField
+from gui.inspector.fields import (
+    MIXED,
+    ChoiceField,
+    CountField,
+    Field,
+    NumberField,
+    OptionalNumberField,
+    TextField,
+)
 from model.design import Design
 from model.elements import (
     Building,
@@ -227,6 +235,8 @@ class Inspector(QWidget):
         if isinstance(element, Building):
             rows += [("capacity_kw", "IT capacity", lambda: NumberField("kW")),
                      ("pue", "PUE", NumberField),
+                     ("electricity_usd_per_kwh", "Electricity price",
+                      lambda: NumberField("US$/kWh")),
                      ("cooling", "Cooling", _choices(_enum_choices(Cooling))),
                      ("notes", "Notes", TextField)]
         elif isinstance(element, Island):
@@ -258,7 +268,9 @@ class Inspector(QWidget):
                      ("speed_gbps", "Link speed", lambda: NumberField("Gb/s")),
                      ("pattern", "Wiring", _choices(_enum_choices(Pattern))),
                      ("medium", "Medium", _choices(
-                         [("(none)", None), *_parts(d.catalog.media, c.media)]))]
+                         [("(none)", None), *_parts(d.catalog.media, c.media)])),
+                     ("length_m", "Link length",
+                      lambda: OptionalNumberField("m (empty: estimated)"))]
         return rows
 
     def _settings_fields(self) -> list[Row]:
@@ -269,7 +281,12 @@ class Inspector(QWidget):
                 ("allowance_pct", "Storage/front-end allowance", lambda: NumberField("% of IT")),
                 ("plane", "Metrics plane", _choices(_enum_choices(Plane))),
                 ("reliability.checkpoint_write_s", "Checkpoint write", lambda: NumberField("s")),
-                ("reliability.restart_s", "Restart after failure", lambda: NumberField("s"))]
+                ("reliability.restart_s", "Restart after failure", lambda: NumberField("s")),
+                ("years", "Years in the TCO", CountField),
+                ("currency", "Currency shown", TextField),
+                ("usd_exchange_rate", "Exchange rate", lambda: NumberField("per US$")),
+                ("building_distance_m", "Distance between buildings",
+                 lambda: NumberField("m"))]
 
     def _current(self, name: str) -> Any:
         """The value of field ``name`` in the design: the selected elements' common value,

@@ -89,3 +89,30 @@ def test_pdf_report_has_the_cost_table(qtbot, tmp_path: Path) -> None:
     assert "CAPEX 3,253 EUR" in text
     assert "switches 2,700 EUR" in text
     assert "TCO over 3 years" in text
+
+
+def test_prices_and_lengths_are_edited_in_the_inspector(window, qtbot) -> None:
+    from tests.gui.test_inspector import select, type_into
+
+    design, stack = window.document.design, window.document.undo_stack
+    inspector = select(window, "hall-a")
+    type_into(qtbot, inspector.fields["electricity_usd_per_kwh"], "0.12")
+    assert design.buildings["hall-a"].electricity_usd_per_kwh == 0.12
+    bundle = next(iter(design.bundles))
+    inspector = select(window, bundle)
+    type_into(qtbot, inspector.fields["length_m"], "75")
+    assert design.bundles[bundle].length_m == 75
+    type_into(qtbot, inspector.fields["length_m"], "")  # empty: estimated again
+    assert design.bundles[bundle].length_m is None
+    window.scene.clearSelection()
+    fields = window.inspector.fields
+    type_into(qtbot, fields["currency"], "EUR")
+    type_into(qtbot, fields["usd_exchange_rate"], "0.92")
+    type_into(qtbot, fields["currency"], "euro")
+    assert "currency" in fields["currency"].error.text()
+    assert (design.settings.currency, design.settings.usd_exchange_rate) == ("EUR", 0.92)
+    name = design.bundles[bundle].name
+    assert [stack.text(i) for i in range(stack.count())] == [
+        "Change electricity price of Hall A to 0.12 US$/kWh",
+        f"Change link length of {name} to 75 m", f"Change link length of {name}",
+        "Change currency", "Change exchange rate to 0.92 per US$"]

@@ -5,7 +5,13 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from gui.inspector.fields import ChoiceField, CountField, NumberField, TextField
+from gui.inspector.fields import (
+    ChoiceField,
+    CountField,
+    NumberField,
+    OptionalNumberField,
+    TextField,
+)
 from model.elements import Pattern, Scope
 
 
@@ -30,7 +36,8 @@ def type_into(qtbot, field, text: str) -> None:  # type: ignore[no-untyped-def]
 def test_each_kind_gets_typed_editors(window) -> None:
     expected = {
         "hall-a": {"name": TextField, "capacity_kw": NumberField, "pue": NumberField,
-                   "cooling": ChoiceField, "notes": TextField},
+                   "electricity_usd_per_kwh": NumberField, "cooling": ChoiceField,
+                   "notes": TextField},
         "hall-a-pod-1": {"name": TextField, "building": ChoiceField, "notes": TextField},
         "hall-a-pod-1-racks": {"name": TextField, "count": CountField,
                                "rack_type": ChoiceField, "island": ChoiceField},
@@ -39,7 +46,7 @@ def test_each_kind_gets_typed_editors(window) -> None:
                               "plane": ChoiceField},
         "hall-a-pod-1-b1": {"name": TextField, "links_per_member": CountField,
                             "speed_gbps": NumberField, "pattern": ChoiceField,
-                            "medium": ChoiceField},
+                            "medium": ChoiceField, "length_m": OptionalNumberField},
     }
     for element_id, fields in expected.items():
         inspector = select(window, element_id)
@@ -51,7 +58,9 @@ def test_each_kind_gets_typed_editors(window) -> None:
     assert set(window.inspector.fields) == {"name", "description",
                                             "oversubscription_threshold", "allowance_pct",
                                             "plane", "reliability.checkpoint_write_s",
-                                            "reliability.restart_s"}
+                                            "reliability.restart_s",
+                                            "years", "currency",
+                                            "usd_exchange_rate", "building_distance_m"}
 
 
 def test_good_input_is_one_named_step(window, qtbot) -> None:
