@@ -104,6 +104,11 @@ def summary_lines(design: Design, m: DesignMetrics) -> list[str]:
     if m.reliability is not None:
         lines += ["", "Reliability (expected interruptions; docs/metrics.md)",
                   *reliability_lines(m.reliability)]
+    if m.cost is not None:
+        from model.reports.cost_json import cost_summary_rows
+
+        lines += ["", f"Cost ({m.cost.currency})"]
+        lines += [f"  {figure}: {value}" for figure, value in cost_summary_rows(m.cost)]
     lines += ["", f"Problems: {len(m.problems)}"]
     for p in m.problems:
         lines.append(f"  {p.severity.value:<7} {p.element_id or '-'}: {p.message}")

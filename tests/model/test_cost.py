@@ -216,3 +216,14 @@ def test_four_tier_fat_tree_against_islands_with_a_4_to_1_core() -> None:
     assert per_gpu_full == pytest.approx(11_998.75, rel=0.02)
     assert per_gpu_islands == pytest.approx(5_890.94, rel=0.02)
     assert per_gpu_full - per_gpu_islands == pytest.approx(6_108, rel=0.03)
+
+
+def test_report_text_shows_the_cost_in_the_display_currency() -> None:
+    from cli.report import summary_lines
+
+    design = design_from_dict(priced_file())
+    lines = summary_lines(design, compute_all(design))
+    start = lines.index("Cost (EUR)")
+    assert lines[start + 1] == "  CAPEX: 3,253 EUR"  # 3,614 USD × 0.9
+    assert "    switches: 2,700 EUR" in lines
+    assert "  Network (switches, optics, cables): 2,875 EUR (88.4%)" in lines
