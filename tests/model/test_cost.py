@@ -8,6 +8,8 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from model.catalog import load_builtin_catalog
 from model.design import Design
@@ -227,3 +229,54 @@ def test_report_text_shows_the_cost_in_the_display_currency() -> None:
     assert lines[start + 1] == "  CAPEX: 3,253 EUR"  # 3,614 USD × 0.9
     assert "    switches: 2,700 EUR" in lines
     assert "  Network (switches, optics, cables): 2,875 EUR (88.4%)" in lines
+
+
+@settings(max_examples=30, deadline=None)
+@given(racks=st.integers(1, 6), leaves=st.sampled_from([1, 2, 4]),
+       uplinks=st.integers(1, 3), length=st.one_of(st.none(), st.floats(0.5, 2_000)),
+       usd=st.floats(0, 1e5), per_m=st.floats(0, 10))
+def test_the_parts_add_up(racks: int, leaves: int, uplinks: int, length: float | None,
+                          usd: float, per_m: float) -> None:
+    """Whatever the counts and prices: the categories sum to the CAPEX, the buildings
+    sum to the categories, and the priced items sum to the CAPEX."""
+    data = priced_file()
+    data["rack_groups"][0]["count"] = racks
+    data["tiers"][0]["count"] = leaves
+    data["bundles"][1]["links_per_member"] = uplinks
+    data["bundles"][0]["length_m"] = length
+    data["catalog"]["media"][0]["price"].update(usd=usd, usd_per_m=per_m)
+    cost = compute_all(design_from_dict(data)).cost
+    assert cost is not None
+    assert sum(cost.by_category_usd.values()) == pytest.approx(cost.capex_usd)
+    for category, total in cost.by_category_usd.items():
+        assert sum(b.by_category_usd[category] for b in cost.buildings.values()) == \
+            pytest.approx(total)
+    assert sum(i.total_usd for i in cost.items) == pytest.approx(cost.capex_usd)
+    # the optical links: 2 ends × racks × 2 servers, each at the per-end price
+    assert cost.by_category_usd["optics"] == pytest.approx(2 * racks * 2 * usd)
+
+
+def test_every_shipped_part_has_a_price_with_source_and_date() -> None:
+    catalog = load_builtin_catalog()
+    parts = (*catalog.servers, *catalog.rack_types, *catalog.switches, *catalog.media)
+    assert len(parts) == 36
+    for part in parts:
+        assert part.price is not None, part.id
+        assert part.price.source.strip() and part.price.date[:2] == "20", part.id
+    # the docs list every price
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "catalog.md").read_text("utf-8")
+    for part in parts:
+        assert part.price is not None
+        assert f"| `{part.id}` | {part.price.usd:,.0f} |" in text, part.id
+
+
+def test_generic_parts_are_priced_by_their_rule() -> None:
+    from model.catalog import generic_optics, generic_switch
+
+    switch = generic_switch(64, 400)
+    assert switch.price is not None and switch.price.usd == 2000 + 1.5 * 64 * 400
+    optics = generic_optics(100)
+    assert optics.price is not None and optics.price.usd == 200  # US$2 per Gb/s per end
+    assert generic_optics(5).price is not None and generic_optics(5).price.usd == 20
