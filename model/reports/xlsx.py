@@ -71,6 +71,9 @@ def _sheet(book: Any, title: str, columns: Sequence[Column],
         cell.fill = _HEADER_FILL
         cell.alignment = Alignment(wrap_text=True, vertical="top")
         sheet.column_dimensions[get_column_letter(c)].width = width
+    header_lines = max(math.ceil(len(h) * 1.15 / w) for h, _, w in columns)
+    if header_lines > 1:  # headers wrap inside their column; give the row their height
+        sheet.row_dimensions[1].height = 15 * header_lines
     wrapped = Alignment(wrap_text=True, vertical="top")
     top = Alignment(vertical="top")
     for r, values in enumerate(rows, start=2):
@@ -185,11 +188,14 @@ def build_workbook(design: Design, metrics: DesignMetrics) -> Any:
                               bc.capex_usd * rate, bc.energy_usd_per_year * rate))
         breakdown.append(("Campus", *(cost.by_category_usd[c] * rate for c in CATEGORIES),
                           cost.capex_usd * rate, cost.energy_usd_per_year * rate))
-    _sheet(book, "Cost breakdown", [
+    sheet = _sheet(book, "Cost breakdown", [
         ("Building", TEXT, 28),
         *((f"{c.capitalize()} ({cur})", MONEY, 16) for c in CATEGORIES),
         (f"CAPEX ({cur})", MONEY, 18), (f"Energy ({cur}/year)", MONEY, 18),
     ], breakdown)
+    if breakdown:  # the campus total in bold
+        for cell in sheet[len(breakdown) + 1]:
+            cell.font = _HEADER_FONT
 
     _sheet(book, "Cabling plan", [
         ("Bundle", TEXT, 30), ("Plane", TEXT, 10), ("From", TEXT, 26), ("To", TEXT, 26),
