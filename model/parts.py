@@ -69,7 +69,8 @@ class Price(Frozen):
     )
     source: Text = Field(min_length=1)
     date: str = Field(
-        pattern=r"^\d{4}-\d{2}(-\d{2})?$", description="When the price held: YYYY-MM."
+        pattern=r"^(19|20)\d{2}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?$",
+        description="When the price held: YYYY-MM or YYYY-MM-DD.",
     )
     estimate: Flag = False
 

@@ -280,3 +280,14 @@ def test_generic_parts_are_priced_by_their_rule() -> None:
     optics = generic_optics(100)
     assert optics.price is not None and optics.price.usd == 200  # US$2 per Gb/s per end
     assert generic_optics(5).price is not None and generic_optics(5).price.usd == 20
+
+
+def test_a_bad_price_is_refused_naming_the_field() -> None:
+    from model.errors import DesignFileError
+
+    for bad, message in (({"usd": -1}, "usd"), ({"date": "2025-13"}, "date"),
+                         ({"source": ""}, "source"), ({"usd": "cheap"}, "usd")):
+        data = priced_file()
+        data["catalog"]["switches"][0]["price"].update(bad)
+        with pytest.raises(DesignFileError, match=rf"catalog\.switches\[0\]\.price\.{message}"):
+            design_from_dict(data)
