@@ -5,6 +5,8 @@ no figure (a currency conversion is a unit change)."""
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtWidgets import QWidget
@@ -25,6 +27,15 @@ def money(value: float, currency: str) -> str:
         if abs(value) >= size:
             return f"{value / size:,.3g}{suffix} {currency}"
     return f"{value:,.0f} {currency}"
+
+
+def cost_headline(key: str, value: float, metrics: DesignMetrics) -> str:
+    """How the dock writes its CAPEX (display currency) and network-share headlines."""
+    if math.isnan(value) or metrics.cost is None:
+        return "–"
+    if key == "capex":
+        return money(value, metrics.cost.currency)
+    return f"{value:.1%}"
 
 
 def cost_lines(metrics: DesignMetrics) -> list[str]:
@@ -61,7 +72,6 @@ class CostChart(Chart):
     def __init__(self, theme: Theme, parent: QWidget | None = None) -> None:
         super().__init__(theme, parent)
         self.bars: dict[str, list[float]] = {}
-        self.setMinimumHeight(230)
 
     def figures(self, metrics: DesignMetrics, names: dict[str, str]) -> object:
         cost = metrics.cost

@@ -4,12 +4,14 @@ from the engine; it computes nothing."""
 
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGridLayout, QLabel, QTabWidget, QVBoxLayout, QWidget
 
 from gui.charts import BuildingPairsChart, Chart, HopsChart, IslandPairsChart, PowerChart
 from gui.compute_breakdown import compute_tooltip
-from gui.cost_tab import CostChart
+from gui.cost_tab import CostChart, cost_headline
 from gui.numbers import count_text, decimal_text
 from gui.theme import Theme
 from model.design import Design
@@ -31,6 +33,9 @@ HEADLINES: tuple[tuple[str, str, str], ...] = (
      " say), from the Llama 3 failure rates; see docs/metrics.md, Reliability"),
     ("goodput", "Goodput", "Share of time training, checkpointing at Young's interval"),
     ("problems", "Problems", "Errors and warnings in the design"),
+    ("capex", "CAPEX", "Servers, racks, switches, optics and cables at catalog prices"
+     " (all estimates), in the design's currency; the Cost tab breaks it down"),
+    ("network_share", "Network share", "Switches, optics and cables ÷ CAPEX"),
 )
 COLUMNS = 3
 """Headline figures side by side."""
@@ -50,6 +55,11 @@ def headline_values(metrics: DesignMetrics) -> dict[str, float]:
         "facility_mw": metrics.power.facility_kw / 1000,
         "pflops": metrics.compute.campus_pflops,
         "problems": float(len(metrics.problems)),
+        "capex": (metrics.cost.capex_usd * metrics.cost.usd_exchange_rate
+                  if metrics.cost else math.nan),
+        "network_share": (metrics.cost.network_share
+                          if metrics.cost and metrics.cost.network_share is not None
+                          else math.nan),
     }
     if metrics.reliability is not None:
         values["interruptions_per_day"] = metrics.reliability.job.per_day
@@ -74,6 +84,8 @@ def format_headline(key: str, value: float, metrics: DesignMetrics) -> str:
         return f"{value:.2f}"
     if key in ("it_mw", "facility_mw"):
         return f"{value:,.1f} MW"
+    if key in ("capex", "network_share"):
+        return cost_headline(key, value, metrics)
     return f"{value:,.0f} PF"
 
 

@@ -22,6 +22,10 @@ def test_cost_tab_draws_the_engines_cost_per_building(window, qtbot) -> None:
         assert heights == pytest.approx(
             [b.by_category_usd[category] / 1e6 for b in engine.cost.buildings.values()])
     assert set(chart.bars) == {"servers", "switches", "optics", "cables", "racks"}
+    dock = window.metrics_dock
+    assert dock.text_of("network_share") == f"{engine.cost.network_share:.1%}"
+    capex = engine.cost.capex_usd
+    assert capex > 1e6 and dock.text_of("capex") == f"{capex / 1e6:,.3g} M USD"
     title = chart.getPlotItem().titleLabel.text
     assert "CAPEX" in title and "/acc." in title and "TCO 5 y" in title
     assert "network" in title and f"({engine.cost.network_share:.1%})" in title
