@@ -103,3 +103,24 @@ def test_optics_verb_saves_the_choice(tmp_path: Path) -> None:
     assert "Up: o → optical-400g-fr4 (1000 m, length set on the bundle)" in result.stdout
     assert load_design(out).bundles["up"].medium == "optical-400g-fr4"
     assert load_design(source).bundles["up"].medium == "o"
+
+
+def test_optics_verb_dry_run_and_unknown_bundle(tmp_path: Path) -> None:
+    data = priced_file()
+    data["bundles"][0]["length_m"] = 1000
+    source = tmp_path / "in.json"
+    save_design(design_from_dict(data), source)
+    before = source.read_bytes()
+
+    def optics(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, str(REPO / "main.py"), "optics", str(source),
+                               *args], cwd=REPO, capture_output=True, text=True,
+                              timeout=120, check=False)
+
+    dry = optics("--dry-run", "--bundle", "up")
+    assert dry.returncode == 0 and "Up: o → optical-400g-fr4" in dry.stdout
+    assert "Core links" not in dry.stdout
+    assert source.read_bytes() == before
+    unknown = optics("--bundle", "nope")
+    assert unknown.returncode == 2
+    assert unknown.stderr.strip() == "error: the design has no bundle 'nope'"
