@@ -291,3 +291,16 @@ def test_a_bad_price_is_refused_naming_the_field() -> None:
         data["catalog"]["switches"][0]["price"].update(bad)
         with pytest.raises(DesignFileError, match=rf"catalog\.switches\[0\]\.price\.{message}"):
             design_from_dict(data)
+
+
+def test_without_a_bisection_there_is_no_cost_per_bisection() -> None:
+    """When the time budget leaves the bisection out, its placeholder (the upper bound)
+    must not price a Tb/s; the other cost figures stand."""
+    from model.metrics import clear_caches
+
+    clear_caches()
+    metrics = compute_all(design_from_dict(priced_file()), budget=1e-9)
+    assert "bisection" in metrics.not_computed
+    assert metrics.cost is not None
+    assert metrics.cost.per_bisection_tbps_usd is None
+    assert metrics.cost.capex_usd == pytest.approx(3614)
