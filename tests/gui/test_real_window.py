@@ -66,6 +66,8 @@ DRIVERS: dict[str, tuple[str, ...]] = {
     "test_help_menu_guide_shortcuts_and_about": (
         "Help/User Guide", "Help/Keyboard Shortcuts", "Help/About Archipelago"),
     "test_quit": ("File/Quit",),
+    "test_workbook_export_and_optics_by_reach": (
+        "File/Export/Workbook for Purchasing (Excel)", "Tools/Choose Optics by Reach"),
 }
 
 
@@ -199,6 +201,31 @@ def test_every_export_from_the_menu_through_the_engine_process(real_window, qtbo
     kinds = ("png", "svg", "pdf", "json", "csv", "bom", "graphml")
     with fired(window, "test_every_export_from_the_menu_through_the_engine_process") as acts:
         check_exports(qtbot, window, tmp_path, DEMO_ACCELERATORS, acts, kinds)
+
+
+def test_workbook_export_and_optics_by_reach(real_window, qtbot, tmp_path: Path) -> None:
+    """The workbook from its menu item, read back; optics by reach from the Tools menu
+    gives every bundle of the demo (none has a medium) one, in one undo step."""
+    from openpyxl import load_workbook
+
+    window = real_window
+    wait_for_figures(qtbot, window)
+    doc = window.document
+    with fired(window, "test_workbook_export_and_optics_by_reach") as actions:
+        window.answers.save_path = str(tmp_path / "campus.xlsx")
+        actions["File/Export/Workbook for Purchasing (Excel)"].trigger()
+        assert window.answers.errors == [], window.answers.errors
+        book = load_workbook(tmp_path / "campus.xlsx")
+        summary = {r[0]: r[1] for r in book["Summary"].iter_rows(min_row=2, values_only=True)}
+        assert summary["Accelerators"] == DEMO_ACCELERATORS
+        steps = doc.undo_stack.count()
+        assert all(b.medium is None for b in doc.design.bundles.values())
+        window.scene.select_ids([])
+        actions["Tools/Choose Optics by Reach"].trigger()
+        assert doc.undo_stack.count() == steps + 1
+        assert all(b.medium is not None for b in doc.design.bundles.values())
+        doc.undo_stack.undo()
+        assert all(b.medium is None for b in doc.design.bundles.values())
 
 
 def test_an_export_right_after_an_edit_has_the_edited_figures(real_window, qtbot,
