@@ -18,6 +18,7 @@ import numpy as np
 
 from model.design import Design
 from model.elements import Plane
+from model.media_reach import reach_problems
 from model.metrics.arrays import Deferred
 from model.metrics.attachment import AttachmentUnits, attachment_units
 from model.metrics.bisection import MemberUnits, compute_bisection
@@ -51,7 +52,6 @@ from model.metrics.switch_classes import switch_classes
 from model.metrics.symmetry import island_fingerprints
 from model.metrics.topology import IntArray, RackNet, TierNet, Topology, resolve
 from model.problems import Problem
-from model.media_reach import reach_problems
 
 __all__ = ["Budget", "DesignMetrics", "clear_caches", "compute_all", "structural_problems"]
 

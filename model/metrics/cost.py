@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from model.catalog import load_builtin_catalog
-from model.parts import Catalog, Medium, MediumKind, Price
 from model.media_reach import bundle_length, link_price_usd, priced
+from model.parts import Catalog, Medium, MediumKind, Price
 
 if TYPE_CHECKING:
     from model.metrics.results import Bisection, Compute, Power

@@ -23,10 +23,10 @@ from typing import Any
 
 from model.design import Design
 from model.errors import ArchipelagoError
+from model.media_reach import LENGTH_CLASS_WORDS, bundle_length, transceivers_per_link
 from model.metrics.budget import design_links, too_many_links
 from model.metrics.inventory import plane_topologies
 from model.metrics.topology import RackNet, TierNet, Topology, resolve
-from model.media_reach import LENGTH_CLASS_WORDS, bundle_length, transceivers_per_link
 from model.reports.atomic import atomic_text
 from model.reports.csv_safe import csv_text
 from model.reports.labels import Labeller

@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from model.fileformat import design_from_dict, load_design, save_design
-from model.metrics import compute_all
 from model.media_reach import (
     ISLAND_M,
     RACK_M,
@@ -20,6 +19,7 @@ from model.media_reach import (
     choose_media,
     reach_problems,
 )
+from model.metrics import compute_all
 from model.templates import template
 from tests.model.test_cost import priced_file
 
