@@ -70,8 +70,13 @@ class CostChart(Chart):
     title = "CAPEX per building"
 
     def __init__(self, theme: Theme, parent: QWidget | None = None) -> None:
+        self.lines: list[str] = []
+        """The campus figures shown as the title (empty: the plain title)."""
         super().__init__(theme, parent)
         self.bars: dict[str, list[float]] = {}
+        """Millions of the display currency per building, by category."""
+        self.buildings: list[str] = []
+        self.currency = ""
 
     def figures(self, metrics: DesignMetrics, names: dict[str, str]) -> object:
         cost = metrics.cost
@@ -81,22 +86,33 @@ class CostChart(Chart):
                 tuple((names.get(b.building_id, b.building_id),
                        tuple(b.by_category_usd.values())) for b in cost.buildings.values()))
 
-    def show_metrics(self, metrics: DesignMetrics, names: dict[str, str]) -> None:
-        self.reset()
-        self.bars = {}
-        cost = metrics.cost
-        plot = self.getPlotItem()
-        if cost is None or not cost.buildings:
-            plot.setTitle(self.title, color=self.theme.text, size="9pt")
+    def show_title(self) -> None:
+        """The campus figures in lines, with the categories in their colours (the base
+        class elides one line of title, which would cut these)."""
+        if not self.lines:
+            super().show_title()
             return
-        lines = cost_lines(metrics)
-        plot.setTitle("<br>".join([*lines, legend_html()]), color=self.theme.text, size="8pt")
-        height = 15 * (len(lines) + 1)  # pyqtgraph sizes a title for one line
+        plot = self.getPlotItem()
+        plot.setTitle("<br>".join([*self.lines, legend_html()]), color=self.theme.text,
+                      size="8pt")
+        height = 15 * (len(self.lines) + 1)  # pyqtgraph sizes a title for one line
         plot.titleLabel.setMaximumHeight(height)
         plot.layout.setRowFixedHeight(0, height)
-        self.setToolTip("\n".join(lines) + ("\nPrices include estimates (see the catalog)."
-                                            if cost.any_estimate else ""))
+
+    def show_metrics(self, metrics: DesignMetrics, names: dict[str, str]) -> None:
+        cost = metrics.cost
+        self.lines = cost_lines(metrics) if cost is not None and cost.buildings else []
+        self.reset()
+        self.bars = {}
+        self.buildings = []
+        if cost is None or not cost.buildings:
+            self.say_empty("No buildings to price")
+            return
+        self.setToolTip("\n".join(self.lines) + ("\nPrices include estimates (see the"
+                                                 " catalog)." if cost.any_estimate else ""))
         buildings = list(cost.buildings.values())
+        self.buildings = [names.get(b.building_id, b.building_id) for b in buildings]
+        self.currency = cost.currency
         xs = np.arange(len(buildings), dtype=float)
         base = np.zeros(len(buildings))
         scale = cost.usd_exchange_rate / 1e6
@@ -108,5 +124,21 @@ class CostChart(Chart):
             self.addItem(pg.BarGraphItem(x=xs, height=heights, y0=base.copy(), width=0.6,
                                          brush=CATEGORY_COLOURS[category], pen=pg.mkPen(None)))
             base += heights
-        self.set_ticks("bottom", [names.get(b.building_id, b.building_id) for b in buildings])
+        plot = self.getPlotItem()
+        plot.getAxis("bottom").setTicks([list(enumerate(self.buildings))])
         plot.setLabel("left", f"M {cost.currency}")
+        top = float(base.max()) if base.size else 0.0
+        self.set_ranges((-0.6, len(buildings) - 0.4), (0.0, (top or 1.0) * 1.05))
+        self.show_title()
+
+    def readout(self, x: float, y: float) -> str | None:
+        k = round(x)
+        if not 0 <= k < len(self.buildings) or abs(x - k) > 0.3 or y < 0:
+            return None
+        below = 0.0
+        for category in CATEGORIES:
+            height = self.bars[category][k]
+            if below <= y < below + height:
+                return f"{self.buildings[k]}: {category} {height:,.1f} M {self.currency}"
+            below += height
+        return None
