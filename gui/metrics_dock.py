@@ -34,7 +34,7 @@ HEADLINES: tuple[tuple[str, str, str], ...] = (
     ("goodput", "Goodput", "Share of time training, checkpointing at Young's interval"),
     ("problems", "Problems", "Errors and warnings in the design"),
     ("capex", "CAPEX", "Servers, racks, switches, optics and cables at catalog prices"
-     " (all estimates), in the design's currency; the Cost tab breaks it down"),
+     " (estimates), in the design's currency; the Cost tab breaks it down"),
     ("network_share", "Network share", "Switches, optics and cables ÷ CAPEX"),
 )
 COLUMNS = 3

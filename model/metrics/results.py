@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 from model.problems import Problem
 
 if TYPE_CHECKING:
-    from model.metrics.reliability import Reliability
     from model.metrics.cost import Cost
+    from model.metrics.reliability import Reliability
 
 
 @dataclass(frozen=True)
