@@ -24,6 +24,10 @@ from gui.numbers import count_text, decimal_text, scale_of
 from gui.theme import Theme
 from model.metrics.results import DesignMetrics, PairCapacity
 
+CHART_MIN_HEIGHT_PX = 120
+"""A chart's least height: small enough that the metrics dock, with its headline figures
+and tab bar, still leaves the window within a 1280×720 screen."""
+
 SCOPES = ("server", "rack", "island", "building", "campus")
 SCOPE_COLOURS = ("#8250df", "#0969da", "#1a7f37", "#bf8700", "#cf222e")
 SCOPE_WORDS = {"server": "same server", "rack": "same rack", "island": "same island",
@@ -56,7 +60,7 @@ class Chart(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph ships no type hin
         self.setMenuEnabled(False)
         self.setMouseEnabled(x=False, y=False)
         self.hideButtons()
-        self.setMinimumHeight(150)
+        self.setMinimumHeight(CHART_MIN_HEIGHT_PX)
         self.scene().sigMouseMoved.connect(self._mouse_moved)
         self.apply_theme(theme)
 

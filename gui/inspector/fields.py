@@ -197,7 +197,13 @@ class NumberField(Field):
 
 class OptionalNumberField(NumberField):
     """A number that may be left empty (None): empty text clears it, e.g. a bundle's
-    length, which is then estimated."""
+    length, which is then estimated. ``empty_means`` is shown in the empty editor."""
+
+    def __init__(self, suffix: str = "", empty_means: str = "",
+                 parent: QWidget | None = None) -> None:
+        super().__init__(suffix, parent)
+        if empty_means:
+            self.editor.setPlaceholderText(empty_means)
 
     def _parse(self) -> None:
         if not self.editor.text().strip() and not self.is_mixed():

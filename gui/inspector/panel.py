@@ -270,7 +270,7 @@ class Inspector(QWidget):
                      ("medium", "Medium", _choices(
                          [("(none)", None), *_parts(d.catalog.media, c.media)])),
                      ("length_m", "Link length",
-                      lambda: OptionalNumberField("m (empty: estimated)"))]
+                      lambda: OptionalNumberField("m", "estimated"))]
         return rows
 
     def _settings_fields(self) -> list[Row]:
