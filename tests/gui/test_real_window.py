@@ -312,6 +312,7 @@ def test_new_from_template_previews_in_the_engine_process(real_window, qtbot,
         dialog.select("fat-tree")
         dialog.set_value("k", 4)
         assert dialog.update_preview()
+        qtbot.waitUntil(dialog.preview_ready, timeout=20_000)
         previews.append(dialog.preview.text())
         dialog.accept()
         return int(dialog.result())
