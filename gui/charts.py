@@ -155,6 +155,9 @@ class Chart(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph ships no type hin
         plot.clear()
         if plot.legend is not None:
             plot.legend.clear()
+            plot.legend.setVisible(False)  # an empty legend is an empty box: shown with bars
+        plot.showAxis("left")
+        plot.showAxis("bottom")
         for name in ("left", "bottom"):
             axis = plot.getAxis(name)
             if isinstance(axis, NameAxis):
@@ -187,7 +190,10 @@ class Chart(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph ships no type hin
         """The engine left this chart's figures out: an empty chart that says so and
         why (not zero bars, which would read as figures)."""
         self.reset()
-        self.say_empty(textwrap.fill(reason, 36))
+        plot = self.getPlotItem()
+        plot.hideAxis("left")  # no figures: no scale to read them on
+        plot.hideAxis("bottom")
+        self.say_empty(textwrap.fill(reason, 40))
 
     # ------------------------------------------------------------- read-out
     def readout(self, x: float, y: float) -> str | None:
@@ -278,6 +284,9 @@ class HopsChart(Chart):
                                    pen=pg.mkPen(None), name=SCOPE_WORDS[scope])
             self.addItem(item)
             base += counts
+        legend = self.getPlotItem().legend
+        if legend is not None:
+            legend.setVisible(True)
         plot = self.getPlotItem()
         plot.getAxis("bottom").setTicks([[(float(x), str(x)) for x in range(max(xs) + 1)]])
         plot.setLabel("bottom", "switch hops")

@@ -182,7 +182,7 @@ class MetricsDock(QWidget):
         self.set_busy(False)
         if metrics.not_computed:
             # the time budget left figures out: a line that says which, and why
-            self.state.setText(f"✓ {status_text(metrics)}")
+            self.state.setText(f"⚠ {status_text(metrics)}")
             self.state.setStyleSheet("color: #9a6700;")
         self.state.setToolTip(status_tooltip(metrics))
 

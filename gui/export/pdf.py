@@ -204,8 +204,10 @@ def _headline(report: dict, metrics: DesignMetrics) -> list[tuple[str, str]]:  #
          f"{fmt(metrics.injection_gbps_per_accelerator)} Gb/s"),
         ("Bisection bandwidth", f"{fmt(b.gbps / 1000, 2)} Tb/s"
                                 f"{'' if b.exact else ' (upper bound)'}{skipped}"),
-        ("Bisection per accelerator", f"{fmt(b.per_accelerator_gbps, 1)} Gb/s"),
-        ("Fraction of full bisection", pct(b.fraction_of_full)),
+        ("Bisection per accelerator", f"{fmt(b.per_accelerator_gbps, 1)} Gb/s"
+                                      f"{' (upper bound)' if skipped else ''}"),
+        ("Fraction of full bisection", f"{pct(b.fraction_of_full)}"
+                                       f"{' (upper bound)' if skipped else ''}"),
         ("Hops (switches on a shortest path)",
          NOT_COMPUTED if "hops" in metrics.not_computed else
          f"max {fmt(metrics.hops.max)}, mean {fmt(metrics.hops.mean, 2)}"),
@@ -355,7 +357,8 @@ def _write_hops(page: _Page, metrics: DesignMetrics) -> None:
             for scope in scopes
         ]
         share = 0.8 / (len(buckets) + 1)
-        page.table(("Scope", *(f"{h} hops" for h in buckets), "Scale-up pairs"), scope_rows,
+        page.table(("Scope", *(f"{h} hop{'' if h == 1 else 's'}" for h in buckets),
+                    "Scale-up pairs"), scope_rows,
                    (0.2, *([share] * (len(buckets) + 1))),
                    (False, *([True] * (len(buckets) + 1))))
 

@@ -68,6 +68,9 @@ def test_charts_are_empty_with_a_note_not_zero_bars(qtbot, design, key, chart_ty
     assert not [i for i in items if isinstance(i, pg.BarGraphItem | pg.ImageItem)]
     note = " ".join(chart.empty_note.toPlainText().split())
     assert note.startswith("Not computed: too large for the 0 s budget"), note
+    plot = chart.getPlotItem()
+    assert not plot.getAxis("left").isVisible(), "no scale without figures"
+    assert plot.legend is None or not plot.legend.isVisible(), "no empty legend box"
     if isinstance(chart, IslandPairsChart):
         assert not chart.colour_bar.isVisible()
 
@@ -80,6 +83,7 @@ def test_pdf_report_says_not_computed(qtbot, design, tmp_path: Path) -> None:
     assert "Hops (switches on a shortest path) not computed" in text
     assert "Hops between accelerators: not computed: too large for the 0 s budget" in text
     assert "Bisection: not computed: too large" in text
+    assert "Fraction of full bisection 100.0 % (upper bound)" in text
     assert "Capacity between islands Not computed: too large" in text
     assert "Capacity between buildings Not computed: too large" in text
 
