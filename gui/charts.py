@@ -12,6 +12,7 @@ never keeps the first one's axes.
 from __future__ import annotations
 
 import math
+import textwrap
 
 import numpy as np
 import pyqtgraph as pg
@@ -20,6 +21,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPen, QResizeEven
 from PySide6.QtWidgets import QApplication, QGraphicsRectItem, QMenu, QToolTip, QWidget
 
 from gui.chart_axes import MAX_CHARS, SHORT_NAME, NameAxis, NumberAxis, elide, figure_ticks
+from gui.not_computed import reason_of
 from gui.numbers import count_text, decimal_text, scale_of
 from gui.theme import Theme
 from model.metrics.results import DesignMetrics, PairCapacity
@@ -45,6 +47,9 @@ class Chart(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph ships no type hin
     mouse; subclasses implement :meth:`show_metrics` and :meth:`readout`."""
 
     title = ""
+    engine_figure = ""
+    """The key of ``DesignMetrics.not_computed`` naming this chart's figures ("" for
+    figures the engine always computes)."""
 
     def __init__(self, theme: Theme, parent: QWidget | None = None,
                  axes: dict[str, pg.AxisItem] | None = None) -> None:
@@ -125,10 +130,15 @@ class Chart(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph ships no type hin
         """Draw the figures, unless the chart shows exactly these already: most edits
         (a move, a capacity, a speed) leave most charts' figures as they were, and
         redrawing a chart costs the event loop 10–20 ms."""
-        figures = self.figures(metrics, names)
+        skipped = reason_of(metrics, self.engine_figure)
+        figures = ("not computed", skipped) if skipped is not None \
+            else self.figures(metrics, names)
         if figures is not None and figures == self.drawn:
             return
-        self.show_metrics(metrics, names)
+        if skipped is not None:
+            self.show_not_computed(skipped)
+        else:
+            self.show_metrics(metrics, names)
         # the room beside the axes is known once the plot has laid its axes out
         QTimer.singleShot(0, self, self.show_title)
         self.drawn = figures
@@ -149,6 +159,9 @@ class Chart(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph ships no type hin
         plot.clear()
         if plot.legend is not None:
             plot.legend.clear()
+            plot.legend.setVisible(False)  # an empty legend is an empty box: shown with bars
+        plot.showAxis("left")
+        plot.showAxis("bottom")
         for name in ("left", "bottom"):
             axis = plot.getAxis(name)
             if isinstance(axis, NameAxis):
@@ -176,6 +189,15 @@ class Chart(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph ships no type hin
     def show_metrics(self, metrics: DesignMetrics, names: dict[str, str]) -> None:
         """Draw the figures (``names`` maps element ids to display names)."""
         raise NotImplementedError
+
+    def show_not_computed(self, reason: str) -> None:
+        """The engine left this chart's figures out: an empty chart that says so and
+        why (not zero bars, which would read as figures)."""
+        self.reset()
+        plot = self.getPlotItem()
+        plot.hideAxis("left")  # no figures: no scale to read them on
+        plot.hideAxis("bottom")
+        self.say_empty(textwrap.fill(reason, 40))
 
     # ------------------------------------------------------------- read-out
     def readout(self, x: float, y: float) -> str | None:
@@ -227,6 +249,7 @@ class HopsChart(Chart):
     """Accelerator pairs by number of switch hops, stacked by the pair's scope."""
 
     title = "Accelerator pairs by switch hops"
+    engine_figure = "hops"
 
     def __init__(self, theme: Theme, parent: QWidget | None = None) -> None:
         super().__init__(theme, parent, axes={"left": NumberAxis("left")})
@@ -265,6 +288,9 @@ class HopsChart(Chart):
                                    pen=pg.mkPen(None), name=SCOPE_WORDS[scope])
             self.addItem(item)
             base += counts
+        legend = self.getPlotItem().legend
+        if legend is not None:
+            legend.setVisible(True)
         plot = self.getPlotItem()
         plot.getAxis("bottom").setTicks([[(float(x), str(x)) for x in range(max(xs) + 1)]])
         plot.setLabel("bottom", "switch hops")
@@ -272,6 +298,10 @@ class HopsChart(Chart):
         top = float(base.max()) / divisor
         # headroom above the tallest bar for the legend, which sits at the top
         self.set_ranges((min(xs) - 0.6, max(xs) + 0.6), (0.0, (top or 1.0) * 1.45))
+
+    def show_not_computed(self, reason: str) -> None:
+        super().show_not_computed(reason)
+        self.bars, self.hops = {}, []
 
     def readout(self, x: float, y: float) -> str | None:
         hop = round(x)
@@ -342,6 +372,7 @@ class BuildingPairsChart(BarsBeside):
     """Capacity of the cut between each pair of buildings, Tb/s."""
 
     title = "Bandwidth between buildings"
+    engine_figure = "building_pairs"
 
     def __init__(self, theme: Theme, parent: QWidget | None = None) -> None:
         super().__init__(theme, parent)
@@ -372,6 +403,10 @@ class BuildingPairsChart(BarsBeside):
             self.say_empty("No bandwidth between buildings")
             self.empty_note.setPos(0.5, -len(pairs) / 2 + 0.5)
 
+    def show_not_computed(self, reason: str) -> None:
+        super().show_not_computed(reason)
+        self.values, self.labels = [], []
+
     def readout(self, x: float, y: float) -> str | None:
         k = self.category_at(y, len(self.values))
         if k is None or x < 0:
@@ -385,6 +420,7 @@ class IslandPairsChart(Chart):
     colour scale; the diagonal (an island with itself) is hatched, not coloured."""
 
     title = "Bandwidth between islands"
+    engine_figure = "island_pairs"
 
     def __init__(self, theme: Theme, parent: QWidget | None = None) -> None:
         super().__init__(theme, parent, axes={"left": NameAxis("left"),
@@ -460,6 +496,9 @@ class IslandPairsChart(Chart):
     def reset(self) -> None:
         super().reset()
         self.getPlotItem().getViewBox().setAspectLocked(False)
+        if hasattr(self, "colour_bar"):
+            self.colour_bar.hide()
+            self.islands = []
 
     def beside_title(self) -> float:
         bar = getattr(self, "colour_bar", None)

@@ -41,6 +41,7 @@ from gui.jobs_dock import attach_jobs_dock
 from gui.legend import Legend
 from gui.metrics_dock import MetricsDock
 from gui.metrics_runner import Compute, MetricsRunner
+from gui.not_computed import failure_status, status_text, status_tooltip
 from gui.optics_command import OpticsAction
 from gui.palette import Palette
 from gui.problems_panel import ProblemsPanel
@@ -281,6 +282,7 @@ class MainWindow(QMainWindow):
     def _set_busy(self, busy: bool) -> None:
         self.metrics_dock.set_busy(busy)
         self._metrics_label.setText("Refreshing figures…" if busy else "")
+        self._metrics_label.setToolTip("")
 
     def _next_turn(self, slot: Callable[[], None]) -> QTimer:
         """A timer that runs ``slot`` once, on a later turn of the event loop."""
@@ -295,7 +297,8 @@ class MainWindow(QMainWindow):
         then, which may be newer than these), and in the docks on the turn after: short
         pieces of work instead of one long one, none in the turn of an edit that the
         figures arrived beside."""
-        self._metrics_label.setText("")
+        self._metrics_label.setText(status_text(_metrics))
+        self._metrics_label.setToolTip(status_tooltip(_metrics))
         self._canvas_timer.start()
 
     def _show_metrics_on_canvas(self) -> None:
@@ -317,7 +320,8 @@ class MainWindow(QMainWindow):
 
     def _show_failure(self, message: str) -> None:
         self.metrics_dock.show_failure(message)
-        self._metrics_label.setText("Metrics failed")
+        self._metrics_label.setText(failure_status(message))
+        self._metrics_label.setToolTip(message)
 
     def _selection_changed(self) -> None:
         ids = self.scene.selected_ids()

@@ -5,6 +5,7 @@ from the engine; it computes nothing."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGridLayout, QLabel, QTabWidget, QVBoxLayout, QWidget
@@ -12,6 +13,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QTabWidget, QVBoxLayout, QWid
 from gui.charts import BuildingPairsChart, Chart, HopsChart, IslandPairsChart, PowerChart
 from gui.compute_breakdown import compute_tooltip
 from gui.cost_tab import CostChart, cost_headline
+from gui.not_computed import NOT_COMPUTED, reason_of, status_text, status_tooltip
 from gui.numbers import count_text, decimal_text
 from gui.theme import Theme
 from model.design import Design
@@ -39,6 +41,11 @@ HEADLINES: tuple[tuple[str, str, str], ...] = (
 )
 COLUMNS = 3
 """Headline figures side by side."""
+SKIPPED_BY: dict[str, str] = {"mean_hops": "hops", "max_hops": "hops",
+                              "bisection_tbps": "bisection", "fraction_of_full": "bisection",
+                              "per_accelerator_gbps": "bisection"}
+"""The engine's figure (a key of ``DesignMetrics.not_computed``) each headline
+depends on."""
 
 
 def headline_values(metrics: DesignMetrics) -> dict[str, float]:
@@ -68,7 +75,13 @@ def headline_values(metrics: DesignMetrics) -> dict[str, float]:
 
 
 def format_headline(key: str, value: float, metrics: DesignMetrics) -> str:
-    """How one headline figure is written."""
+    """How one headline figure is written: hops the engine left out read "not
+    computed"; a bisection it left out is its upper bound, written "≤ …"."""
+    skipped = reason_of(metrics, SKIPPED_BY.get(key, ""))
+    if skipped is not None and key in ("mean_hops", "max_hops"):
+        return NOT_COMPUTED
+    if skipped is not None and key in ("fraction_of_full", "per_accelerator_gbps"):
+        return "≤ " + format_headline(key, value, replace(metrics, not_computed={}))
     if key in ("accelerators", "max_hops", "problems"):
         return count_text(value)
     if key == "bisection_tbps":
@@ -100,6 +113,7 @@ class MetricsDock(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 6, 8, 6)
         self.state = QLabel("Computing…", self)
+        self.state.setWordWrap(True)  # a line naming figures left out must not widen the dock
         layout.addWidget(self.state)
         grid = QGridLayout()
         grid.setHorizontalSpacing(14)
@@ -151,18 +165,26 @@ class MetricsDock(QWidget):
         """Show fresh metrics."""
         self.metrics = metrics
         self.values = headline_values(metrics)
+        tips = {key: tip for key, _title, tip in HEADLINES}
+        bis = metrics.bisection
+        if not bis.exact:
+            tips["bisection_tbps"] += " (best cut found: upper bound)"
         for key, value in self.values.items():
             self.labels[key].setText(format_headline(key, value, metrics))
+            skipped = reason_of(metrics, SKIPPED_BY.get(key, ""))
+            self.labels[key].setToolTip(tips[key] if skipped is None
+                                        else f"{tips[key]}\n{skipped}")
         self.labels["pflops"].setToolTip(compute_tooltip(metrics.compute, self.design.catalog))
-        bis = metrics.bisection
-        self.labels["bisection_tbps"].setToolTip(
-            "Minimum balanced bisection, Tb/s each way" + ("" if bis.exact else
-                                                           " (best cut found: upper bound)"))
         # Only the chart on show is drawn now; the others when their tab is opened, so
         # that fresh figures cost the event loop one chart, not four.
         self._stale_charts = set(self.charts)
         self._draw_current_chart()
         self.set_busy(False)
+        if metrics.not_computed:
+            # the time budget left figures out: a line that says which, and why
+            self.state.setText(f"⚠ {status_text(metrics)}")
+            self.state.setStyleSheet("color: #9a6700;")
+        self.state.setToolTip(status_tooltip(metrics))
 
     def _draw_current_chart(self) -> None:
         current = self.tabs.currentWidget()

@@ -3,14 +3,18 @@ follows (published source), and a preview of what it builds — accelerators, sw
 power, read from the metrics engine — before anything is created.
 
 The dialog builds designs only; the File menu (:mod:`gui.files`) decides what to do with
-the one the user accepts.
+the one the user accepts. Building a design is quick and done at once (Create is enabled
+as soon as the parameters build); its figures come from the engine on a worker thread
+(:class:`PreviewWorker`) while the dialog reads "computing…" and stays responsive. A newer
+parameter change supersedes the preview in flight (its figures are dropped when they
+arrive); closing the dialog abandons it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtCore import QObject, QRunnable, QSettings, Qt, QThreadPool, QTimer, Signal
 from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import (
     QComboBox,
@@ -117,6 +121,35 @@ class FigureSpinBox(QDoubleSpinBox):
         return (state, text, pos)
 
 
+COMPUTING = "Computing the figures…"
+"""The preview while its figures are being computed."""
+
+
+class _PreviewSignals(QObject):
+    done = Signal(int, object, str)
+    """generation, metrics (or None), error message ("" on success)."""
+
+
+class PreviewWorker(QRunnable):
+    """Computes one preview's figures on a worker thread and reports them with the
+    generation they were asked for (the dialog keeps only the newest)."""
+
+    def __init__(self, compute: Compute, design: Design, generation: int,
+                 signals: _PreviewSignals) -> None:
+        super().__init__()
+        self.compute, self.design, self.generation = compute, design, generation
+        self.signals = signals
+        self.setAutoDelete(True)
+
+    def run(self) -> None:
+        try:
+            metrics: DesignMetrics | None = self.compute(self.design)
+            message = ""
+        except Exception as error:  # any failure is shown in the preview, never raised
+            metrics, message = None, str(error) or type(error).__name__
+        self.signals.done.emit(self.generation, metrics, message)
+
+
 class TemplateDialog(QDialog):
     """Choose a template and its parameters; :attr:`design` is the design built when the
     dialog is accepted."""
@@ -179,6 +212,20 @@ class TemplateDialog(QDialog):
         self._timer.setSingleShot(True)
         self._timer.setInterval(250)
         self._timer.timeout.connect(self.update_preview)
+        # the shared pool, not one of the dialog's own: deleting a pool waits for its
+        # work, and a dialog closed during a preview must not wait for it
+        self._pool = QThreadPool.globalInstance()
+        # no parent: the worker holds it too, so it outlives a dialog deleted meanwhile
+        # (Qt drops the connection to the deleted dialog)
+        self._signals = _PreviewSignals()
+        self._signals.done.connect(self._show_figures)
+        self._generation = 0
+        """Counts the previews asked for; only the newest one's figures are shown."""
+        self._running: int | None = None
+        """The generation being computed (None: nothing in flight)."""
+        self._pending: Design | None = None
+        """The newest design waiting for the one in flight to return."""
+        self.closed = False
         self.list.currentRowChanged.connect(self._show_template)
         if self.list.count():
             self.list.setCurrentRow(0)
@@ -313,26 +360,69 @@ class TemplateDialog(QDialog):
         self._timer.start()
 
     def update_preview(self) -> bool:
-        """Build the design for the current values and show its figures; returns True
+        """Build the design for the current values and start computing its figures
+        off the GUI thread (they replace "computing…" when they arrive); returns True
         when it built (Create is enabled only then)."""
         self._timer.stop()
         template = self.template
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         self.design = None
+        self._generation += 1  # whatever is in flight is superseded
+        self._pending = None
         if template is None:
             ok.setEnabled(False)
             return False
         try:
             design = template.build(**self.values())
-            metrics = self.compute(design)
         except ArchipelagoError as error:
             self.preview.setText(f"<span style='color:#b00020'>Cannot build: {error}</span>")
             ok.setEnabled(False)
             return False
         self.design = design
-        self.preview.setText(preview_text(metrics))
         ok.setEnabled(True)
+        self.preview.setText(COMPUTING)
+        if self._running is None:
+            self._start(design.copy())
+        else:
+            self._pending = design.copy()  # started when the one in flight returns
         return True
+
+    def preview_ready(self) -> bool:
+        """True when the preview shows the figures (or why there are none) of the
+        parameters in the editors: nothing in flight or waiting for them."""
+        return (self._running is None and self._pending is None
+                and not self._timer.isActive())
+
+    def _start(self, design: Design) -> None:
+        self._running = self._generation
+        self._pool.start(PreviewWorker(self.compute, design, self._generation,
+                                       self._signals))
+
+    def _show_figures(self, generation: int, metrics: object, message: str) -> None:
+        """A preview's figures arrived: shown when they are the newest asked for; a
+        superseded one's are dropped and the waiting design is started."""
+        self._running = None
+        if self.closed:
+            return
+        if generation != self._generation:
+            pending, self._pending = self._pending, None
+            if pending is not None:
+                self._start(pending)
+            return
+        if isinstance(metrics, DesignMetrics):
+            self.preview.setText(preview_text(metrics))
+        else:
+            self.preview.setText(f"<span style='color:#9a6700'>Figures not available:"
+                                 f" {message}</span>")
+
+    def done(self, result: int) -> None:
+        """Closing (Create, Cancel, Escape, the window's close button) abandons the
+        preview in flight: its figures are dropped when they arrive."""
+        self.closed = True
+        self._timer.stop()
+        self._generation += 1
+        self._pending = None
+        super().done(result)
 
     def accept(self) -> None:
         """Create: make sure the design matches the editors (a pending preview is built

@@ -8,6 +8,8 @@ from collections.abc import Mapping
 from enum import Enum
 from typing import Any
 
+from gui.numbers import count_text, decimal_text
+
 FIELD_WORDS: dict[str, str] = {
     "name": "name",
     "capacity_kw": "IT capacity",
@@ -67,11 +69,11 @@ def speed_words(gbps: float) -> str:
 
 
 def number_words(value: float) -> str:
-    """A number with thin-space thousands separators and no trailing decimals
-    ("2 000", "1.25", "131 072")."""
+    """A number in the style of :mod:`gui.numbers` (the docks', the canvas's): commas
+    between thousands and no trailing decimals ("2,000", "1.25", "131,072")."""
     if float(value).is_integer():
-        return f"{int(value):,}".replace(",", "\u2009")
-    return f"{value:,.6g}".replace(",", "\u2009")
+        return count_text(value)
+    return decimal_text(value, 6)
 
 
 def value_words(field: str, value: Any) -> str | None:

@@ -29,6 +29,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QGraphicsScene
 
 from gui.export.charts import draw_histogram
+from gui.not_computed import NOT_COMPUTED, reason_of
 from model.design import Design
 from model.metrics.results import DesignMetrics
 from model.reports.atomic import ExportError, atomic_path
@@ -193,6 +194,7 @@ def _canvas(scene: QGraphicsScene | None) -> Callable[[QPainter, QRectF], None]:
 def _headline(report: dict, metrics: DesignMetrics) -> list[tuple[str, str]]:  # type: ignore[type-arg]
     b = metrics.bisection
     totals = metrics.power
+    skipped = f", {NOT_COMPUTED}" if "bisection" in metrics.not_computed else ""
     return [
         ("Accelerators", fmt(report["accelerators"])),
         ("Servers", fmt(report["servers"])),
@@ -201,10 +203,13 @@ def _headline(report: dict, metrics: DesignMetrics) -> list[tuple[str, str]]:  #
         ("Injection bandwidth per accelerator",
          f"{fmt(metrics.injection_gbps_per_accelerator)} Gb/s"),
         ("Bisection bandwidth", f"{fmt(b.gbps / 1000, 2)} Tb/s"
-                                f"{'' if b.exact else ' (upper bound)'}"),
-        ("Bisection per accelerator", f"{fmt(b.per_accelerator_gbps, 1)} Gb/s"),
-        ("Fraction of full bisection", pct(b.fraction_of_full)),
+                                f"{'' if b.exact else ' (upper bound)'}{skipped}"),
+        ("Bisection per accelerator", f"{fmt(b.per_accelerator_gbps, 1)} Gb/s"
+                                      f"{' (upper bound)' if skipped else ''}"),
+        ("Fraction of full bisection", f"{pct(b.fraction_of_full)}"
+                                       f"{' (upper bound)' if skipped else ''}"),
         ("Hops (switches on a shortest path)",
+         NOT_COMPUTED if "hops" in metrics.not_computed else
          f"max {fmt(metrics.hops.max)}, mean {fmt(metrics.hops.mean, 2)}"),
         ("IT power (campus)", f"{fmt(totals.it_kw, 1)} kW"),
         ("Facility power (campus)", f"{fmt(totals.facility_kw, 1)} kW"),
@@ -309,13 +314,29 @@ def _write_contents(page: _Page, design: Design, metrics: DesignMetrics, *,
 
     page.heading("Bisection and hops")
     b = metrics.bisection
-    page.text(
-        f"Bisection bandwidth {fmt(b.gbps, 0)} Gb/s"
-        f" ({'exact' if b.exact else 'upper bound: best balanced cut found'}),"
-        f" {fmt(b.per_accelerator_gbps, 1)} Gb/s per accelerator,"
-        f" {pct(b.fraction_of_full)} of full bisection ({fmt(b.full_gbps, 0)} Gb/s)."
-        f" The cut puts {fmt(b.cut.accelerators_a)} accelerators on side A."
-    )
+    skipped = {key: reason_of(metrics, key) for key in metrics.not_computed}
+    if skipped.get("bisection"):
+        page.text(f"Bisection: {metrics.not_computed['bisection']}. Its upper bound,"
+                  f" N/2 × injection bandwidth, is {fmt(b.gbps, 0)} Gb/s"
+                  f" ({fmt(b.per_accelerator_gbps, 1)} Gb/s per accelerator).")
+    else:
+        page.text(
+            f"Bisection bandwidth {fmt(b.gbps, 0)} Gb/s"
+            f" ({'exact' if b.exact else 'upper bound: best balanced cut found'}),"
+            f" {fmt(b.per_accelerator_gbps, 1)} Gb/s per accelerator,"
+            f" {pct(b.fraction_of_full)} of full bisection ({fmt(b.full_gbps, 0)} Gb/s)."
+            f" The cut puts {fmt(b.cut.accelerators_a)} accelerators on side A."
+        )
+    if skipped.get("hops"):
+        page.text(f"Hops between accelerators: {metrics.not_computed['hops']}.")
+    else:
+        _write_hops(page, metrics)
+    _write_pairs(page, design, metrics, skipped)
+    _write_problems_and_bill(page, design, metrics)
+
+
+def _write_hops(page: _Page, metrics: DesignMetrics) -> None:
+    """The hop figures: a sentence, the histogram and the table by scope."""
     hops = metrics.hops
     page.text(
         f"Hops between accelerators: maximum {fmt(hops.max)}, mean {fmt(hops.mean, 2)}"
@@ -336,20 +357,34 @@ def _write_contents(page: _Page, design: Design, metrics: DesignMetrics, *,
             for scope in scopes
         ]
         share = 0.8 / (len(buckets) + 1)
-        page.table(("Scope", *(f"{h} hops" for h in buckets), "Scale-up pairs"), scope_rows,
+        page.table(("Scope", *(f"{h} hop{'' if h == 1 else 's'}" for h in buckets),
+                    "Scale-up pairs"), scope_rows,
                    (0.2, *([share] * (len(buckets) + 1))),
                    (False, *([True] * (len(buckets) + 1))))
 
+
+
+def _write_pairs(page: _Page, design: Design, metrics: DesignMetrics,
+                 skipped: dict[str, str | None]) -> None:
+    """The capacities between buildings and between islands (or why they are not
+    computed)."""
     labels_of = Labeller(design)
-    for title, pairs in (("Capacity between buildings", metrics.building_pairs),
-                         ("Capacity between islands", metrics.island_pairs)):
-        if pairs and len(pairs) <= MAX_PAIR_ROWS:
+    for title, key, pairs in (
+            ("Capacity between buildings", "building_pairs", metrics.building_pairs),
+            ("Capacity between islands", "island_pairs", metrics.island_pairs)):
+        if skipped.get(key):
+            page.heading(title)
+            page.text(f"{skipped[key]}.")
+        elif pairs and len(pairs) <= MAX_PAIR_ROWS:
             page.heading(title)
             page.table(("Between", "And", "Capacity (minimum cut)"),
                        [(labels_of.element(p.a), labels_of.element(p.b),
                          f"{fmt(p.gbps / 1000, 2)} Tb/s") for p in pairs],
                        (0.35, 0.35, 0.30), (False, False, True))
 
+
+def _write_problems_and_bill(page: _Page, design: Design, metrics: DesignMetrics) -> None:
+    """The problems and the bill of materials."""
     page.heading("Problems")
     if metrics.problems:
         page.table(("Severity", "Element", "Problem"),

@@ -16,3 +16,10 @@ def sleepy(design: Design, plane: Any) -> DesignMetrics:
     says (none when it says nothing): a design that takes as long as a test wants."""
     time.sleep(float(design.description or 0))
     return compute_all(design, plane)
+
+
+def slow_preview(design: Design, plane: Any) -> DesignMetrics:
+    """The real figures after two seconds (whatever the design): a template preview
+    that takes long enough to see whether the dialog waits for it."""
+    time.sleep(2.0)
+    return compute_all(design, plane)

@@ -27,11 +27,12 @@ def test_every_template_is_listed_with_parameters_and_source(dialog: TemplateDia
         assert template.source in dialog.source.text()
 
 
-def test_preview_of_a_leaf_spine_matches_a_hand_count(dialog: TemplateDialog) -> None:
+def test_preview_of_a_leaf_spine_matches_a_hand_count(dialog: TemplateDialog, qtbot) -> None:
     dialog.select("leaf-spine")
     for name, value in {"leaves": 4, "down": 8, "up": 4, "spines": 2}.items():
         dialog.set_value(name, value)
     assert dialog.update_preview()
+    qtbot.waitUntil(dialog.preview_ready)  # the figures are computed off the GUI thread
     text = dialog.preview.text()
     # 4 leaves × 8 hosts; 4 leaves + 2 spines; 32 hosts × 400 W + 6 switches × 210 W +
     # (32 + 16 links) × 2 ends × 2 W = 14,252 W
@@ -40,10 +41,11 @@ def test_preview_of_a_leaf_spine_matches_a_hand_count(dialog: TemplateDialog) ->
     assert "IT power 14.3 kW" in text
 
 
-def test_preview_of_a_fat_tree_matches_its_closed_form(dialog: TemplateDialog) -> None:
+def test_preview_of_a_fat_tree_matches_its_closed_form(dialog: TemplateDialog, qtbot) -> None:
     dialog.select("fat-tree")
     dialog.set_value("k", 8)
     assert dialog.update_preview()
+    qtbot.waitUntil(dialog.preview_ready)
     # k³/4 hosts and 5k²/4 switches
     assert f"{8**3 // 4} accelerators" in dialog.preview.text()
     assert f"{5 * 8 * 8 // 4} switches" in dialog.preview.text()

@@ -82,7 +82,7 @@ def test_good_input_is_one_named_step(window, qtbot) -> None:
     inspector.fields["medium"].choose("optical-400g-osfp")
     assert design.bundles["hall-a-pod-1-b2"].medium == "optical-400g-osfp"
     assert [stack.text(i) for i in range(stack.count())] == [
-        "Change IT capacity of Hall A to 2\u2009500 kW", "Change PUE of Hall A to 1.1",
+        "Change IT capacity of Hall A to 2,500 kW", "Change PUE of Hall A to 1.1",
         "Change rack count of DGX H100 to 12", "Change rack type of DGX H100",
         "Change medium of Leaf → spine"]
     stack.undo()

@@ -63,7 +63,7 @@ def test_words_for_fields_and_values(qapp, design) -> None:
     assert change_text("bundle", "B", {"links_per_member": 4}) == \
         "Change links per member of B to 4"
     assert change_text("building", "Hall A", {"capacity_kw": 120000.0}) == \
-        "Change IT capacity of Hall A to 120\u2009000 kW"
+        "Change IT capacity of Hall A to 120,000 kW"
     assert change_text("island", "Island 1", {"name": "Pod A"}) == "Rename Island 1 to Pod A"
     assert change_text("rack_group", "R", {"x": 1.0, "y": 2.0}) == "Move R"
     command = UpdateElement(design, "hall-a-pod-1-b2", {"speed_gbps": 800.0})

@@ -123,8 +123,11 @@ def plural(n: int, word: str) -> str:
 
 
 def thousands(n: float) -> str:
-    """An integer with thin thousands separators ("131 072")."""
-    return f"{round(n):,}".replace(",", "\u2009")
+    """An integer with commas between thousands ("131,072"): the style of
+    :mod:`gui.numbers`, which the docks and dialogs use too."""
+    from gui.numbers import count_text
+
+    return count_text(n)
 
 
 class CutSide:
