@@ -21,7 +21,8 @@ def test_shared_fields_with_mixed_values(window) -> None:
     inspector = window.inspector
     if set(inspector.element_ids) != set(BUNDLES):  # bundles hidden at this zoom
         inspector.show_ids(BUNDLES)
-    assert set(inspector.fields) == {"links_per_member", "speed_gbps", "pattern", "medium"}
+    assert set(inspector.fields) == {"links_per_member", "speed_gbps", "pattern", "medium",
+                                     "length_m"}
     assert inspector.title.text().startswith("<b>3 link bundles selected</b>")
     links, speed, pattern = (inspector.fields[n] for n in
                              ("links_per_member", "speed_gbps", "pattern"))
