@@ -17,6 +17,8 @@ VERBS: dict[str, str] = {
     "export": "Export a design as PNG, SVG, PDF, CSV, bill of materials or GraphML.",
     "plan": "Plan a training job on a design: step time, days to train, limiting link.",
     "optics": "Choose for each bundle the cheapest medium that reaches at its speed.",
+    "compare": "Compare two designs: every figure side by side, and what changed.",
+    "sweep": "Compute many variants of a design (on Dask) into CSV and Parquet.",
 }
 
 
