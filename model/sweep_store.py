@@ -109,6 +109,8 @@ class SweepStore:
         """Add a finished point to the journal, on disk at once."""
         if self._journal is None:
             self._journal = self.journal_path.open("a", encoding="utf-8")
+            if _ends_cut_short(self.journal_path):  # a line cut by an interruption
+                self._journal.write("\n")
         safe = {k: _json_safe(v) for k, v in row.items()}
         self._journal.write(json.dumps(safe, ensure_ascii=False) + "\n")
         self._journal.flush()
@@ -127,6 +129,15 @@ class SweepStore:
         _write_csv(self.csv_path, columns, rows)
         _write_parquet(self.parquet_path, columns, rows)
         return columns
+
+
+def _ends_cut_short(path: Path) -> bool:
+    """True when the file's last line has no newline (its writer was stopped)."""
+    with path.open("rb") as stream:
+        if stream.seek(0, os.SEEK_END) == 0:
+            return False
+        stream.seek(-1, os.SEEK_END)
+        return stream.read(1) != b"\n"
 
 
 def table_columns(spec: SweepSpec, rows: list[Row]) -> list[str]:
