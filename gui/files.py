@@ -259,6 +259,17 @@ class FileActions(QObject):
         self.message.emit(f"New design from template: {design.name}")
         return True
 
+    def open_generated(self, design: Design, message: str) -> bool:
+        """Open a design made in the application (a sweep's point, say) in place of the
+        open one, after asking about unsaved changes; it starts unsaved."""
+        if not self.maybe_save():
+            return False
+        self._replace(design, None)
+        self.document.undo_stack.resetClean()
+        self.document.modified_changed.emit(True)
+        self.message.emit(message)
+        return True
+
     def open_dialog(self) -> bool:
         """Ask for a file and open it."""
         if not self.maybe_save():
@@ -525,6 +536,11 @@ def install_file_menu(window: MainWindow, *, recover: bool = False) -> FileActio
     if app is not None:
         app.aboutToQuit.connect(files.shutdown)
     window.file_actions = files  # type: ignore[attr-defined]
+    from gui.compare_dialog import install_compare
+    from gui.explore_dialog import install_explore
+
+    install_compare(window, files)
+    install_explore(window, files)
     if recover:
         QTimer.singleShot(0, files.offer_recovery)
     return files
