@@ -47,6 +47,8 @@ if TYPE_CHECKING:
     from gui.files import FileActions
     from gui.main_window import MainWindow
 
+NAME_WIDTH_PX = 220
+"""Widest the figure-name column starts (the full name is its tooltip)."""
 HEADERS = ("Figure", "This design", "Other", "Other − this", "Other ÷ this")
 
 
@@ -128,6 +130,8 @@ class CompareDock(QDockWidget):
         self.table.setHorizontalHeaderLabels(list(HEADERS))
         self.table.verticalHeader().setVisible(False)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.table.setWordWrap(False)
+        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
         self.tree = QTreeWidget()
         self.tree.setHeaderLabels(["Element", "This design", "Other"])
         splitter.addWidget(self.table)
@@ -210,8 +214,11 @@ class CompareDock(QDockWidget):
                                           | Qt.AlignmentFlag.AlignVCenter)
                 if colour is not None and column >= 2:
                     item.setForeground(QBrush(QColor(colour)))
+                if column == 0:
+                    item.setToolTip(r.name)
                 self.table.setItem(i, column, item)
         self.table.resizeColumnsToContents()
+        self.table.setColumnWidth(0, min(self.table.columnWidth(0), NAME_WIDTH_PX))
 
     def _fill_structure(self) -> None:
         self.tree.clear()
@@ -294,6 +301,9 @@ class CompareActions(QObject):
         if self.dock is None:
             self.dock = CompareDock(self.window)
             self.window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
+            metrics = self.window.docks.get("metrics")
+            if metrics is not None:  # a tab beside the metrics: the room they have
+                self.window.tabifyDockWidget(metrics, self.dock)
             self.window.docks["compare"] = self.dock
         self.dock.compare_with(other, str(path))
         return True
