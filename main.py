@@ -7,6 +7,8 @@
     python main.py new TEMPLATE [--param value ...] -o DESIGN.json
     python main.py export DESIGN.json --png OUT | --svg OUT | --pdf OUT | ...
     python main.py optics DESIGN.json [-o OUT.json]
+    python main.py compare A.json B.json [--json]
+    python main.py sweep --template NAME --param NAME=VALUES ... --out OUT  (docs/sweeps.md)
 """
 
 from __future__ import annotations

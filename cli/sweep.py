@@ -234,9 +234,11 @@ def run(args: argparse.Namespace) -> int:
         print("error: --point-timeout must be above 0 seconds", file=sys.stderr)
         return EXIT_USAGE
     store = SweepStore(args.out)
+    chart_only = bool(args.pareto) and not (args.resume or args.template or args.base
+                                            or args.param or args.set)
     spec = _plan(args, store)
     done = {row["point"] for row in store.rows()}
-    todo = [k for k in spec.point_indices() if k not in done]
+    todo = [] if chart_only else [k for k in spec.point_indices() if k not in done]
     total = len(spec.point_indices())
     interrupted = False
     if todo:
