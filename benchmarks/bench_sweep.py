@@ -21,7 +21,6 @@ worker's own cold caches). The machine is shared: run it once, on a quiet machin
 from __future__ import annotations
 
 import argparse
-import logging
 import os
 import sys
 import time
@@ -31,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from model.metrics import clear_caches
 from model.sweep_plan import SweepSpec, make_spec
-from model.sweep_run import evaluate_point, run_points
+from model.sweep_run import evaluate_point, run_points, start_local_cluster
 
 PARAMS = ["islands=12,14,16", "gpus_per_island=6144..8192:256",
           "oversubscription=1..8:0.25", "buildings=1,2"]
@@ -57,12 +56,8 @@ def in_one_process(spec: SweepSpec) -> tuple[float, int]:
 
 def on_dask(spec: SweepSpec, workers: int) -> tuple[float, float, int]:
     """Seconds to start the cluster, seconds to compute every point on it, failures."""
-    from distributed import Client, LocalCluster
-
     start = time.perf_counter()
-    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                           dashboard_address=None, silence_logs=logging.ERROR)
-    client = Client(cluster)
+    cluster, client = start_local_cluster(workers)
     client.wait_for_workers(workers)
     started = time.perf_counter() - start
     rows: list[dict[str, object]] = []

@@ -157,7 +157,7 @@ def _client(args: argparse.Namespace) -> tuple[Any, Any]:
     from model.sweep_plan import SweepError
 
     dask: Any = distributed  # the library ships no type hints
-    Client, LocalCluster = dask.Client, dask.LocalCluster  # noqa: N806
+    Client = dask.Client  # noqa: N806
 
     logging.getLogger("distributed").setLevel(logging.ERROR)
     if args.scheduler:
@@ -172,9 +172,9 @@ def _client(args: argparse.Namespace) -> tuple[Any, Any]:
         workers = args.workers or os.cpu_count() or 1
         if workers < 1:
             raise SweepError(f"--workers {workers}: at least one worker")
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                               dashboard_address=None, silence_logs=logging.ERROR)
-        client = Client(cluster)
+        from model.sweep_run import start_local_cluster
+
+        cluster, client = start_local_cluster(workers)
     try:
         client.wait_for_workers(1, timeout=args.connect_timeout)
         client.run(_worker_ready)

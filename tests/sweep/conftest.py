@@ -3,7 +3,6 @@ one takes seconds)."""
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Iterator
 from typing import Any
 
@@ -13,11 +12,9 @@ import pytest
 @pytest.fixture(scope="session")
 def dask_client() -> Iterator[Any]:
     """A client of a LocalCluster with 2 worker processes of 1 thread each."""
-    from distributed import Client, LocalCluster
+    from model.sweep_run import start_local_cluster
 
-    cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                           dashboard_address=None, silence_logs=logging.ERROR)
-    client = Client(cluster)
+    cluster, client = start_local_cluster(2)
     try:
         yield client
     finally:
