@@ -1,5 +1,5 @@
-"""A local Dask cluster of two worker processes, shared by the module's tests (starting
-one takes seconds)."""
+"""A local Dask cluster of two worker processes, shared by a module's tests and stopped
+after them (starting one takes seconds; none may outlive the session)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def dask_client() -> Iterator[Any]:
     """A client of a LocalCluster with 2 worker processes of 1 thread each."""
     from model.sweep_run import start_local_cluster
