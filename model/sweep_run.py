@@ -37,8 +37,8 @@ WORKER_CONFIG: dict[str, object] = {
     # engine's pure-Python loops do not need done beside them
     "distributed.worker.profile.enabled": False,
 }
-"""Dask settings of the workers a sweep starts (docs/sweeps.md gives them to workers
-started by hand)."""
+"""Dask settings of the workers a sweep starts; tools/dask/archipelago.yaml holds the same
+for workers started by hand (docs/sweeps.md)."""
 
 GRACE_S = 5.0
 """Time a point may run past its limit before the watchdog gives up on it (the engine's

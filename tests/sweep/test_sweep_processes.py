@@ -19,7 +19,7 @@ LIMIT_S = 60
 
 
 def _start(args: list[str], log: Path) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "DASK_CONFIG": str(ROOT / "tools/dask")}
     with log.open("wb") as stream:
         return subprocess.Popen([str(DASK), *args], cwd=ROOT, env=env, stdout=stream,
                                 stderr=subprocess.STDOUT)
