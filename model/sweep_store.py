@@ -27,6 +27,7 @@ import os
 from pathlib import Path
 from typing import Any, TextIO
 
+from model.reports.csv_safe import csv_field, needs_neutralising
 from model.sweep_plan import SweepError, SweepSpec
 
 LEAD_COLUMNS = ("point", "status", "reason", "seconds")
@@ -165,10 +166,10 @@ def _write_csv(path: Path, columns: list[str], rows: list[Row]) -> None:
     temporary = path.with_name(path.name + ".tmp")
     try:
         with temporary.open("w", encoding="utf-8", newline="") as stream:
-            writer = csv.writer(stream)
-            writer.writerow(columns)
+            # element names reach the header and reasons: never as spreadsheet formulas
+            stream.write(",".join(csv_field(c) for c in columns) + "\n")
             for row in rows:
-                writer.writerow([_cell(row.get(c)) for c in columns])
+                stream.write(",".join(csv_field(_cell(row.get(c))) for c in columns) + "\n")
         os.replace(temporary, path)
     except OSError as error:
         with contextlib.suppress(OSError):
@@ -210,8 +211,8 @@ def read_table(path: str | os.PathLike[str]) -> tuple[list[str], list[Row]]:
     try:
         with open(path, encoding="utf-8", newline="") as stream:
             reader = csv.reader(stream)
-            columns = next(reader, [])
-            rows = [{c: _parse_cell(v) for c, v in zip(columns, line, strict=False)}
+            columns = [_unquote(c) for c in next(reader, [])]
+            rows = [{c: _parse_cell(_unquote(v)) for c, v in zip(columns, line, strict=False)}
                     for line in reader]
     except OSError as error:
         raise SweepError(f"cannot read {path}: {error.strerror or error}") from None
@@ -220,6 +221,13 @@ def read_table(path: str | os.PathLike[str]) -> tuple[list[str], list[Row]]:
     if "point" not in columns:
         raise SweepError(f"{path} is not a sweep table (it has no 'point' column)")
     return columns, rows
+
+
+def _unquote(cell: str) -> str:
+    """A cell as it was before :func:`csv_field` put a ``'`` in front of it."""
+    if cell.startswith("'") and needs_neutralising(cell[1:]):
+        return cell[1:]
+    return cell
 
 
 def _parse_cell(text: str) -> Any:
