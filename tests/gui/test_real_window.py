@@ -84,6 +84,7 @@ DRIVERS: dict[str, tuple[str, ...]] = {
         "Context/several/Align/Distribute Vertically",
         *(f"Context/bundle/{e}" for e in ("Edit Properties", "Select Ends", "Delete",
                                           "Zoom To"))),
+    "test_compare_with_and_explore": ("File/Compare with", "Tools/Explore"),
 }
 
 
@@ -523,6 +524,49 @@ def test_help_menu_guide_shortcuts_and_about(real_window, tmp_path: Path) -> Non
         assert str(tmp_path / "recovery") in about.label.text()
         for widget in (guide, shortcuts, about):
             widget.close()
+
+
+def test_compare_with_and_explore(real_window, qtbot, tmp_path: Path) -> None:
+    """Compare with a file (figures from the engine process) and open a sweep's point."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from model.fileformat import save_design
+    from model.sweep_plan import make_spec
+    from model.sweep_run import evaluate_point
+    from model.sweep_store import SweepStore
+
+    window = real_window
+    other = window.document.design.copy()
+    racks = other.rack_groups["hall-a-pod-1-racks"]
+    other.update(racks.id, count=racks.count - 1)
+    save_design(other, tmp_path / "other.json")
+    spec = make_spec(template_name="islands", base=None, base_path=None,
+                     params=["islands=2", "buildings=1", "gpus_per_island=256,512"],
+                     sets=[], sample=None, seed=0)
+    store = SweepStore(tmp_path / "sweep")
+    store.start(spec)
+    for k in spec.point_indices():
+        store.append(evaluate_point(spec.to_json(), k, spec.values_of(k)))
+    store.close()
+    store.write_tables(spec)
+    window.compare_actions.ask_path = lambda: str(tmp_path / "other.json")
+    with fired(window, "test_compare_with_and_explore") as actions:
+        actions["File/Compare with"].trigger()
+        dock = window.compare_actions.dock
+        qtbot.waitUntil(lambda: dock.comparison is not None, timeout=60_000)
+        [change] = dock.comparison.structure.changed
+        assert change.fields == {"count": (racks.count, racks.count - 1)}
+        assert window.scene.selected_ids() == [racks.id]
+        actions["Tools/Explore"].trigger()
+        dialog = window.explore_actions.dialog
+        dialog.ask_path = lambda: str(tmp_path / "sweep.csv")
+        assert dialog.open_table()
+        dialog.choose_row(1)
+        window.answers.unsaved = QMessageBox.StandardButton.Discard
+        assert dialog.open_chosen()
+        # 512 H100 in racks of 4 DGX of 8
+        assert window.document.design.rack_groups["island-1-racks"].count == 512 // 32
+    assert window.answers.errors == []
 
 
 def test_quit(real_window) -> None:
