@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtCore import QSettings, Qt, QTimer, SignalInstance
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -56,6 +56,19 @@ MENU_ORDER = ("File", "Edit", "View", "Tools", "Help")
 def default_settings() -> QSettings:
     """Where window layout and theme are remembered."""
     return QSettings("Archipelago", "Archipelago")
+
+
+class HistoryAction(QAction):
+    """Undo or Redo on the toolbar: a fixed label, the command in the tooltip."""
+
+    def __init__(self, text: str, parent: QWidget) -> None:
+        super().__init__(text, parent)
+        self.setObjectName(f"toolbar-{text.lower()}")
+        self.label = text
+
+    def name_command(self, command: str) -> None:
+        """Show what the button would undo or redo."""
+        self.setToolTip(f"{self.label} {command}" if command else self.label)
 
 
 class MainWindow(QMainWindow):
@@ -248,12 +261,33 @@ class MainWindow(QMainWindow):
         for action in (*self.tool_actions.values(),):
             bar.addAction(action)
         bar.addSeparator()
-        bar.addAction(self.undo_action)
-        bar.addAction(self.redo_action)
+        self.toolbar_undo = self._history_button(
+            "Undo", stack.undo, stack.canUndoChanged, stack.undoTextChanged,
+            stack.canUndo(), stack.undoText())
+        self.toolbar_redo = self._history_button(
+            "Redo", stack.redo, stack.canRedoChanged, stack.redoTextChanged,
+            stack.canRedo(), stack.redoText())
+        bar.addAction(self.toolbar_undo)
+        bar.addAction(self.toolbar_redo)
         bar.addSeparator()
         bar.addAction(self.fit_action)
         bar.addAction(self.cut_action)
         self.addToolBar(bar)
+
+    def _history_button(self, text: str, trigger: Callable[[], None],
+                        can_changed: SignalInstance, text_changed: SignalInstance,
+                        can_now: bool, command_now: str) -> QAction:
+        """A toolbar twin of the Edit menu's Undo or Redo with a fixed label: the menu's
+        text names the command ("Undo Change link speed of …"), which on a toolbar
+        resized the button and shifted the buttons after it on every edit. The command
+        is named in the tooltip instead."""
+        action = HistoryAction(text, self)
+        action.triggered.connect(trigger)
+        action.setEnabled(can_now)
+        can_changed.connect(action.setEnabled)
+        action.name_command(command_now)
+        text_changed.connect(action.name_command)  # a slot of the action: Qt disconnects
+        return action                              # it when the window goes
 
     def _connect(self) -> None:
         doc = self.document
