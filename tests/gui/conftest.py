@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gc
 import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -194,8 +195,13 @@ def engine_process_ends() -> Iterator[None]:
     from gui.metrics_runner import stop_engine
 
     release_process_clipboard()  # Qt's offscreen clipboard crashes the exit otherwise
-
-    stop_engine()
-    for child in multiprocessing.active_children():
-        child.join(1)
+    # A run still on its way to the engine when the first stop comes (a worker thread of
+    # the last window's runner) starts a fresh engine process; stop that one too.
+    for _ in range(5):
+        stop_engine()
+        for child in multiprocessing.active_children():
+            child.join(1)
+        if not multiprocessing.active_children():
+            break
+        time.sleep(0.2)
     assert not multiprocessing.active_children(), "an engine process outlived the tests"
