@@ -20,7 +20,12 @@ from model.design import Design
 from model.jobs.job import Job
 from model.jobs.placement import JobError
 from model.jobs.presets import PRESETS
-from model.jobs.step_time import AXIS_WORDS, BOUNDARY_WORDS, JobFigures
+from model.jobs.step_time import (
+    AXIS_WORDS,
+    BOUNDARY_WORDS,
+    JobFigures,
+    limiting_link_words,
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -115,15 +120,7 @@ def summary_lines(job: Job, f: JobFigures) -> list[str]:
         f" {job.tokens:.3g} tokens; achieved MFU {f.achieved_mfu:.1%}"
         f" (compute assumed at {job.mfu:.0%})",
     ]
-    limiting = f.limiting
-    if limiting is None:
-        lines.append("  limiting link: none (no communication exposed)")
-    else:
-        b = limiting.bandwidth
-        lines.append(f"  limiting link: {AXIS_WORDS[limiting.axis]} {limiting.collective}"
-                     f" on {BOUNDARY_WORDS[b.limit]}"
-                     + (f" ({b.where})" if b.where else "")
-                     + f", {b.gbps:,.0f} Gb/s, {limiting.exposed_s:.3f} s per step")
+    lines.append(f"  limiting link: {limiting_link_words(f)}")
     for axis, c in f.communication.items():
         b = c.bandwidth
         lines.append(f"    {AXIS_WORDS[axis]:<3} {c.collective:<28} {b.gbps:>10,.0f} Gb/s"

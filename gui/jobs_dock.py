@@ -40,7 +40,7 @@ from model.errors import DesignError
 from model.jobs.job import Job
 from model.jobs.placement import JobError
 from model.jobs.presets import PRESETS
-from model.jobs.step_time import AXIS_WORDS, BOUNDARY_WORDS, JobFigures, plan_jobs
+from model.jobs.step_time import AXIS_WORDS, JobFigures, limiting_link_words, plan_jobs
 from model.metrics.results import DesignMetrics
 
 if TYPE_CHECKING:
@@ -415,15 +415,7 @@ def summary_lines(job: Job, f: JobFigures) -> list[str]:
         f"{f.tokens_per_s:,.0f} tokens/s · {f.days:,.1f} days to train",
         f"achieved MFU {f.achieved_mfu:.1%} (compute assumed at {job.mfu:.0%})",
     ]
-    limiting = f.limiting
-    if limiting is None:
-        lines.append("Limiting link: none (no communication exposed)")
-    else:
-        b = limiting.bandwidth
-        where = f" ({b.where})" if b.where else ""
-        lines.append(f"Limiting link: {AXIS_WORDS[limiting.axis]} {limiting.collective} on"
-                     f" {BOUNDARY_WORDS[b.limit]}{where}, {b.gbps:,.0f} Gb/s,"
-                     f" {limiting.exposed_s:.2f} s per step")
+    lines.append(f"Limiting link: {limiting_link_words(f)}")
     lines += [f"⚠ {w}" for w in f.warnings]
     return lines
 

@@ -113,6 +113,20 @@ class JobFigures:
         return parts
 
 
+def limiting_link_words(figures: JobFigures) -> str:
+    """The limiting link in words, as the command line and the Jobs dock print it after
+    "limiting link: " ("DP reduce-scatter on the links between islands (…), 400 Gb/s,
+    0.123 s per step"), or that nothing is exposed."""
+    limiting = figures.limiting
+    if limiting is None:
+        return "none (no communication exposed)"
+    b = limiting.bandwidth
+    where = f" ({b.where})" if b.where else ""
+    return (f"{AXIS_WORDS[limiting.axis]} {limiting.collective} on"
+            f" {BOUNDARY_WORDS[b.limit]}{where}, {b.gbps:,.0f} Gb/s,"
+            f" {limiting.exposed_s:.3f} s per step")
+
+
 def compute_seconds(job: Job, peak_tflops: float) -> float:
     """Compute time of one step at the job's MFU: F · P_active · tokens ÷
     (accelerators × peak × MFU), F = 8 with recomputation, else 6."""
