@@ -1,0 +1,143 @@
+"""Failed members: what is down in a what-if, as an input of the metrics engine.
+
+A failure is part of the *view* of a design, not an edit of it: the design keeps its
+elements and counts, and the engine computes every metric on what remains (see
+``compute_all(design, failures=...)``). A :class:`Failure` names one element and how much
+of it is down:
+
+- a switch tier: ``count`` switches down (members ``0 … count-1`` unless ``members``
+  names them), or the whole tier (``count`` and ``members`` both absent);
+- a link bundle: ``count`` of its links down (or the listed link numbers), or all of them;
+- a rack group: ``count`` racks down (their servers, accelerators and links), or all;
+- an island or a building: the whole of it (a building's power: everything in it).
+
+A :class:`Scenario` is a named list of failures, saved inside the design file so a team
+can return to "spine plane A lost" or "building 2 dark" later.
+
+:func:`check_failures` gives every failure the same validation as an element read from a
+file: an unknown element, a count larger than the element has, a member number out of
+range are refused with a message that names them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Annotated
+
+from pydantic import Field, model_validator
+
+from model.elements import ElementId
+from model.errors import DesignError
+from model.parts import Frozen, Name
+from model.strict import WholeNumber
+
+if TYPE_CHECKING:
+    from model.design import Design
+
+Member = Annotated[WholeNumber, Field(ge=0, le=100_000_000)]
+"""A member number: a switch of a tier, a link of a bundle, a rack of a rack group."""
+
+FAILABLE_KINDS: tuple[str, ...] = ("building", "island", "rack_group", "tier", "bundle")
+"""Kinds of element a failure may name."""
+
+COUNTED_KINDS: tuple[str, ...] = ("rack_group", "tier", "bundle")
+"""Kinds of element of which a part (``count`` or ``members``) may fail."""
+
+
+class Failure(Frozen):
+    """One element, or some members of it, down."""
+
+    element: ElementId
+    count: WholeNumber | None = Field(
+        default=None, ge=1, le=100_000_000,
+        description="How many members are down (the first ones); absent: all of them.")
+    members: tuple[Member, ...] | None = Field(
+        default=None, min_length=1, max_length=1_000_000,
+        description="Which members are down, by number; absent: the first ``count``.")
+
+    @model_validator(mode="after")
+    def _one_way_of_counting(self) -> Failure:
+        if self.count is not None and self.members is not None:
+            raise ValueError("give either count or members, not both")
+        if self.members is not None and len(set(self.members)) != len(self.members):
+            raise ValueError("a member is listed twice")
+        return self
+
+    @property
+    def whole(self) -> bool:
+        """True when the whole element is down."""
+        return self.count is None and self.members is None
+
+
+class Scenario(Frozen):
+    """A named what-if: the failures it assumes."""
+
+    name: Name
+    failures: tuple[Failure, ...] = Field(default=(), max_length=10_000)
+
+
+def members_of(design: Design, element_id: str) -> int:
+    """How many members a failure of ``element_id`` counts among (switches of a tier,
+    links of a bundle, racks of a rack group); 1 for an island or a building."""
+    kind = design.kind_of(element_id)
+    if kind == "tier":
+        return design.tiers[element_id].count
+    if kind == "rack_group":
+        return design.rack_groups[element_id].count
+    if kind == "bundle":
+        bundle = design.bundles[element_id]
+        return _lower_members(design, bundle.lower) * bundle.links_per_member
+    return 1
+
+
+def _lower_members(design: Design, element_id: str) -> int:
+    """Members at a bundle's lower end: servers of a rack group, switches of a tier."""
+    if element_id in design.tiers:
+        return design.tiers[element_id].count
+    group = design.rack_groups[element_id]
+    rack = design.catalog.rack_type(group.rack_type)
+    return group.count * (rack.servers_per_rack if rack else 1)
+
+
+def check_failures(design: Design, failures: Sequence[Failure]) -> None:
+    """Refuse failures that do not fit ``design`` (raising :class:`DesignError` naming
+    the element and what is wrong): unknown elements, parts of an island or building,
+    counts or member numbers beyond what the element has, one element named twice."""
+    seen: set[str] = set()
+    for failure in failures:
+        kind = design.kind_of(failure.element)
+        if kind is None:
+            raise DesignError(f"a failure names no element of the design: "
+                              f"{failure.element!r}", failure.element)
+        name = design.element(failure.element).name  # type: ignore[union-attr]
+        if failure.element in seen:
+            raise DesignError(f"{name!r} is failed twice", failure.element)
+        seen.add(failure.element)
+        if failure.whole:
+            continue
+        if kind not in COUNTED_KINDS:
+            article = "an" if kind == "island" else "a"
+            raise DesignError(f"{name!r} fails whole or not at all ({article} {kind} has "
+                              "no members to count)", failure.element)
+        total = members_of(design, failure.element)
+        if failure.count is not None and failure.count > total:
+            raise DesignError(f"{failure.count:,} of {name!r} cannot fail: it has "
+                              f"{total:,}", failure.element, "count")
+        if failure.members is not None and max(failure.members) >= total:
+            raise DesignError(f"{name!r} has no member {max(failure.members):,} "
+                              f"(members are numbered 0 to {total - 1:,})",
+                              failure.element, "members")
+
+
+def describe(design: Design, failure: Failure) -> str:
+    """The failure in words: "4 of 64 switches of 'Island 1 spine'", "'Hall B' (whole)"."""
+    element = design.element(failure.element)
+    name = element.name if element is not None else failure.element
+    if failure.whole:
+        return f"{name!r} (whole)"
+    kind = design.kind_of(failure.element)
+    unit = {"tier": "switches", "rack_group": "racks", "bundle": "links"}.get(kind or "",
+                                                                              "members")
+    down = failure.count if failure.count is not None else len(failure.members or ())
+    total = members_of(design, failure.element) if element is not None else 0
+    return f"{down:,} of {total:,} {unit} of {name!r}"
