@@ -44,6 +44,7 @@ from model.events import (
     SettingsChanged,
     Subscriber,
 )
+from model.failures import Scenario
 from model.jobs.job import Job
 from model.parts import Catalog, Frozen, Name, Text
 from model.reach import reaches
@@ -146,6 +147,9 @@ class Design:
         self.jobs: tuple[Job, ...] = ()
         """Training jobs placed on the campus (:mod:`model.jobs`), changed by
         :meth:`set_jobs`."""
+        self.scenarios: tuple[Scenario, ...] = ()
+        """Named what-ifs saved with the design (:mod:`model.failures`), changed by
+        :meth:`set_scenarios`."""
 
     # ----------------------------------------------------------------- reading
     @property
@@ -567,6 +571,21 @@ class Design:
             self._announce(SettingsChanged(frozenset({"jobs"})))
         return before
 
+    def set_scenarios(self, scenarios: tuple[Scenario, ...]) -> tuple[Scenario, ...]:
+        """Replace the design's saved what-if scenarios; returns the old ones (for undo).
+        Refuses two scenarios with one name. Failures naming no element are reported
+        when the scenario is applied, so removing an element never fails because a
+        scenario failed it."""
+        names = [s.name for s in scenarios]
+        if len(set(names)) != len(names):
+            dup = next(n for n in names if names.count(n) > 1)
+            raise DesignError(f"two scenarios share the name {dup!r}", None, "name")
+        before = self.scenarios
+        if tuple(scenarios) != before:
+            self.scenarios = tuple(scenarios)
+            self._announce(SettingsChanged(frozenset({"scenarios"})))
+        return before
+
     def rename(self, name: str, description: str | None = None) -> tuple[str, str]:
         """Set the design's name (and description); returns the old pair."""
         if not name.strip():
@@ -590,6 +609,7 @@ class Design:
         self.name, self.description = other.name, other.description
         self.catalog, self.settings = other.catalog, other.settings
         self.jobs = other.jobs
+        self.scenarios = other.scenarios
         self._elements = {kind: dict(table) for kind, table in other._elements.items()}
         self._kind_of_id = dict(other._kind_of_id)
         self._reindex()
@@ -606,6 +626,7 @@ class Design:
         """An independent copy with the same content and no subscribers."""
         twin = Design(self.name, self.description, self.catalog, self.settings)
         twin.jobs = self.jobs
+        twin.scenarios = self.scenarios
         twin._elements = {kind: dict(table) for kind, table in self._elements.items()}
         twin._kind_of_id = dict(self._kind_of_id)
         twin._reindex()
@@ -627,6 +648,7 @@ class Design:
             self.settings,
             tuple(tuple(table.items()) for table in self._elements.values()),
             self.jobs,
+            self.scenarios,
         )
 
     def __eq__(self, other: object) -> bool:

@@ -7,7 +7,8 @@ in turn, so each step only ever knows two neighbouring versions. Migrations work
 plain JSON data (dicts and lists), before validation, and must not mutate their input.
 
 Version 1 is the first published format; version 2 added the optional ``jobs`` section
-(training jobs, :mod:`model.jobs`). The mechanism is also exercised by the tests with a
+(training jobs, :mod:`model.jobs`); version 3 added the optional ``scenarios`` section
+(named what-ifs, :mod:`model.failures`). The mechanism is also exercised by the tests with a
 synthetic version 0. To change the format: bump
 ``CURRENT_VERSION`` and ``DesignFile.schema_version``, register the step from the old
 version here, and regenerate the JSON Schema.
@@ -90,4 +91,11 @@ def migrate(
 def _jobs_section(data: dict[str, Any]) -> dict[str, Any]:
     """Version 1 → 2: version 2 added the optional ``jobs`` section; a version 1 file
     has no jobs, so its data is unchanged (copied, never mutated)."""
+    return dict(data)
+
+
+@register_migration(2)
+def _scenarios_section(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 → 3: version 3 added the optional ``scenarios`` section; a version 2
+    file has no scenarios, so its data is unchanged (copied, never mutated)."""
     return dict(data)

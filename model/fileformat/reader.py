@@ -427,6 +427,10 @@ def build(content: DesignFile, source: str) -> Design:
         design.set_jobs(content.jobs)
     except DesignError as error:
         raise DesignFileError(str(error), source, "jobs") from None
+    try:
+        design.set_scenarios(content.scenarios)
+    except DesignError as error:
+        raise DesignFileError(str(error), source, "scenarios") from None
     return design
 
 

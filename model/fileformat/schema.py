@@ -21,13 +21,14 @@ from pydantic import Field
 
 from model.design import DesignSettings
 from model.elements import Building, Island, LinkBundle, RackGroup, SwitchTier
+from model.failures import Scenario
 from model.jobs.job import Job
 from model.parts import Catalog, Frozen, Name, Text
 
 FORMAT_NAME = "archipelago-design"
 """Value of the ``format`` field of every design file."""
 
-CURRENT_VERSION = 2
+CURRENT_VERSION = 3
 """The ``schema_version`` this code writes; older files are migrated up to it."""
 
 SECTIONS: tuple[tuple[str, str], ...] = (
@@ -63,7 +64,7 @@ class DesignFile(Frozen):
     format: Literal["archipelago-design"] = Field(
         description="Always 'archipelago-design': marks the file as an Archipelago design."
     )
-    schema_version: Literal[2] = Field(
+    schema_version: Literal[3] = Field(
         description="Version of this format; older files are migrated when opened."
     )
     name: Name = Field(description="Name of the campus.")
@@ -80,6 +81,8 @@ class DesignFile(Frozen):
     bundles: tuple[LinkBundle, ...] = ()
     jobs: tuple[Job, ...] = Field(
         default=(), description="Training jobs placed on the campus (docs/jobs.md).")
+    scenarios: tuple[Scenario, ...] = Field(
+        default=(), description="Named what-ifs: the failures each assumes (docs/whatif.md).")
 
 
 def json_schema() -> dict[str, Any]:

@@ -40,6 +40,9 @@ def design_to_dict(design: Design) -> dict[str, Any]:
         data[section] = [e.model_dump(mode="json") for e in design.elements(kind).values()]
     if design.jobs:
         data["jobs"] = [job.model_dump(mode="json") for job in design.jobs]
+    if design.scenarios:
+        data["scenarios"] = [s.model_dump(mode="json", exclude_none=True)
+                             for s in design.scenarios]
     return data
 
 

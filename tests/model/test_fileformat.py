@@ -101,7 +101,7 @@ def test_file_layout_order_indent_and_trailing_newline() -> None:
     assert [b["id"] for b in data["bundles"]] == list(base_design().bundles)
     assert text.endswith("}\n")
     assert text.splitlines()[1] == '  "format": "archipelago-design",'
-    assert text.splitlines()[2] == '  "schema_version": 2,'
+    assert text.splitlines()[2] == '  "schema_version": 3,'
 
 
 def test_exact_text_of_a_tiny_design() -> None:
@@ -110,7 +110,7 @@ def test_exact_text_of_a_tiny_design() -> None:
     d.add(Building(id="hall", name="Hall A", capacity_kw=1500, pue=1.25, cooling="air", x=10))
     expected = """{
   "format": "archipelago-design",
-  "schema_version": 2,
+  "schema_version": 3,
   "name": "Tiny",
   "description": "one hall",
   "settings": {
@@ -305,7 +305,8 @@ def test_schema_describes_the_sections_and_refuses_unknown_fields() -> None:
     schema = json_schema()
     assert schema["$schema"].endswith("2020-12/schema")
     assert set(schema["required"]) == {"format", "schema_version", "name"}
-    assert list(schema["properties"]) == [*TOP_KEYS, "jobs"]  # jobs: only when there are some
+    # jobs and scenarios: written only when there are some
+    assert list(schema["properties"]) == [*TOP_KEYS, "jobs", "scenarios"]
     assert schema["properties"]["format"]["const"] == "archipelago-design"
     assert schema["additionalProperties"] is False
     for record in ("Building", "Island", "RackGroup", "SwitchTier", "LinkBundle", "ServerType"):
