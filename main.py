@@ -9,6 +9,7 @@
     python main.py optics DESIGN.json [-o OUT.json]
     python main.py compare A.json B.json [--json]
     python main.py sweep --template NAME --param NAME=VALUES ... --out OUT  (docs/sweeps.md)
+    python main.py whatif DESIGN.json --fail ELEMENT[:COUNT] ... | --n-1 [--json]  (docs/whatif.md)
 """
 
 from __future__ import annotations

@@ -19,6 +19,7 @@ VERBS: dict[str, str] = {
     "optics": "Choose for each bundle the cheapest medium that reaches at its speed.",
     "compare": "Compare two designs: every figure side by side, and what changed.",
     "sweep": "Compute many variants of a design (on Dask) into CSV and Parquet.",
+    "whatif": "Fail switches, links, racks or buildings: figures healthy vs failed, or N−1.",
 }
 
 

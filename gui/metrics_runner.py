@@ -38,6 +38,7 @@ from PySide6.QtCore import QEventLoop, QObject, QRunnable, QThreadPool, QTimer, 
 
 from model.design import Design
 from model.errors import ArchipelagoError
+from model.failures import Failure
 from model.metrics.results import DesignMetrics
 
 Compute = Callable[[Design], DesignMetrics]
@@ -284,6 +285,13 @@ class MetricsRunner(QObject):
         """Stale results dropped so far (for tests and the benchmark)."""
         self.cancelled = 0
         """Runs stopped because an edit superseded them or they ran out of time."""
+        self.failures: tuple[Failure, ...] = ()
+        """Failed members the figures are computed with (a what-if: part of the view,
+        not of the design); changed by :meth:`set_failures`."""
+        self._failures_changes = 0
+        self._running_failures = 0
+        self.metrics_failures = 0
+        """Which setting of :attr:`failures` :attr:`metrics` were computed with."""
         self._running_revision: int | None = None
         self._abandoned: int | None = None
         self._started_at = 0.0
@@ -298,9 +306,15 @@ class MetricsRunner(QObject):
         self._grace_timer = self._single_shot(self._supersede)
         self._limit_timer = self._single_shot(self._over_time)
 
-    def _engine(self, design: Design) -> DesignMetrics:
+    def _engine(self, design: Design, failures: tuple[Failure, ...] = ()) -> DesignMetrics:
         """The default compute: the engine process, with most of the time limit as the
-        engine's own budget (past it, the engine returns what it has)."""
+        engine's own budget (past it, the engine returns what it has); with failures,
+        the what-if figures (:func:`model.whatif.compute_what_if`)."""
+        if failures:
+            from model.whatif import compute_what_if
+
+            budget = engine_budget_s(self.time_limit_s) if self.time_limit_s > 0 else None
+            return _run_in_engine(compute_what_if, design, None, budget, failures)
         if self.time_limit_s > 0:
             return default_compute(design, engine_budget_s(self.time_limit_s))
         return default_compute(design)
@@ -310,6 +324,27 @@ class MetricsRunner(QObject):
         timer.setSingleShot(True)
         timer.timeout.connect(slot)
         return timer
+
+    def set_failures(self, failures: tuple[Failure, ...]) -> None:
+        """Compute the figures with ``failures`` down from now on (a view setting: the
+        design is not changed); figures for the earlier setting become stale."""
+        if tuple(failures) == self.failures:
+            return
+        self.failures = tuple(failures)
+        self._failures_changes += 1
+        self.request()
+
+    def _compute_for(self, failures: tuple[Failure, ...]) -> Compute:
+        """What a run computes with: :attr:`compute`, given the failures when there are
+        some (the default engine and engine stand-ins take them as ``failures=``)."""
+        if not failures:
+            return self.compute
+        return partial(self.compute, failures=failures)  # type: ignore[call-arg]
+
+    def _running_stale(self) -> bool:
+        """True when the run in flight no longer describes the design and failures."""
+        return (self._running_revision != self.design.revision
+                or self._running_failures != self._failures_changes)
 
     def request(self) -> None:
         """The design changed: compute again soon (several requests coalesce). A run in
@@ -335,13 +370,15 @@ class MetricsRunner(QObject):
     def is_current(self) -> bool:
         """True when :attr:`metrics` describe the design as it is now (None when its
         run failed: then :attr:`failure` says why)."""
-        return self.metrics_revision == self.design.revision and not self.is_busy()
+        return (self.metrics_revision == self.design.revision
+                and self.metrics_failures == self._failures_changes and not self.is_busy())
 
     def _start(self) -> None:
         if self._running_revision is not None:
             return  # started again when the running one returns
         revision = self.design.revision
         self._running_revision = revision
+        self._running_failures = self._failures_changes
         self._started_at = time.monotonic()
         # a run that starts the engine process takes its start-up too: not a measure
         # of how long this design's runs take
@@ -349,12 +386,13 @@ class MetricsRunner(QObject):
         if self.time_limit_s > 0:
             self._limit_timer.start(int(self.time_limit_s * 1000))
         self.started.emit(revision)
-        self._pool.start(_Job(self.design.copy(), revision, self.compute, self._signals))
+        self._pool.start(_Job(self.design.copy(), revision, self._compute_for(self.failures),
+                              self._signals))
 
     def _supersede(self) -> None:
         """The grace time is up: stop the run in flight if an edit has made it stale."""
         running = self._running_revision
-        if running is None or running in (self.design.revision, self._abandoned):
+        if running is None or running == self._abandoned or not self._running_stale():
             return
         self._abandoned = running
         self.cancelled += 1
@@ -368,16 +406,18 @@ class MetricsRunner(QObject):
         self._abandoned = running
         self.cancelled += 1
         stop_engine()
-        if running == self.design.revision:
+        if not self._running_stale():
             self._fail(running, too_large_message(self.time_limit_s))
 
     def _fail(self, revision: int, message: str) -> None:
         self.metrics_revision = revision
+        self.metrics_failures = self._running_failures
         self.metrics = None
         self.failure = message
         self.failed.emit(message)
 
     def _on_done(self, revision: int, metrics: object, error: str) -> None:
+        stale = self._running_stale()
         self._running_revision = None
         self._grace_timer.stop()
         self._limit_timer.stop()
@@ -385,7 +425,7 @@ class MetricsRunner(QObject):
         if metrics is not None and not abandoned and not self._cold:
             # stale or not, it shows how long this design's runs take
             self._recent_runs_s.append(time.monotonic() - self._started_at)
-        if revision != self.design.revision:
+        if stale:
             self.discarded += 1
             self._start()
             return
@@ -396,6 +436,7 @@ class MetricsRunner(QObject):
         else:
             assert isinstance(metrics, DesignMetrics)
             self.metrics_revision = revision
+            self.metrics_failures = self._running_failures
             self.metrics = metrics
             self.failure = ""
             self.finished.emit(metrics)

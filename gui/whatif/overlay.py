@@ -1,0 +1,125 @@
+"""Failed elements on the canvas: a red hatch and cross over each failed element, and a
+badge saying how much of it is down ("1 of 4 switches down", "dark").
+
+The marks are child items of the elements' own items (as the jobs overlay's are), drawn
+over them and ignoring the mouse. They are redrawn whenever the failures change or fresh
+figures reach the canvas (an edit may have rebuilt an item), and vanish with their
+element's item.
+"""
+
+from __future__ import annotations
+
+import shiboken6
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsPathItem,
+    QGraphicsRectItem,
+    QGraphicsSimpleTextItem,
+)
+
+from gui.canvas.items.bundle import BundleItem
+from gui.canvas.scene import DesignScene
+from model.design import Design
+from model.failures import Failure, members_of
+
+FAILED_COLOUR = "#c62828"
+"""Red of the failed marks (readable on the light and the dark canvas)."""
+
+
+def badge_text(design: Design, failure: Failure) -> str:
+    """What the badge of a failed element says: "1 of 4 switches down", "all 64 links
+    down", "dark" (a building or island)."""
+    kind = design.kind_of(failure.element)
+    if kind in ("building", "island"):
+        return "dark (failed)"
+    unit = {"tier": "switches", "bundle": "links", "rack_group": "racks"}.get(kind or "",
+                                                                              "members")
+    total = members_of(design, failure.element)
+    if failure.whole:
+        return f"all {total:,} {unit} down"
+    down = failure.count if failure.count is not None else len(failure.members or ())
+    return f"{down:,} of {total:,} {unit} down"
+
+
+class FailureOverlay:
+    """The failed marks of one scene."""
+
+    def __init__(self, scene: DesignScene) -> None:
+        self.scene = scene
+        self.marks: list[QGraphicsItem] = []
+        self.badges: dict[str, str] = {}
+        """Element id → the badge text shown (for tests and tooltips)."""
+
+    def clear(self) -> None:
+        """Remove every mark still on the canvas."""
+        for mark in self.marks:
+            if shiboken6.isValid(mark) and mark.scene() is not None:
+                mark.scene().removeItem(mark)
+        self.marks = []
+        self.badges = {}
+
+    def show(self, design: Design, failures: tuple[Failure, ...]) -> None:
+        """Mark every failed element of ``failures``."""
+        self.clear()
+        for failure in failures:
+            item = self.scene.item_for(failure.element)
+            if item is None:
+                continue
+            text = badge_text(design, failure)
+            self.badges[failure.element] = text
+            if isinstance(item, BundleItem):
+                self._mark_bundle(item, text)
+            else:
+                self._mark_element(item, item.boundingRect(), text)
+
+    def _colour(self, alpha: int = 255) -> QColor:
+        colour = QColor(FAILED_COLOUR)
+        colour.setAlpha(alpha)
+        return colour
+
+    def _mark_element(self, item: QGraphicsItem, rect: QRectF, text: str) -> None:
+        hatch = QGraphicsRectItem(rect, item)
+        hatch.setBrush(QBrush(self._colour(150), Qt.BrushStyle.BDiagPattern))
+        hatch.setPen(QPen(self._colour(), 3))
+        cross = QPainterPath()
+        cross.moveTo(rect.topLeft())
+        cross.lineTo(rect.bottomRight())
+        cross.moveTo(rect.topRight())
+        cross.lineTo(rect.bottomLeft())
+        lines = QGraphicsPathItem(cross, hatch)
+        lines.setPen(QPen(self._colour(110), 2))
+        self._badge(hatch, rect.topRight(), text)
+        self._finish(hatch, text)
+
+    def _mark_bundle(self, item: BundleItem, text: str) -> None:
+        path = QGraphicsPathItem(item.path(), item)
+        path.setPen(QPen(self._colour(), 4, Qt.PenStyle.DashLine))
+        path.setBrush(QBrush(Qt.BrushStyle.NoBrush))
+        middle = item.path().pointAtPercent(0.5)
+        self._badge(path, middle, text)
+        self._finish(path, text)
+
+    def _badge(self, parent: QGraphicsItem, corner: QPointF, text: str) -> None:
+        label = QGraphicsSimpleTextItem(text)
+        font = QFont()
+        font.setPointSizeF(9)
+        font.setBold(True)
+        label.setFont(font)
+        label.setBrush(QBrush(QColor("white")))
+        box = label.boundingRect().adjusted(-4, -2, 4, 2)
+        back = QGraphicsRectItem(box, parent)
+        back.setBrush(QBrush(self._colour()))
+        back.setPen(QPen(Qt.PenStyle.NoPen))
+        back.setPos(corner.x() - box.width() + 4, corner.y() - box.height() / 2)
+        label.setParentItem(back)
+        # a badge keeps its size on screen whatever the zoom, like the problem badges
+        back.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
+
+    def _finish(self, mark: QGraphicsItem, text: str) -> None:
+        mark.setZValue(1100)
+        mark.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        mark.setAcceptHoverEvents(False)
+        mark.setToolTip(f"Failed: {text}")
+        self.marks.append(mark)
