@@ -21,9 +21,12 @@ range are refused with a message that names them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Annotated
 
+import numpy as np
+import numpy.typing as npt
 from pydantic import Field, model_validator
 
 from model.elements import ElementId
@@ -141,3 +144,65 @@ def describe(design: Design, failure: Failure) -> str:
     down = failure.count if failure.count is not None else len(failure.members or ())
     total = members_of(design, failure.element) if element is not None else 0
     return f"{down:,} of {total:,} {unit} of {name!r}"
+
+
+@dataclass(frozen=True)
+class Down:
+    """What a list of failures takes down, in the engine's terms.
+
+    ``dark`` elements have lost power and draw nothing: a building down takes its
+    islands, the tiers standing in it and their rack groups; an island down its rack
+    groups and island tiers; a rack group down (whole, or every rack of it) its racks.
+    ``members`` are the failed members of elements still standing, by number, sorted:
+    racks of a rack group (dark, like a whole group), switches of a tier (installed and
+    drawing power, but not forwarding: a whole tier down lists all of them), links of a
+    bundle. ``key`` names all of it, for the engine's caches: equal keys, equal views.
+    """
+
+    dark: frozenset[str] = frozenset()
+    members: Mapping[str, npt.NDArray[np.int64]] = field(default_factory=dict)
+    key: tuple[object, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.dark or self.members)
+
+
+NOTHING_DOWN = Down()
+"""The healthy view."""
+
+
+def what_is_down(design: Design, failures: Sequence[Failure]) -> Down:
+    """What ``failures`` (already checked with :func:`check_failures`) take down in
+    ``design``: see :class:`Down`."""
+    dark: set[str] = set()
+    members: dict[str, npt.NDArray[np.int64]] = {}
+    for failure in failures:
+        kind = design.kind_of(failure.element)
+        # a container down, or every rack of a rack group: no power
+        if kind in ("building", "island") or (
+                kind == "rack_group" and (failure.whole or _all_of(design, failure))):
+            dark.add(failure.element)
+        elif failure.whole:
+            members[failure.element] = np.arange(members_of(design, failure.element),
+                                                 dtype=np.int64)
+        elif failure.members is not None:
+            members[failure.element] = np.unique(np.array(failure.members, np.int64))
+        else:
+            members[failure.element] = np.arange(failure.count or 0, dtype=np.int64)
+    islands = {i.id for i in design.islands.values()
+               if i.id in dark or i.building in dark}
+    dark |= islands
+    dark |= {g.id for g in design.rack_groups.values() if g.island in islands}
+    dark |= {t.id for t in design.tiers.values()
+             if t.island in islands or design.building_of(t.id) in dark}
+    for element in dark:
+        members.pop(element, None)
+    key = (tuple(sorted(dark)),
+           tuple((element, down.tobytes()) for element, down in sorted(members.items())))
+    return Down(frozenset(dark), members, key) if dark or members else NOTHING_DOWN
+
+
+def _all_of(design: Design, failure: Failure) -> bool:
+    """True when a counted failure names every member of its element."""
+    down = failure.count if failure.count is not None else len(failure.members or ())
+    return down >= members_of(design, failure.element)

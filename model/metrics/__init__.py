@@ -8,7 +8,7 @@ so an edit that changes a building's capacity does not recompute hops or bisecti
 from __future__ import annotations
 
 import contextvars
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cache
@@ -18,6 +18,7 @@ import numpy as np
 
 from model.design import Design
 from model.elements import Plane
+from model.failures import Failure, check_failures
 from model.media_reach import reach_problems
 from model.metrics.arrays import Deferred
 from model.metrics.attachment import AttachmentUnits, attachment_units
@@ -35,6 +36,12 @@ from model.metrics.budget import (
 from model.metrics.checks import group_problems, metric_problems, missing_parts, wiring_problems
 from model.metrics.cost import cost
 from model.metrics.endpoints import Endpoints, build_endpoints
+from model.metrics.failed import (
+    drawn_link_ends,
+    failure_figures,
+    stranded_problems,
+    working_inventory,
+)
 from model.metrics.hops import compute_hops, island_shapes
 from model.metrics.inventory import inventory, oversubscription, plane_topologies, port_use
 from model.metrics.pairs import pair_capacities
@@ -149,7 +156,7 @@ def _network_metrics(topo: Topology, budget: Budget) -> tuple[object, ...]:
     """(hops, bisection, island pairs, building pairs, not computed): each figure None
     when the budget left it out, and why in the last item (see
     :mod:`model.metrics.budget`). Only complete results are remembered."""
-    key = _network_key(topo.design, topo.plane)
+    key = (*_network_key(topo.design, topo.plane), topo.down.key)
     hit = _cache.get(key)
     if hit is not None:
         return (*hit, {})
@@ -159,7 +166,7 @@ def _network_metrics(topo: Topology, budget: Budget) -> tuple[object, ...]:
     if reason is not None:
         return (None, None, None, None, dict.fromkeys(NETWORK_STAGES, reason))
     estimate = stage_estimate_s(links, topo.switches, topo.accelerators)
-    structure = _network_key(topo.design, topo.plane, speeds=False)
+    structure = (*_network_key(topo.design, topo.plane, speeds=False), topo.down.key)
     known = _structure_cache.get(structure)
     pending: Future[Hops] | None = None
     hops: Hops | None = None
@@ -347,24 +354,37 @@ def _alike_by_blocks(topo: Topology, ep: Endpoints, attached: AttachmentUnits
 
 
 def compute_all(design: Design, plane: Plane | None = None,
-                budget: Budget | float | None = None) -> DesignMetrics:
+                budget: Budget | float | None = None,
+                failures: Sequence[Failure] = ()) -> DesignMetrics:
     """Every metric of ``design`` on ``plane`` (default: the design's metrics plane),
     with every problem (structural and from the metrics), within ``budget`` (a
     :class:`~model.metrics.budget.Budget`, or seconds from now; default
     :data:`~model.metrics.budget.DEFAULT_SECONDS`). Figures the budget leaves out are
     named, with the reason, in ``not_computed`` (see :mod:`model.metrics.budget`); a
-    plane with more links than the engine lists is resolved for counts only."""
+    plane with more links than the engine lists is resolved for counts only. With
+    ``failures`` (:mod:`model.failures`, checked first: a failure that does not fit
+    raises :class:`~model.errors.DesignError`) every figure is of what remains (see
+    :mod:`model.metrics.failed`)."""
     if not isinstance(budget, Budget):
         budget = Budget(DEFAULT_SECONDS if budget is None else float(budget))
+    failures = tuple(failures)
+    check_failures(design, failures)
     chosen = plane or design.settings.plane
-    topo = resolve(design, chosen, counts_only=too_many_links(design, chosen))
+    counts_only = too_many_links(design, chosen)
+    topo = resolve(design, chosen, counts_only=counts_only, failures=failures)
+    healthy = resolve(design, chosen, counts_only=counts_only) if failures else topo
     topologies = plane_topologies(topo)
+    healthy_topologies = plane_topologies(healthy) if failures else topologies
     with working_to(budget):
         hops, bisection, island_pairs, building_pairs, skipped = _network_metrics(topo,
                                                                                   budget)
     inv = inventory(topo, topologies)
+    installed = inventory(healthy, healthy_topologies) if failures else inv
+    if failures:
+        inv = working_inventory(inv, installed, design, topo.down)
     oversub = oversubscription(topo)
-    pw = power(topo, topologies)
+    pw = power(topo, topologies,
+               drawn_link_ends(healthy_topologies, topo.down) if failures else None)
     injection = topo.injection_gbps()
     per_acc = (sum(i * r.accelerators for i, r in zip(injection, topo.racks, strict=True))
                / topo.accelerators) if topo.accelerators else 0.0
@@ -374,11 +394,15 @@ def compute_all(design: Design, plane: Plane | None = None,
         bisection = bisection_upper_bound(topo.accelerators, per_acc)
     island_pairs = [] if island_pairs is None else island_pairs
     building_pairs = [] if building_pairs is None else building_pairs
-    problems = (missing_parts(design) + wiring_problems(topologies, inv.ports_by_tier)
-                + group_problems(topo)
+    problems = (missing_parts(design)
+                + wiring_problems(healthy_topologies, installed.ports_by_tier)
+                + group_problems(healthy)
                 + metric_problems(design, pw, oversub, hops)  # type: ignore[arg-type]
                 + override_problems(design)
                 + reach_problems(design))
+    down = failure_figures(design, failures, topo, healthy, inv) if failures else None
+    if down is not None:
+        problems += stranded_problems(down, design, topo.plane.value)
     pflops = compute(topo)
     return DesignMetrics(
         plane=topo.plane.value,
@@ -393,8 +417,9 @@ def compute_all(design: Design, plane: Plane | None = None,
         compute=pflops,
         problems=problems,
         not_computed=skipped,  # type: ignore[arg-type]
-        reliability=reliability(design, population(topo, inv)),
-        cost=cost(topo, topologies, pw, pflops,
+        reliability=reliability(design, population(healthy, installed)),
+        failures=down,
+        cost=cost(healthy, healthy_topologies, pw, pflops,
                   None if "bisection" in skipped  # type: ignore[operator]
                   else bisection,  # type: ignore[arg-type]
                   topo.accelerators),

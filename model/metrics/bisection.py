@@ -93,7 +93,7 @@ def _links_apart(b: BundleNet, switch: np.ndarray) -> int:
     lo = switch[b.lower.offset:b.lower.offset + b.lower.count]
     hi = switch[b.upper.offset:b.upper.offset + b.upper.count]
     key = (b.lower.id, b.upper.id, b.lower.count, b.upper.count, b.links_per_member,
-           b.pattern, lo.tobytes(), hi.tobytes())
+           b.pattern, b.failed, lo.tobytes(), hi.tobytes())
     found = _apart.get(key)
     if found is None:
         found = int(np.count_nonzero(lo[b.lower_member] != hi[b.upper_member]))

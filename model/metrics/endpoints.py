@@ -360,8 +360,8 @@ def _rack_part(rack: RackNet, bundles: list[BundleNet], topo: Topology) -> _Rack
     """The part of ``rack`` with its ``bundles`` (see :class:`_RackPart`)."""
     nics = rack.nics(topo.plane)
     key = (rack.accelerators, rack.per_server, rack.rack_type.servers_per_rack,
-           rack.domain, nics,
-           tuple((b.pattern, b.links_per_member, b.upper.count) for b in bundles))
+           rack.domain, nics, rack.failed,
+           tuple((b.pattern, b.links_per_member, b.upper.count, b.failed) for b in bundles))
     found = _parts.get(key)
     if found is not None:
         return found
@@ -380,8 +380,14 @@ def _rack_part(rack: RackNet, bundles: list[BundleNet], topo: Topology) -> _Rack
     reach = [_reach(a, m, c, b.upper.count)
              for a, m, c, b in zip(inc_a, inc_m, inc_c, bundles, strict=True)]
     listed = np.concatenate(inc_a) if inc_a else np.zeros(0, np.int64)
-    found = _RackPart(srv, srv // rack.rack_type.servers_per_rack, acc // rack.domain,
-                      -(-n_acc // rack.domain), shared, rack.servers * nics, inc_a, inc_m,
+    domain = acc // rack.domain
+    if rack.kept_servers is not None:
+        # racks are down: a scale-up domain is numbered as in the whole group (one that
+        # spanned a failed rack keeps only its surviving accelerators)
+        whole = rack.kept_servers[srv] * per_server + acc % per_server
+        domain = np.unique(whole // rack.whole_domain, return_inverse=True)[1].reshape(-1)
+    found = _RackPart(srv, srv // rack.rack_type.servers_per_rack, domain,
+                      int(domain.max(initial=-1)) + 1, shared, rack.servers * nics, inc_a, inc_m,
                       inc_c, reach, listed.size == n_acc and bool(np.all(listed == acc)),
                       key)
     arrays = [srv, found.rack, found.domain, *inc_a, *inc_m, *inc_c,

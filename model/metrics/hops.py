@@ -450,10 +450,11 @@ def island_shapes(topo: Topology) -> list[Hashable]:
     server, servers per rack, domain size). Accelerators are numbered rack group by
     rack group (:mod:`model.metrics.endpoints`), so two islands of equal shape have the
     same server, rack and domain of every accelerator, numbered in the same order."""
-    shapes: dict[str, list[tuple[int, ...]]] = {name: [] for name in topo.design.islands}
+    shapes: dict[str, list[tuple[object, ...]]] = {name: [] for name in topo.design.islands}
     for rack in topo.racks:
         shapes[rack.island].append((rack.accelerators, rack.per_server,
-                                    rack.rack_type.servers_per_rack, rack.domain))
+                                    rack.rack_type.servers_per_rack, rack.domain,
+                                    rack.failed))
     return [tuple(shape) for shape in shapes.values()]
 
 

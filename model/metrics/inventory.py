@@ -25,7 +25,8 @@ def plane_topologies(topo: Topology) -> list[Topology]:
     out = [topo]
     for plane in Plane:
         if plane != topo.plane and plane in planes:
-            out.append(resolve(topo.design, plane, too_many_links(topo.design, plane)))
+            out.append(resolve(topo.design, plane, too_many_links(topo.design, plane),
+                               topo.failures))
     return out
 
 

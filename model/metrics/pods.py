@@ -176,7 +176,7 @@ def _switch_edges(topo: Topology, width: int) -> _SwitchLinks:
         hi = bundle.upper_member + bundle.upper.offset
         links, n = bundle.links_per_member, bundle.upper.count
         times: IntArray | int = 1
-        if links > n and links % n == 0:
+        if links > n and links % n == 0 and not bundle.masked:
             keep = np.arange(lo.size) % links < n
             lo, hi, times = lo[keep], hi[keep], links // n
         elif links > n:
@@ -209,8 +209,14 @@ def _reach(topo: Topology) -> dict[int, tuple[IntArray, ...]]:
         if not isinstance(lower, TierNet) or not bundle.links:
             continue
         n, offset = bundle.upper.count, bundle.upper.offset
-        start, joined = spread_runs(lower.count, bundle.links_per_member, n)
         lows, firsts, froms, tos = out.setdefault(bundle.upper.level, ([], [], [], []))
+        if bundle.masked:  # links are down: the links themselves, not the runs
+            lows.append(bundle.lower_member + lower.offset)
+            firsts.append(bundle.upper_member + offset)
+            froms.append(np.zeros(0, np.int64))
+            tos.append(np.zeros(0, np.int64))
+            continue
+        start, joined = spread_runs(lower.count, bundle.links_per_member, n)
         lows.append(np.arange(lower.count, dtype=np.int64) + lower.offset)
         firsts.append(start + offset)
         froms.append(joined + offset)

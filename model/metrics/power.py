@@ -13,6 +13,7 @@ accelerator's vendor, by island and by building: a campus may mix accelerators f
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 
 from model.metrics.results import BuildingPower, Compute, Power, RackPower
 from model.metrics.topology import RackNet, TierNet, Topology
@@ -22,8 +23,22 @@ def _end_building(end: RackNet | TierNet) -> str:
     return end.building
 
 
-def power(topo: Topology, topologies: list[Topology]) -> Power:
-    """Power per building and per rack group (kW), with campus totals."""
+LinkEnds = tuple[str, str, int, str, int]
+"""A bundle's powered link ends: (bundle id, lower end's building, links with a powered
+module there, upper end's building, likewise)."""
+
+
+def link_ends(topologies: list[Topology]) -> list[LinkEnds]:
+    """Every bundle's links, both ends powered."""
+    return [(b.bundle_id, _end_building(b.lower), b.links, _end_building(b.upper), b.links)
+            for t in topologies for b in t.bundles]
+
+
+def power(topo: Topology, topologies: list[Topology],
+          ends: Sequence[LinkEnds] | None = None) -> Power:
+    """Power per building and per rack group (kW), with campus totals: of the racks of
+    ``topo``, the tiers of ``topologies`` and the link ends ``ends`` (default: both
+    ends of every link of ``topologies``)."""
     design = topo.design
     servers_kw: dict[str, float] = defaultdict(float)
     switches_kw: dict[str, float] = defaultdict(float)
@@ -36,20 +51,18 @@ def power(topo: Topology, topologies: list[Topology]) -> Power:
         budget = rack.rack_type.power_budget_kw
         racks[rack.id] = RackPower(rack.id, per_rack_w / 1000, budget,
                                    per_rack_w / 1000 / budget)
-    for tier in design.tiers.values():
-        model = design.catalog.switch(tier.switch)
-        if model is not None:
-            where = design.building_of(tier.id) or ""
-            switches_kw[where] += tier.count * model.max_power_w / 1000
-    for t in topologies:
-        for b in t.bundles:
-            medium_id = design.bundles[b.bundle_id].medium
-            medium = design.catalog.medium(medium_id) if medium_id else None
-            if medium is None or medium.power_w_per_end == 0:
-                continue
-            per_end_kw = b.links * medium.power_w_per_end / 1000
-            optics_kw[_end_building(b.lower)] += per_end_kw
-            optics_kw[_end_building(b.upper)] += per_end_kw
+    for t in topologies:  # every plane's tiers that have power (a failed switch draws)
+        for tier in t.tiers.values():
+            if tier.model is not None:
+                switches_kw[tier.building] += tier.count * tier.model.max_power_w / 1000
+    for bundle_id, lower, lower_links, upper, upper_links in (
+            link_ends(topologies) if ends is None else ends):
+        medium_id = design.bundles[bundle_id].medium
+        medium = design.catalog.medium(medium_id) if medium_id else None
+        if medium is None or medium.power_w_per_end == 0:
+            continue
+        optics_kw[lower] += lower_links * medium.power_w_per_end / 1000
+        optics_kw[upper] += upper_links * medium.power_w_per_end / 1000
     share = design.settings.allowance_pct / 100
     buildings: dict[str, BuildingPower] = {}
     for building in design.buildings.values():

@@ -14,6 +14,7 @@ from model.problems import Problem
 
 if TYPE_CHECKING:
     from model.metrics.cost import Cost
+    from model.metrics.failed import FailureFigures
     from model.metrics.reliability import Reliability
 
 
@@ -47,6 +48,9 @@ class Inventory:
     transceivers_by_medium: dict[str, int]
     """Medium id → pluggable modules (two per optical link, none for DAC)."""
     ports_by_tier: dict[str, PortUse]
+    installed: Inventory | None = None
+    """With failures in force (:mod:`model.metrics.failed`) the counts above are what
+    works, and this is what is installed; None when nothing is down."""
 
 
 @dataclass(frozen=True)
@@ -198,6 +202,9 @@ class DesignMetrics:
     """Expected interruptions, MTBI and goodput (:mod:`model.metrics.reliability`)."""
     cost: Cost | None = None
     """What the design costs (see :mod:`model.metrics.cost`)."""
+    failures: FailureFigures | None = None
+    """What the failures in force take down (:mod:`model.metrics.failed`); None for
+    the healthy design. Every other figure is then of what remains."""
 
 
 def not_counted_hops() -> Hops:

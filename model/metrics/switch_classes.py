@@ -91,7 +91,7 @@ def _refined(topo: Topology) -> SwitchClasses:
         if not isinstance(b.lower, TierNet):
             continue
         lower, upper, links, n = b.lower, b.upper, b.links_per_member, b.upper.count
-        if not b.even:
+        if not b.even or b.masked:
             singletons.update((lower.id, upper.id))
         elif n > links:
             stripes = n // links

@@ -99,9 +99,11 @@ def _fingerprints(places: dict[str, Place], containers: list[str], topo: Topolog
         if place is None or place[0] not in parts:
             continue
         if isinstance(element, RackNet):
-            parts[place[0]].append((place[1], element.group.rack_type, element.racks))
+            parts[place[0]].append((place[1], element.group.rack_type, element.racks,
+                                    element.failed))
         else:
-            parts[place[0]].append((place[1], element.tier.switch, element.count))
+            parts[place[0]].append((place[1], element.tier.switch, element.count,
+                                    element.failed))
     for bundle in topo.bundles:
         touched = {places[end.id][0] for end in (bundle.lower, bundle.upper)
                    if end.id in places and places[end.id][0] in parts}
@@ -111,7 +113,8 @@ def _fingerprints(places: dict[str, Place], containers: list[str], topo: Topolog
                 place = places.get(end.id)
                 ends.append(("here", place[1]) if place is not None and place[0] == where
                             else outside(end, where))
-            parts[where].append((*ends, bundle.pattern.value, bundle.links_per_member))
+            parts[where].append((*ends, bundle.pattern.value, bundle.links_per_member,
+                                 bundle.failed))
     return [tuple(parts[name]) for name in containers]
 
 

@@ -11,11 +11,19 @@ Numbering (stable, used by the expanded graph too):
 - server ``s`` of a rack group is ``rack · servers_per_rack + slot``; its accelerators are
   ``s · A + a``; scale-up domain of accelerator ``i`` is ``i // D``;
 - switch ``j`` of a tier is ``j``; its global number is ``tier.offset + j``.
+
+Failures (:mod:`model.failures`) are applied here, once, so every metric reads what
+remains: dark elements are left out like unresolved ones; a rack group with racks down
+keeps its surviving racks, renumbered from 0 (``RackNet.kept_servers`` says which
+servers they were); failed switches keep their numbers and lose every link; a bundle's
+links to or from what is down, and its own failed links, are dropped from its arrays
+(``BundleNet.masked``), so its wiring is no longer its pattern's arithmetic.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 import numpy as np
@@ -23,6 +31,7 @@ import numpy.typing as npt
 
 from model.design import Design
 from model.elements import Pattern, Plane, RackGroup, SwitchTier
+from model.failures import NOTHING_DOWN, Down, Failure, what_is_down
 from model.parts import AcceleratorType, RackType, ServerType, SwitchModel
 
 IntArray = npt.NDArray[np.int64]
@@ -42,6 +51,14 @@ class RackNet:
     """Position among resolved rack groups."""
     acc_offset: int = 0
     """Global number of this group's first accelerator."""
+    failed: Hashable = ()
+    """What of the group is down (its failed racks), for caches; () when healthy."""
+    kept_servers: IntArray | None = None
+    """With racks down: the surviving servers' numbers in the whole group (the group's
+    ``count`` is then its surviving racks); None when every rack works."""
+    whole_domain: int = 0
+    """With racks down: the scale-up domain size of the whole group (its domains are
+    numbered as in the whole group)."""
 
     @property
     def id(self) -> str:
@@ -98,6 +115,13 @@ class TierNet:
     """Global number of this tier's first switch."""
     level: int = 1
     """1 + the highest level below it (rack groups are level 0)."""
+    failed_members: IntArray | None = None
+    """Switches of the tier that are down (installed, linkless), by number."""
+
+    @property
+    def failed(self) -> Hashable:
+        """What of the tier is down, for caches; () when healthy."""
+        return () if self.failed_members is None else self.failed_members.tobytes()
 
     @property
     def id(self) -> str:
@@ -138,6 +162,12 @@ class BundleNet:
     link_count: int | None = None
     """Number of links, when they are not listed (a topology resolved for counts only,
     whose ``lower_member`` and ``upper_member`` are empty)."""
+    masked: bool = False
+    """True when failures took links out (or renumbered its servers): the arrays are
+    then the whole truth, and the pattern's arithmetic (runs, blocks, ``even``, which
+    stays the healthy pattern's) must not be used for the wiring."""
+    failed: Hashable = ()
+    """What of the bundle and its two ends is down, for caches; () when healthy."""
 
     @property
     def links(self) -> int:
@@ -167,6 +197,10 @@ class Topology:
     """True when the bundles' links are counted but not listed (a design too large to
     lay out; see :func:`resolve`): only inventory, ports, oversubscription, power and
     the structural checks can be read from it."""
+    down: Down = NOTHING_DOWN
+    """What is down in this view (nothing: the healthy design)."""
+    failures: tuple[Failure, ...] = ()
+    """The failures this view was resolved with."""
 
     @property
     def accelerators(self) -> int:
@@ -191,7 +225,7 @@ class Topology:
         classes of switches, the pod tree's switch links) are kept from one edit to the
         next under this key: an edit of rack groups leaves it unchanged."""
         return (self.plane, tuple((t.id, t.count, t.level) for t in self.tiers.values()),
-                tuple((i, b.lower.id, b.upper.id, b.links_per_member, b.pattern)
+                tuple((i, b.lower.id, b.upper.id, b.links_per_member, b.pattern, b.failed)
                       for i, b in enumerate(self.bundles) if isinstance(b.lower, TierNet)))
 
     def injection_gbps(self) -> list[float]:
@@ -358,16 +392,19 @@ def _run_degrees(positions: int, n: int) -> IntArray:
     return q + (np.arange(n, dtype=np.int64) < r).astype(np.int64)
 
 
-def resolve(design: Design, plane: Plane | None = None, counts_only: bool = False
-            ) -> Topology:
+def resolve(design: Design, plane: Plane | None = None, counts_only: bool = False,
+            failures: Sequence[Failure] = ()) -> Topology:
     """Resolve ``plane`` (default: the design's metrics plane) into member-level arrays.
 
     Elements whose parts are missing from the design's catalog are left out (and listed
     in ``unresolved``); the structural checks report them as problems. With
     ``counts_only`` the links are not listed, only counted per member (closed forms of
-    each pattern, in memory proportional to the members, not the links).
+    each pattern, in memory proportional to the members, not the links). ``failures``
+    (checked by :func:`model.failures.check_failures`) are taken out (see module doc).
     """
     plane = plane or design.settings.plane
+    down = what_is_down(design, failures) if failures else NOTHING_DOWN
+    whole: dict[str, RackNet] = {}
     cat = design.catalog
     racks: list[RackNet] = []
     unresolved: list[str] = []
@@ -379,18 +416,25 @@ def resolve(design: Design, plane: Plane | None = None, counts_only: bool = Fals
         if rack_type is None or server is None or acc is None:
             unresolved.append(group.id)
             continue
+        if group.id in down.dark:
+            continue
         island = design.islands[group.island]
         net = RackNet(group, rack_type, server, acc, island.id, island.building, len(racks))
+        whole[group.id] = net
+        failed_racks = down.members.get(group.id)
+        if failed_racks is not None:
+            net = _surviving(net, failed_racks)
         net.acc_offset = offset
         offset += net.accelerators
         racks.append(net)
     tiers: dict[str, TierNet] = {}
     sw_offset = 0
     for tier in design.tiers.values():
-        if tier.plane != plane:
+        if tier.plane != plane or tier.id in down.dark:
             continue
         building = design.building_of(tier.id) or ""
-        tiers[tier.id] = TierNet(tier, cat.switch(tier.switch), building, tier.island, sw_offset)
+        tiers[tier.id] = TierNet(tier, cat.switch(tier.switch), building, tier.island, sw_offset,
+                                 failed_members=down.members.get(tier.id))
         sw_offset += tier.count
     by_rack = {r.id: r for r in racks}
     bundles: list[BundleNet] = []
@@ -401,20 +445,97 @@ def resolve(design: Design, plane: Plane | None = None, counts_only: bool = Fals
             continue
         if isinstance(lower, RackNet) and lower.nics(plane) == 0:
             continue
+        shape = whole.get(lower.id, lower)
         if counts_only:
-            lo, up, nic, even, up_deg, lo_deg = degrees_only(b.pattern, lower, upper.count,
+            lo, up, nic, even, up_deg, lo_deg = degrees_only(b.pattern, shape, upper.count,
                                                              b.links_per_member, plane)
             count: int | None = int(lo_deg.sum())
         else:
-            lo, up, nic, even, up_deg, lo_deg = _wiring(b.pattern, lower, upper.count,
+            lo, up, nic, even, up_deg, lo_deg = _wiring(b.pattern, shape, upper.count,
                                                         b.links_per_member, plane)
             count = None
-        bundles.append(
-            BundleNet(b.id, lower, upper, b.links_per_member, b.speed_gbps, b.pattern,
-                      lo, up, nic, even, up_deg, lo_deg, count)
-        )
+        net_bundle = BundleNet(b.id, lower, upper, b.links_per_member, b.speed_gbps,
+                               b.pattern, lo, up, nic, even, up_deg, lo_deg, count)
+        failed_links = down.members.get(b.id)
+        if failed_links is not None or lower.failed != () or upper.failed != ():
+            net_bundle = _remaining(net_bundle, failed_links)
+        bundles.append(net_bundle)
     _assign_levels(tiers, bundles)
-    return Topology(design, plane, racks, tiers, bundles, unresolved, counts_only)
+    return Topology(design, plane, racks, tiers, bundles, unresolved, counts_only, down,
+                    tuple(failures))
+
+
+def _surviving(whole: RackNet, failed_racks: IntArray) -> RackNet:
+    """``whole`` without its ``failed_racks``: the surviving racks, numbered from 0 in
+    their order, and which servers of the whole group they are."""
+    spr = whole.rack_type.servers_per_rack
+    kept = np.setdiff1d(np.arange(whole.racks, dtype=np.int64), failed_racks)
+    servers = (kept[:, None] * spr + np.arange(spr, dtype=np.int64)[None, :]).reshape(-1)
+    return replace(whole, group=whole.group.model_copy(update={"count": int(kept.size)}),
+                   failed=failed_racks.tobytes(), kept_servers=servers,
+                   whole_domain=whole.domain)
+
+
+def _remaining(bundle: BundleNet, failed_links: IntArray | None) -> BundleNet:
+    """``bundle`` without its links that are down: its own ``failed_links`` (numbered
+    as listed: lower member by lower member), links of failed switches at either end,
+    and links of servers in racks that are down (the surviving servers renumbered)."""
+    lower, upper = bundle.lower, bundle.upper
+    lower_n = lower.count if isinstance(lower, TierNet) else lower.servers
+    failed = ((() if failed_links is None else failed_links.tobytes()),
+              lower.failed, upper.failed)
+    if bundle.link_count is not None:  # counted only: take out the degrees at failed ends
+        return _remaining_counts(bundle, failed_links, failed)
+    keep = np.ones(bundle.lower_member.size, dtype=bool)
+    if failed_links is not None:
+        keep[failed_links] = False
+    if upper.failed_members is not None:
+        keep &= ~np.isin(bundle.upper_member, upper.failed_members)
+    lo = bundle.lower_member
+    if isinstance(lower, TierNet):
+        if lower.failed_members is not None:
+            keep &= ~np.isin(lo, lower.failed_members)
+        lo = lo[keep]
+    elif lower.kept_servers is not None:
+        # the healthy degrees count every server of the whole group
+        number = np.full(bundle.lower_degree.size, -1, dtype=np.int64)
+        number[lower.kept_servers] = np.arange(lower.kept_servers.size, dtype=np.int64)
+        renumbered = number[lo]
+        keep &= renumbered >= 0
+        lo = renumbered[keep]
+    else:
+        lo = lo[keep]
+    up = bundle.upper_member[keep]
+    nic = bundle.nic[keep] if bundle.nic is not None else None
+    return replace(bundle, lower_member=lo, upper_member=up, nic=nic,
+                   upper_degree=np.bincount(up, minlength=upper.count),
+                   lower_degree=np.bincount(lo, minlength=lower_n), masked=True,
+                   failed=failed)
+
+
+def _remaining_counts(bundle: BundleNet, failed_links: IntArray | None,
+                      failed: Hashable) -> BundleNet:
+    """:func:`_remaining` for a bundle counted, not listed: the failed ends' degrees
+    set to 0 and the links counted from the lower ends, less the bundle's own failed
+    links (a design this large is counted for inventory and power only; links into a
+    failed upper switch are taken from the lower ends in proportion)."""
+    lower, upper = bundle.lower, bundle.upper
+    up_deg = bundle.upper_degree.copy()
+    if isinstance(lower, TierNet):
+        lo_deg = bundle.lower_degree.copy()
+        if lower.failed_members is not None:
+            lo_deg[lower.failed_members] = 0
+    else:
+        lo_deg = np.full(lower.servers, bundle.links_per_member, dtype=np.int64)
+    total = max(int(bundle.upper_degree.sum()), 1)
+    alive = int(lo_deg.sum())
+    if upper.failed_members is not None:
+        lost = int(up_deg[upper.failed_members].sum())
+        up_deg[upper.failed_members] = 0
+        alive -= alive * lost // total
+    alive -= 0 if failed_links is None else failed_links.size
+    return replace(bundle, upper_degree=up_deg, lower_degree=lo_deg,
+                   link_count=max(alive, 0), masked=True, failed=failed)
 
 
 def _assign_levels(tiers: dict[str, TierNet], bundles: list[BundleNet]) -> None:

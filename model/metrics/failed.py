@@ -1,0 +1,164 @@
+"""Figures of a design with failures in force (see :mod:`model.failures`): what is
+installed against what works, accelerators cut off, and the power still drawn.
+
+The network metrics need nothing from here: :func:`model.metrics.topology.resolve`
+takes the failures out of the plane, and every metric reads what remains. This module
+adds what only a comparison with the healthy design can say.
+
+What draws power (an architect's reading of a failure):
+
+- a *dark* element draws nothing: a building or island down (everything standing in
+  it), a rack group down, racks of a rack group down — with their servers, the rack's
+  overhead and their end of every link;
+- a failed switch (some of a tier, or the whole tier) is installed and drawing power,
+  but forwards nothing: its links are down;
+- a failed link is a failed cable or module: its two ends still draw.
+
+Inventory under failures counts what works (surviving racks, servers, accelerators,
+working switches, links still up and their modules); ``Inventory.installed`` keeps the
+whole design's counts, which the cost and the failure rates are made from.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from model.design import Design
+from model.failures import Down, Failure, describe
+from model.metrics.endpoints import nic_to_accelerators
+from model.metrics.power import LinkEnds
+from model.metrics.results import Inventory
+from model.metrics.topology import BundleNet, RackNet, Topology
+from model.problems import Problem, Severity
+
+
+@dataclass(frozen=True)
+class FailureFigures:
+    """What the failures in force take down (``DesignMetrics.failures``)."""
+
+    down: tuple[str, ...]
+    """Each failure in words ("4 of 64 switches of 'Spine'", "'Hall B' (whole)")."""
+    dark: tuple[str, ...]
+    """Ids of the elements without power (buildings, islands, rack groups, tiers)."""
+    accelerators_installed: int
+    accelerators_working: int
+    """Accelerators not in a dark place (their racks have power)."""
+    accelerators_stranded: int
+    """Working accelerators that lost every scale-out link of the plane (they had one
+    in the healthy design): cut off from every accelerator outside their scale-up
+    domain."""
+    stranded_by_group: dict[str, int]
+    """Rack group id → its stranded accelerators (groups with none left out)."""
+    switches_down_by_tier: dict[str, int]
+    """Tier id → switches not working (failed, or dark), every plane."""
+    links_down_by_bundle: dict[str, int]
+    """Bundle id → links not working (failed, at a failed switch or a dark end)."""
+
+
+def drawn_link_ends(healthy: list[Topology], down: Down) -> list[LinkEnds]:
+    """Each bundle's link ends that still draw power: every link's two ends, less the
+    ends at a dark element (a dark rack group or tier, the servers of dark racks)."""
+    out: list[LinkEnds] = []
+    for topo in healthy:
+        for b in topo.bundles:
+            lower = 0 if b.lower.id in down.dark else b.links
+            failed_racks = down.members.get(b.lower.id)
+            if lower and isinstance(b.lower, RackNet) and failed_racks is not None:
+                lower -= failed_racks.size * b.lower.rack_type.servers_per_rack \
+                    * b.links_per_member
+            upper = 0 if b.upper.id in down.dark else b.links
+            out.append((b.bundle_id, b.lower.building, lower, b.upper.building, upper))
+    return out
+
+
+def working_inventory(working: Inventory, installed: Inventory, design: Design,
+                      down: Down) -> Inventory:
+    """The inventory of what works (``working``, counted on the failed view), with its
+    switches counted working and the whole design's counts as ``installed``."""
+    switches = {tier_id: _working_switches(design, tier_id, down)
+                for tier_id in installed.switches_by_tier}
+    by_model: dict[str, int] = {}
+    for tier in design.tiers.values():
+        by_model[tier.switch] = by_model.get(tier.switch, 0) + switches[tier.id]
+    links = {bundle_id: working.links_by_bundle.get(bundle_id, 0)
+             for bundle_id in installed.links_by_bundle}
+    return replace(working,
+                   buildings=sum(1 for b in design.buildings if b not in down.dark),
+                   islands=sum(1 for i in design.islands if i not in down.dark),
+                   switches_by_tier=switches, switches_by_model=by_model,
+                   links_by_bundle=links, installed=installed)
+
+
+def _working_switches(design: Design, tier_id: str, down: Down) -> int:
+    if tier_id in down.dark:
+        return 0
+    failed = down.members.get(tier_id)
+    return design.tiers[tier_id].count - (0 if failed is None else int(failed.size))
+
+
+def failure_figures(design: Design, failures: Sequence[Failure], topo: Topology,
+                    healthy: Topology, inventory: Inventory) -> FailureFigures:
+    """What ``failures`` take down: ``topo`` is the failed view of the metrics plane,
+    ``healthy`` the same plane healthy, ``inventory`` the working inventory."""
+    assert inventory.installed is not None
+    installed = inventory.installed
+    stranded = stranded_accelerators(topo, healthy)
+    return FailureFigures(
+        down=tuple(describe(design, f) for f in failures),
+        dark=tuple(sorted(topo.down.dark)),
+        accelerators_installed=installed.accelerators,
+        accelerators_working=inventory.accelerators,
+        accelerators_stranded=sum(stranded.values()),
+        stranded_by_group=stranded,
+        switches_down_by_tier={t: installed.switches_by_tier[t] - n
+                               for t, n in inventory.switches_by_tier.items()
+                               if installed.switches_by_tier[t] - n},
+        links_down_by_bundle={b: installed.links_by_bundle[b] - n
+                              for b, n in inventory.links_by_bundle.items()
+                              if installed.links_by_bundle[b] - n},
+    )
+
+
+def stranded_accelerators(topo: Topology, healthy: Topology) -> dict[str, int]:
+    """Per rack group of the failed view ``topo``: accelerators with a scale-out link
+    in ``healthy`` and none left (groups with none left out)."""
+    whole = {r.id: r for r in healthy.racks}
+    out: dict[str, int] = {}
+    for rack in topo.racks:
+        had = _linked(whole[rack.id], [b for b in healthy.bundles if b.lower is whole[rack.id]],
+                      topo)
+        if rack.kept_servers is not None:
+            per = rack.per_server
+            had = had.reshape(-1, per)[rack.kept_servers].reshape(-1)
+        has = _linked(rack, [b for b in topo.bundles if b.lower is rack], topo)
+        lost = int(np.count_nonzero(had & ~has))
+        if lost:
+            out[rack.id] = lost
+    return out
+
+
+def _linked(rack: RackNet, bundles: list[BundleNet], topo: Topology) -> np.ndarray:
+    """Which accelerators of ``rack`` have at least one link in ``bundles``."""
+    out = np.zeros(rack.accelerators, dtype=bool)
+    nics = max(rack.nics(topo.plane), 1)
+    table = nic_to_accelerators(nics, rack.per_server)
+    width = max((len(t) for t in table), default=1)
+    grid = np.array([t + [-1] * (width - len(t)) for t in table], dtype=np.int64)
+    for b in bundles:
+        if b.nic is None or not b.lower_member.size:
+            continue
+        local = grid[b.nic]
+        acc = b.lower_member[:, None] * rack.per_server + local
+        out[acc[local >= 0]] = True
+    return out
+
+
+def stranded_problems(figures: FailureFigures, design: Design, plane: str) -> list[Problem]:
+    """One problem per rack group with accelerators cut off by the failures."""
+    return [Problem(Severity.ERROR, "stranded", group_id,
+                    f"{design.rack_groups[group_id].name}: {count:,} accelerators cut off"
+                    f" from the {plane} network by the failures")
+            for group_id, count in figures.stranded_by_group.items()]
