@@ -111,7 +111,7 @@ def comparison_lines(design: Design, metrics: Any) -> list[str]:
 def _failure_words(design: Design, metrics: Any) -> list[str]:
     from model.whatif import failure_words
 
-    return [failure_words(design, f) for f in getattr(metrics, "failures", ())]
+    return [failure_words(design, f) for f in getattr(metrics, "failed", ())]
 
 
 def _number(value: float) -> float | None:
@@ -125,7 +125,7 @@ def _comparison_json(design: Design, metrics: Any) -> dict[str, Any]:
         "design": design.name,
         "plane": metrics.plane,
         "failures": [{**f.model_dump(mode="json", exclude_none=True),
-                      "words": w} for f, w in zip(metrics.failures,
+                      "words": w} for f, w in zip(metrics.failed,
                                                   _failure_words(design, metrics),
                                                   strict=True)],
         "figures": {c.figure.key: {"healthy": _number(c.healthy),
@@ -169,14 +169,16 @@ def table_lines(design: Design, table: Any, rows: list[Any]) -> list[str]:
              f" (healthy bisection {format_figure('bisection_gbps', healthy['bisection_gbps'])})",
              "",
              f"  {'failure':<44} {'bisection':>12} {'of healthy':>10} {'acc. down':>10}"
-             f" {'no-path pairs':>14} {'worst island pair':>18} {'worst building pair':>20}"]
+             f" {'cut off':>8} {'no-path pairs':>14} {'worst island pair':>18}"
+             f" {'worst building pair':>20}"]
     for r in rows:
         ratio = f"{r.bisection_ratio:.1%}" if math.isfinite(r.bisection_ratio) else "—"
         words = r.words if len(r.words) <= 44 else r.words[:43] + "…"
         split = " splits" if r.splits else ""
         lines.append(
             f"  {words:<44} {format_figure('bisection_gbps', r.bisection_gbps):>12}"
-            f" {ratio:>10} {r.accelerators_down:>10,} {r.unreachable_pairs:>14,}"
+            f" {ratio:>10} {r.accelerators_down:>10,} {r.accelerators_cut_off:>8,}"
+            f" {r.unreachable_pairs:>14,}"
             f" {format_figure('worst_island_pair_gbps', r.worst_island_pair_gbps):>18}"
             f" {format_figure('worst_building_pair_gbps', r.worst_building_pair_gbps):>20}"
             f"{split}")

@@ -522,6 +522,9 @@ def open_window(design: Design, path: str | None, catalog: Catalog,
     from gui.files import install_file_menu
 
     install_file_menu(window)
+    from gui.whatif import install_whatif
+
+    install_whatif(window)
     window.show()
     window.settle_layout()
     heap.settle()

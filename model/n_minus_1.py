@@ -51,6 +51,8 @@ class NMinusOneRow:
     """Failed ÷ healthy bisection (NaN when either was not computed)."""
     accelerators_down: int
     """Accelerators in racks that lost power (a building)."""
+    accelerators_cut_off: int
+    """Working accelerators left with no scale-out link (the engine's stranded)."""
     unreachable_pairs: int
     """Accelerator pairs of what remains with no path between them."""
     splits: bool
@@ -181,6 +183,7 @@ def _row(design: Design, failure: Failure, healthy: dict[str, float],
         bisection_drop_gbps=healthy["bisection_gbps"] - bisection,
         bisection_ratio=ratio,
         accelerators_down=down,
+        accelerators_cut_off=int(values["accelerators_cut_off"]),
         unreachable_pairs=int(unreachable) if math.isfinite(unreachable) else 0,
         splits=math.isfinite(unreachable) and unreachable > (
             healthy_unreachable if math.isfinite(healthy_unreachable) else 0),
@@ -191,13 +194,13 @@ def _row(design: Design, failure: Failure, healthy: dict[str, float],
 
 
 def impact(row: NMinusOneRow) -> tuple[float, ...]:
-    """Sort key, worst first: accelerators down, a split network (pairs with no path),
+    """Sort key, worst first: accelerators down or cut off, a split network (pairs with no path),
     bisection lost, then the worst pair capacities (lower first)."""
     def low(value: float) -> float:
         return value if math.isfinite(value) else math.inf
 
     drop = row.bisection_drop_gbps if math.isfinite(row.bisection_drop_gbps) else 0.0
-    return (-row.accelerators_down, -row.unreachable_pairs, -drop,
+    return (-(row.accelerators_down + row.accelerators_cut_off), -row.unreachable_pairs, -drop,
             low(row.worst_island_pair_gbps), low(row.worst_building_pair_gbps))
 
 
@@ -213,6 +216,7 @@ def table_rows(table: NMinusOneTable) -> list[dict[str, object]]:
         "bisection_drop_gbps": number(r.bisection_drop_gbps),
         "bisection_ratio": number(r.bisection_ratio),
         "accelerators_down": r.accelerators_down,
+        "accelerators_cut_off": r.accelerators_cut_off,
         "unreachable_pairs": r.unreachable_pairs,
         "splits_network": r.splits,
         "worst_island_pair_gbps": number(r.worst_island_pair_gbps),

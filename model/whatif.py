@@ -146,7 +146,8 @@ class WhatIfMetrics(DesignMetrics):
     the same design (``healthy``) for the comparison."""
 
     healthy: DesignMetrics | None = None
-    failures: tuple[Failure, ...] = ()
+    failed: tuple[Failure, ...] = ()
+    """The failures in force (``failures``, inherited, says what they take down)."""
 
 
 def compute_what_if(design: Design, plane: Plane | None = None,
@@ -165,9 +166,9 @@ def compute_what_if(design: Design, plane: Plane | None = None,
     if not failures:
         return healthy
     check_what_if(design, failures)
-    failed = compute_all(design, plane, budget, failures=tuple(failures))  # type: ignore[call-arg]
+    failed = compute_all(design, plane, budget, failures=tuple(failures))
     return WhatIfMetrics(**{f.name: getattr(failed, f.name) for f in fields(failed)},
-                         healthy=healthy, failures=tuple(failures))
+                         healthy=healthy, failed=tuple(failures))
 
 
 # ----------------------------------------------------------------- the comparison
@@ -185,6 +186,7 @@ class Figure:
 FIGURES: tuple[Figure, ...] = (
     Figure("accelerators_working", "Accelerators working", "", True),
     Figure("accelerators_down", "Accelerators down (racks dark)", "", False),
+    Figure("accelerators_cut_off", "Accelerators cut off (no scale-out link)", "", False),
     Figure("bisection_gbps", "Bisection", "Gb/s", True),
     Figure("per_accelerator_gbps", "Bisection per accelerator", "Gb/s", True),
     Figure("fraction_of_full", "Bisection, of full", "", True),
@@ -205,17 +207,25 @@ FIGURE_BY_KEY = {f.key: f for f in FIGURES}
 def figure_values(metrics: DesignMetrics, design: Design | None = None,
                   failures: Sequence[Failure] = ()) -> dict[str, float]:
     """The what-if figures of ``metrics`` (NaN for one the engine left out): unit-free
-    readings of its fields, no new computation, except the accelerators working and
-    down, counted from ``design`` and ``failures`` (racks that lost power or failed)."""
+    readings of its fields, no new computation. Accelerators working, down and cut off
+    are the engine's (``metrics.failures``); figures computed without failures count
+    none down."""
     skipped = metrics.not_computed
     nan = math.nan
-    down = float(accelerators_down(design, failures)) if design is not None else 0.0
+    engine = metrics.failures
+    if engine is not None:
+        working = float(engine.accelerators_working)
+        down = float(engine.accelerators_installed - engine.accelerators_working)
+        cut_off = float(engine.accelerators_stranded)
+    else:
+        down = float(accelerators_down(design, failures)) if design is not None else 0.0
+        working = float(metrics.inventory.accelerators) - down
+        cut_off = 0.0
     hops_missing = "hops" in skipped
     return {
-        "accelerators_working": (float(design_accelerators(design)) - down
-                                 if design is not None
-                                 else float(metrics.inventory.accelerators)),
+        "accelerators_working": working,
         "accelerators_down": down,
+        "accelerators_cut_off": cut_off,
         "bisection_gbps": nan if "bisection" in skipped else metrics.bisection.gbps,
         "per_accelerator_gbps": nan if "bisection" in skipped
         else metrics.bisection.per_accelerator_gbps,
@@ -272,7 +282,7 @@ class FigureChange:
 def figure_changes(design: Design, metrics: DesignMetrics) -> list[FigureChange]:
     """Every what-if figure healthy → failed, for figures from :func:`compute_what_if`
     (healthy on both sides when nothing is failed)."""
-    failures = metrics.failures if isinstance(metrics, WhatIfMetrics) else ()
+    failures = metrics.failed if isinstance(metrics, WhatIfMetrics) else ()
     healthy_metrics = (metrics.healthy if isinstance(metrics, WhatIfMetrics)
                        and metrics.healthy is not None else metrics)
     healthy = figure_values(healthy_metrics, design)
@@ -307,7 +317,7 @@ def format_difference(change: FigureChange) -> str:
         return "no change"
     key = change.figure.key
     if key == "fraction_of_full":
-        text = f"{d * 100:+.1f} points"
+        text = f"{d * 100:+.1f} points".replace("-", "−")
     else:
         text = format_figure(key, abs(d))
         text = ("+" if d > 0 else "−") + text

@@ -129,6 +129,7 @@ class ContextMenus:
             align.addSeparator()
             align.addAction(win.arrange.distribute_h)
             align.addAction(win.arrange.distribute_v)
+        self._what_if(menu, item.element_id)
         menu.addSeparator()
         self._add(menu, "&Zoom To", lambda: zoom_to_ids(win.view, win.scene.selected_ids()))
         self._add(menu, "Centre in &View", lambda: win.view.centre_on_element(item.element_id))
@@ -163,9 +164,16 @@ class ContextMenus:
             [bundle.lower, bundle.upper]))
         menu.addSeparator()
         menu.addAction(win.delete_action)
+        self._what_if(menu, bundle.id)
         menu.addSeparator()
         self._add(menu, "&Zoom To", lambda: zoom_to_ids(win.view, [bundle.id]))
         return menu
+
+    def _what_if(self, menu: QMenu, element_id: str) -> None:
+        """The what-if's entries (Fail…), when the window has a what-if."""
+        whatif = getattr(self.window, "whatif", None)
+        if whatif is not None:
+            whatif.add_context_entries(menu, element_id)
 
     # ---------------------------------------------------------------- actions
     def edit_properties(self) -> None:

@@ -10,6 +10,8 @@ from PySide6.QtWidgets import QApplication, QMenu
 EDIT = ["Edit Properties…"]
 CLIP = ["Cut", "Copy"]
 VIEW = ["Zoom To", "Centre in View"]
+FAIL = ["Fail…"]
+"""The what-if's entry (gui.whatif), on every element that can fail."""
 
 
 def texts(menu: QMenu) -> list[str]:
@@ -55,20 +57,20 @@ def test_each_kind_offers_its_entries(window) -> None:
     building = menus.menu_at(spot(window, "hall-a", 10, 60))
     assert window.scene.selected_ids() == ["hall-a"], "right-click selects"
     assert texts(building) == [*EDIT, *CLIP, "Paste into Hall A", "Duplicate", "Delete",
-                               "Add Island Here", "Add Building Tier (core)", *VIEW]
+                               "Add Island Here", "Add Building Tier (core)", *FAIL, *VIEW]
     assert len(entry(building, "Add Building Tier (core)").menu().actions()) == switches
     island = menus.menu_at(spot(window, "hall-a-pod-1", 5, 12))
     assert window.scene.selected_ids() == ["hall-a-pod-1"]
     assert texts(island) == [*EDIT, *CLIP, "Paste into Hall A · Pod 1", "Duplicate",
-                             "Delete", "Add Rack Group", "Add Switch Tier", *VIEW]
+                             "Delete", "Add Rack Group", "Add Switch Tier", *FAIL, *VIEW]
     assert texts(entry(island, "Add Rack Group").menu()) == rack_types
     for element_id in ("hall-a-pod-1-racks", "hall-a-pod-1-leaf"):
         menu = menus.menu_at(spot(window, element_id))
         assert window.scene.selected_ids() == [element_id]
-        assert texts(menu) == [*EDIT, *CLIP, "Duplicate", "Delete", *VIEW], element_id
+        assert texts(menu) == [*EDIT, *CLIP, "Duplicate", "Delete", *FAIL, *VIEW], element_id
     bundle = menus.menu_at(bundle_spot(window, "hall-a-pod-1-b2"))
     assert window.scene.selected_ids() == ["hall-a-pod-1-b2"]
-    assert texts(bundle) == [*EDIT, "Select Ends", "Delete", "Zoom To"]
+    assert texts(bundle) == [*EDIT, "Select Ends", "Delete", *FAIL, "Zoom To"]
     canvas = menus.menu_at(empty_spot(window))
     assert texts(canvas) == ["Paste Here", "Add Building Here", "Select All", "Fit to View"]
 

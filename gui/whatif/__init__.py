@@ -1,0 +1,217 @@
+"""The what-if of the window: fail elements and see what they take down.
+
+Right-click a switch tier, bundle, rack group, island or building → "Fail…" chooses how
+much of it is down (:mod:`gui.whatif.fail_dialog`). Failures are part of the view
+(:mod:`gui.whatif.state`): the design and its file are untouched and nothing enters the
+undo stack; the engine process computes the figures on what remains, the canvas marks
+the failed elements (:mod:`gui.whatif.overlay`) and the metrics dock compares every
+headline figure healthy → failed (:mod:`gui.whatif.comparison`).
+
+The Analysis menu holds N−1 Table… (:mod:`gui.whatif.n_minus_1_dialog`), Clear
+Failures, and Scenarios: Save Failures as Scenario… (an undoable edit of the design,
+saved in its file) and one entry per saved scenario that fails what it names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QInputDialog, QMenu, QMessageBox
+
+from gui.whatif.commands import save_scenario
+from gui.whatif.comparison import WhatIfView
+from gui.whatif.fail_dialog import FailDialog
+from gui.whatif.n_minus_1_dialog import NMinusOneDialog
+from gui.whatif.overlay import FailureOverlay
+from gui.whatif.state import FailureState
+from model.errors import DesignError
+from model.failures import FAILABLE_KINDS, Failure, Scenario
+
+if TYPE_CHECKING:
+    from gui.main_window import MainWindow
+
+
+def ask_failure(dialog: FailDialog) -> Failure | None:
+    """Show the Fail dialog; the failure chosen, or None when cancelled."""
+    return dialog.failure() if dialog.exec() == FailDialog.DialogCode.Accepted else None
+
+
+class WhatIfActions(QObject):
+    """The window's what-if: its state, canvas marks, dock view, menu and context entries."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.state = FailureState(window.document, window.runner, self)
+        self.overlay = FailureOverlay(window.scene)
+        self.view = WhatIfView(window.metrics_dock)
+        self.dialog: NMinusOneDialog | None = None
+        self.ask_failure: Callable[[FailDialog], Failure | None] = ask_failure
+        """Shows the Fail dialog (tests answer it instead)."""
+        self.ask_name: Callable[[str], str | None] = self._ask_name
+        """Asks a scenario's name, given a suggestion (None: cancelled)."""
+        self.show_error: Callable[[str, str], object] = (
+            lambda title, text: QMessageBox.warning(window, title, text))
+        self._build_menu()
+        self.state.changed.connect(self._failures_changed)
+        self.state.dropped.connect(lambda why: window.show_status(
+            f"Failures dropped after the edit: {why}"))
+        window.runner.finished.connect(self._figures_arrived)
+        self.view.banner.clear_requested.connect(self.state.clear)
+        self.view.banner.save_requested.connect(self.save_as_scenario)
+
+    # -------------------------------------------------------------------- menu
+    def _build_menu(self) -> None:
+        win = self.window
+        menu = win.menu("Analysis")
+        help_menu = win.menu("Help")
+        win.menuBar().insertMenu(help_menu.menuAction(), menu)  # before Help
+        self.n_minus_1_action = QAction("&N−1 Table…", win)
+        self.n_minus_1_action.setStatusTip("Fail each switch tier's switch, each bundle's"
+                                           " link and each building in turn: what each costs")
+        self.n_minus_1_action.triggered.connect(lambda _c=False: self.show_n_minus_1())
+        self.clear_action = QAction("&Clear Failures", win)
+        self.clear_action.setStatusTip("Back to the healthy design")
+        self.clear_action.triggered.connect(lambda _c=False: self.state.clear())
+        self.clear_action.setEnabled(False)
+        menu.addAction(self.n_minus_1_action)
+        menu.addAction(self.clear_action)
+        self.scenarios_menu = QMenu("&Scenarios", menu)
+        self.scenarios_menu.setObjectName("menu-scenarios")
+        menu.addMenu(self.scenarios_menu)
+        self.save_action = QAction("&Save Failures as Scenario…", win)
+        self.save_action.setStatusTip("Keep what is failed now as a named scenario in the"
+                                      " design (saved with its file)")
+        self.save_action.triggered.connect(lambda _c=False: self.save_as_scenario())
+        self.save_action.setEnabled(False)
+        self.scenarios_menu.aboutToShow.connect(self._fill_scenarios)
+        self._fill_scenarios()
+
+    def _fill_scenarios(self) -> None:
+        """The Scenarios menu: Save…, then one entry per saved scenario."""
+        menu = self.scenarios_menu
+        for action in menu.actions():
+            if action is not self.save_action:
+                menu.removeAction(action)
+                if action.parent() is menu:
+                    action.deleteLater()
+        if self.save_action not in menu.actions():
+            menu.addAction(self.save_action)
+        scenarios = self.window.document.design.scenarios
+        if scenarios:
+            menu.addSeparator()
+        for scenario in scenarios:
+            action = QAction(scenario.name, menu)
+            action.setStatusTip(f"Fail what {scenario.name!r} names"
+                                f" ({len(scenario.failures)} failures)")
+            action.triggered.connect(lambda _c=False, s=scenario: self.apply_scenario(s))
+            menu.addAction(action)
+
+    # ------------------------------------------------------------ context menu
+    def add_context_entries(self, menu: QMenu, element_id: str) -> None:
+        """Add "Fail…" for ``element_id`` (called by the canvas's context menus)."""
+        if self.window.document.design.kind_of(element_id) not in FAILABLE_KINDS:
+            return
+        menu.addSeparator()
+        action = menu.addAction("&Fail…")
+        action.setStatusTip("Fail this element (or some of its members) and see what it"
+                            " takes down; the design is not changed")
+        action.triggered.connect(lambda _c=False: self.fail_element(element_id))
+
+    def fail_element(self, element_id: str) -> bool:
+        """Ask how much of ``element_id`` fails and fail it; True when something was."""
+        design = self.window.document.design
+        dialog = FailDialog(design, element_id, self.state.failure_of(element_id),
+                            self.window)
+        try:
+            failure = self.ask_failure(dialog)
+        finally:
+            dialog.deleteLater()
+        if failure is None:
+            return False
+        return self.fail(failure)
+
+    def fail(self, failure: Failure) -> bool:
+        """Add ``failure`` to the what-if; a refusal is shown, never raised."""
+        try:
+            self.state.add(failure)
+        except DesignError as error:
+            self.show_error("Cannot fail this", str(error))
+            return False
+        return True
+
+    # --------------------------------------------------------------- scenarios
+    def save_as_scenario(self) -> bool:
+        """Save what is failed as a named scenario of the design (an undoable edit)."""
+        if not self.state.failures:
+            return False
+        taken = {s.name for s in self.window.document.design.scenarios}
+        suggestion = next(f"Scenario {n}" for n in range(1, len(taken) + 2)
+                          if f"Scenario {n}" not in taken)
+        name = self.ask_name(suggestion)
+        if not name or not name.strip():
+            return False
+        try:
+            scenario = Scenario(name=name.strip(), failures=self.state.failures)
+            self.window.document.execute(save_scenario(self.window.document.design,
+                                                       scenario))
+        except (DesignError, ValueError) as error:
+            self.show_error("Cannot save the scenario", str(error))
+            return False
+        self.window.show_status(f"Saved scenario {scenario.name!r}")
+        return True
+
+    def _ask_name(self, suggestion: str) -> str | None:
+        name, ok = QInputDialog.getText(self.window, "Save Failures as Scenario",
+                                        "Scenario name:", text=suggestion)
+        return name if ok else None
+
+    def apply_scenario(self, scenario: Scenario) -> bool:
+        """Fail exactly what ``scenario`` names (refused with a message when it no
+        longer fits the design)."""
+        try:
+            self.state.set_failures(scenario.failures)
+        except DesignError as error:
+            self.show_error(f"Cannot apply {scenario.name!r}", str(error))
+            return False
+        self.window.show_status(f"What-if: scenario {scenario.name!r}")
+        return True
+
+    # -------------------------------------------------------------------- N−1
+    def show_n_minus_1(self) -> NMinusOneDialog:
+        """Open the N−1 table (computing it in the engine process)."""
+        if self.dialog is None:
+            self.dialog = NMinusOneDialog(self.window.document.design, self.fail,
+                                          parent=self.window)
+        self.dialog.show()
+        self.dialog.raise_()
+        self.dialog.start()
+        return self.dialog
+
+    # ---------------------------------------------------------------- follows
+    def _failures_changed(self) -> None:
+        failures = self.state.failures
+        active = bool(failures)
+        self.clear_action.setEnabled(active)
+        self.save_action.setEnabled(active)
+        design = self.window.document.design
+        self.overlay.show(design, failures)
+        self.view.show_failures(design, failures)
+        if active:
+            self.window.show_status("What-if: " + "; ".join(self.view.banner.text.toolTip()
+                                                            .splitlines()))
+
+    def _figures_arrived(self, metrics: object) -> None:
+        design = self.window.document.design
+        self.overlay.show(design, self.state.failures)
+        self.view.show_metrics(design, metrics)  # type: ignore[arg-type]
+
+
+def install_whatif(window: MainWindow) -> WhatIfActions:
+    """Give ``window`` its what-if (kept as ``window.whatif``)."""
+    actions = WhatIfActions(window)
+    window.whatif = actions  # type: ignore[attr-defined]
+    return actions

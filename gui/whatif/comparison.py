@@ -1,0 +1,224 @@
+"""The what-if in the metrics dock: a banner naming what is failed (with Clear Failures
+and Save as Scenario…) above the headline figures, and a "What-if" tab with every
+headline figure healthy → failed and the difference.
+
+The figures are the engine's (:class:`model.whatif.WhatIfMetrics`: the failed figures
+carrying the healthy ones, from one run in the engine process); this widget computes
+nothing. A figure the failure made worse is written in red.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gui.metrics_dock import HEADLINES, MetricsDock, format_headline, headline_values
+from model.design import Design
+from model.metrics.results import DesignMetrics
+from model.whatif import (
+    FIGURES,
+    FigureChange,
+    WhatIfMetrics,
+    failure_words,
+    figure_changes,
+    format_difference,
+    format_figure,
+)
+
+WORSE_COLOUR = "#c62828"
+BETTER_COLOUR = "#1a7f37"
+HEADERS = ("Figure", "Healthy", "Failed", "Change")
+MORE_IS_WORSE = {"mean_hops", "max_hops", "problems", "interruptions_per_day", "capex",
+                 "it_mw", "facility_mw", "network_share"}
+"""Headline figures of the dock for which a larger value is worse."""
+
+
+class ComparisonRow:
+    """One figure healthy → failed as the dock shows it (texts, and whether worse)."""
+
+    def __init__(self, words: str, healthy: str, failed: str, change: str,
+                 worse: bool, better: bool) -> None:
+        self.words, self.healthy, self.failed, self.change = words, healthy, failed, change
+        self.worse, self.better = worse, better
+
+
+def comparison_rows(design: Design, metrics: WhatIfMetrics) -> list[ComparisonRow]:
+    """Every headline figure of the dock, then the what-if's own figures, healthy →
+    failed with the difference."""
+    healthy = metrics.healthy
+    assert healthy is not None
+    rows: list[ComparisonRow] = []
+    before, after = headline_values(healthy), headline_values(metrics)
+    shown = set()
+    for key, title, _tip in HEADLINES:
+        if key not in before or key not in after:
+            continue
+        h, f = before[key], after[key]
+        d = f - h
+        rows.append(ComparisonRow(
+            title, format_headline(key, h, healthy), format_headline(key, f, metrics),
+            _headline_difference(key, h, f, metrics), *_judge(key, d)))
+        shown.add(key)
+    for change in figure_changes(design, metrics):
+        if change.figure.key in ("accelerators_working", "bisection_gbps",
+                                 "per_accelerator_gbps", "fraction_of_full", "mean_hops",
+                                 "max_hops", "it_kw", "facility_kw", "pflops"):
+            continue  # the dock's own headline rows say these
+        rows.append(_what_if_row(change))
+    return rows
+
+
+def _what_if_row(change: FigureChange) -> ComparisonRow:
+    d = change.difference
+    better = math.isfinite(d) and d != 0 and not change.worse
+    return ComparisonRow(change.figure.words, format_figure(change.figure.key, change.healthy),
+                         format_figure(change.figure.key, change.failed),
+                         format_difference(change), change.worse, better)
+
+
+def _judge(key: str, d: float) -> tuple[bool, bool]:
+    """(worse, better) for a headline figure that changed by ``d``."""
+    if not math.isfinite(d) or abs(d) < 1e-12:
+        return False, False
+    worse = (d > 0) if key in MORE_IS_WORSE else (d < 0)
+    return worse, not worse
+
+
+def _headline_difference(key: str, healthy: float, failed: float,
+                         metrics: DesignMetrics) -> str:
+    d = failed - healthy
+    if not math.isfinite(d):
+        return "—"
+    if abs(d) < 1e-12:
+        return "no change"
+    sign = "+" if d > 0 else "−"
+    if key in ("fraction_of_full", "goodput", "network_share"):
+        return f"{sign}{abs(d) * 100:.1f} points"
+    text = format_headline(key, abs(d), metrics).removeprefix("≤ ")
+    ratio = f" ({failed / healthy:.1%})" if healthy else ""
+    return f"{sign}{text}{ratio}"
+
+
+class WhatIfBanner(QWidget):
+    """What is failed, with the buttons to clear it or save it as a scenario."""
+
+    clear_requested = Signal()
+    save_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("whatif-banner")
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 2, 0, 2)
+        self.text = QLabel("")
+        self.text.setWordWrap(True)
+        self.text.setStyleSheet(f"color: {WORSE_COLOUR}; font-weight: bold;")
+        layout.addWidget(self.text, 1)
+        self.save = QPushButton("Save as Scenario…")
+        self.save.clicked.connect(self.save_requested)
+        self.clear = QPushButton("Clear")
+        self.clear.setToolTip("Clear failures: back to the healthy design")
+        self.clear.clicked.connect(self.clear_requested)
+        layout.addWidget(self.save)
+        layout.addWidget(self.clear)
+        self.hide()
+
+    def show_failures(self, words: list[str]) -> None:
+        """Name what is failed (hidden when nothing is)."""
+        if not words:
+            self.hide()
+            return
+        self.text.setText("What-if — down: " + "; ".join(words))
+        self.text.setToolTip("\n".join(words))
+        self.show()
+
+
+class ComparisonTable(QTableWidget):
+    """Every headline figure healthy → failed with the difference."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(0, len(HEADERS), parent)
+        self.setObjectName("whatif-table")
+        self.setHorizontalHeaderLabels(list(HEADERS))
+        self.verticalHeader().hide()
+        self.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.horizontalHeader().setStretchLastSection(True)
+        self.rows: list[ComparisonRow] = []
+
+    def show_rows(self, rows: list[ComparisonRow]) -> None:
+        """Fill the table."""
+        self.rows = rows
+        self.setRowCount(len(rows))
+        for r, row in enumerate(rows):
+            for c, text in enumerate((row.words, row.healthy, row.failed, row.change)):
+                item = QTableWidgetItem(text)
+                if c:
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight
+                                          | Qt.AlignmentFlag.AlignVCenter)
+                if c >= 2 and (row.worse or row.better):
+                    item.setForeground(QBrush(QColor(WORSE_COLOUR if row.worse
+                                                     else BETTER_COLOUR)))
+                self.setItem(r, c, item)
+        self.resizeColumnsToContents()
+
+    def text_of(self, words: str) -> tuple[str, str, str]:
+        """(healthy, failed, change) shown for the figure called ``words``."""
+        row = next(r for r in self.rows if r.words == words)
+        return row.healthy, row.failed, row.change
+
+
+class WhatIfView:
+    """The banner and the What-if tab of one metrics dock."""
+
+    def __init__(self, dock: MetricsDock) -> None:
+        self.dock = dock
+        self.banner = WhatIfBanner(dock)
+        layout = dock.layout()
+        assert isinstance(layout, QVBoxLayout)
+        layout.insertWidget(1, self.banner)  # under the dock's state line
+        self.page = QWidget()
+        page_layout = QVBoxLayout(self.page)
+        page_layout.setContentsMargins(0, 0, 0, 0)
+        self.note = QLabel("Right-click a switch tier, bundle, rack group, island or"
+                           " building and choose Fail… to see what it takes down.")
+        self.note.setWordWrap(True)
+        page_layout.addWidget(self.note)
+        self.table = ComparisonTable(self.page)
+        page_layout.addWidget(self.table, 1)
+        self.tab_index = dock.tabs.addTab(self.page, "What-if")
+
+    def show_failures(self, design: Design, failures: tuple[object, ...]) -> None:
+        """The failures changed: name them (the figures follow when computed)."""
+        words = [failure_words(design, f) for f in failures]  # type: ignore[arg-type]
+        self.banner.show_failures(words)
+        if not failures:
+            self.table.show_rows([])
+            self.note.setText("No failures: the figures are the healthy design's."
+                              " Right-click an element and choose Fail… to see what it"
+                              " takes down.")
+        else:
+            self.note.setText("Computing the figures with these failures…")
+            self.dock.tabs.setCurrentIndex(self.tab_index)
+
+    def show_metrics(self, design: Design, metrics: DesignMetrics) -> None:
+        """Fresh figures: the comparison when they are a what-if's."""
+        if not isinstance(metrics, WhatIfMetrics) or metrics.healthy is None:
+            return
+        self.note.setText(f"{len(metrics.failed)} failure"
+                          f"{'s' if len(metrics.failed) != 1 else ''}: every headline"
+                          " figure, healthy → failed (red: worse).")
+        self.table.show_rows(comparison_rows(design, metrics))
+
+
+__all__ = ["FIGURES", "ComparisonTable", "WhatIfBanner", "WhatIfView", "comparison_rows"]

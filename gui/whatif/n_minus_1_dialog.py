@@ -1,0 +1,181 @@
+"""Analysis › N−1 Table…: each single failure and what it costs, worst first.
+
+The table (:func:`model.n_minus_1.n_minus_1`: one switch of each tier, one link of each
+bundle, each building) is computed in the engine process, from a pool thread that only
+waits for it, so the window stays responsive; a busy bar shows meanwhile. A table for a
+design that has been edited since is marked out of date. Double-clicking a row (or
+"Fail Selected") fails that element in the window's what-if.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal
+from PySide6.QtWidgets import (
+    QDialog,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from model.design import Design
+from model.failures import Failure
+from model.n_minus_1 import NMinusOneTable, n_minus_1_in_engine
+from model.whatif import format_figure
+
+HEADERS = ("Failure", "Bisection", "Of healthy", "Accelerators down", "Cut off",
+           "Pairs with no path", "Worst island pair", "Worst building pair")
+
+TableCompute = Callable[[Design], NMinusOneTable]
+
+
+def engine_table(design: Design) -> NMinusOneTable:
+    """The N−1 table of ``design`` (a copy nobody edits), computed in the engine
+    process."""
+    from gui.metrics_runner import _run_in_engine
+
+    return _run_in_engine(n_minus_1_in_engine, design)  # type: ignore[arg-type,return-value]
+
+
+class _Signals(QObject):
+    done = Signal(int, object, str)
+    """revision, the table (or None), error message."""
+
+
+class _TableJob(QRunnable):
+    def __init__(self, design: Design, revision: int, compute: TableCompute,
+                 signals: _Signals) -> None:
+        super().__init__()
+        self.design, self.revision, self.compute, self.signals = (design, revision, compute,
+                                                                  signals)
+        self.setAutoDelete(True)
+
+    def run(self) -> None:
+        try:
+            table = self.compute(self.design)
+        except Exception as error:  # shown in the dialog, never raised
+            self.signals.done.emit(self.revision, None, f"{type(error).__name__}: {error}")
+        else:
+            self.signals.done.emit(self.revision, table, "")
+
+
+class NMinusOneDialog(QDialog):
+    """The N−1 table of the window's design."""
+
+    def __init__(self, design: Design, fail: Callable[[Failure], object],
+                 compute: TableCompute = engine_table, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("n-minus-1-dialog")
+        self.setWindowTitle("N−1: each single failure, worst first")
+        self.design = design
+        self.fail = fail
+        self.compute = compute
+        self.table: NMinusOneTable | None = None
+        self.error = ""
+        self._revision = -1
+        self._pool = QThreadPool(self)
+        self._pool.setMaxThreadCount(1)
+        self._signals = _Signals(self)
+        self._signals.done.connect(self._on_done)
+        layout = QVBoxLayout(self)
+        self.state = QLabel("")
+        self.state.setWordWrap(True)
+        layout.addWidget(self.state)
+        self.busy = QProgressBar()
+        self.busy.setRange(0, 0)  # computing: no count to show, the engine is elsewhere
+        layout.addWidget(self.busy)
+        self.grid = QTableWidget(0, len(HEADERS))
+        self.grid.setHorizontalHeaderLabels(list(HEADERS))
+        self.grid.verticalHeader().hide()
+        self.grid.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.grid.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
+        self.grid.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
+        self.grid.cellDoubleClicked.connect(lambda row, _col: self.fail_row(row))
+        layout.addWidget(self.grid, 1)
+        buttons = QHBoxLayout()
+        self.again = QPushButton("Compute Again")
+        self.again.clicked.connect(self.start)
+        self.fail_button = QPushButton("Fail Selected")
+        self.fail_button.setToolTip("Fail the selected row's element in the what-if")
+        self.fail_button.clicked.connect(lambda: self.fail_row(self.grid.currentRow()))
+        close = QPushButton("Close")
+        close.clicked.connect(self.close)
+        buttons.addWidget(self.again)
+        buttons.addStretch(1)
+        buttons.addWidget(self.fail_button)
+        buttons.addWidget(close)
+        layout.addLayout(buttons)
+        self.resize(1000, 520)
+
+    def start(self) -> None:
+        """Compute the table of the design as it is now (in the background)."""
+        self._revision = self.design.revision
+        self.table = None
+        self.error = ""
+        self.busy.show()
+        self.again.setEnabled(False)
+        self.state.setText("Failing each switch tier's switch, each bundle's link and each"
+                           " building in turn, in the engine process…")
+        self._pool.start(_TableJob(self.design.copy(), self._revision, self.compute,
+                                   self._signals))
+
+    def is_done(self) -> bool:
+        """True once the table (or its error) arrived."""
+        return self.table is not None or bool(self.error)
+
+    def _on_done(self, revision: int, table: object, error: str) -> None:
+        self.busy.hide()
+        self.again.setEnabled(True)
+        if table is None:
+            self.error = error or "the table could not be computed"
+            self.state.setText(f"N−1 table not computed: {self.error}")
+            return
+        assert isinstance(table, NMinusOneTable)
+        self.table = table
+        stale = " (the design has changed since: Compute Again)" \
+            if revision != self.design.revision else ""
+        self.state.setText(
+            f"{len(table.rows)} single failures, worst first; healthy bisection"
+            f" {format_figure('bisection_gbps', table.healthy['bisection_gbps'])}."
+            f" {table.computed} computed, the rest copy an identical island's figures."
+            f" Double-click a row to fail it.{stale}")
+        self._fill(table)
+
+    def _fill(self, table: NMinusOneTable) -> None:
+        self.grid.setRowCount(len(table.rows))
+        for r, row in enumerate(table.rows):
+            ratio = f"{row.bisection_ratio:.1%}" if math.isfinite(row.bisection_ratio) \
+                else "—"
+            texts = (row.words + (" (splits the network)" if row.splits else ""),
+                     format_figure("bisection_gbps", row.bisection_gbps), ratio,
+                     f"{row.accelerators_down:,}", f"{row.accelerators_cut_off:,}",
+                     f"{row.unreachable_pairs:,}",
+                     format_figure("worst_island_pair_gbps", row.worst_island_pair_gbps),
+                     format_figure("worst_building_pair_gbps",
+                                   row.worst_building_pair_gbps))
+            for c, text in enumerate(texts):
+                item = QTableWidgetItem(text)
+                if c:
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight
+                                          | Qt.AlignmentFlag.AlignVCenter)
+                if row.same_as:
+                    item.setToolTip(f"Same figures as {row.same_as} (an identical island)")
+                self.grid.setItem(r, c, item)
+        self.grid.resizeColumnsToContents()
+
+    def fail_row(self, row: int) -> None:
+        """Fail the element of ``row`` in the window's what-if."""
+        if self.table is None or not 0 <= row < len(self.table.rows):
+            return
+        self.fail(self.table.rows[row].failure)
+
+    def closeEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+        self._pool.waitForDone(0)
+        super().closeEvent(event)

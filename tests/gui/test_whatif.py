@@ -1,0 +1,157 @@
+"""The what-if in the window: fail through the right-click dialog, the dock's healthy →
+failed comparison, the canvas marks, Clear Failures, scenarios (an undoable edit) and the
+N−1 table, all through the window's real engine process.
+
+Hand counts: the leaf-spine template with 4 leaves of 4 hosts, each leaf with one
+100 Gb/s uplink to each of 4 spines. A balanced cut puts 2 leaves (8 hosts) on each
+side: it crosses their 2 × 4 uplinks, 800 Gb/s (100 Gb/s per accelerator of the 8).
+With one spine down each leaf keeps 3 uplinks: 600 Gb/s, ¾ of healthy, 75 Gb/s each.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from gui.whatif.fail_dialog import FailDialog
+from model.failures import Failure
+from model.templates import TEMPLATES
+from model.whatif import WhatIfMetrics
+from tests.gui.conftest import close_window
+from tests.gui.test_context_menu import bundle_spot, spot
+
+
+@pytest.fixture
+def leaf_spine(qtbot, catalog, settings):  # type: ignore[no-untyped-def]
+    """A window (the real engine process) on the 4 × 4 leaf-spine."""
+    from gui.main_window import open_window
+
+    design = TEMPLATES["leaf-spine"].build(leaves=4, down=4, up=4, spines=4)
+    win = open_window(design, None, catalog, settings)
+    win.resize(1400, 900)
+    yield win
+    win.document.undo_stack.setClean()
+    close_window(win)
+
+
+def figures_with(qtbot, window, what_if: bool) -> None:  # type: ignore[no-untyped-def]
+    """Wait until the dock's figures are current and are (or are not) a what-if's."""
+    qtbot.waitUntil(lambda: window.runner.is_current()
+                    and isinstance(window.runner.metrics, WhatIfMetrics) == what_if,
+                    timeout=60_000)
+    qtbot.wait(50)  # the docks follow the canvas on later turns of the event loop
+
+
+def fail_from_context_menu(window, element_id: str, count: int | None) -> None:  # type: ignore[no-untyped-def]
+    """Right-click the element, pick Fail… and answer the dialog as a user does."""
+    asked: list[FailDialog] = []
+
+    def answer(dialog: FailDialog) -> Failure:
+        asked.append(dialog)
+        if count is None:
+            dialog.set_whole()
+        else:
+            dialog.set_count(count)
+        return dialog.failure()
+
+    window.whatif.ask_failure = answer
+    kind = window.document.design.kind_of(element_id)
+    where = bundle_spot(window, element_id) if kind == "bundle" else spot(window, element_id)
+    menu = window.context_menus.menu_at(where)
+    [fail] = [a for a in menu.actions() if a.text().replace("&", "") == "Fail…"]
+    fail.trigger()
+    assert [d.element_id for d in asked] == [element_id]
+
+
+def test_fail_a_spine_shows_healthy_to_failed_and_clear_restores(leaf_spine, qtbot) -> None:
+    window = leaf_spine
+    doc, whatif = window.document, window.whatif
+    figures_with(qtbot, window, False)
+    assert window.metrics_dock.text_of("bisection_tbps") == "0.8 Tb/s"
+    steps, revision = doc.undo_stack.count(), doc.design.revision
+    fail_from_context_menu(window, "spine", 1)
+    assert whatif.state.failures == (Failure(element="spine", count=1),)
+    figures_with(qtbot, window, True)
+    table = whatif.view.table
+    assert table.text_of("Bisection") == ("0.8 Tb/s", "0.6 Tb/s", "−0.2 Tb/s (75.0%)")
+    assert table.text_of("Bisection per GPU")[:2] == ("100 Gb/s", "75 Gb/s")
+    assert table.text_of("Accelerators")[:2] == ("16", "16"), "a spine takes no host down"
+    assert table.text_of("Accelerators cut off (no scale-out link)") == ("0", "0",
+                                                                         "no change")
+    assert window.metrics_dock.text_of("bisection_tbps") == "0.6 Tb/s"
+    assert whatif.view.banner.isVisible()
+    assert "1 of 4 switches of 'Spine'" in whatif.view.banner.text.text()
+    assert whatif.overlay.badges == {"spine": "1 of 4 switches down"}
+    # a view, not an edit
+    assert not doc.is_modified() and doc.undo_stack.count() == steps
+    assert doc.design.revision == revision
+    assert doc.design.tiers["spine"].count == 4
+    whatif.clear_action.trigger()
+    assert whatif.state.failures == () and whatif.overlay.badges == {}
+    figures_with(qtbot, window, False)
+    assert window.metrics_dock.text_of("bisection_tbps") == "0.8 Tb/s"
+    assert not whatif.view.banner.isVisible()
+    assert not doc.is_modified()
+
+
+def test_a_leaf_down_strands_its_hosts(leaf_spine, qtbot) -> None:
+    """A leaf carries its 4 hosts' only links: they are cut off (by hand: 4)."""
+    window = leaf_spine
+    figures_with(qtbot, window, False)
+    fail_from_context_menu(window, "leaf", 1)
+    figures_with(qtbot, window, True)
+    table = window.whatif.view.table
+    assert table.text_of("Accelerators cut off (no scale-out link)")[:2] == ("0", "4")
+    assert window.whatif.overlay.badges == {"leaf": "1 of 4 switches down"}
+
+
+def test_saving_a_scenario_is_an_undoable_edit_and_reapplies(leaf_spine, qtbot) -> None:
+    window = leaf_spine
+    doc, whatif = window.document, window.whatif
+    fail_from_context_menu(window, "spine", 2)
+    whatif.ask_name = lambda suggestion: "two spines" if suggestion == "Scenario 1" else None
+    steps = doc.undo_stack.count()
+    whatif.save_action.trigger()
+    assert doc.undo_stack.count() == steps + 1 and doc.is_modified()
+    [scenario] = doc.design.scenarios
+    assert scenario.name == "two spines"
+    assert scenario.failures == (Failure(element="spine", count=2),)
+    doc.undo_stack.undo()
+    assert doc.design.scenarios == () and not doc.is_modified()
+    doc.undo_stack.redo()
+    assert [s.name for s in doc.design.scenarios] == ["two spines"]
+    whatif.state.clear()
+    whatif.scenarios_menu.aboutToShow.emit()
+    entries = {a.text(): a for a in whatif.scenarios_menu.actions() if not a.isSeparator()}
+    entries["two spines"].trigger()
+    assert whatif.state.failures == (Failure(element="spine", count=2),)
+    figures_with(qtbot, window, True)
+    assert whatif.view.table.text_of("Bisection")[1] == "0.4 Tb/s"  # 2 of 4 uplinks each
+
+
+def test_a_failure_whose_element_is_deleted_is_dropped(leaf_spine, qtbot) -> None:
+    from gui.commands import remove_command
+
+    window = leaf_spine
+    fail_from_context_menu(window, "leaf-spine", 3)
+    assert window.whatif.state.failures == (Failure(element="leaf-spine", count=3),)
+    window.document.execute(remove_command(window.document.design, ["leaf-spine"]))
+    assert window.whatif.state.failures == ()
+    figures_with(qtbot, window, False)
+
+
+def test_n_minus_1_dialog_computes_in_the_engine_process(leaf_spine, qtbot) -> None:
+    """Worst first: a leaf (its 4 hosts cut off, bisection halved), then a host link
+    (1 host cut off), then a spine (¾), then a leaf–spine link (7 of 8 uplinks)."""
+    window = leaf_spine
+    dialog = window.whatif.show_n_minus_1()
+    qtbot.waitUntil(dialog.is_done, timeout=60_000)
+    assert dialog.error == ""
+    rows = [(r.element, r.accelerators_cut_off, round(r.bisection_ratio, 4))
+            for r in dialog.table.rows]
+    assert rows == [("leaf", 4, 0.5), ("hosts-leaf", 1, 0.875), ("spine", 0, 0.75),
+                    ("leaf-spine", 0, 0.875)]
+    assert dialog.grid.rowCount() == 4
+    dialog.grid.selectRow(2)
+    dialog.fail_button.click()
+    assert window.whatif.state.failures == (Failure(element="spine", count=1),)
+    dialog.close()
