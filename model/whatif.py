@@ -185,12 +185,12 @@ class Figure:
 
 FIGURES: tuple[Figure, ...] = (
     Figure("accelerators_working", "Accelerators working", "", True),
-    Figure("accelerators_down", "Accelerators down (racks dark)", "", False),
-    Figure("accelerators_cut_off", "Accelerators cut off (no scale-out link)", "", False),
+    Figure("accelerators_down", "Accelerators dark", "", False),
+    Figure("accelerators_cut_off", "Accelerators cut off", "", False),
     Figure("bisection_gbps", "Bisection", "Gb/s", True),
     Figure("per_accelerator_gbps", "Bisection per accelerator", "Gb/s", True),
     Figure("fraction_of_full", "Bisection, of full", "", True),
-    Figure("unreachable_pairs", "Accelerator pairs with no path", "", False),
+    Figure("unreachable_pairs", "Pairs with no path", "", False),
     Figure("mean_hops", "Mean hops", "", False),
     Figure("max_hops", "Max hops", "", False),
     Figure("worst_island_pair_gbps", "Worst island pair", "Gb/s", True),

@@ -154,6 +154,8 @@ class ComparisonTable(QTableWidget):
         self.verticalHeader().hide()
         self.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.horizontalHeader().setStretchLastSection(True)
+        self.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 4)
+        self.setWordWrap(False)
         self.rows: list[ComparisonRow] = []
 
     def show_rows(self, rows: list[ComparisonRow]) -> None:
@@ -204,20 +206,20 @@ class WhatIfView:
         self.banner.show_failures(words)
         if not failures:
             self.table.show_rows([])
+            self.note.show()
             self.note.setText("No failures: the figures are the healthy design's."
                               " Right-click an element and choose Fail… to see what it"
                               " takes down.")
         else:
             self.note.setText("Computing the figures with these failures…")
+            self.note.show()
             self.dock.tabs.setCurrentIndex(self.tab_index)
 
     def show_metrics(self, design: Design, metrics: DesignMetrics) -> None:
         """Fresh figures: the comparison when they are a what-if's."""
         if not isinstance(metrics, WhatIfMetrics) or metrics.healthy is None:
             return
-        self.note.setText(f"{len(metrics.failed)} failure"
-                          f"{'s' if len(metrics.failed) != 1 else ''}: every headline"
-                          " figure, healthy → failed (red: worse).")
+        self.note.hide()  # the banner names the failures; the table needs the room
         self.table.show_rows(comparison_rows(design, metrics))
 
 

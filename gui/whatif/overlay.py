@@ -69,7 +69,9 @@ class FailureOverlay:
                 continue
             text = badge_text(design, failure)
             self.badges[failure.element] = text
-            if isinstance(item, BundleItem):
+            if not item.isVisible():  # zoomed out: a tier is drawn inside its island
+                self._mark_container(design, failure.element, text)
+            elif isinstance(item, BundleItem):
                 self._mark_bundle(item, text)
             else:
                 self._mark_element(item, item.boundingRect(), text)
@@ -93,6 +95,22 @@ class FailureOverlay:
         self._badge(hatch, rect.topRight(), text)
         self._finish(hatch, text)
 
+    def _mark_container(self, design: Design, element_id: str, text: str) -> None:
+        """A badge on the visible island or building holding a hidden element, naming
+        it ("Spine: 1 of 4 switches down")."""
+        element = design.element(element_id)
+        name = element.name if element is not None else element_id
+        for place in (design.island_of(element_id), design.building_of(element_id)):
+            item = self.scene.item_for(place) if place else None
+            if item is not None and item.isVisible():
+                outline = QGraphicsRectItem(item.boundingRect(), item)
+                outline.setPen(QPen(self._colour(), 3, Qt.PenStyle.DashLine))
+                outline.setBrush(QBrush(Qt.BrushStyle.NoBrush))
+                self._badge(outline, item.boundingRect().bottomLeft() + QPointF(0, 2),
+                            f"{name}: {text}", leftwards=False)
+                self._finish(outline, f"{name}: {text}")
+                return
+
     def _mark_bundle(self, item: BundleItem, text: str) -> None:
         path = QGraphicsPathItem(item.path(), item)
         path.setPen(QPen(self._colour(), 4, Qt.PenStyle.DashLine))
@@ -101,19 +119,24 @@ class FailureOverlay:
         self._badge(path, middle, text)
         self._finish(path, text)
 
-    def _badge(self, parent: QGraphicsItem, corner: QPointF, text: str) -> None:
+    def _badge(self, parent: QGraphicsItem, corner: QPointF, text: str,
+               leftwards: bool = True) -> None:
         label = QGraphicsSimpleTextItem(text)
         font = QFont()
         font.setPointSizeF(9)
         font.setBold(True)
         label.setFont(font)
         label.setBrush(QBrush(QColor("white")))
-        box = label.boundingRect().adjusted(-4, -2, 4, 2)
+        text_box = label.boundingRect()
+        # drawn leftwards and down from the corner, so it stays inside the element
+        left = -text_box.width() - 10 if leftwards else 2
+        box = QRectF(left, 2, text_box.width() + 8, text_box.height() + 4)
         back = QGraphicsRectItem(box, parent)
         back.setBrush(QBrush(self._colour()))
         back.setPen(QPen(Qt.PenStyle.NoPen))
-        back.setPos(corner.x() - box.width() + 4, corner.y() - box.height() / 2)
+        back.setPos(corner)
         label.setParentItem(back)
+        label.setPos(box.left() + 4, box.top() + 2)
         # a badge keeps its size on screen whatever the zoom, like the problem badges
         back.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
 

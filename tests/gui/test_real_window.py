@@ -83,8 +83,13 @@ DRIVERS: dict[str, tuple[str, ...]] = {
         "Context/several/Align/Distribute Horizontally",
         "Context/several/Align/Distribute Vertically",
         *(f"Context/bundle/{e}" for e in ("Edit Properties", "Select Ends", "Delete",
-                                          "Zoom To"))),
+                                          "Zoom To")),
+        *(f"Context/{kind}/Fail" for kind in ("building", "island", "rack_group", "tier",
+                                              "several", "bundle"))),
     "test_compare_with_and_explore": ("File/Compare with", "Tools/Explore"),
+    "test_what_if_through_the_engine_process": (
+        "Analysis/Scenarios/Save Failures as Scenario", "Analysis/Clear Failures",
+        "Analysis/N−1 Table"),
 }
 
 
@@ -574,6 +579,50 @@ def test_compare_with_and_explore(real_window, qtbot, tmp_path: Path) -> None:
     assert window.answers.errors == []
 
 
+def test_what_if_through_the_engine_process(real_window, qtbot, tmp_path: Path) -> None:
+    """Fail a hall from its right-click menu: the engine process computes both sides
+    (by hand: one hall of two, half the accelerators work); the file is not dirtied
+    until the failures are saved as a scenario, which the file then holds; Clear
+    restores the healthy figures; the N−1 table ranks a hall's power first."""
+    from model.fileformat import save_design
+    from model.whatif import WhatIfMetrics
+
+    window = real_window
+    doc, whatif = window.document, window.whatif
+    wait_for_figures(qtbot, window)
+    with fired(window, "test_what_if_through_the_engine_process") as actions:
+        whatif.ask_failure = lambda dialog: dialog.failure()  # a hall fails whole
+        menu = window.context_menus.menu_at(context_spot(window, "building"))
+        [fail] = [a for a in menu.actions() if _text(a) == "Fail"]
+        fail.trigger()
+        qtbot.waitUntil(lambda: window.runner.is_current()
+                        and isinstance(window.runner.metrics, WhatIfMetrics), timeout=60_000)
+        metrics = window.runner.metrics
+        assert metrics.failures.accelerators_working == DEMO_ACCELERATORS // 2
+        assert metrics.healthy.inventory.accelerators == DEMO_ACCELERATORS
+        assert whatif.overlay.badges == {"hall-a": "dark (failed)"}
+        assert not doc.is_modified()
+        whatif.ask_name = lambda _suggestion: "hall A dark"
+        actions["Analysis/Scenarios/Save Failures as Scenario"].trigger()
+        assert doc.is_modified()
+        save_design(doc.design, tmp_path / "scenario.json")
+        [saved] = load_design(tmp_path / "scenario.json").scenarios
+        assert saved.name == "hall A dark" and [f.element for f in saved.failures] == [
+            "hall-a"]
+        actions["Analysis/Clear Failures"].trigger()
+        qtbot.waitUntil(lambda: window.runner.is_current() and not isinstance(
+            window.runner.metrics, WhatIfMetrics), timeout=60_000)
+        assert window.runner.metrics.inventory.accelerators == DEMO_ACCELERATORS
+        actions["Analysis/N−1 Table"].trigger()
+        dialog = whatif.dialog
+        qtbot.waitUntil(dialog.is_done, timeout=120_000)
+        assert dialog.error == ""
+        worst = dialog.table.rows[0]
+        assert worst.kind == "building" and worst.accelerators_down == DEMO_ACCELERATORS // 2
+        dialog.close()
+    assert window.answers.errors == []
+
+
 def test_quit(real_window) -> None:
     window = real_window
     with fired(window, "test_quit") as actions:
@@ -816,6 +865,15 @@ def test_context_menus_through_the_real_window(real_window, qtbot) -> None:
             elif path == "Select All":
                 pick(key)
                 assert len(window.scene.selected_ids()) == everything
+            elif path == "Fail":
+                # the what-if's dialog, answered as it opens (a count of 1, or whole):
+                # the right-clicked element fails, as a view, not an edit
+                before = stack.index()
+                window.whatif.ask_failure = lambda dialog: dialog.failure()
+                pick(key)
+                assert [f.element for f in window.whatif.state.failures] == [ids[0]], key
+                assert stack.index() == before
+                window.whatif.state.clear()
             elif path == "Select Ends":
                 pick(key)
                 bundle = design.bundles[ids[0]]
