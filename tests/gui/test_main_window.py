@@ -74,7 +74,7 @@ def test_menus_hook_and_document_load(window, tmp_path: Path) -> None:
     export = window.menu("Export")
     help_first = window.menu("Help")
     titles = [a.text().replace("&", "") for a in window.menuBar().actions()]
-    assert titles == ["File", "Edit", "View", "Tools", "Help", "Export"]
+    assert titles == ["File", "Edit", "View", "Tools", "Analysis", "Help", "Export"]
     assert export is not help_first
     edit(window)
     other = demo_campus(islands_per_building=1, racks=2)
