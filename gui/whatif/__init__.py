@@ -206,7 +206,9 @@ class WhatIfActions(QObject):
 
     def _figures_arrived(self, metrics: object) -> None:
         design = self.window.document.design
-        self.overlay.show(design, self.state.failures)
+        engine = getattr(metrics, "failures", None)
+        self.overlay.show(design, self.state.failures,
+                          engine.stranded_by_group if engine is not None else None)
         self.view.show_metrics(design, metrics)  # type: ignore[arg-type]
 
 

@@ -26,6 +26,8 @@ from model.failures import Failure, members_of
 
 FAILED_COLOUR = "#c62828"
 """Red of the failed marks (readable on the light and the dark canvas)."""
+CUT_OFF_COLOUR = "#e65100"
+"""Orange of the rack groups whose accelerators a failure cut off."""
 
 
 def badge_text(design: Design, failure: Failure) -> str:
@@ -51,6 +53,8 @@ class FailureOverlay:
         self.marks: list[QGraphicsItem] = []
         self.badges: dict[str, str] = {}
         """Element id → the badge text shown (for tests and tooltips)."""
+        self.cut_off: dict[str, int] = {}
+        """Rack group id → accelerators marked cut off."""
 
     def clear(self) -> None:
         """Remove every mark still on the canvas."""
@@ -59,10 +63,26 @@ class FailureOverlay:
                 mark.scene().removeItem(mark)
         self.marks = []
         self.badges = {}
+        self.cut_off = {}
 
-    def show(self, design: Design, failures: tuple[Failure, ...]) -> None:
-        """Mark every failed element of ``failures``."""
+    def show(self, design: Design, failures: tuple[Failure, ...],
+             cut_off: dict[str, int] | None = None) -> None:
+        """Mark every failed element of ``failures``, and the rack groups whose
+        accelerators they cut off (``cut_off``: rack group id → accelerators, the
+        engine's figures once computed)."""
         self.clear()
+        for group_id, count in (cut_off or {}).items() if failures else ():
+            item = self.scene.item_for(group_id)
+            if item is None or not item.isVisible() or not count:
+                continue
+            outline = QGraphicsRectItem(item.boundingRect(), item)
+            outline.setPen(QPen(QColor(CUT_OFF_COLOUR), 3, Qt.PenStyle.DotLine))
+            outline.setBrush(QBrush(Qt.BrushStyle.NoBrush))
+            text = f"{count:,} cut off"
+            self._badge(outline, item.boundingRect().bottomLeft() + QPointF(0, 2), text,
+                        leftwards=False, colour=QColor(CUT_OFF_COLOUR))
+            self._finish(outline, f"{count:,} accelerators cut off: no scale-out link left")
+            self.cut_off[group_id] = count
         for failure in failures:
             item = self.scene.item_for(failure.element)
             if item is None:
@@ -120,7 +140,7 @@ class FailureOverlay:
         self._finish(path, text)
 
     def _badge(self, parent: QGraphicsItem, corner: QPointF, text: str,
-               leftwards: bool = True) -> None:
+               leftwards: bool = True, colour: QColor | None = None) -> None:
         label = QGraphicsSimpleTextItem(text)
         font = QFont()
         font.setPointSizeF(9)
@@ -132,7 +152,7 @@ class FailureOverlay:
         left = -text_box.width() - 10 if leftwards else 2
         box = QRectF(left, 2, text_box.width() + 8, text_box.height() + 4)
         back = QGraphicsRectItem(box, parent)
-        back.setBrush(QBrush(self._colour()))
+        back.setBrush(QBrush(colour or self._colour()))
         back.setPen(QPen(Qt.PenStyle.NoPen))
         back.setPos(corner)
         label.setParentItem(back)

@@ -102,6 +102,7 @@ def test_a_leaf_down_strands_its_hosts(leaf_spine, qtbot) -> None:
     table = window.whatif.view.table
     assert table.text_of("Accelerators cut off")[:2] == ("0", "4")
     assert window.whatif.overlay.badges == {"leaf": "1 of 4 switches down"}
+    assert window.whatif.overlay.cut_off == {"hosts": 4}, "the hosts' group is marked"
 
 
 def test_saving_a_scenario_is_an_undoable_edit_and_reapplies(leaf_spine, qtbot) -> None:
