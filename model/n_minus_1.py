@@ -18,7 +18,7 @@ listed as such, not computed.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 
 from model.design import Design
@@ -223,14 +223,3 @@ def table_rows(table: NMinusOneTable) -> list[dict[str, object]]:
         "worst_building_pair_gbps": number(r.worst_building_pair_gbps),
         "same_as": r.same_as,
     } for r in table.rows]
-
-
-def n_minus_1_in_engine(design: Design, plane: Plane | None = None,
-                        budget_s: float | None = None) -> NMinusOneTable:
-    """:func:`n_minus_1` as the engine process runs it (``fn(design, plane, budget)``)."""
-    return n_minus_1(design, plane, budget_s)
-
-
-def worst_first(rows: Sequence[NMinusOneRow], n: int) -> list[NMinusOneRow]:
-    """The ``n`` rows of greatest impact (rows are already sorted so)."""
-    return list(rows[:max(n, 0)])

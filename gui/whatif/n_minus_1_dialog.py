@@ -1,15 +1,17 @@
 """Analysis › N−1 Table…: each single failure and what it costs, worst first.
 
 The table (:func:`model.n_minus_1.n_minus_1`: one switch of each tier, one link of each
-bundle, each building) is computed in the engine process, from a pool thread that only
-waits for it, so the window stays responsive; a busy bar shows meanwhile. A table for a
-design that has been edited since is marked out of date. Double-clicking a row (or
+bundle, each building) is computed failure by failure in the engine process, from a
+pool thread that only waits for it, so the window stays responsive; a bar counts the
+failures computed, and Stop ends the computation after the failure under way. A table
+for a design that has been edited since is marked out of date. Double-clicking a row (or
 "Fail Selected") fails that element in the window's what-if.
 """
 
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal
@@ -27,39 +29,56 @@ from PySide6.QtWidgets import (
 
 from model.design import Design
 from model.failures import Failure
-from model.n_minus_1 import NMinusOneTable, n_minus_1_in_engine
-from model.whatif import format_figure
+from model.metrics.results import DesignMetrics
+from model.n_minus_1 import NMinusOneTable, n_minus_1
+from model.whatif import compute_what_if, format_figure
 
 HEADERS = ("Failure", "Bisection", "Of healthy", "Accelerators down", "Cut off",
            "Pairs with no path", "Worst island pair", "Worst building pair")
 
-TableCompute = Callable[[Design], NMinusOneTable]
+WhatIf = Callable[..., DesignMetrics]
+"""Computes one what-if: ``fn(design, plane, budget, failures=...)``."""
 
 
-def engine_table(design: Design) -> NMinusOneTable:
-    """The N−1 table of ``design`` (a copy nobody edits), computed in the engine
-    process."""
+def engine_what_if(design: Design, plane: object = None, budget: float | None = None,
+                   failures: tuple[Failure, ...] = ()) -> DesignMetrics:
+    """One what-if of ``design`` (a copy nobody edits) in the engine process, on the
+    design's own plane."""
     from gui.metrics_runner import _run_in_engine
 
-    return _run_in_engine(n_minus_1_in_engine, design)  # type: ignore[arg-type,return-value]
+    return _run_in_engine(compute_what_if, design, None, budget, tuple(failures))
+
+
+class StoppedError(Exception):
+    """The user stopped the table."""
 
 
 class _Signals(QObject):
     done = Signal(int, object, str)
     """revision, the table (or None), error message."""
+    progress = Signal(int, int)
+    """failures computed, of how many."""
 
 
 class _TableJob(QRunnable):
-    def __init__(self, design: Design, revision: int, compute: TableCompute,
-                 signals: _Signals) -> None:
+    def __init__(self, design: Design, revision: int, what_if: WhatIf,
+                 signals: _Signals, stopped: threading.Event) -> None:
         super().__init__()
-        self.design, self.revision, self.compute, self.signals = (design, revision, compute,
+        self.design, self.revision, self.what_if, self.signals = (design, revision, what_if,
                                                                   signals)
+        self.stopped = stopped
         self.setAutoDelete(True)
+
+    def _progress(self, done: int, total: int) -> None:
+        self.signals.progress.emit(done, total)
+        if self.stopped.is_set():
+            raise StoppedError
 
     def run(self) -> None:
         try:
-            table = self.compute(self.design)
+            table = n_minus_1(self.design, compute=self.what_if, progress=self._progress)
+        except StoppedError:
+            self.signals.done.emit(self.revision, None, "stopped")
         except Exception as error:  # shown in the dialog, never raised
             self.signals.done.emit(self.revision, None, f"{type(error).__name__}: {error}")
         else:
@@ -70,13 +89,15 @@ class NMinusOneDialog(QDialog):
     """The N−1 table of the window's design."""
 
     def __init__(self, design: Design, fail: Callable[[Failure], object],
-                 compute: TableCompute = engine_table, parent: QWidget | None = None) -> None:
+                 what_if: WhatIf = engine_what_if, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("n-minus-1-dialog")
         self.setWindowTitle("N−1: each single failure, worst first")
         self.design = design
         self.fail = fail
-        self.compute = compute
+        self.what_if = what_if
+        self.stopped = threading.Event()
+        """Set to stop the table under way (after the failure it is computing)."""
         self.table: NMinusOneTable | None = None
         self.error = ""
         self._revision = -1
@@ -84,12 +105,14 @@ class NMinusOneDialog(QDialog):
         self._pool.setMaxThreadCount(1)
         self._signals = _Signals(self)
         self._signals.done.connect(self._on_done)
+        self._signals.progress.connect(self._on_progress)
         layout = QVBoxLayout(self)
         self.state = QLabel("")
         self.state.setWordWrap(True)
         layout.addWidget(self.state)
         self.busy = QProgressBar()
-        self.busy.setRange(0, 0)  # computing: no count to show, the engine is elsewhere
+        self.busy.setRange(0, 0)  # until the first failure is computed
+        self.busy.setFormat("%v of %m failures")
         layout.addWidget(self.busy)
         self.grid = QTableWidget(0, len(HEADERS))
         self.grid.setHorizontalHeaderLabels(list(HEADERS))
@@ -102,12 +125,15 @@ class NMinusOneDialog(QDialog):
         buttons = QHBoxLayout()
         self.again = QPushButton("Compute Again")
         self.again.clicked.connect(self.start)
+        self.stop_button = QPushButton("Stop")
+        self.stop_button.clicked.connect(self.stop)
         self.fail_button = QPushButton("Fail Selected")
         self.fail_button.setToolTip("Fail the selected row's element in the what-if")
         self.fail_button.clicked.connect(lambda: self.fail_row(self.grid.currentRow()))
         close = QPushButton("Close")
         close.clicked.connect(self.close)
         buttons.addWidget(self.again)
+        buttons.addWidget(self.stop_button)
         buttons.addStretch(1)
         buttons.addWidget(self.fail_button)
         buttons.addWidget(close)
@@ -119,20 +145,36 @@ class NMinusOneDialog(QDialog):
         self._revision = self.design.revision
         self.table = None
         self.error = ""
+        self.busy.setRange(0, 0)
         self.busy.show()
         self.again.setEnabled(False)
+        self.stop_button.setEnabled(True)
         self.state.setText("Failing each switch tier's switch, each bundle's link and each"
                            " building in turn, in the engine process…")
-        self._pool.start(_TableJob(self.design.copy(), self._revision, self.compute,
-                                   self._signals))
+        self.stopped.set()  # a table still under way stops
+        self.stopped = threading.Event()
+        self._pool.start(_TableJob(self.design.copy(), self._revision, self.what_if,
+                                   self._signals, self.stopped))
+
+    def stop(self) -> None:
+        """Stop after the failure under way."""
+        self.stopped.set()
+        self.stop_button.setEnabled(False)
+
+    def _on_progress(self, done: int, total: int) -> None:
+        self.busy.setRange(0, total)
+        self.busy.setValue(done)
 
     def is_done(self) -> bool:
         """True once the table (or its error) arrived."""
         return self.table is not None or bool(self.error)
 
     def _on_done(self, revision: int, table: object, error: str) -> None:
+        if error == "stopped" and not self.stopped.is_set():
+            return  # an earlier table, stopped for the one now under way
         self.busy.hide()
         self.again.setEnabled(True)
+        self.stop_button.setEnabled(False)
         if table is None:
             self.error = error or "the table could not be computed"
             self.state.setText(f"N−1 table not computed: {self.error}")
@@ -177,5 +219,5 @@ class NMinusOneDialog(QDialog):
         self.fail(self.table.rows[row].failure)
 
     def closeEvent(self, event) -> None:  # type: ignore[no-untyped-def]
-        self._pool.waitForDone(0)
+        self.stop()  # the failure under way finishes in the engine; nothing follows it
         super().closeEvent(event)

@@ -156,3 +156,32 @@ def test_n_minus_1_dialog_computes_in_the_engine_process(leaf_spine, qtbot) -> N
     dialog.fail_button.click()
     assert window.whatif.state.failures == (Failure(element="spine", count=1),)
     dialog.close()
+
+
+def test_the_n_minus_1_table_counts_and_stops(leaf_spine, qtbot) -> None:
+    """The bar counts the failures computed; Stop ends the table after the failure
+    under way (a stand-in engine holds each failure until the test lets it go)."""
+    import threading
+
+    from gui.whatif.n_minus_1_dialog import NMinusOneDialog
+    from model.whatif import compute_what_if
+
+    gate = threading.Semaphore(0)
+
+    def held(design, plane=None, budget=None, failures=()):  # type: ignore[no-untyped-def]
+        gate.acquire(timeout=30)
+        return compute_what_if(design, plane, budget, failures)
+
+    dialog = NMinusOneDialog(leaf_spine.document.design, lambda _f: None, held, leaf_spine)
+    dialog.start()
+    gate.release()  # the healthy figures; the building is not computed (it is all)
+    qtbot.waitUntil(lambda: dialog.busy.value() == 1, timeout=30_000)
+    assert dialog.busy.maximum() == 5  # the building, 2 tiers, 2 bundles
+    dialog.stop()
+    gate.release()  # the failure under way when Stop was pressed; no other follows
+    qtbot.waitUntil(dialog.is_done, timeout=30_000)
+    assert dialog.table is None and dialog.error == "stopped"
+    assert dialog.busy.isHidden() and dialog.busy.value() <= 2
+    assert "stopped" in dialog.state.text()
+    dialog.close()
+    dialog.deleteLater()
