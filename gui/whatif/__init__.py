@@ -21,7 +21,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QInputDialog, QMenu, QMessageBox
 
-from gui.whatif.commands import save_scenario
+from gui.whatif.commands import delete_scenario, save_scenario
 from gui.whatif.comparison import WhatIfView
 from gui.whatif.fail_dialog import FailDialog
 from gui.whatif.n_minus_1_dialog import NMinusOneDialog
@@ -53,6 +53,8 @@ class WhatIfActions(QObject):
         """Shows the Fail dialog (tests answer it instead)."""
         self.ask_name: Callable[[str], str | None] = self._ask_name
         """Asks a scenario's name, given a suggestion (None: cancelled)."""
+        self.ask_which: Callable[[list[str]], str | None] = self._ask_which
+        """Asks which saved scenario to delete, given their names (None: cancelled)."""
         self.show_error: Callable[[str, str], object] = (
             lambda title, text: QMessageBox.warning(window, title, text))
         self._build_menu()
@@ -87,20 +89,26 @@ class WhatIfActions(QObject):
                                       " design (saved with its file)")
         self.save_action.triggered.connect(lambda _c=False: self.save_as_scenario())
         self.save_action.setEnabled(False)
+        self.delete_action = QAction("&Delete Scenario…", win)
+        self.delete_action.setStatusTip("Delete a saved scenario from the design")
+        self.delete_action.triggered.connect(lambda _c=False: self.delete_a_scenario())
         self.scenarios_menu.aboutToShow.connect(self._fill_scenarios)
         self._fill_scenarios()
 
     def _fill_scenarios(self) -> None:
         """The Scenarios menu: Save…, then one entry per saved scenario."""
         menu = self.scenarios_menu
+        fixed = (self.save_action, self.delete_action)
         for action in menu.actions():
-            if action is not self.save_action:
+            if action not in fixed:
                 menu.removeAction(action)
                 if action.parent() is menu:
                     action.deleteLater()
-        if self.save_action not in menu.actions():
-            menu.addAction(self.save_action)
+        for action in fixed:
+            if action not in menu.actions():
+                menu.addAction(action)
         scenarios = self.window.document.design.scenarios
+        self.delete_action.setEnabled(bool(scenarios))
         if scenarios:
             menu.addSeparator()
         for scenario in scenarios:
@@ -163,6 +171,23 @@ class WhatIfActions(QObject):
             return False
         self.window.show_status(f"Saved scenario {scenario.name!r}")
         return True
+
+    def delete_a_scenario(self) -> bool:
+        """Ask which saved scenario to delete and delete it (an undoable edit)."""
+        names = [s.name for s in self.window.document.design.scenarios]
+        if not names:
+            return False
+        name = self.ask_which(names)
+        if name not in names:
+            return False
+        self.window.document.execute(delete_scenario(self.window.document.design, name))
+        self.window.show_status(f"Deleted scenario {name!r}")
+        return True
+
+    def _ask_which(self, names: list[str]) -> str | None:
+        name, ok = QInputDialog.getItem(self.window, "Delete Scenario", "Scenario:", names,
+                                        0, False)
+        return name if ok else None
 
     def _ask_name(self, suggestion: str) -> str | None:
         name, ok = QInputDialog.getText(self.window, "Save Failures as Scenario",

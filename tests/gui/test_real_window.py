@@ -88,8 +88,8 @@ DRIVERS: dict[str, tuple[str, ...]] = {
                                               "several", "bundle"))),
     "test_compare_with_and_explore": ("File/Compare with", "Tools/Explore"),
     "test_what_if_through_the_engine_process": (
-        "Analysis/Scenarios/Save Failures as Scenario", "Analysis/Clear Failures",
-        "Analysis/N−1 Table"),
+        "Analysis/Scenarios/Save Failures as Scenario", "Analysis/Scenarios/Delete Scenario",
+        "Analysis/Clear Failures", "Analysis/N−1 Table"),
 }
 
 
@@ -609,6 +609,12 @@ def test_what_if_through_the_engine_process(real_window, qtbot, tmp_path: Path) 
         [saved] = load_design(tmp_path / "scenario.json").scenarios
         assert saved.name == "hall A dark" and [f.element for f in saved.failures] == [
             "hall-a"]
+        whatif.scenarios_menu.aboutToShow.emit()  # as the menu opens: Delete enabled
+        whatif.ask_which = lambda names: names[0] if names == ["hall A dark"] else None
+        actions["Analysis/Scenarios/Delete Scenario"].trigger()
+        assert doc.design.scenarios == ()
+        doc.undo_stack.undo()
+        assert [s.name for s in doc.design.scenarios] == ["hall A dark"]
         actions["Analysis/Clear Failures"].trigger()
         qtbot.waitUntil(lambda: window.runner.is_current() and not isinstance(
             window.runner.metrics, WhatIfMetrics), timeout=60_000)
