@@ -128,7 +128,7 @@ def _refined(topo: Topology) -> SwitchClasses:
             a = member_class[b.lower_member[chosen] + b.lower.offset]
             c = member_class[b.upper_member[chosen] + b.upper.offset]
             pairs.append(np.stack([a, c], axis=1))
-    if pairs:
+    if sum(p.shape[0] for p in pairs):  # links may all be down
         both = np.concatenate(pairs)
         k = max(int(size.size), 1)
         keys = np.concatenate([both[:, 0] * k + both[:, 1], both[:, 1] * k + both[:, 0]])
