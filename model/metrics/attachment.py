@@ -97,6 +97,16 @@ def attachment_units(ep: Endpoints) -> AttachmentUnits:
         uniq, inv = np.unique(mem[np.argsort(acc)], return_inverse=True)
         return AttachmentUnits(Deferred.of(inv.reshape(-1).astype(np.int64)),
                                uniq.astype(np.int64))
+    if acc.size and int(per_acc.max()) == 1:
+        # at most one each (failures took some accelerators' links): a unit per member
+        # reached, and one of its own for each accelerator with none
+        uniq, inv = np.unique(mem, return_inverse=True)
+        alone = np.flatnonzero(per_acc == 0)
+        unit = np.empty(n, dtype=np.int64)
+        unit[acc] = inv.reshape(-1)
+        unit[alone] = uniq.size + np.arange(alone.size, dtype=np.int64)
+        return AttachmentUnits(Deferred.of(unit), None,
+                               [(m,) for m in uniq.tolist()] + [(-1 - a,) for a in alone.tolist()])
     sigs: dict[tuple[int, ...], int] = {}
     unit = np.empty(n, dtype=np.int64)
     starts = np.r_[0, np.cumsum(per_acc)]

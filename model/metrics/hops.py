@@ -82,10 +82,14 @@ def _signature_distances(
     for i, c in enumerate(used):
         dist[i, i] = 2 if neighbour[c] else UNREACHABLE
     s = len(sig_classes)
-    if all(len(key) == 1 for key in sig_classes):
-        idx = np.array([col[key[0]] for key in sig_classes], dtype=np.int64)
+    if all(len(key) <= 1 for key in sig_classes):
+        # one class each, or none (accelerators whose links are all down reach nothing)
+        linked = np.array([len(key) == 1 for key in sig_classes], dtype=bool)
+        idx = np.array([col[key[0]] for key in sig_classes if key], dtype=np.int64)
         sub = dist[np.ix_(idx, idx)]
-        return unit_sig, np.where(sub < UNREACHABLE, sub + 1, UNREACHABLE), disjoint
+        hops = np.full((s, s), UNREACHABLE, dtype=np.int32)
+        hops[np.ix_(linked, linked)] = np.where(sub < UNREACHABLE, sub + 1, UNREACHABLE)
+        return unit_sig, hops, disjoint
     hops = np.full((s, s), UNREACHABLE, dtype=np.int32)
     for p, kp in enumerate(sig_classes):
         for q, kq in enumerate(sig_classes):

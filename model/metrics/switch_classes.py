@@ -17,6 +17,12 @@ member of one to every member of the other) or not at all. Then, for switch memb
 
 A bundle that does not deal evenly breaks the block structure; its two tiers are then
 split into single members (still exact, only bigger).
+
+Failures (:mod:`model.failures`) keep the classes: a failed switch loses every link, so
+standing alone it is joined to nothing, and every other class keeps its complete joins
+(a class less one member is still joined completely to what the whole was); a failed
+link between two tiers breaks the join of its two ends only, so they stand alone. The
+class graph is then read from the links that remain.
 """
 
 from __future__ import annotations
@@ -91,7 +97,7 @@ def _refined(topo: Topology) -> SwitchClasses:
         if not isinstance(b.lower, TierNet):
             continue
         lower, upper, links, n = b.lower, b.upper, b.links_per_member, b.upper.count
-        if not b.even or b.masked:
+        if not b.even:
             singletons.update((lower.id, upper.id))
         elif n > links:
             stripes = n // links
@@ -99,6 +105,20 @@ def _refined(topo: Topology) -> SwitchClasses:
             refine(upper, np.arange(n, dtype=np.int64) // links)
     for tier_id in singletons:
         labels[tier_id] = np.arange(topo.tiers[tier_id].count, dtype=np.int64)
+
+    def alone(tier: TierNet, members: IntArray) -> None:
+        part = np.zeros(tier.count, dtype=np.int64)
+        part[members] = 1 + np.arange(members.size, dtype=np.int64)
+        refine(tier, part)
+
+    for tier in topo.tiers.values():
+        if tier.failed_members is not None and tier.id not in singletons:
+            alone(tier, tier.failed_members)
+    for b in topo.bundles:
+        if b.cut_ends is not None and isinstance(b.lower, TierNet):
+            for end, members in zip((b.lower, b.upper), b.cut_ends, strict=True):
+                if end.id not in singletons:
+                    alone(end, np.unique(members))
 
     member_class_parts, sizes, tier_of_class = [], [], []
     base = 0
@@ -118,7 +138,7 @@ def _refined(topo: Topology) -> SwitchClasses:
     for b in topo.bundles:
         if isinstance(b.lower, TierNet):
             lower_class = member_class[b.lower.offset:b.lower.offset + b.lower.count]
-            if b.lower.id in singletons or b.upper.id in singletons:
+            if b.lower.id in singletons or b.upper.id in singletons or b.masked:
                 chosen = np.arange(b.links)
             else:
                 # members of one class wire alike: one representative per class is enough

@@ -168,6 +168,9 @@ class BundleNet:
     stays the healthy pattern's) must not be used for the wiring."""
     failed: Hashable = ()
     """What of the bundle and its two ends is down, for caches; () when healthy."""
+    cut_ends: tuple[IntArray, IntArray] | None = None
+    """The lower and upper members of the bundle's own failed links, when it joins two
+    tiers (their classes of interchangeable switches split around them)."""
 
     @property
     def links(self) -> int:
@@ -505,9 +508,12 @@ def _remaining(bundle: BundleNet, failed_links: IntArray | None) -> BundleNet:
         lo = renumbered[keep]
     else:
         lo = lo[keep]
+    cut_ends = None
+    if failed_links is not None and isinstance(lower, TierNet):
+        cut_ends = (bundle.lower_member[failed_links], bundle.upper_member[failed_links])
     up = bundle.upper_member[keep]
     nic = bundle.nic[keep] if bundle.nic is not None else None
-    return replace(bundle, lower_member=lo, upper_member=up, nic=nic,
+    return replace(bundle, lower_member=lo, upper_member=up, nic=nic, cut_ends=cut_ends,
                    upper_degree=np.bincount(up, minlength=upper.count),
                    lower_degree=np.bincount(lo, minlength=lower_n), masked=True,
                    failed=failed)
