@@ -105,8 +105,9 @@ def attachment_units(ep: Endpoints) -> AttachmentUnits:
         unit = np.empty(n, dtype=np.int64)
         unit[acc] = inv.reshape(-1)
         unit[alone] = uniq.size + np.arange(alone.size, dtype=np.int64)
-        return AttachmentUnits(Deferred.of(unit), None,
-                               [(m,) for m in uniq.tolist()] + [(-1 - a,) for a in alone.tolist()])
+        listed: list[tuple[int, ...]] = [(m,) for m in uniq.tolist()]
+        listed += [(-1 - a,) for a in alone.tolist()]
+        return AttachmentUnits(Deferred.of(unit), None, listed)
     sigs: dict[tuple[int, ...], int] = {}
     unit = np.empty(n, dtype=np.int64)
     starts = np.r_[0, np.cumsum(per_acc)]
