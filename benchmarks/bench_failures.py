@@ -37,7 +37,7 @@ from tests.reference.campuses import heterogeneous_campus
 
 BUDGET_MS = {"scratch": 100, "change": 20}
 DESIGNS: dict[str, Callable[[], Design]] = {
-    "100K example": lambda: TEMPLATES["islands"].build(),
+    "100K example": TEMPLATES["islands"].build,
     "heterogeneous": heterogeneous_campus,
 }
 
