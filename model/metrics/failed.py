@@ -128,12 +128,15 @@ def stranded_accelerators(topo: Topology, healthy: Topology) -> dict[str, int]:
     whole = {r.id: r for r in healthy.racks}
     out: dict[str, int] = {}
     for rack in topo.racks:
+        mine = [b for b in topo.bundles if b.lower is rack]
+        if not any(b.masked for b in mine):
+            continue  # every link of its working servers is up
         had = _linked(whole[rack.id], [b for b in healthy.bundles if b.lower is whole[rack.id]],
                       topo)
         if rack.kept_servers is not None:
             per = rack.per_server
             had = had.reshape(-1, per)[rack.kept_servers].reshape(-1)
-        has = _linked(rack, [b for b in topo.bundles if b.lower is rack], topo)
+        has = _linked(rack, mine, topo)
         lost = int(np.count_nonzero(had & ~has))
         if lost:
             out[rack.id] = lost
