@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QGridLayout, QLabel, QTabWidget, QVBoxLayout, QWidget
 
 from gui.charts import BuildingPairsChart, Chart, HopsChart, IslandPairsChart, PowerChart
@@ -105,6 +105,9 @@ def format_headline(key: str, value: float, metrics: DesignMetrics) -> str:
 class MetricsDock(QWidget):
     """Headline figures over a tab of charts."""
 
+    metrics_shown = Signal(object)
+    """Fresh metrics are on show (others, such as the what-if, add to them then)."""
+
     def __init__(self, design: Design, theme: Theme, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.design = design
@@ -185,6 +188,7 @@ class MetricsDock(QWidget):
             self.state.setText(f"⚠ {status_text(metrics)}")
             self.state.setStyleSheet("color: #9a6700;")
         self.state.setToolTip(status_tooltip(metrics))
+        self.metrics_shown.emit(metrics)
 
     def _draw_current_chart(self) -> None:
         current = self.tabs.currentWidget()

@@ -39,9 +39,12 @@ from model.whatif import (
 WORSE_COLOUR = "#c62828"
 BETTER_COLOUR = "#1a7f37"
 HEADERS = ("Figure", "Healthy", "Failed", "Change")
-MORE_IS_WORSE = {"mean_hops", "max_hops", "problems", "interruptions_per_day", "capex",
-                 "it_mw", "facility_mw", "network_share"}
+MORE_IS_WORSE = {"mean_hops", "max_hops", "problems"}
 """Headline figures of the dock for which a larger value is worse."""
+NEUTRAL = {"it_mw", "facility_mw", "capex", "network_share", "interruptions_per_day"}
+"""Headline figures a failure changes without making the design better or worse (a
+dark hall draws less power and interrupts less because it does less): shown grey."""
+NEUTRAL_COLOUR = "#6e7781"
 
 
 class ComparisonRow:
@@ -89,7 +92,7 @@ def _what_if_row(change: FigureChange) -> ComparisonRow:
 
 def _judge(key: str, d: float) -> tuple[bool, bool]:
     """(worse, better) for a headline figure that changed by ``d``."""
-    if not math.isfinite(d) or abs(d) < 1e-12:
+    if not math.isfinite(d) or abs(d) < 1e-12 or key in NEUTRAL:
         return False, False
     worse = (d > 0) if key in MORE_IS_WORSE else (d < 0)
     return worse, not worse
@@ -180,11 +183,31 @@ class ComparisonTable(QTableWidget):
         return row.healthy, row.failed, row.change
 
 
+def headline_mark(key: str, healthy: float, failed: float) -> tuple[str, str] | None:
+    """What a headline label adds under failures: a short change ("▼ 25%", "▲ 12.6
+    points") and its colour; None when the figure did not change."""
+    d = failed - healthy
+    if not math.isfinite(d) or abs(d) < 1e-12:
+        return None
+    worse, better = _judge(key, d)
+    arrow = "▲" if d > 0 else "▼"
+    if key in ("fraction_of_full", "goodput", "network_share"):
+        size = f"{abs(d) * 100:.1f} pts"
+    elif healthy:
+        size = f"{abs(d) / abs(healthy):.0%}"
+    else:
+        size = f"{abs(d):,.0f}"
+    return f"{arrow} {size}", (WORSE_COLOUR if worse else BETTER_COLOUR if better
+                               else NEUTRAL_COLOUR)
+
+
 class WhatIfView:
-    """The banner and the What-if tab of one metrics dock."""
+    """The banner and the What-if tab of one metrics dock, and the change on each of
+    its headline figures."""
 
     def __init__(self, dock: MetricsDock) -> None:
         self.dock = dock
+        dock.metrics_shown.connect(self._mark_headlines)
         self.banner = WhatIfBanner(dock)
         layout = dock.layout()
         assert isinstance(layout, QVBoxLayout)
@@ -221,6 +244,28 @@ class WhatIfView:
             return
         self.note.hide()  # the banner names the failures; the table needs the room
         self.table.show_rows(comparison_rows(design, metrics))
+
+
+    def _mark_headlines(self, metrics: DesignMetrics) -> None:
+        """Under failures, each headline figure that changed gets its change beside it
+        (red: worse) and healthy → failed in its tooltip; healthy figures stay as the
+        dock wrote them."""
+        if not isinstance(metrics, WhatIfMetrics) or metrics.healthy is None:
+            return
+        before = headline_values(metrics.healthy)
+        after = self.dock.values
+        for key, label in self.dock.labels.items():
+            if key not in before or key not in after:
+                continue
+            mark = headline_mark(key, before[key], after[key])
+            if mark is None:
+                continue
+            text, colour = mark
+            label.setText(f"{label.text()} <span style='color:{colour}; font-size:small'>"
+                          f"{text}</span>")
+            healthy_text = format_headline(key, before[key], metrics.healthy)
+            label.setToolTip(f"{label.toolTip()}\nHealthy {healthy_text} → failed"
+                             f" {format_headline(key, after[key], metrics)}")
 
 
 __all__ = ["FIGURES", "ComparisonTable", "WhatIfBanner", "WhatIfView", "comparison_rows"]

@@ -77,7 +77,12 @@ def test_fail_a_spine_shows_healthy_to_failed_and_clear_restores(leaf_spine, qtb
     assert table.text_of("Accelerators")[:2] == ("16", "16"), "a spine takes no host down"
     assert table.text_of("Accelerators cut off") == ("0", "0",
                                                                          "no change")
-    assert window.metrics_dock.text_of("bisection_tbps") == "0.6 Tb/s"
+    # the headline shows the failed figure and its change, red: worse
+    shown = window.metrics_dock.text_of("bisection_tbps")
+    assert shown.startswith("0.6 Tb/s ") and "▼ 25%" in shown and "#c62828" in shown
+    assert "Healthy 0.8 Tb/s → failed 0.6 Tb/s" in \
+        window.metrics_dock.labels["bisection_tbps"].toolTip()
+    assert window.metrics_dock.text_of("accelerators") == "16", "unchanged: as it was"
     assert whatif.view.banner.isVisible()
     assert "1 of 4 switches of 'Spine'" in whatif.view.banner.text.text()
     assert whatif.overlay.badges == {"spine": "1 of 4 switches down"}
