@@ -190,3 +190,26 @@ def test_the_n_minus_1_table_counts_and_stops(leaf_spine, qtbot) -> None:
     assert "stopped" in dialog.state.text()
     dialog.close()
     dialog.deleteLater()
+
+
+def test_the_fail_dialog_offers_what_each_kind_can_lose(qtbot, design) -> None:
+    """On the demo campus: a hall holds 2 pods × 8 racks × 4 DGX × 8 GPUs = 512; a
+    pod's rack group has 8 racks; a dialog opened on a failed element starts from it."""
+    from PySide6.QtWidgets import QLabel
+
+    halls = FailDialog(design, "hall-a")
+    words = " ".join(label.text() for label in halls.findChildren(QLabel))
+    assert halls.count is None and "512 accelerators go down" in words
+    assert halls.failure() == Failure(element="hall-a")
+    racks = FailDialog(design, "hall-a-pod-1-racks")
+    assert racks.count is not None and racks.count.maximum() == 8
+    assert racks.failure() == Failure(element="hall-a-pod-1-racks", count=1)
+    racks.set_count(3)
+    assert racks.failure() == Failure(element="hall-a-pod-1-racks", count=3)
+    racks.set_whole()
+    assert racks.failure() == Failure(element="hall-a-pod-1-racks")
+    again = FailDialog(design, "hall-a-pod-1-racks",
+                       Failure(element="hall-a-pod-1-racks", count=5))
+    assert again.failure() == Failure(element="hall-a-pod-1-racks", count=5)
+    for dialog in (halls, racks, again):
+        dialog.deleteLater()
