@@ -55,6 +55,7 @@ class FailureOverlay:
         """Element id → the badge text shown (for tests and tooltips)."""
         self.cut_off: dict[str, int] = {}
         """Rack group id → accelerators marked cut off."""
+        self._lines: dict[int, int] = {}
 
     def clear(self) -> None:
         """Remove every mark still on the canvas."""
@@ -64,6 +65,7 @@ class FailureOverlay:
         self.marks = []
         self.badges = {}
         self.cut_off = {}
+        self._lines = {}
 
     def show(self, design: Design, failures: tuple[Failure, ...],
              cut_off: dict[str, int] | None = None) -> None:
@@ -72,15 +74,16 @@ class FailureOverlay:
         engine's figures once computed)."""
         self.clear()
         for group_id, count in (cut_off or {}).items() if failures else ():
-            item = self.scene.item_for(group_id)
-            if item is None or not item.isVisible() or not count:
+            item = self._visible(design, group_id)
+            if item is None or not count:
                 continue
             outline = QGraphicsRectItem(item.boundingRect(), item)
             outline.setPen(QPen(QColor(CUT_OFF_COLOUR), 3, Qt.PenStyle.DotLine))
             outline.setBrush(QBrush(Qt.BrushStyle.NoBrush))
             text = f"{count:,} cut off"
             self._badge(outline, item.boundingRect().bottomLeft() + QPointF(0, 2), text,
-                        leftwards=False, colour=QColor(CUT_OFF_COLOUR))
+                        leftwards=False, colour=QColor(CUT_OFF_COLOUR),
+                        line=self._next_line(item))
             self._finish(outline, f"{count:,} accelerators cut off: no scale-out link left")
             self.cut_off[group_id] = count
         for failure in failures:
@@ -95,6 +98,16 @@ class FailureOverlay:
                 self._mark_bundle(item, text)
             else:
                 self._mark_element(item, item.boundingRect(), text)
+
+    def _visible(self, design: Design, element_id: str) -> QGraphicsItem | None:
+        """The element's item, or when it is hidden at this zoom its island's (or
+        building's) item; None when none is on show."""
+        for place in (element_id, design.island_of(element_id),
+                      design.building_of(element_id)):
+            item = self.scene.item_for(place) if place else None
+            if item is not None and item.isVisible():
+                return item
+        return None
 
     def _colour(self, alpha: int = 255) -> QColor:
         colour = QColor(FAILED_COLOUR)
@@ -127,7 +140,7 @@ class FailureOverlay:
                 outline.setPen(QPen(self._colour(), 3, Qt.PenStyle.DashLine))
                 outline.setBrush(QBrush(Qt.BrushStyle.NoBrush))
                 self._badge(outline, item.boundingRect().bottomLeft() + QPointF(0, 2),
-                            f"{name}: {text}", leftwards=False)
+                            f"{name}: {text}", leftwards=False, line=self._next_line(item))
                 self._finish(outline, f"{name}: {text}")
                 return
 
@@ -139,8 +152,15 @@ class FailureOverlay:
         self._badge(path, middle, text)
         self._finish(path, text)
 
+    def _next_line(self, item: QGraphicsItem) -> int:
+        """How many badges already hang under ``item`` (the next goes below them)."""
+        line = self._lines.get(id(item), 0)
+        self._lines[id(item)] = line + 1
+        return line
+
     def _badge(self, parent: QGraphicsItem, corner: QPointF, text: str,
-               leftwards: bool = True, colour: QColor | None = None) -> None:
+               leftwards: bool = True, colour: QColor | None = None,
+               line: int = 0) -> None:
         label = QGraphicsSimpleTextItem(text)
         font = QFont()
         font.setPointSizeF(9)
@@ -150,7 +170,8 @@ class FailureOverlay:
         text_box = label.boundingRect()
         # drawn leftwards and down from the corner, so it stays inside the element
         left = -text_box.width() - 10 if leftwards else 2
-        box = QRectF(left, 2, text_box.width() + 8, text_box.height() + 4)
+        top = 2 + line * (text_box.height() + 6)  # pixels: the badge ignores the zoom
+        box = QRectF(left, top, text_box.width() + 8, text_box.height() + 4)
         back = QGraphicsRectItem(box, parent)
         back.setBrush(QBrush(colour or self._colour()))
         back.setPen(QPen(Qt.PenStyle.NoPen))
