@@ -2,7 +2,7 @@
 
 For every switch tier one switch down, for every link bundle one link down, and for
 every building its power (the whole building) down, the design is computed again on
-what remains (:func:`model.whatif.compute_what_if`) and the row says what that failure
+what remains (``compute_all(design, failures=...)``) and the row says what that failure
 costs: the bisection lost, the accelerators down or left with no path to others, the
 worst island-pair and building-pair capacity before and after, and whether the network
 splits. Rows are sorted by impact: accelerators lost first, then a split network, then
@@ -27,7 +27,6 @@ from model.failures import Failure
 from model.metrics.results import DesignMetrics
 from model.whatif import (
     accelerators_down,
-    compute_what_if,
     design_accelerators,
     failure_words,
     figure_values,
@@ -131,10 +130,17 @@ def copy_keys(design: Design, plane: Plane | None = None) -> dict[str, Hashable]
 
 def n_minus_1(design: Design, plane: Plane | None = None, budget_s: float | None = None,
               progress: Progress | None = None, share_copies: bool = True,
-              compute: Callable[..., DesignMetrics] = compute_what_if) -> NMinusOneTable:
+              compute: Callable[..., DesignMetrics] | None = None) -> NMinusOneTable:
     """The N−1 table of ``design`` on ``plane`` (default: the design's metrics plane):
     see the module doc. ``budget_s`` is each computation's engine budget; with
-    ``share_copies`` false every failure is computed (the tests compare the two)."""
+    ``share_copies`` false every failure is computed (the tests compare the two).
+    ``compute`` is the engine, ``compute(design, plane, budget_s[, failures=...])``
+    (default :func:`model.metrics.compute_all`; the GUI's runs in the engine
+    process): the healthy figures once, then each failure's."""
+    if compute is None:
+        from model.metrics import compute_all
+
+        compute = compute_all
     healthy_metrics = compute(design, plane, budget_s)
     healthy = figure_values(healthy_metrics, design)
     keys = copy_keys(design, plane) if share_copies else {}

@@ -31,7 +31,7 @@ from model.design import Design
 from model.failures import Failure
 from model.metrics.results import DesignMetrics
 from model.n_minus_1 import NMinusOneTable, n_minus_1
-from model.whatif import compute_what_if, format_figure
+from model.whatif import format_figure
 
 HEADERS = ("Failure", "Bisection", "Of healthy", "Accelerators down", "Cut off",
            "Pairs with no path", "Worst island pair", "Worst building pair")
@@ -42,11 +42,12 @@ WhatIf = Callable[..., DesignMetrics]
 
 def engine_what_if(design: Design, plane: object = None, budget: float | None = None,
                    failures: tuple[Failure, ...] = ()) -> DesignMetrics:
-    """One what-if of ``design`` (a copy nobody edits) in the engine process, on the
-    design's own plane."""
+    """The figures of ``design`` (a copy nobody edits) with ``failures`` down, computed
+    in the engine process on the design's own plane."""
     from gui.metrics_runner import _run_in_engine
+    from model.metrics import compute_all
 
-    return _run_in_engine(compute_what_if, design, None, budget, tuple(failures))
+    return _run_in_engine(compute_all, design, None, budget, tuple(failures))
 
 
 class StoppedError(Exception):

@@ -169,13 +169,13 @@ def test_the_n_minus_1_table_counts_and_stops(leaf_spine, qtbot) -> None:
     import threading
 
     from gui.whatif.n_minus_1_dialog import NMinusOneDialog
-    from model.whatif import compute_what_if
+    from model.metrics import compute_all
 
     gate = threading.Semaphore(0)
 
     def held(design, plane=None, budget=None, failures=()):  # type: ignore[no-untyped-def]
         gate.acquire(timeout=30)
-        return compute_what_if(design, plane, budget, failures)
+        return compute_all(design, plane, budget, failures)
 
     dialog = NMinusOneDialog(leaf_spine.document.design, lambda _f: None, held, leaf_spine)
     dialog.start()
