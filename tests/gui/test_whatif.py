@@ -213,3 +213,23 @@ def test_the_fail_dialog_offers_what_each_kind_can_lose(qtbot, design) -> None:
     assert again.failure() == Failure(element="hall-a-pod-1-racks", count=5)
     for dialog in (halls, racks, again):
         dialog.deleteLater()
+
+
+def test_a_scenario_that_no_longer_fits_is_refused_and_opening_clears(leaf_spine,
+                                                                      qtbot) -> None:
+    from model.failures import Scenario
+
+    window = leaf_spine
+    whatif = window.whatif
+    shown: list[tuple[str, str]] = []
+    whatif.show_error = lambda title, text: shown.append((title, text))
+    gone = Scenario(name="old", failures=(Failure(element="spine-2", count=1),))
+    assert not whatif.apply_scenario(gone)
+    assert shown == [("Cannot apply 'old'",
+                      "a failure names no element of the design: 'spine-2'")]
+    assert whatif.state.failures == ()
+    whatif.fail(Failure(element="spine", count=1))
+    assert whatif.state.failures
+    window.document.load(TEMPLATES["fat-tree"].build(k=4))  # File › Open, Revert, New
+    assert whatif.state.failures == () and not whatif.view.banner.isVisible()
+    assert not window.document.is_modified()
