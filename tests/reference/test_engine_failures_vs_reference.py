@@ -21,7 +21,7 @@ from tests.reference.compare import REL, close, hops_mismatches, pair_mismatches
 from tests.reference.expand import expand
 from tests.reference.random_designs import heterogeneous_campuses, hierarchical_designs
 from tests.reference.remove_failed import expand_failed, power_failed, stranded
-from tests.reference.slow_metrics import bisection_milp, hops
+from tests.reference.slow_metrics import balanced_sizes, bisection_milp, hops
 
 NO_SHRINK = (Phase.explicit, Phase.reuse, Phase.generate)
 QUICK = settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck),
@@ -83,6 +83,17 @@ def failure_mismatches(compute_all: Callable[..., Any], design: Design,
             out.append(f"bisection not proven exact: {got.gbps} (minimum {ref})")
         if not got.exact and got.gbps < ref * (1 - REL) - 1e-6:
             out.append(f"bisection {got.gbps} below the true minimum {ref}")
+    cut = m.bisection.cut
+    if ex.accelerators and m.bisection.exact:
+        if cut.accelerators_a not in balanced_sizes(len(ex.accelerators)):
+            out.append(f"cut unbalanced: {cut.accelerators_a} of {len(ex.accelerators)}")
+        if not close(sum(cut.crossing_gbps.values()), m.bisection.gbps):
+            out.append(f"cut crosses {sum(cut.crossing_gbps.values())}, bisection is"
+                       f" {m.bisection.gbps}")
+        on_a = sum(k for g, k in cut.side_a.items() if g in design.rack_groups)
+        if on_a != cut.accelerators_a:
+            out.append(f"cut's rack groups hold {on_a} accelerators on side A, not"
+                       f" {cut.accelerators_a}")
     out += pair_mismatches(ex, m.island_pairs, "island")
     out += pair_mismatches(ex, m.building_pairs, "building")
     for building, expected in power_failed(design, failures).items():
