@@ -22,6 +22,7 @@ from tests.reference.expand import expand
 from tests.reference.random_designs import heterogeneous_campuses, hierarchical_designs
 from tests.reference.remove_failed import expand_failed, power_failed, stranded
 from tests.reference.slow_metrics import balanced_sizes, bisection_milp, hops
+from tests.reference.test_engine_uneven_switches import _leaf_spine_over_16
 
 NO_SHRINK = (Phase.explicit, Phase.reuse, Phase.generate)
 QUICK = settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck),
@@ -169,3 +170,14 @@ def test_random_failures_with_global_links(compute_all: Callable[..., Any],
     """Designs with peer links: hops exact, the bisection exact or an upper bound."""
     failures = data.draw(failures_of(design))
     _check(compute_all, design, failures, require_exact=False)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=list(HealthCheck),
+          phases=NO_SHRINK)
+@given(st.data())
+def test_random_failures_uneven_leaf_spine(compute_all: Callable[..., Any],
+                                           data: st.DataObject) -> None:
+    """A leaf–spine whose uplinks are dealt unevenly over 16 spines (leaves of four
+    kinds), with switches and links down at random."""
+    design = _leaf_spine_over_16(4, 4)
+    _check(compute_all, design, data.draw(failures_of(design)))
