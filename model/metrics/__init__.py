@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextvars
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import TypeVar
 
@@ -39,6 +39,7 @@ from model.metrics.endpoints import Endpoints, build_endpoints
 from model.metrics.failed import (
     drawn_link_ends,
     failure_figures,
+    same_figures_key,
     stranded_problems,
     working_inventory,
 )
@@ -156,7 +157,7 @@ def _network_metrics(topo: Topology, budget: Budget) -> tuple[object, ...]:
     """(hops, bisection, island pairs, building pairs, not computed): each figure None
     when the budget left it out, and why in the last item (see
     :mod:`model.metrics.budget`). Only complete results are remembered."""
-    key = (*_network_key(topo.design, topo.plane), topo.down.key)
+    key = (*_network_key(topo.design, topo.plane), topo.figures_key)
     hit = _cache.get(key)
     if hit is not None:
         return (*hit, {})
@@ -373,6 +374,8 @@ def compute_all(design: Design, plane: Plane | None = None,
     counts_only = too_many_links(design, chosen)
     topo = resolve(design, chosen, counts_only=counts_only, failures=failures)
     healthy = resolve(design, chosen, counts_only=counts_only) if failures else topo
+    if failures and not counts_only:
+        topo = replace(topo, same_figures_as=same_figures_key(healthy, topo.down))
     topologies = plane_topologies(topo)
     healthy_topologies = plane_topologies(healthy) if failures else topologies
     with working_to(budget):

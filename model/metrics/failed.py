@@ -21,7 +21,7 @@ whole design's counts, which the cost and the failure rates are made from.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -31,6 +31,7 @@ from model.failures import Down, Failure, describe
 from model.metrics.endpoints import nic_to_accelerators
 from model.metrics.power import LinkEnds
 from model.metrics.results import Inventory
+from model.metrics.switch_classes import switch_classes
 from model.metrics.topology import BundleNet, RackNet, Topology
 from model.problems import Problem, Severity
 
@@ -56,6 +57,44 @@ class FailureFigures:
     """Tier id → switches not working (failed, or dark), every plane."""
     links_down_by_bundle: dict[str, int]
     """Bundle id → links not working (failed, at a failed switch or a dark end)."""
+
+
+def same_figures_key(healthy: Topology, down: Down) -> Hashable:
+    """A key naming the network figures of ``healthy`` with ``down`` taken out, shared
+    by failures that the network cannot tell apart, so the second is found remembered.
+
+    Switches of one class (:mod:`model.metrics.switch_classes`) are twins: the classes
+    are joined completely or not at all, so two members of a class have the same
+    neighbours, by the same number of links of the same speed. When no accelerator
+    attaches to a tier, any permutation of its twins is an automorphism of the network
+    that fixes every accelerator; so failing some members of a class gives the figures
+    of failing as many of its first members. That is what the key names, for each tier
+    with failed members, no rack group's links and none of its own links down (a
+    failed link tells its two ends apart); the rest of ``down`` is named as it is."""
+    if not down.members:
+        return down.key
+    design = healthy.design
+    attached = {b.upper.id for b in healthy.bundles if isinstance(b.lower, RackNet)}
+    for element in down.members:
+        if design.kind_of(element) == "bundle":
+            bundle = design.bundles[element]
+            attached |= {bundle.lower, bundle.upper}
+    members = dict(down.members)
+    classes = None
+    for tier_id, failed in down.members.items():
+        tier = healthy.tiers.get(tier_id)
+        if tier is None or tier_id in attached:
+            continue
+        if classes is None:
+            classes = switch_classes(healthy)
+        own = classes.member_class[tier.offset:tier.offset + tier.count]
+        order = np.argsort(own, kind="stable")  # by class, then member number
+        first = np.searchsorted(own[order], own[order], side="left")
+        k = np.bincount(own[failed], minlength=int(own.max()) + 1)
+        # member order[i] is among the first k of its class when i − first[i] < k
+        members[tier_id] = np.sort(order[np.arange(order.size) - first < k[own[order]]])
+    return ("same figures", down.key[0],
+            tuple((element, m.tobytes()) for element, m in sorted(members.items())))
 
 
 def drawn_link_ends(healthy: list[Topology], down: Down) -> list[LinkEnds]:

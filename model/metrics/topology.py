@@ -204,6 +204,15 @@ class Topology:
     """What is down in this view (nothing: the healthy design)."""
     failures: tuple[Failure, ...] = ()
     """The failures this view was resolved with."""
+    same_figures_as: Hashable = None
+    """A key shared by every view whose network figures (hops, bisection, pair
+    capacities) equal this one's (see :func:`model.metrics.failed.same_figures_key`);
+    None: the failures' own key."""
+
+    @property
+    def figures_key(self) -> Hashable:
+        """What this view's network figures are remembered by."""
+        return self.down.key if self.same_figures_as is None else self.same_figures_as
 
     @property
     def accelerators(self) -> int:

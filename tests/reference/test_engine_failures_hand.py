@@ -16,6 +16,8 @@ from model.errors import DesignError
 from model.failures import Failure
 from model.parts import Catalog, MediumKind
 from tests.reference import builders
+from tests.reference.remove_failed import expand_failed
+from tests.reference.slow_metrics import bisection_milp, hops
 
 
 def _leaf_spine() -> Design:
@@ -180,3 +182,42 @@ def test_failures_never_serve_healthy_figures(compute_all: Callable[..., Any]) -
     assert same.bisection.gbps == pytest.approx(600)
     assert again.bisection is healthy.bisection  # remembered, not recomputed
     assert again.failures is None and again.inventory.installed is None
+
+
+def test_twin_switches_down_share_their_figures(compute_all: Callable[..., Any]) -> None:
+    """Every spine of the leaf–spine reaches every leaf once: the spines are twins, and
+    failing spine 2 is failing spine 0 renamed — the figures are remembered from the
+    first (the same objects), and they are right for spine 2 (600 Gb/s, checked against
+    the reference). Leaves are not twins (each has its own rack): failing leaf 1 after
+    leaf 0 is computed anew; and neither are two failed spines against one."""
+    d = _leaf_spine()
+    first = compute_all(d, failures=[Failure(element="spine", members=(0,))])
+    twin = compute_all(d, failures=[Failure(element="spine", members=(2,))])
+    assert twin.bisection is first.bisection and twin.hops is first.hops
+    assert twin.bisection.gbps == pytest.approx(600)
+    ex = expand_failed(d, [Failure(element="spine", members=(2,))])
+    assert bisection_milp(ex).gbps == pytest.approx(600)
+    assert twin.failures.down == ("1 of 4 switches of 'spine'",)
+    two = compute_all(d, failures=[Failure(element="spine", members=(1, 3))])
+    assert two.bisection is not first.bisection
+    assert two.bisection.gbps == pytest.approx(400)
+    leaf0 = compute_all(d, failures=[Failure(element="leaf", members=(0,))])
+    leaf1 = compute_all(d, failures=[Failure(element="leaf", members=(1,))])
+    assert leaf1.hops is not leaf0.hops
+
+
+def test_core_switches_of_different_classes(compute_all: Callable[..., Any]) -> None:
+    """k=4 fat-tree: aggregation switch j of every pod reaches cores 2j and 2j+1, so
+    cores {0, 1} and {2, 3} are two classes of twins. Core 1 down is core 0 down
+    renamed (remembered); core 2 down is computed, and its figures equal the
+    reference's."""
+    d = builders.fat_tree(4)
+    zero = compute_all(d, failures=[Failure(element="core", members=(0,))])
+    one = compute_all(d, failures=[Failure(element="core", members=(1,))])
+    two = compute_all(d, failures=[Failure(element="core", members=(2,))])
+    assert one.bisection is zero.bisection
+    assert two.bisection is not zero.bisection
+    for failed in (one, two):
+        assert failed.bisection.gbps == pytest.approx(60)
+    ex = expand_failed(d, [Failure(element="core", members=(1,))])
+    assert hops(ex).histogram == {int(h): n for h, n in one.hops.histogram.items() if n}

@@ -181,3 +181,25 @@ def test_random_failures_uneven_leaf_spine(compute_all: Callable[..., Any],
     kinds), with switches and links down at random."""
     design = _leaf_spine_over_16(4, 4)
     _check(compute_all, design, data.draw(failures_of(design)))
+
+
+@QUICK
+@given(st.data(), hierarchical_designs())
+def test_renamed_failures_match_reference(compute_all: Callable[..., Any],
+                                          data: st.DataObject, design: Design) -> None:
+    """Failures of as many other switches of the same tiers, right after the first
+    ones: where the switches are twins the figures are remembered from the first run
+    (see ``same_figures_key``), and they must still be those of the second failures."""
+    first = data.draw(failures_of(design))
+    second = []
+    for failure in first:
+        if design.kind_of(failure.element) == "tier" and not failure.whole:
+            total = members_of(design, failure.element)
+            k = failure.count or len(failure.members or ())
+            members = data.draw(st.lists(st.integers(0, total - 1), min_size=k, max_size=k,
+                                         unique=True))
+            second.append(Failure(element=failure.element, members=tuple(members)))
+        else:
+            second.append(failure)
+    compute_all(design, failures=first)
+    _check(compute_all, design, second)
