@@ -9,8 +9,11 @@ medians:
 - ``scratch``: all metrics with that failure, every cache cleared first (budget
   100 ms);
 - ``change``: all metrics after only the failure changed (the previous run had another
-  failure of that kind, or none; a new one each run, so nothing is served from the
-  cache) (budget 20 ms);
+  failure of that kind; a new one each run — one more switch or rack down, another
+  tier or building — so nothing is served from the cache) (budget 20 ms);
+- ``renamed``: the same number of switches down, shifted by one (switches 1…k after
+  0…k−1): where they are twins the network figures are remembered
+  (:func:`model.metrics.failed.same_figures_key`);
 - ``back``: clearing the failures (the healthy figures, remembered).
 
 It also says whether the bisection is exact, and how many accelerators are stranded.
@@ -31,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from model import metrics
 from model.design import Design
-from model.failures import Failure
+from model.failures import Failure, members_of
 from model.templates import TEMPLATES
 from tests.reference.campuses import heterogeneous_campus
 
@@ -43,7 +46,8 @@ DESIGNS: dict[str, Callable[[], Design]] = {
 
 
 def kinds(design: Design, runs: int) -> dict[str, list[list[Failure]]]:
-    """For each kind of failure, ``runs + 1`` distinct failures of that kind."""
+    """For each kind of failure, ``runs + 1`` distinct failures of that kind (a
+    failure of one element each)."""
     tiers = list(design.tiers.values())
     spines = [t for t in tiers if t.role.value == "spine"]
     leaves = [t for t in tiers if t.role.value == "leaf"]
@@ -52,12 +56,12 @@ def kinds(design: Design, runs: int) -> dict[str, list[list[Failure]]]:
     buildings = list(design.buildings)
     n = runs + 1
     out = {
-        "one spine switch": [[Failure(element=spines[0].id, members=(k,))] for k in range(n)],
-        "one leaf switch": [[Failure(element=leaves[0].id, members=(k,))] for k in range(n)],
-        "one core switch": [[Failure(element=cores[0].id, members=(k,))] for k in range(n)]
+        "spine switches": [[Failure(element=spines[0].id, count=k + 1)] for k in range(n)],
+        "leaf switches": [[Failure(element=leaves[0].id, count=k + 1)] for k in range(n)],
+        "core switches": [[Failure(element=cores[0].id, count=k + 1)] for k in range(n)]
         if cores else [],
         "a spine tier": [[Failure(element=spines[k % len(spines)].id)] for k in range(n)],
-        "a rack": [[Failure(element=group.id, members=(k,))] for k in range(n)],
+        "racks": [[Failure(element=group.id, count=k + 1)] for k in range(n)],
         "a building": [[Failure(element=buildings[k % len(buildings)])] for k in range(n)],
     }
     return {name: cases for name, cases in out.items() if cases}
@@ -71,8 +75,9 @@ def timed_ms(action: Callable[[], object]) -> float:
 
 
 def measure(design: Design, cases: list[list[Failure]]) -> dict[str, float]:
-    """Medians (ms) of scratch, change and back over ``cases`` (see module doc)."""
-    scratch, change, back = [], [], []
+    """Medians (ms) of scratch, change, renamed and back over ``cases`` (see module
+    doc)."""
+    scratch, change, back, renamed = [], [], [], []
     for failures in cases[1:]:
         metrics.clear_caches()
         scratch.append(timed_ms(lambda f=failures: metrics.compute_all(design, failures=f)))
@@ -83,11 +88,20 @@ def measure(design: Design, cases: list[list[Failure]]) -> dict[str, float]:
         change.append(timed_ms(lambda f=failures: metrics.compute_all(design, failures=f)))
         back.append(timed_ms(lambda: metrics.compute_all(design)))
         metrics.compute_all(design, failures=failures)
+        (failure,) = failures
+        total = members_of(design, failure.element)
+        if design.kind_of(failure.element) == "tier" and failure.count is not None \
+                and failure.count < total:
+            other = [Failure(element=failure.element,
+                             members=tuple(range(1, failure.count + 1)))]
+            renamed.append(timed_ms(lambda f=other: metrics.compute_all(design, failures=f)))
     return {"scratch": statistics.median(scratch), "change": statistics.median(change),
-            "back": statistics.median(back)}
+            "back": statistics.median(back),
+            "renamed": statistics.median(renamed) if renamed else float("nan")}
 
 
-HEADER = (f"{'failure':<20}{'scratch ms':>12}{'change ms':>11}{'back ms':>9}{'exact':>7}"
+HEADER = (f"{'failure':<20}{'scratch ms':>12}{'change ms':>11}{'renamed ms':>12}"
+          f"{'back ms':>9}{'exact':>7}"
           f"{'stranded':>10}{'unreachable pairs':>19}")
 
 
@@ -103,11 +117,17 @@ def main() -> int:
         print(f"\n{name} ({sum(1 for _ in design.rack_groups)} rack groups)")
         print(HEADER)
         print("-" * len(HEADER))
+        healthy = []
+        for _ in range(args.runs):
+            metrics.clear_caches()
+            healthy.append(timed_ms(lambda d=design: metrics.compute_all(d)))
+        print(f"{'(nothing down)':<20}{statistics.median(healthy):>12.1f}")
         for kind, cases in kinds(design, args.runs).items():
             t = measure(design, cases)
             m = metrics.compute_all(design, failures=cases[-1])
             assert m.failures is not None
-            print(f"{kind:<20}{t['scratch']:>12.1f}{t['change']:>11.1f}{t['back']:>9.1f}"
+            print(f"{kind:<20}{t['scratch']:>12.1f}{t['change']:>11.1f}"
+                  f"{t['renamed']:>12.1f}{t['back']:>9.1f}"
                   f"{'yes' if m.bisection.exact else 'no':>7}"
                   f"{m.failures.accelerators_stranded:>10,}{m.hops.unreachable_pairs:>19,}",
                   flush=True)

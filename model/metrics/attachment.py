@@ -86,6 +86,24 @@ def attachment_units(ep: Endpoints) -> AttachmentUnits:
         ids[present == 0] = -1
         return AttachmentUnits(Deferred(lambda: np.take(ids, ep.inc_member)),
                                np.flatnonzero(present), of_member=ids, endpoints=ep)
+    inc_acc = ep.inc_acc
+    if inc_acc.size and bool(np.all(inc_acc[1:] > inc_acc[:-1])):
+        # at most one each, in accelerator order (failures took some accelerators'
+        # links): a unit per member reached, one of its own for each accelerator with
+        # none, without sorting
+        mem = ep.inc_member
+        present = np.zeros(int(mem.max()) + 1, dtype=np.int64)
+        present[mem] = 1
+        ids = np.cumsum(present) - 1
+        alone = np.ones(n, dtype=bool)
+        alone[inc_acc] = False
+        loners = np.flatnonzero(alone)
+        unit = np.empty(n, dtype=np.int64)
+        unit[inc_acc] = ids[mem]
+        members_reached = np.flatnonzero(present)
+        unit[loners] = members_reached.size + np.arange(loners.size, dtype=np.int64)
+        return AttachmentUnits(Deferred.of(unit), None,
+                               _one_each(members_reached.tolist(), loners.tolist()))
     order = np.lexsort((ep.inc_member, ep.inc_acc))
     acc = ep.inc_acc[order]
     mem = ep.inc_member[order]
@@ -105,9 +123,8 @@ def attachment_units(ep: Endpoints) -> AttachmentUnits:
         unit = np.empty(n, dtype=np.int64)
         unit[acc] = inv.reshape(-1)
         unit[alone] = uniq.size + np.arange(alone.size, dtype=np.int64)
-        listed: list[tuple[int, ...]] = [(m,) for m in uniq.tolist()]
-        listed += [(-1 - a,) for a in alone.tolist()]
-        return AttachmentUnits(Deferred.of(unit), None, listed)
+        return AttachmentUnits(Deferred.of(unit), None,
+                               _one_each(uniq.tolist(), alone.tolist()))
     sigs: dict[tuple[int, ...], int] = {}
     unit = np.empty(n, dtype=np.int64)
     starts = np.r_[0, np.cumsum(per_acc)]
@@ -121,3 +138,9 @@ def attachment_units(ep: Endpoints) -> AttachmentUnits:
             members.append(key)
         unit[a] = sigs[key]
     return AttachmentUnits(Deferred.of(unit), None, members)
+
+
+def _one_each(members: list[int], loners: list[int]) -> list[tuple[int, ...]]:
+    """Units of one member each, then one for each accelerator with no attachment."""
+    units: list[tuple[int, ...]] = [(m,) for m in members]
+    return units + [(-1 - a,) for a in loners]
