@@ -11,7 +11,7 @@ import pytest
 
 from model.design import Design
 from model.errors import DesignError
-from model.fileformat import load_design, save_design
+from model.fileformat import CURRENT_VERSION, load_design, save_design
 from model.fileformat.reader import design_from_dict
 from model.jobs.collectives import Boundary
 from model.jobs.job import Job
@@ -211,7 +211,7 @@ def test_jobs_are_saved_and_read_back(tmp_path: Path) -> None:
     path = tmp_path / "d.json"
     save_design(d, path)
     data = json.loads(path.read_text(encoding="utf-8"))
-    assert data["schema_version"] == 2
+    assert data["schema_version"] == CURRENT_VERSION
     assert [j["id"] for j in data["jobs"]] == ["a", "l"]
     assert data["jobs"][1]["hosts"] == ["i1"]
     again = load_design(path)
