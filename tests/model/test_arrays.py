@@ -80,7 +80,8 @@ def test_joining_edges_keep_every_connection(lower: int, links: int, upper: int)
     real links (as the topology deals them) equal those of the joining edges."""
     low = TierNet(SimpleNamespace(count=lower, id="low"), None, "", None, 0, 1)  # type: ignore[arg-type]
     up = TierNet(SimpleNamespace(count=upper, id="up"), None, "", None, lower, 2)  # type: ignore[arg-type]
-    bundle = SimpleNamespace(lower=low, upper=up, links=lower * links, links_per_member=links)
+    bundle = SimpleNamespace(lower=low, upper=up, links=lower * links, links_per_member=links,
+                             masked=False)
     j_lo, first, a, b = _reach(SimpleNamespace(bundles=[bundle]))[2]  # type: ignore[arg-type]
     nodes = [("s", k) for k in range(lower + upper)]
     lo, up_member = _spread(lower, links, upper)
