@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from math import comb
 from typing import Any
+from unittest.mock import patch
 
 import pytest
 
@@ -14,6 +15,7 @@ from model.design import Design
 from model.elements import Building, Island, LinkBundle, Pattern, RackGroup, Scope, SwitchTier
 from model.errors import DesignError
 from model.failures import Failure
+from model.metrics import budget
 from model.parts import Catalog, MediumKind
 from tests.reference import builders
 from tests.reference.remove_failed import expand_failed
@@ -221,3 +223,24 @@ def test_core_switches_of_different_classes(compute_all: Callable[..., Any]) -> 
         assert failed.bisection.gbps == pytest.approx(60)
     ex = expand_failed(d, [Failure(element="core", members=(1,))])
     assert hops(ex).histogram == {int(h): n for h, n in one.hops.histogram.items() if n}
+
+
+@pytest.mark.parametrize("failure", [
+    Failure(element="core", count=1), Failure(element="hosts0", count=1),
+    Failure(element="a-c0", count=2), Failure(element="b1")])
+def test_counted_only_designs_take_failures_out(compute_all: Callable[..., Any],
+                                                failure: Failure) -> None:
+    """A plane too large to list its links is counted per member: under failures its
+    links, accelerators and power are those of the listed plane (k=4 fat-tree, both
+    ways; for these failures the counts are exact)."""
+    d = builders.fat_tree(4)
+    listed = compute_all(d, failures=[failure])
+    with patch.object(budget, "MAX_RESOLVED_LINKS", 1), \
+            patch.object(budget, "MAX_NETWORK_LINKS", 1):
+        counted = compute_all(d, failures=[failure])
+    # the network figures are not computed at that size (unless nothing is left)
+    assert counted.not_computed or not counted.inventory.accelerators
+    assert counted.inventory.links_by_bundle == listed.inventory.links_by_bundle
+    assert counted.inventory.accelerators == listed.inventory.accelerators
+    assert counted.power.it_kw == pytest.approx(listed.power.it_kw)
+    assert counted.failures.links_down_by_bundle == listed.failures.links_down_by_bundle
