@@ -24,6 +24,7 @@ from model.catalog import generic_optics, load_builtin_catalog
 from model.design import Design
 from model.elements import LinkBundle, RackGroup, Role, SwitchTier
 from model.elements import Pattern as Wiring
+from model.i18n import Message, mark, message
 from model.parts import Catalog, Medium, MediumKind
 from model.problems import Problem, Severity
 
@@ -47,13 +48,18 @@ class LengthClass(StrEnum):
 
 
 LENGTH_CLASS_WORDS: dict[LengthClass, str] = {
-    LengthClass.RACK: "same rack",
-    LengthClass.ISLAND: "same island",
-    LengthClass.BUILDING: "another island of the building",
-    LengthClass.CAMPUS: "another building",
-    LengthClass.SET: "length set on the bundle",
+    LengthClass.RACK: mark("terms", "same rack"),
+    LengthClass.ISLAND: mark("terms", "same island"),
+    LengthClass.BUILDING: mark("terms", "another island of the building"),
+    LengthClass.CAMPUS: mark("terms", "another building"),
+    LengthClass.SET: mark("terms", "length set on the bundle"),
 }
-"""Each length class in an architect's words."""
+"""Each length class in an architect's words (translated in the ``terms`` context)."""
+
+
+def length_class_word(length_class: LengthClass) -> Message:
+    """A length class in words, to be shown in the reader's language."""
+    return Message("terms", LENGTH_CLASS_WORDS[length_class])
 
 
 @dataclass(frozen=True)
@@ -128,13 +134,16 @@ def reach_problems(design: Design) -> list[Problem]:
         if medium.reach_m >= length.length_m:
             continue
         severity = Severity.ERROR if length.length_class is LengthClass.SET else Severity.WARNING
-        how = ("" if length.length_class is LengthClass.SET
-               else f" (estimated: {LENGTH_CLASS_WORDS[length.length_class]})")
-        out.append(Problem(
-            severity, "medium-too-short", bundle.id,
-            f"{bundle.name}: {medium.name} reaches {medium.reach_m:g} m, the links are"
-            f" {length.length_m:g} m long{how}; choose a medium of longer reach",
-        ))
+        values = {"name": bundle.name, "medium": medium.name, "reach_m": medium.reach_m,
+                  "length_m": length.length_m}
+        text = message(
+            "problems", "{name}: {medium} reaches {reach_m:g} m, the links are {length_m:g} m"
+            " long; choose a medium of longer reach", **values,
+        ) if length.length_class is LengthClass.SET else message(
+            "problems", "{name}: {medium} reaches {reach_m:g} m, the links are {length_m:g} m"
+            " long (estimated: {length_class}); choose a medium of longer reach", **values,
+            length_class=length_class_word(length.length_class))
+        out.append(Problem.of(severity, "medium-too-short", bundle.id, text))
     return out
 
 

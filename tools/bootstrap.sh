@@ -8,10 +8,12 @@ repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$repo"
 
 # Qt's xcb and offscreen platforms load these at run time; a minimal Debian lacks them.
+# fonts-noto-cjk: the Chinese interface and the Chinese PDF report (export --lang zh_CN)
+# draw with Noto Sans CJK SC, which the PDF embeds.
 qt_debs=(libgl1 libegl1 libfontconfig1 libfreetype6 libxkbcommon0 libxkbcommon-x11-0
          libdbus-1-3 libglib2.0-0 libx11-xcb1 libxcb-cursor0 libxcb-icccm4 libxcb-image0
          libxcb-keysyms1 libxcb-randr0 libxcb-render-util0 libxcb-shape0 libxcb-xinerama0
-         libxcb-xkb1 libxrender1 libxi6 libsm6 libice6 fonts-dejavu-core)
+         libxcb-xkb1 libxrender1 libxi6 libsm6 libice6 fonts-dejavu-core fonts-noto-cjk)
 if command -v dpkg-query >/dev/null 2>&1; then
   missing=()
   for deb in "${qt_debs[@]}"; do

@@ -59,11 +59,13 @@ def export_svg(
     return render_svg(scene, path, title=design.name, source=source)
 
 
-def export_pdf(design: Design, metrics: DesignMetrics, path: str | os.PathLike[str]) -> int:
-    """Write the PDF report of ``design``; returns the page count."""
+def export_pdf(design: Design, metrics: DesignMetrics, path: str | os.PathLike[str],
+               lang: str | None = None) -> int:
+    """Write the PDF report of ``design`` in ``lang`` (English when None; ``"zh_CN"``
+    for Chinese); returns the page count."""
     from gui.canvas.scene import build_scene
     from gui.export.pdf import write_pdf_report
 
     scene = build_scene(design, metrics)
     scene.set_detail(True)
-    return write_pdf_report(design, metrics, path, scene=scene)
+    return write_pdf_report(design, metrics, path, scene=scene, lang=lang)

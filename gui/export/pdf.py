@@ -7,6 +7,11 @@ of materials. Every figure is read from :class:`~model.metrics.results.DesignMet
 (through :func:`model.reports.metrics_json.metrics_to_json` where names are needed) and
 from :func:`model.reports.bom.bom_rows`; this module only lays them out. The text is real
 PDF text (searchable, copyable).
+
+The report is written in one language, ``lang`` (English by default): its words go
+through the model's translator (:mod:`model.i18n`, context ``report``), not Qt's, so the
+command line writes a Chinese report without a translator installed. A Chinese report is
+drawn in Noto Sans CJK SC (installed by ``tools/bootstrap.sh``), which the PDF embeds.
 """
 
 from __future__ import annotations
@@ -29,8 +34,10 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QGraphicsScene
 
 from gui.export.charts import draw_histogram
-from gui.not_computed import NOT_COMPUTED, reason_of
+from gui.not_computed import reason_of
 from model.design import Design
+from model.i18n import Translator
+from model.metrics.checks import plane_word
 from model.metrics.results import DesignMetrics
 from model.reports.atomic import ExportError, atomic_path
 from model.reports.bom import bom_rows
@@ -38,6 +45,7 @@ from model.reports.cost_json import cost_building_rows, cost_summary_rows
 from model.reports.labels import Labeller
 from model.reports.metrics_json import metrics_to_json
 from model.reports.reliability_text import reliability_rows
+from model.reports.words import term
 
 RESOLUTION_DPI = 96
 """Painter units of the report: 1/96 inch, like screen pixels (A4 ≈ 718 × 1047 inside
@@ -52,6 +60,18 @@ MAX_PAIR_ROWS = 120
 
 SCOPES = ("server", "rack", "island", "building", "campus")
 """The scopes of a pair of accelerators, nearest first (rows of the hops table)."""
+
+LATIN_FAMILY = "DejaVu Sans"
+CJK_FAMILY = "Noto Sans CJK SC"
+"""The report's fonts: Chinese text needs a CJK font (Noto Sans CJK SC, Simplified
+Chinese glyphs). Latin letters and digits stay in DejaVu Sans in every language, so the
+figures read (and copy out of the PDF) the same in a Chinese report."""
+
+
+def font_families(lang: str) -> list[str]:
+    """The font families a report in ``lang`` (a normalized code) is drawn with, in
+    order of preference for each character."""
+    return [LATIN_FAMILY, CJK_FAMILY] if lang.startswith("zh") else [LATIN_FAMILY]
 
 
 def fmt(value: float | int | None, digits: int = 1) -> str:
@@ -74,8 +94,10 @@ def pct(fraction: float | None) -> str:
 class _Page:
     """A cursor that flows headings, text, tables and pictures down the pages."""
 
-    def __init__(self, writer: QPdfWriter, painter: QPainter) -> None:
+    def __init__(self, writer: QPdfWriter, painter: QPainter,
+                 families: Sequence[str] = (LATIN_FAMILY,)) -> None:
         self.writer = writer
+        self.families = list(families)
         self.painter = painter
         rect = writer.pageLayout().paintRectPixels(writer.resolution())
         self.width = float(rect.width())
@@ -84,7 +106,8 @@ class _Page:
         self.pages = 1
 
     def font(self, size_pt: float, bold: bool = False) -> QFontMetricsF:
-        f = QFont("DejaVu Sans")
+        f = QFont()
+        f.setFamilies(self.families)
         f.setPointSizeF(size_pt)
         f.setBold(bold)
         # No ligatures: "fi" stays two letters, so the PDF's text is found by search.
@@ -191,30 +214,36 @@ def _canvas(scene: QGraphicsScene | None) -> Callable[[QPainter, QRectF], None]:
     return paint
 
 
-def _headline(report: dict, metrics: DesignMetrics) -> list[tuple[str, str]]:  # type: ignore[type-arg]
+def _headline(t: Translator, report: dict, metrics: DesignMetrics  # type: ignore[type-arg]
+              ) -> list[tuple[str, str]]:
     b = metrics.bisection
     totals = metrics.power
-    skipped = f", {NOT_COMPUTED}" if "bisection" in metrics.not_computed else ""
+    not_computed = t.phrase("report", "not computed")  # gui.not_computed.NOT_COMPUTED
+    skipped = f", {not_computed}" if "bisection" in metrics.not_computed else ""
+    upper = t.phrase("report", " (upper bound)")
     return [
-        ("Accelerators", fmt(report["accelerators"])),
-        ("Servers", fmt(report["servers"])),
-        ("Racks", fmt(report["racks"])),
-        ("Buildings / islands", f"{fmt(report['buildings'])} / {fmt(report['islands'])}"),
-        ("Injection bandwidth per accelerator",
+        (t.phrase("report", "Accelerators"), fmt(report["accelerators"])),
+        (t.phrase("report", "Servers"), fmt(report["servers"])),
+        (t.phrase("report", "Racks"), fmt(report["racks"])),
+        (t.phrase("report", "Buildings / islands"),
+         f"{fmt(report['buildings'])} / {fmt(report['islands'])}"),
+        (t.phrase("report", "Injection bandwidth per accelerator"),
          f"{fmt(metrics.injection_gbps_per_accelerator)} Gb/s"),
-        ("Bisection bandwidth", f"{fmt(b.gbps / 1000, 2)} Tb/s"
-                                f"{'' if b.exact else ' (upper bound)'}{skipped}"),
-        ("Bisection per accelerator", f"{fmt(b.per_accelerator_gbps, 1)} Gb/s"
-                                      f"{' (upper bound)' if skipped else ''}"),
-        ("Fraction of full bisection", f"{pct(b.fraction_of_full)}"
-                                       f"{' (upper bound)' if skipped else ''}"),
-        ("Hops (switches on a shortest path)",
-         NOT_COMPUTED if "hops" in metrics.not_computed else
-         f"max {fmt(metrics.hops.max)}, mean {fmt(metrics.hops.mean, 2)}"),
-        ("IT power (campus)", f"{fmt(totals.it_kw, 1)} kW"),
-        ("Facility power (campus)", f"{fmt(totals.facility_kw, 1)} kW"),
-        ("Compute (peak dense BF16)", f"{fmt(metrics.compute.campus_pflops, 1)} PFLOPS"),
-        ("Problems", fmt(len(metrics.problems))),
+        (t.phrase("report", "Bisection bandwidth"),
+         f"{fmt(b.gbps / 1000, 2)} Tb/s{'' if b.exact else upper}{skipped}"),
+        (t.phrase("report", "Bisection per accelerator"),
+         f"{fmt(b.per_accelerator_gbps, 1)} Gb/s{upper if skipped else ''}"),
+        (t.phrase("report", "Fraction of full bisection"),
+         f"{pct(b.fraction_of_full)}{upper if skipped else ''}"),
+        (t.phrase("report", "Hops (switches on a shortest path)"),
+         not_computed if "hops" in metrics.not_computed else
+         t.phrase("report", "max {max}, mean {mean}", max=fmt(metrics.hops.max),
+                  mean=fmt(metrics.hops.mean, 2))),
+        (t.phrase("report", "IT power (campus)"), f"{fmt(totals.it_kw, 1)} kW"),
+        (t.phrase("report", "Facility power (campus)"), f"{fmt(totals.facility_kw, 1)} kW"),
+        (t.phrase("report", "Compute (peak dense BF16)"),
+         f"{fmt(metrics.compute.campus_pflops, 1)} PFLOPS"),
+        (t.phrase("report", "Problems"), fmt(len(metrics.problems))),
     ]
 
 
@@ -224,15 +253,20 @@ def write_pdf_report(
     path: str | os.PathLike[str],
     scene: QGraphicsScene | None = None,
     when: dt.datetime | None = None,
+    lang: str | None = None,
 ) -> int:
     """Write the PDF report of ``design`` to ``path`` atomically, with the canvas
-    ``scene`` drawn as vectors (none when None); returns the number of pages. Raises
-    :class:`~model.reports.atomic.ExportError` when the file cannot be written."""
+    ``scene`` drawn as vectors (none when None), its words in ``lang`` (English when
+    None); returns the number of pages. Raises
+    :class:`~model.reports.atomic.ExportError` when the file cannot be written and
+    :class:`~model.i18n.LanguageError` for a language with no catalog."""
+    t = Translator(lang)
     report = metrics_to_json(design, metrics)
     stamp = (when or dt.datetime.now()).strftime("%Y-%m-%d %H:%M")
     with atomic_path(path, suffix=".pdf") as temporary:
         writer = QPdfWriter(str(temporary))
-        writer.setTitle(f"{design.name} — Archipelago report")
+        writer.setTitle(t.phrase("report", "{design} — Archipelago report",
+                                 design=design.name))
         writer.setCreator("Archipelago")
         writer.setResolution(RESOLUTION_DPI)
         writer.setPageLayout(QPageLayout(
@@ -242,9 +276,10 @@ def write_pdf_report(
         if not painter.begin(writer):
             raise ExportError("the PDF file could not be opened for writing", path)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        page = _Page(writer, painter)
+        page = _Page(writer, painter, font_families(t.lang))
         try:
-            _write_contents(page, design, metrics, report=report, scene=scene, stamp=stamp)
+            _write_contents(t, page, design, metrics, report=report, scene=scene,
+                            stamp=stamp)
         finally:
             painter.end()
         pages = page.pages
@@ -253,11 +288,13 @@ def write_pdf_report(
     return pages
 
 
-def _write_contents(page: _Page, design: Design, metrics: DesignMetrics, *,
+def _write_contents(t: Translator, page: _Page, design: Design, metrics: DesignMetrics, *,
                     report: dict, scene: QGraphicsScene | None,  # type: ignore[type-arg]
                     stamp: str) -> None:
     page.text(design.name, size_pt=20, bold=True, colour=HEADING)
-    page.text(f"Archipelago design report · {stamp} · {metrics.plane} plane", colour=MUTED)
+    page.text(t.phrase("report", "Archipelago design report · {stamp} · {plane} plane",
+                       stamp=stamp, plane=t.render(plane_word(metrics.plane))),
+              colour=MUTED)
     if design.description:
         page.text(design.description)
     if scene is not None:
@@ -265,11 +302,12 @@ def _write_contents(page: _Page, design: Design, metrics: DesignMetrics, *,
         aspect = content.height() / content.width() if content.width() > 0 else 0.75
         page.picture(min(page.height * 0.5, page.width * aspect + 8), _canvas(scene))
 
-    page.heading("Headline figures")
-    page.table(("Figure", "Value"), _headline(report, metrics), (0.55, 0.45),
+    figure_value = (t.phrase("report", "Figure"), t.phrase("report", "Value"))
+    page.heading(t.phrase("report", "Headline figures"))
+    page.table(figure_value, _headline(t, report, metrics), (0.55, 0.45),
                (False, True), size_pt=9.5)
 
-    page.heading("Switch tiers")
+    page.heading(t.phrase("report", "Switch tiers"))
     labels = Labeller(design)
     tier_rows = []
     for tier_id, tier in design.tiers.items():
@@ -278,123 +316,148 @@ def _write_contents(page: _Page, design: Design, metrics: DesignMetrics, *,
         over = report["oversubscription"].get(label, {})
         ratio = over.get("ratio")
         tier_rows.append((
-            label, tier.role.value, fmt(report["switches"].get(label)),
+            label, term(t, tier.role.value), fmt(report["switches"].get(label)),
             f"{fmt(ports.get('used'))} / {fmt(ports.get('available'))}",
             "–" if ratio is None else f"{ratio:.2f} : 1",
         ))
-    page.table(("Tier", "Role", "Switches", "Ports used / available", "Oversubscription"),
+    page.table((t.phrase("report", "Tier"), t.phrase("report", "Role"),
+                t.phrase("report", "Switches"), t.phrase("report", "Ports used / available"),
+                t.phrase("report", "Oversubscription")),
                tier_rows, (0.30, 0.14, 0.14, 0.22, 0.20), (False, False, True, True, True))
 
     if metrics.reliability is not None:
-        page.heading("Reliability (expected interruptions, Llama 3 failure rates)")
-        page.table(("Figure", "Value"), reliability_rows(metrics.reliability),
+        page.heading(t.phrase(
+            "report", "Reliability (expected interruptions, Llama 3 failure rates)"))
+        page.table(figure_value, reliability_rows(metrics.reliability, t.lang),
                    (0.55, 0.45), (False, True), size_pt=9.5)
 
-    page.heading("Power per building")
+    page.heading(t.phrase("report", "Power per building"))
     power_rows = [
         (name, fmt(p["it_kw"]), fmt(p["facility_kw"]), fmt(p["capacity_kw"]),
          pct(p["utilization"]), fmt(p["headroom_kw"]))
         for name, p in report["power"].items()
     ]
-    power_rows.append(("Campus", fmt(metrics.power.it_kw), fmt(metrics.power.facility_kw),
-                       fmt(metrics.power.capacity_kw), "", ""))
-    page.table(("Building", "IT kW", "Facility kW", "Capacity kW", "Utilization",
-                "Headroom kW"), power_rows, (0.26, 0.14, 0.15, 0.15, 0.14, 0.16),
+    power_rows.append((t.phrase("report", "Campus"), fmt(metrics.power.it_kw),
+                       fmt(metrics.power.facility_kw), fmt(metrics.power.capacity_kw), "", ""))
+    page.table((t.phrase("report", "Building"), t.phrase("report", "IT kW"),
+                t.phrase("report", "Facility kW"), t.phrase("report", "Capacity kW"),
+                t.phrase("report", "Utilization"), t.phrase("report", "Headroom kW")),
+               power_rows, (0.26, 0.14, 0.15, 0.15, 0.14, 0.16),
                (False, True, True, True, True, True))
 
     if metrics.cost is not None:
         cost = metrics.cost
-        page.heading(f"Cost ({cost.currency})")
-        page.table(("Figure", "Value"), cost_summary_rows(cost), (0.55, 0.45), (False, True))
-        page.table((f"Building (M {cost.currency})",
-                    *(c.capitalize() for c in cost.by_category_usd), "CAPEX",
-                    "Energy / year"), cost_building_rows(design, cost),
+        page.heading(t.phrase("report", "Cost ({currency})", currency=cost.currency))
+        page.table(figure_value, cost_summary_rows(cost, t.lang), (0.55, 0.45),
+                   (False, True))
+        page.table((t.phrase("report", "Building (M {currency})", currency=cost.currency),
+                    *(_capital(term(t, c)) for c in cost.by_category_usd),
+                    t.phrase("report", "CAPEX"), t.phrase("report", "Energy / year")),
+                   cost_building_rows(design, cost),
                    (0.2, *([0.1] * len(cost.by_category_usd)), 0.15, 0.15),
                    (False, *([True] * (len(cost.by_category_usd) + 2))))
 
-    page.heading("Bisection and hops")
+    page.heading(t.phrase("report", "Bisection and hops"))
     b = metrics.bisection
     skipped = {key: reason_of(metrics, key) for key in metrics.not_computed}
     if skipped.get("bisection"):
-        page.text(f"Bisection: {metrics.not_computed['bisection']}. Its upper bound,"
-                  f" N/2 × injection bandwidth, is {fmt(b.gbps, 0)} Gb/s"
-                  f" ({fmt(b.per_accelerator_gbps, 1)} Gb/s per accelerator).")
+        page.text(t.phrase(
+            "report", "Bisection: {reason}. Its upper bound, N/2 × injection bandwidth, is"
+            " {gbps} Gb/s ({per_accelerator} Gb/s per accelerator).",
+            reason=metrics.not_computed["bisection"], gbps=fmt(b.gbps, 0),
+            per_accelerator=fmt(b.per_accelerator_gbps, 1)))
     else:
-        page.text(
-            f"Bisection bandwidth {fmt(b.gbps, 0)} Gb/s"
-            f" ({'exact' if b.exact else 'upper bound: best balanced cut found'}),"
-            f" {fmt(b.per_accelerator_gbps, 1)} Gb/s per accelerator,"
-            f" {pct(b.fraction_of_full)} of full bisection ({fmt(b.full_gbps, 0)} Gb/s)."
-            f" The cut puts {fmt(b.cut.accelerators_a)} accelerators on side A."
-        )
+        page.text(t.phrase(
+            "report", "Bisection bandwidth {gbps} Gb/s ({how}), {per_accelerator} Gb/s per"
+            " accelerator, {fraction} of full bisection ({full} Gb/s). The cut puts"
+            " {side_a} accelerators on side A.", gbps=fmt(b.gbps, 0),
+            how=t.phrase("report", "exact") if b.exact else
+            t.phrase("report", "upper bound: best balanced cut found"),
+            per_accelerator=fmt(b.per_accelerator_gbps, 1), fraction=pct(b.fraction_of_full),
+            full=fmt(b.full_gbps, 0), side_a=fmt(b.cut.accelerators_a)))
     if skipped.get("hops"):
-        page.text(f"Hops between accelerators: {metrics.not_computed['hops']}.")
+        page.text(t.phrase("report", "Hops between accelerators: {reason}.",
+                           reason=metrics.not_computed["hops"]))
     else:
-        _write_hops(page, metrics)
-    _write_pairs(page, design, metrics, skipped)
-    _write_problems_and_bill(page, design, metrics)
+        _write_hops(t, page, metrics)
+    _write_pairs(t, page, design, metrics, skipped)
+    _write_problems_and_bill(t, page, design, metrics)
 
 
-def _write_hops(page: _Page, metrics: DesignMetrics) -> None:
+def _capital(word: str) -> str:
+    """``word`` with its first letter capitalized (Chinese is left as it is)."""
+    return word[:1].upper() + word[1:]
+
+
+def _write_hops(t: Translator, page: _Page, metrics: DesignMetrics) -> None:
     """The hop figures: a sentence, the histogram and the table by scope."""
     hops = metrics.hops
-    page.text(
-        f"Hops between accelerators: maximum {fmt(hops.max)}, mean {fmt(hops.mean, 2)}"
-        f" over the pairs that cross the scale-out network;"
-        f" {fmt(hops.scale_up_pairs)} pairs inside a scale-up domain;"
-        f" {fmt(hops.unreachable_pairs)} pairs unreachable."
-    )
+    page.text(t.phrase(
+        "report", "Hops between accelerators: maximum {max}, mean {mean} over the pairs that"
+        " cross the scale-out network; {scale_up} pairs inside a scale-up domain;"
+        " {unreachable} pairs unreachable.", max=fmt(hops.max), mean=fmt(hops.mean, 2),
+        scale_up=fmt(hops.scale_up_pairs), unreachable=fmt(hops.unreachable_pairs)))
+    x_label = t.phrase("report", "switch hops")
+    y_label = t.phrase("report", "accelerator pairs")
     page.picture(190.0, lambda painter, area: draw_histogram(
         painter, area.adjusted(area.width() * 0.15, 0, -area.width() * 0.15, 0),
-        hops.histogram, x_label="switch hops", y_label="accelerator pairs"))
+        hops.histogram, x_label=x_label, y_label=y_label))
     scopes = [s for s in SCOPES if s in hops.by_scope or s in hops.scale_up_by_scope]
     scopes += [s for s in (*hops.by_scope, *hops.scale_up_by_scope) if s not in scopes]
     if scopes:
         buckets = sorted({h for scoped in hops.by_scope.values() for h in scoped})
         scope_rows = [
-            (scope, *(fmt(hops.by_scope.get(scope, {}).get(h, 0)) for h in buckets),
+            (term(t, scope), *(fmt(hops.by_scope.get(scope, {}).get(h, 0)) for h in buckets),
              fmt(hops.scale_up_by_scope.get(scope, 0)))
             for scope in scopes
         ]
         share = 0.8 / (len(buckets) + 1)
-        page.table(("Scope", *(f"{h} hop{'' if h == 1 else 's'}" for h in buckets),
-                    "Scale-up pairs"), scope_rows,
+        page.table((t.phrase("report", "Scope"),
+                    *(t.phrase("report", "{hops} hop", hops=h) if h == 1 else
+                      t.phrase("report", "{hops} hops", hops=h) for h in buckets),
+                    t.phrase("report", "Scale-up pairs")), scope_rows,
                    (0.2, *([share] * (len(buckets) + 1))),
                    (False, *([True] * (len(buckets) + 1))))
 
 
 
-def _write_pairs(page: _Page, design: Design, metrics: DesignMetrics,
+def _write_pairs(t: Translator, page: _Page, design: Design, metrics: DesignMetrics,
                  skipped: dict[str, str | None]) -> None:
     """The capacities between buildings and between islands (or why they are not
     computed)."""
     labels_of = Labeller(design)
     for title, key, pairs in (
-            ("Capacity between buildings", "building_pairs", metrics.building_pairs),
-            ("Capacity between islands", "island_pairs", metrics.island_pairs)):
+            (t.phrase("report", "Capacity between buildings"), "building_pairs",
+             metrics.building_pairs),
+            (t.phrase("report", "Capacity between islands"), "island_pairs",
+             metrics.island_pairs)):
         if skipped.get(key):
             page.heading(title)
             page.text(f"{skipped[key]}.")
         elif pairs and len(pairs) <= MAX_PAIR_ROWS:
             page.heading(title)
-            page.table(("Between", "And", "Capacity (minimum cut)"),
+            page.table((t.phrase("report", "Between"), t.phrase("report", "And"),
+                        t.phrase("report", "Capacity (minimum cut)")),
                        [(labels_of.element(p.a), labels_of.element(p.b),
                          f"{fmt(p.gbps / 1000, 2)} Tb/s") for p in pairs],
                        (0.35, 0.35, 0.30), (False, False, True))
 
 
-def _write_problems_and_bill(page: _Page, design: Design, metrics: DesignMetrics) -> None:
+def _write_problems_and_bill(t: Translator, page: _Page, design: Design,
+                             metrics: DesignMetrics) -> None:
     """The problems and the bill of materials."""
-    page.heading("Problems")
+    page.heading(t.phrase("report", "Problems"))
     if metrics.problems:
-        page.table(("Severity", "Element", "Problem"),
-                   [(p.severity.value, p.element_id or "design", p.message)
-                    for p in metrics.problems], (0.12, 0.2, 0.68))
+        page.table((t.phrase("report", "Severity"), t.phrase("report", "Element"),
+                    t.phrase("report", "Problem")),
+                   [(term(t, p.severity.value), p.element_id or t.phrase("report", "design"),
+                     p.in_language(t.lang)) for p in metrics.problems], (0.12, 0.2, 0.68))
     else:
-        page.text("No problems.")
+        page.text(t.phrase("report", "No problems."))
 
-    page.heading("Bill of materials")
+    page.heading(t.phrase("report", "Bill of materials"))
     rows = bom_rows(design, metrics)
-    page.table(("Item", "Name", "Description", "Quantity"),
-               [(r[0], r[2], r[3], fmt(r[4])) for r in rows],
+    page.table((t.phrase("report", "Item"), t.phrase("report", "Name"),
+                t.phrase("report", "Description"), t.phrase("report", "Quantity")),
+               [(term(t, r[0]), r[2], r[3], fmt(r[4])) for r in rows],
                (0.13, 0.25, 0.47, 0.15), (False, False, False, True))

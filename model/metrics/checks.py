@@ -8,12 +8,25 @@ from __future__ import annotations
 
 from model.design import Design
 from model.elements import Pattern
+from model.i18n import Message, mark, message
 from model.metrics.results import Hops, PortUse, Power, TierOversubscription
 from model.metrics.topology import RackNet, TierNet, Topology
 from model.parts import Medium, MediumKind
 from model.problems import Problem, Severity
 
 E, W = Severity.ERROR, Severity.WARNING
+
+PLANE_WORDS: dict[str, str] = {
+    "backend": mark("terms", "backend"),
+    "frontend": mark("terms", "frontend"),
+    "storage": mark("terms", "storage"),
+}
+"""The network planes in words (translated in the ``terms`` context)."""
+
+
+def plane_word(plane: str) -> Message:
+    """A plane's name, to be shown in the reader's language."""
+    return Message("terms", PLANE_WORDS.get(plane, plane))
 
 
 def missing_parts(design: Design) -> list[Problem]:
@@ -25,23 +38,27 @@ def missing_parts(design: Design) -> list[Problem]:
         server = cat.server(rack.server) if rack else None
         acc = cat.accelerator(server.accelerator) if server else None
         if rack is None:
-            out.append(Problem(E, "missing-part", g.id,
-                               f"{g.name}: rack type {g.rack_type!r} is not in the catalog"))
+            out.append(Problem.of(E, "missing-part", g.id, message(
+                "problems", "{name}: rack type {part!r} is not in the catalog",
+                name=g.name, part=g.rack_type)))
         elif server is None:
-            out.append(Problem(E, "missing-part", g.id,
-                               f"{g.name}: server {rack.server!r} is not in the catalog"))
+            out.append(Problem.of(E, "missing-part", g.id, message(
+                "problems", "{name}: server {part!r} is not in the catalog",
+                name=g.name, part=rack.server)))
         elif acc is None:
-            out.append(Problem(E, "missing-part", g.id,
-                               f"{g.name}: accelerator {server.accelerator!r} is not in"
-                               " the catalog"))
+            out.append(Problem.of(E, "missing-part", g.id, message(
+                "problems", "{name}: accelerator {part!r} is not in the catalog",
+                name=g.name, part=server.accelerator)))
     for t in design.tiers.values():
         if cat.switch(t.switch) is None:
-            out.append(Problem(E, "missing-part", t.id,
-                               f"{t.name}: switch model {t.switch!r} is not in the catalog"))
+            out.append(Problem.of(E, "missing-part", t.id, message(
+                "problems", "{name}: switch model {part!r} is not in the catalog",
+                name=t.name, part=t.switch)))
     for b in design.bundles.values():
         if b.medium and cat.medium(b.medium) is None:
-            out.append(Problem(E, "missing-part", b.id,
-                               f"{b.name}: medium {b.medium!r} is not in the catalog"))
+            out.append(Problem.of(E, "missing-part", b.id, message(
+                "problems", "{name}: medium {part!r} is not in the catalog",
+                name=b.name, part=b.medium)))
     return out
 
 
@@ -54,49 +71,53 @@ def wiring_problems(topologies: list[Topology], ports: dict[str, PortUse]) -> li
         for b in topo.bundles:
             bundle = design.bundles[b.bundle_id]
             if not b.even:
-                out.append(Problem(W, "uneven-links", b.bundle_id,
-                                   f"{bundle.name}: {b.links_per_member:,} links per member do"
-                                   f" not deal evenly over {b.upper.count:,} switches"
-                                   f" ({b.pattern.value} wiring)"))
+                out.append(Problem.of(W, "uneven-links", b.bundle_id, message(
+                    "problems", "{name}: {links:,} links per member do not deal evenly"
+                    " over {switches:,} switches ({pattern} wiring)",
+                    name=bundle.name, links=b.links_per_member, switches=b.upper.count,
+                    pattern=b.pattern.value)))
             for end in (b.lower, b.upper):
                 if isinstance(end, TierNet) and end.model and \
                         b.speed_gbps > end.model.port_speed_gbps:
-                    out.append(Problem(E, "link-faster-than-port", b.bundle_id,
-                                       f"{bundle.name}: {b.speed_gbps:g}G links on"
-                                       f" {end.model.name} ports of"
-                                       f" {end.model.port_speed_gbps:g}G"))
+                    out.append(Problem.of(E, "link-faster-than-port", b.bundle_id, message(
+                        "problems", "{name}: {speed:g}G links on {switch} ports of"
+                        " {port_speed:g}G", name=bundle.name, speed=b.speed_gbps,
+                        switch=end.model.name, port_speed=end.model.port_speed_gbps)))
             if isinstance(b.lower, RackNet):
                 nics = b.lower.nics(topo.plane)
                 nic_gbps = nics * b.lower.nic_speed_gbps(topo.plane)
                 if b.links_per_member * b.speed_gbps > nic_gbps + 1e-9:
-                    out.append(Problem(E, "links-exceed-nics", b.bundle_id,
-                                       f"{bundle.name}: {b.links_per_member:,} × "
-                                       f"{b.speed_gbps:g}G per server exceeds its {nics:,} ×"
-                                       f" {b.lower.nic_speed_gbps(topo.plane):g}G NICs"))
+                    out.append(Problem.of(E, "links-exceed-nics", b.bundle_id, message(
+                        "problems", "{name}: {links:,} × {speed:g}G per server exceeds its"
+                        " {nics:,} × {nic_speed:g}G NICs", name=bundle.name,
+                        links=b.links_per_member, speed=b.speed_gbps, nics=nics,
+                        nic_speed=b.lower.nic_speed_gbps(topo.plane))))
             medium = design.catalog.medium(bundle.medium) if bundle.medium else None
             if medium and medium.speed_gbps < b.speed_gbps:
-                out.append(Problem(E, "medium-too-slow", b.bundle_id,
-                                   f"{bundle.name}: {medium.name} carries"
-                                   f" {medium.speed_gbps:g}G, the links run at"
-                                   f" {b.speed_gbps:g}G"))
+                out.append(Problem.of(E, "medium-too-slow", b.bundle_id, message(
+                    "problems", "{name}: {medium} carries {medium_speed:g}G, the links run"
+                    " at {speed:g}G", name=bundle.name, medium=medium.name,
+                    medium_speed=medium.speed_gbps, speed=b.speed_gbps)))
             elif medium and medium.speed_gbps > b.speed_gbps:
                 out.append(speed_medium_mismatch(bundle.id, bundle.name, b.speed_gbps,
                                                  medium))
             if b.pattern is Pattern.RAIL and isinstance(b.lower, RackNet) and \
                     b.lower.nics(topo.plane) == 0:
-                out.append(Problem(E, "no-nics", b.bundle_id,
-                                   f"{bundle.name}: the servers have no NICs on this plane"))
+                out.append(Problem.of(E, "no-nics", b.bundle_id, message(
+                    "problems", "{name}: the servers have no NICs on this plane",
+                    name=bundle.name)))
         linked = {b.upper.id for b in topo.bundles} | {b.lower.id for b in topo.bundles}
         for tier in topo.tiers.values():
             if tier.id not in linked:
-                out.append(Problem(W, "unconnected", tier.id,
-                                   f"{tier.tier.name}: no links to or from this tier"))
+                out.append(Problem.of(W, "unconnected", tier.id, message(
+                    "problems", "{name}: no links to or from this tier",
+                    name=tier.tier.name)))
     for tier_id, use in ports.items():
         if use.per_switch and use.worst_switch_used > use.per_switch + 1e-9:
             drawn = topologies[0].design.tiers[tier_id]
-            out.append(Problem(E, "ports-exhausted", tier_id,
-                               f"{drawn.name}: a switch needs {use.worst_switch_used:,g} ports,"
-                               f" it has {use.per_switch:,}"))
+            out.append(Problem.of(E, "ports-exhausted", tier_id, message(
+                "problems", "{name}: a switch needs {used:,g} ports, it has {ports:,}",
+                name=drawn.name, used=use.worst_switch_used, ports=use.per_switch)))
     return out
 
 
@@ -106,11 +127,18 @@ def speed_medium_mismatch(bundle_id: str, name: str, speed_gbps: float, medium: 
     optics, say, after the speed was changed and the medium was not): a transceiver or
     cable of one rate does not carry links of another, so the medium no longer matches
     the links. Named in words: which bundle, what speed, which medium."""
-    word = "optics" if medium.kind is MediumKind.OPTICAL else "cables"
-    return Problem(W, "medium-speed-mismatch", bundle_id,
-                   f"Bundle {name!r} runs {speed_gbps:,g} Gb/s links on"
-                   f" {medium.speed_gbps:,g}G {word} ({medium.name}): choose a"
-                   f" {speed_gbps:,g}G medium or set the links to {medium.speed_gbps:,g}G")
+    values = {"name": name, "speed": speed_gbps, "medium_speed": medium.speed_gbps,
+              "medium": medium.name}
+    text = message(
+        "problems", "Bundle {name!r} runs {speed:,g} Gb/s links on {medium_speed:,g}G optics"
+        " ({medium}): choose a {speed:,g}G medium or set the links to {medium_speed:,g}G",
+        **values,
+    ) if medium.kind is MediumKind.OPTICAL else message(
+        "problems", "Bundle {name!r} runs {speed:,g} Gb/s links on {medium_speed:,g}G cables"
+        " ({medium}): choose a {speed:,g}G medium or set the links to {medium_speed:,g}G",
+        **values,
+    )
+    return Problem.of(W, "medium-speed-mismatch", bundle_id, text)
 
 
 def group_problems(topo: Topology) -> list[Problem]:
@@ -120,13 +148,14 @@ def group_problems(topo: Topology) -> list[Problem]:
     for rack in topo.racks:
         d = rack.server.scale_up_domain
         if d > rack.per_server and rack.accelerators % d:
-            out.append(Problem(W, "domain-split", rack.id,
-                               f"{rack.group.name}: {rack.accelerators:,} accelerators do not"
-                               f" fill whole scale-up domains of {d:,}"))
+            out.append(Problem.of(W, "domain-split", rack.id, message(
+                "problems", "{name}: {accelerators:,} accelerators do not fill whole"
+                " scale-up domains of {domain:,}", name=rack.group.name,
+                accelerators=rack.accelerators, domain=d)))
         if rack.id not in linked and topo.tiers:
-            out.append(Problem(W, "unconnected", rack.id,
-                               f"{rack.group.name}: no links on the {topo.plane.value}"
-                               " plane"))
+            out.append(Problem.of(W, "unconnected", rack.id, message(
+                "problems", "{name}: no links on the {plane} plane", name=rack.group.name,
+                plane=plane_word(topo.plane.value))))
     return out
 
 
@@ -138,24 +167,26 @@ def metric_problems(design: Design, power: Power, oversub: dict[str, TierOversub
     for bp in power.buildings.values():
         if bp.it_kw > bp.capacity_kw:
             b = design.buildings[bp.building_id]
-            out.append(Problem(E, "building-over-capacity", b.id,
-                               f"{b.name}: IT load {bp.it_kw / 1000:,.2f} MW exceeds its"
-                               f" capacity of {bp.capacity_kw / 1000:,.2f} MW"))
+            out.append(Problem.of(E, "building-over-capacity", b.id, message(
+                "problems", "{name}: IT load {it_mw:,.2f} MW exceeds its capacity of"
+                " {capacity_mw:,.2f} MW", name=b.name, it_mw=bp.it_kw / 1000,
+                capacity_mw=bp.capacity_kw / 1000)))
     for rp in power.racks.values():
         if rp.per_rack_kw > rp.budget_kw:
             g = design.rack_groups[rp.rack_group_id]
-            out.append(Problem(E, "rack-over-budget", g.id,
-                               f"{g.name}: each rack draws {rp.per_rack_kw:.1f} kW, over its"
-                               f" {rp.budget_kw:g} kW budget"))
+            out.append(Problem.of(E, "rack-over-budget", g.id, message(
+                "problems", "{name}: each rack draws {rack_kw:.1f} kW, over its"
+                " {budget_kw:g} kW budget", name=g.name, rack_kw=rp.per_rack_kw,
+                budget_kw=rp.budget_kw)))
     threshold = design.settings.oversubscription_threshold
     for o in oversub.values():
         if o.ratio is not None and o.ratio > threshold + 1e-9:
             t = design.tiers[o.tier_id]
-            out.append(Problem(W, "oversubscribed", t.id,
-                               f"{t.name}: oversubscribed {o.ratio:.2f}:1, above the"
-                               f" threshold of {threshold:g}:1"))
+            out.append(Problem.of(W, "oversubscribed", t.id, message(
+                "problems", "{name}: oversubscribed {ratio:.2f}:1, above the threshold of"
+                " {threshold:g}:1", name=t.name, ratio=o.ratio, threshold=threshold)))
     if hops.unreachable_pairs:
-        out.append(Problem(E, "disconnected", None,
-                           f"{hops.unreachable_pairs:,} pairs of accelerators have no path"
-                           " between them on this plane"))
+        out.append(Problem.of(E, "disconnected", None, message(
+            "problems", "{pairs:,} pairs of accelerators have no path between them on this"
+            " plane", pairs=hops.unreachable_pairs)))
     return out

@@ -41,6 +41,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from model.design import Design
+from model.i18n import Message, mark, message
 from model.metrics.results import Inventory
 from model.metrics.topology import Topology
 from model.problems import Problem, Severity
@@ -260,11 +261,11 @@ def reliability(design: Design, parts: Population,
 
 
 _KIND_WORD: dict[Unit, str] = {
-    Unit.ACCELERATOR: "accelerator type",
-    Unit.SERVER: "server type",
-    Unit.NIC: "server type",
-    Unit.SWITCH: "switch model",
-    Unit.LINK: "medium",
+    Unit.ACCELERATOR: mark("terms", "accelerator type"),
+    Unit.SERVER: mark("terms", "server type"),
+    Unit.NIC: mark("terms", "server type"),
+    Unit.SWITCH: mark("terms", "switch model"),
+    Unit.LINK: mark("terms", "medium"),
 }
 
 
@@ -280,9 +281,10 @@ def override_problems(design: Design) -> list[Problem]:
     for override in design.settings.reliability.failure_rates:
         unit = UNIT_OF[override.component]
         if override.part is not None and lookup[unit](override.part) is None:
-            problems.append(Problem(
-                Severity.WARNING, "unused-failure-rate", None,
-                f"the failure rate set for {override.component.value} names"
-                f" {override.part!r}, which is not a {_KIND_WORD[unit]} of the design: it"
-                " is not used"))
+            problems.append(Problem.of(
+                Severity.WARNING, "unused-failure-rate", None, message(
+                    "problems", "the failure rate set for {component} names {part!r}, which"
+                    " is not a {kind} of the design: it is not used",
+                    component=override.component.value, part=override.part,
+                    kind=Message("terms", _KIND_WORD[unit]))))
     return problems

@@ -10,8 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from model.design import Design
+from model.i18n import Translator
 from model.metrics.cost import Cost
 from model.reports.labels import Labeller
+from model.reports.words import term
 
 
 def _number(value: float | None) -> float | None:
@@ -76,21 +78,28 @@ def _money(usd: float | None, cost: Cost) -> str:
     return f"{usd * cost.usd_exchange_rate:,.0f} {cost.currency}"
 
 
-def cost_summary_rows(cost: Cost) -> list[tuple[str, str]]:
-    """The campus cost figures as (figure, text) rows for printed reports."""
+def cost_summary_rows(cost: Cost, lang: str | None = None) -> list[tuple[str, str]]:
+    """The campus cost figures as (figure, text) rows for printed reports, named in
+    ``lang`` (English when None)."""
+    t = Translator(lang)
     share = "–" if cost.network_share is None else f"{cost.network_share:.1%}"
     return [
-        ("CAPEX", _money(cost.capex_usd, cost)),
-        *((f"  {c}", _money(v, cost)) for c, v in cost.by_category_usd.items()),
-        ("Network (switches, optics, cables)", f"{_money(cost.network_usd, cost)} ({share})"),
-        ("CAPEX per accelerator", _money(cost.per_accelerator_usd, cost)),
-        ("Network per accelerator", _money(cost.network_per_accelerator_usd, cost)),
-        ("CAPEX per bisection Tb/s", _money(cost.per_bisection_tbps_usd, cost)),
-        ("CAPEX per PFLOPS", _money(cost.per_pflops_usd, cost)),
-        ("Energy per year", f"{cost.energy_kwh_per_year / 1000:,.0f} MWh,"
-                            f" {_money(cost.energy_usd_per_year, cost)}"),
-        (f"TCO over {cost.years} years", _money(cost.tco_usd, cost)),
-        ("Prices", "include estimates" if cost.any_estimate else "list prices"),
+        (t.phrase("cost", "CAPEX"), _money(cost.capex_usd, cost)),
+        *((f"  {term(t, c)}", _money(v, cost)) for c, v in cost.by_category_usd.items()),
+        (t.phrase("cost", "Network (switches, optics, cables)"),
+         f"{_money(cost.network_usd, cost)} ({share})"),
+        (t.phrase("cost", "CAPEX per accelerator"), _money(cost.per_accelerator_usd, cost)),
+        (t.phrase("cost", "Network per accelerator"),
+         _money(cost.network_per_accelerator_usd, cost)),
+        (t.phrase("cost", "CAPEX per bisection Tb/s"),
+         _money(cost.per_bisection_tbps_usd, cost)),
+        (t.phrase("cost", "CAPEX per PFLOPS"), _money(cost.per_pflops_usd, cost)),
+        (t.phrase("cost", "Energy per year"), f"{cost.energy_kwh_per_year / 1000:,.0f} MWh,"
+                                              f" {_money(cost.energy_usd_per_year, cost)}"),
+        (t.phrase("cost", "TCO over {years} years", years=cost.years),
+         _money(cost.tco_usd, cost)),
+        (t.phrase("cost", "Prices"), t.phrase("cost", "include estimates")
+         if cost.any_estimate else t.phrase("cost", "list prices")),
     ]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 
+from model.i18n import Translator
 from model.metrics.reliability import Exposure, Reliability
 
 CLASS_NAMES: dict[str, str] = {
@@ -57,16 +58,21 @@ def reliability_lines(r: Reliability) -> list[str]:
     return lines
 
 
-def reliability_rows(r: Reliability) -> list[tuple[str, str]]:
-    """(figure, value) rows of the PDF report's table."""
+def reliability_rows(r: Reliability, lang: str | None = None) -> list[tuple[str, str]]:
+    """(figure, value) rows of the PDF report's table, the figures named in ``lang``
+    (English when None)."""
+    t = Translator(lang)
     g = r.goodput
     return [
-        ("Campus interruptions per day", f"{r.campus.per_day:,.2f}"),
-        ("Campus mean time between interruptions", hours(r.campus.mtbi_hours)),
-        (f"Job ({r.job.accelerators:,} accelerators) interruptions per day",
-         f"{r.job.per_day:,.2f}"),
-        ("Job mean time between interruptions", hours(r.job.mtbi_hours)),
-        ("Checkpoint interval (Young / Daly)",
+        (t.phrase("reliability", "Campus interruptions per day"), f"{r.campus.per_day:,.2f}"),
+        (t.phrase("reliability", "Campus mean time between interruptions"),
+         hours(r.campus.mtbi_hours)),
+        (t.phrase("reliability", "Job ({accelerators:,} accelerators) interruptions per day",
+                  accelerators=r.job.accelerators), f"{r.job.per_day:,.2f}"),
+        (t.phrase("reliability", "Job mean time between interruptions"),
+         hours(r.job.mtbi_hours)),
+        (t.phrase("reliability", "Checkpoint interval (Young / Daly)"),
          f"{interval(g.young_interval_s)} / {interval(g.daly_interval_s)}"),
-        ("Goodput (first order / Daly's model)", f"{g.goodput:.1%} / {g.daly_goodput:.1%}"),
+        (t.phrase("reliability", "Goodput (first order / Daly's model)"),
+         f"{g.goodput:.1%} / {g.daly_goodput:.1%}"),
     ]

@@ -32,9 +32,12 @@ def write_pure_export(
     design: Design,
     metrics: DesignMetrics,
     path: str | os.PathLike[str],
+    lang: str | None = None,
 ) -> None:
     """Write one export of ``kind`` (a key of :data:`PURE_FORMATS`) to ``path``
-    atomically. The GraphML is of the plane the metrics describe."""
+    atomically. The GraphML is of the plane the metrics describe. The workbook is
+    written in ``lang`` (English when None); the CSV, JSON and GraphML files are data
+    for scripts and keep their English keys and headers."""
     if kind == "json":
         write_metrics_json(design, metrics, path)
     elif kind == "csv":
@@ -48,6 +51,6 @@ def write_pure_export(
     elif kind == "xlsx":
         from model.reports.xlsx import write_xlsx  # openpyxl loads only when asked for
 
-        write_xlsx(design, metrics, path)
+        write_xlsx(design, metrics, path, lang)
     else:
         raise ValueError(f"unknown export format {kind!r}")

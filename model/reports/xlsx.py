@@ -8,6 +8,10 @@ not formulas, so the workbook reads the same in any program.
 
 Every text cell is written as an explicit string cell, so a name such as ``=SUM(A1)``
 is shown as text and never evaluated.
+
+With ``lang`` (``"zh_CN"``) the sheet names, headers, figure names, units in words and
+the problems are written in that language (see :mod:`model.i18n`); names the user gave
+and part names stay as they are.
 """
 
 from __future__ import annotations
@@ -22,15 +26,18 @@ from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 
 from model.design import Design
+from model.i18n import Translator, mark
 from model.metrics.cost import CATEGORIES
 from model.metrics.results import DesignMetrics
 from model.reports.atomic import atomic_path
 from model.reports.cabling import bundle_plan
 from model.reports.labels import Labeller
+from model.reports.words import term, yes_no
 
-SHEETS = ("Summary", "Power per building", "Bill of materials", "Cost breakdown",
-          "Cabling plan", "Problems")
-"""Sheet names, in workbook order."""
+SHEETS = (mark("workbook", "Summary"), mark("workbook", "Power per building"),
+          mark("workbook", "Bill of materials"), mark("workbook", "Cost breakdown"),
+          mark("workbook", "Cabling plan"), mark("workbook", "Problems"))
+"""Sheet names (in English), in workbook order."""
 
 MONEY = "#,##0"
 KW = "#,##0.0"
@@ -97,55 +104,72 @@ def _sheet(book: Any, title: str, columns: Sequence[Column],
     return sheet
 
 
-def _summary(design: Design, metrics: DesignMetrics, cur: str, rate: float
+def _summary(t: Translator, design: Design, metrics: DesignMetrics, cur: str, rate: float
              ) -> list[tuple[Any, Any, str]]:
     inv, power, cost = metrics.inventory, metrics.power, metrics.cost
     rows: list[tuple[Any, Any, str]] = [
-        ("Design", design.name, ""),
-        ("Accelerators", inv.accelerators, "count"),
-        ("Servers", inv.servers, "count"),
-        ("Racks", inv.racks, "count"),
-        ("Switches", sum(inv.switches_by_tier.values()), "count"),
-        ("Links", sum(inv.links_by_bundle.values()), "count"),
-        ("Bisection", metrics.bisection.gbps / 1000, "Tb/s"),
-        ("Bisection, fraction of full", metrics.bisection.fraction_of_full, "fraction"),
-        ("Peak dense BF16", metrics.compute.campus_pflops, "PFLOPS"),
-        ("IT power", power.it_kw, "kW"),
-        ("Facility power", power.facility_kw, "kW"),
+        (t.phrase("workbook", "Design"), design.name, ""),
+        (t.phrase("workbook", "Accelerators"), inv.accelerators, "count"),
+        (t.phrase("workbook", "Servers"), inv.servers, "count"),
+        (t.phrase("workbook", "Racks"), inv.racks, "count"),
+        (t.phrase("workbook", "Switches"), sum(inv.switches_by_tier.values()), "count"),
+        (t.phrase("workbook", "Links"), sum(inv.links_by_bundle.values()), "count"),
+        (t.phrase("workbook", "Bisection"), metrics.bisection.gbps / 1000, "Tb/s"),
+        (t.phrase("workbook", "Bisection, fraction of full"),
+         metrics.bisection.fraction_of_full, "fraction"),
+        (t.phrase("workbook", "Peak dense BF16"), metrics.compute.campus_pflops, "PFLOPS"),
+        (t.phrase("workbook", "IT power"), power.it_kw, "kW"),
+        (t.phrase("workbook", "Facility power"), power.facility_kw, "kW"),
     ]
     if cost is not None:
         def money(usd: float | None) -> float | None:
             return None if usd is None else usd * rate
 
         rows += [
-            ("CAPEX", money(cost.capex_usd), cur),
-            ("Network CAPEX (switches, optics, cables)", money(cost.network_usd), cur),
-            ("Network share of CAPEX", cost.network_share, "fraction"),
-            ("CAPEX per accelerator", money(cost.per_accelerator_usd), cur),
-            ("Network CAPEX per accelerator", money(cost.network_per_accelerator_usd), cur),
-            ("CAPEX per bisection Tb/s", money(cost.per_bisection_tbps_usd), cur),
-            ("CAPEX per PFLOPS", money(cost.per_pflops_usd), cur),
-            ("Energy per year", cost.energy_kwh_per_year / 1000, "MWh"),
-            ("Energy cost per year", money(cost.energy_usd_per_year), cur),
-            (f"TCO over {cost.years} years", money(cost.tco_usd), cur),
-            ("Exchange rate", rate, f"{cur} per USD"),
-            ("Prices include estimates", "yes" if cost.any_estimate else "no", ""),
+            (t.phrase("workbook", "CAPEX"), money(cost.capex_usd), cur),
+            (t.phrase("workbook", "Network CAPEX (switches, optics, cables)"),
+             money(cost.network_usd), cur),
+            (t.phrase("workbook", "Network share of CAPEX"), cost.network_share, "fraction"),
+            (t.phrase("workbook", "CAPEX per accelerator"), money(cost.per_accelerator_usd),
+             cur),
+            (t.phrase("workbook", "Network CAPEX per accelerator"),
+             money(cost.network_per_accelerator_usd), cur),
+            (t.phrase("workbook", "CAPEX per bisection Tb/s"),
+             money(cost.per_bisection_tbps_usd), cur),
+            (t.phrase("workbook", "CAPEX per PFLOPS"), money(cost.per_pflops_usd), cur),
+            (t.phrase("workbook", "Energy per year"), cost.energy_kwh_per_year / 1000, "MWh"),
+            (t.phrase("workbook", "Energy cost per year"), money(cost.energy_usd_per_year),
+             cur),
+            (t.phrase("workbook", "TCO over {years} years", years=cost.years),
+             money(cost.tco_usd), cur),
+            (t.phrase("workbook", "Exchange rate"), rate,
+             t.phrase("workbook", "{currency} per USD", currency=cur)),
+            (t.phrase("workbook", "Prices include estimates"), yes_no(t, cost.any_estimate),
+             ""),
         ]
     return rows
 
 
-def build_workbook(design: Design, metrics: DesignMetrics) -> Any:
-    """The workbook (an ``openpyxl.Workbook``) of ``design`` and its ``metrics``."""
+def build_workbook(design: Design, metrics: DesignMetrics, lang: str | None = None) -> Any:
+    """The workbook (an ``openpyxl.Workbook``) of ``design`` and its ``metrics``, its
+    words in ``lang`` (English when None)."""
+    t = Translator(lang)
     labels = Labeller(design)
     cur = design.settings.currency
     rate = design.settings.usd_exchange_rate
     cost = metrics.cost
     book = Workbook()
     book.remove(book.active)
+    sheets = [t.translate("workbook", name) for name in SHEETS]
 
-    summary = _summary(design, metrics, cur, rate)
-    sheet = _sheet(book, "Summary", [("Figure", TEXT, 44), ("Value", DECIMAL, 20),
-                                     ("Unit", TEXT, 16)], summary)
+    summary = _summary(t, design, metrics, cur, rate)
+    unit_words = {"count": t.phrase("workbook", "count"),
+                  "fraction": t.phrase("workbook", "fraction")}
+    sheet = _sheet(book, sheets[0], [(t.phrase("workbook", "Figure"), TEXT, 44),
+                                     (t.phrase("workbook", "Value"), DECIMAL, 20),
+                                     (t.phrase("workbook", "Unit"), TEXT, 16)],
+                   [(name, value, unit_words.get(unit, unit))
+                    for name, value, unit in summary])
     for r, (_, value, unit) in enumerate(summary, start=2):
         if isinstance(value, float | int) and not isinstance(value, bool):
             sheet.cell(row=r, column=2).number_format = (
@@ -162,22 +186,34 @@ def build_workbook(design: Design, metrics: DesignMetrics) -> Any:
             bp.utilization, b.electricity_usd_per_kwh * rate,
             bc.energy_kwh_per_year / 1000 if bc else None,
             bc.energy_usd_per_year * rate if bc else None))
-    _sheet(book, "Power per building", [
-        ("Building", TEXT, 28), ("Capacity (kW)", KW, 14), ("Servers (kW)", KW, 14),
-        ("Switches (kW)", KW, 14), ("Transceivers (kW)", KW, 16), ("Allowance (kW)", KW, 14),
-        ("IT power (kW)", KW, 14), ("PUE", DECIMAL, 8), ("Facility power (kW)", KW, 16),
-        ("Utilization (%)", SHARE, 14), (f"Electricity ({cur}/kWh)", "0.000", 16),
-        ("Energy (MWh/year)", KW, 16), (f"Energy cost ({cur}/year)", MONEY, 18),
+    _sheet(book, sheets[1], [
+        (t.phrase("workbook", "Building"), TEXT, 28),
+        (t.phrase("workbook", "Capacity (kW)"), KW, 14),
+        (t.phrase("workbook", "Servers (kW)"), KW, 14),
+        (t.phrase("workbook", "Switches (kW)"), KW, 14),
+        (t.phrase("workbook", "Transceivers (kW)"), KW, 16),
+        (t.phrase("workbook", "Allowance (kW)"), KW, 14),
+        (t.phrase("workbook", "IT power (kW)"), KW, 14), ("PUE", DECIMAL, 8),
+        (t.phrase("workbook", "Facility power (kW)"), KW, 16),
+        (t.phrase("workbook", "Utilization (%)"), SHARE, 14),
+        (t.phrase("workbook", "Electricity ({currency}/kWh)", currency=cur), "0.000", 16),
+        (t.phrase("workbook", "Energy (MWh/year)"), KW, 16),
+        (t.phrase("workbook", "Energy cost ({currency}/year)", currency=cur), MONEY, 18),
     ], power_rows)
 
     items = cost.items if cost else []
-    _sheet(book, "Bill of materials", [
-        ("Category", TEXT, 12), ("Part", TEXT, 22), ("Name", TEXT, 44),
-        ("Quantity", DECIMAL, 14), ("Unit", TEXT, 9), (f"Unit price ({cur})", DECIMAL, 16),
-        (f"Total ({cur})", MONEY, 18), ("Price date", TEXT, 11), ("Estimate", TEXT, 9),
-        ("Price source", TEXT, 60),
-    ], [(i.category, i.part_id, i.name, i.quantity, i.unit, i.unit_usd * rate,
-         i.total_usd * rate, i.price_date, "yes" if i.estimate else "no", i.price_source)
+    _sheet(book, sheets[2], [
+        (t.phrase("workbook", "Category"), TEXT, 12), (t.phrase("workbook", "Part"), TEXT, 22),
+        (t.phrase("workbook", "Name"), TEXT, 44), (t.phrase("workbook", "Quantity"), DECIMAL, 14),
+        (t.phrase("workbook", "Unit"), TEXT, 9),
+        (t.phrase("workbook", "Unit price ({currency})", currency=cur), DECIMAL, 16),
+        (t.phrase("workbook", "Total ({currency})", currency=cur), MONEY, 18),
+        (t.phrase("workbook", "Price date"), TEXT, 11),
+        (t.phrase("workbook", "Estimate"), TEXT, 9),
+        (t.phrase("workbook", "Price source"), TEXT, 60),
+    ], [(term(t, i.category), i.part_id, i.name, i.quantity, term(t, i.unit),
+         i.unit_usd * rate, i.total_usd * rate, i.price_date, yes_no(t, i.estimate),
+         i.price_source)
         for i in items])
 
     breakdown = []
@@ -186,34 +222,64 @@ def build_workbook(design: Design, metrics: DesignMetrics) -> Any:
             breakdown.append((labels.element(bc.building_id),
                               *(bc.by_category_usd[c] * rate for c in CATEGORIES),
                               bc.capex_usd * rate, bc.energy_usd_per_year * rate))
-        breakdown.append(("Campus", *(cost.by_category_usd[c] * rate for c in CATEGORIES),
+        breakdown.append((t.phrase("workbook", "Campus"),
+                          *(cost.by_category_usd[c] * rate for c in CATEGORIES),
                           cost.capex_usd * rate, cost.energy_usd_per_year * rate))
-    sheet = _sheet(book, "Cost breakdown", [
-        ("Building", TEXT, 28),
-        *((f"{c.capitalize()} ({cur})", MONEY, 16) for c in CATEGORIES),
-        (f"CAPEX ({cur})", MONEY, 18), (f"Energy ({cur}/year)", MONEY, 18),
+    sheet = _sheet(book, sheets[3], [
+        (t.phrase("workbook", "Building"), TEXT, 28),
+        *((t.phrase("workbook", "{category} ({currency})", category=_capital(term(t, c)),
+                    currency=cur), MONEY, 16) for c in CATEGORIES),
+        (t.phrase("workbook", "CAPEX ({currency})", currency=cur), MONEY, 18),
+        (t.phrase("workbook", "Energy ({currency}/year)", currency=cur), MONEY, 18),
     ], breakdown)
     if breakdown:  # the campus total in bold
         for cell in sheet[len(breakdown) + 1]:
             cell.font = _HEADER_FONT
 
-    _sheet(book, "Cabling plan", [
-        ("Bundle", TEXT, 30), ("Plane", TEXT, 10), ("From", TEXT, 26), ("To", TEXT, 26),
-        ("Links", COUNT, 10), ("Speed (Gb/s)", "#,##0", 12), ("Medium", TEXT, 20),
-        ("Medium name", TEXT, 40), ("Kind", TEXT, 9), ("Length class", TEXT, 28),
-        ("Length (m)", "#,##0.0", 11), ("Reach (m)", "#,##0.0", 11), ("Reaches", TEXT, 9),
-        ("Transceivers", COUNT, 13),
-    ], [p.row() for p in bundle_plan(design)])
+    _sheet(book, sheets[4], [
+        (t.phrase("workbook", "Bundle"), TEXT, 30), (t.phrase("workbook", "Plane"), TEXT, 10),
+        (t.phrase("workbook", "From"), TEXT, 26), (t.phrase("workbook", "To"), TEXT, 26),
+        (t.phrase("workbook", "Links"), COUNT, 10),
+        (t.phrase("workbook", "Speed (Gb/s)"), "#,##0", 12),
+        (t.phrase("workbook", "Medium"), TEXT, 20),
+        (t.phrase("workbook", "Medium name"), TEXT, 40),
+        (t.phrase("workbook", "Kind"), TEXT, 9),
+        (t.phrase("workbook", "Length class"), TEXT, 28),
+        (t.phrase("workbook", "Length (m)"), "#,##0.0", 11),
+        (t.phrase("workbook", "Reach (m)"), "#,##0.0", 11),
+        (t.phrase("workbook", "Reaches"), TEXT, 9),
+        (t.phrase("workbook", "Transceivers"), COUNT, 13),
+    ], [_cabling_words(t, p.row()) for p in bundle_plan(design)])
 
-    _sheet(book, "Problems", [("Severity", TEXT, 10), ("Code", TEXT, 24),
-                              ("Element", TEXT, 30), ("Message", TEXT, 80)],
-           [(p.severity.value, p.code, labels.element(p.element_id) if p.element_id else "",
-             p.message) for p in metrics.problems])
+    _sheet(book, sheets[5], [(t.phrase("workbook", "Severity"), TEXT, 10),
+                             (t.phrase("workbook", "Code"), TEXT, 24),
+                             (t.phrase("workbook", "Element"), TEXT, 30),
+                             (t.phrase("workbook", "Message"), TEXT, 80)],
+           [(term(t, p.severity.value), p.code,
+             labels.element(p.element_id) if p.element_id else "",
+             p.in_language(t.lang)) for p in metrics.problems])
     return book
 
 
-def write_xlsx(design: Design, metrics: DesignMetrics, path: str | os.PathLike[str]) -> None:
-    """Write the workbook to ``path`` atomically (raises ``ExportError``)."""
-    book = build_workbook(design, metrics)
+def _capital(word: str) -> str:
+    """``word`` with its first letter capitalized (Chinese is left as it is)."""
+    return word[:1].upper() + word[1:]
+
+
+_WORD_COLUMNS = (1, 8, 9, 12)
+"""Columns of the cabling plan's rows holding words (plane, kind, length class,
+reaches), shown in the workbook's language."""
+
+
+def _cabling_words(t: Translator, row: tuple[Any, ...]) -> tuple[Any, ...]:
+    return tuple(term(t, value) if c in _WORD_COLUMNS and isinstance(value, str) else value
+                 for c, value in enumerate(row))
+
+
+def write_xlsx(design: Design, metrics: DesignMetrics, path: str | os.PathLike[str],
+               lang: str | None = None) -> None:
+    """Write the workbook to ``path`` atomically, its words in ``lang`` (English when
+    None; raises ``ExportError``)."""
+    book = build_workbook(design, metrics, lang)
     with atomic_path(path, suffix=".xlsx") as temporary:
         book.save(temporary)

@@ -33,6 +33,7 @@ from model.catalog import scaled_rack_type
 from model.design import Design
 from model.elements import Pattern, Role, Scope
 from model.errors import DesignError
+from model.i18n import mark
 from model.parts import Cooling
 from model.templates.base import Param, Template
 from model.templates.builder import (
@@ -186,24 +187,47 @@ def build_ai_zones(
 
 TEMPLATE = Template(
     name="ai-zones",
-    title="AI zones (Meta 24K-GPU RoCE cluster)",
+    title=mark("templates", "AI zones (Meta 24K-GPU RoCE cluster)"),
     description=(
-        "Pods of racks with a switch per rack and full-bisection cluster switches,"
-        " joined by an oversubscribed aggregation tier (Meta: 8 pods × 3,072 H100, 1:7)."
+        mark(
+            "templates",
+            "Pods of racks with a switch per rack and full-bisection cluster switches,"
+            " joined by an oversubscribed aggregation tier (Meta: 8 pods × 3,072 H100, 1:7).",
+        )
     ),
     source=(
         "Llama Team, Meta, 'The Llama 3 Herd of Models' (2024), §3.3.1; A. Gangidi et al.,"
         " 'RDMA over Ethernet for Distributed AI Training at Meta Scale', SIGCOMM 2024."
     ),
     params=(
-        Param("pods", int, 8, "AI zones (pods)", minimum=2, maximum=128),
-        Param("racks_per_pod", int, 192, "racks per pod", minimum=1, maximum=2048),
-        Param("gpus_per_rack", int, 16, "GPUs per rack, a multiple of 8", minimum=8, maximum=64),
+        Param("pods", int, 8, mark("templates", "AI zones (pods)"), minimum=2, maximum=128),
         Param(
-            "agg_oversubscription", float, 7.0,
-            "pod GPUs ÷ pod uplinks to the aggregation tier", minimum=1, maximum=64,
+            "racks_per_pod", int, 192, mark("templates", "racks per pod"), minimum=1, maximum=2048
         ),
-        Param("buildings", int, 1, "buildings the pods are spread over", minimum=1, maximum=64),
+        Param(
+            "gpus_per_rack",
+            int,
+            16,
+            mark("templates", "GPUs per rack, a multiple of 8"),
+            minimum=8,
+            maximum=64,
+        ),
+        Param(
+            "agg_oversubscription",
+            float,
+            7.0,
+            mark("templates", "pod GPUs ÷ pod uplinks to the aggregation tier"),
+            minimum=1,
+            maximum=64,
+        ),
+        Param(
+            "buildings",
+            int,
+            1,
+            mark("templates", "buildings the pods are spread over"),
+            minimum=1,
+            maximum=64,
+        ),
     ),
     builder=build_ai_zones,
 )

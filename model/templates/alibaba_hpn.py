@@ -36,6 +36,7 @@ from model.catalog import load_builtin_catalog
 from model.design import Design
 from model.elements import Pattern, Role, Scope
 from model.errors import DesignError
+from model.i18n import mark
 from model.parts import Catalog, Cooling, RackType, ServerType
 from model.templates.base import Param, Template
 from model.templates.builder import Builder, BuildingPlan, island_size, size_buildings
@@ -153,20 +154,36 @@ def build_alibaba_hpn(pods: int, segments_per_pod: int) -> Design:
 
 TEMPLATE = Template(
     name="alibaba-hpn",
-    title="Alibaba HPN 7.0 (dual-ToR, dual-plane)",
+    title=mark("templates", "Alibaba HPN 7.0 (dual-ToR, dual-plane)"),
     description=(
-        "Segments of 1,024 GPUs under 16 ToRs (dual-ToR, two planes), pods of 15"
-        " segments (15,360 GPUs) on 120 aggregation switches, 15:1 to a core tier;"
-        " 51.2 Tb/s switches."
+        mark(
+            "templates",
+            "Segments of 1,024 GPUs under 16 ToRs (dual-ToR, two planes), pods of 15"
+            " segments (15,360 GPUs) on 120 aggregation switches, 15:1 to a core tier;"
+            " 51.2 Tb/s switches.",
+        )
     ),
     source=(
         "K. Qian et al., 'Alibaba HPN: A Data Center Network for Large Language Model"
         " Training', SIGCOMM 2024."
     ),
     params=(
-        Param("pods", int, 2, "pods (one building each)", minimum=1, maximum=MAX_PODS),
-        Param("segments_per_pod", int, MAX_SEGMENTS, "segments of 1,024 GPUs per pod",
-              minimum=1, maximum=MAX_SEGMENTS),
+        Param(
+            "pods",
+            int,
+            2,
+            mark("templates", "pods (one building each)"),
+            minimum=1,
+            maximum=MAX_PODS,
+        ),
+        Param(
+            "segments_per_pod",
+            int,
+            MAX_SEGMENTS,
+            mark("templates", "segments of 1,024 GPUs per pod"),
+            minimum=1,
+            maximum=MAX_SEGMENTS,
+        ),
     ),
     builder=build_alibaba_hpn,
 )

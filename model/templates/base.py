@@ -15,6 +15,7 @@ from typing import Any
 
 from model.design import Design
 from model.errors import DesignError
+from model.i18n import Translator
 
 ParamValue = int | float | str
 
@@ -31,6 +32,10 @@ class Param:
     minimum: float | None = None
     maximum: float | None = None
     choices: tuple[str, ...] = field(default_factory=tuple)
+
+    def help_in(self, lang: str | None) -> str:
+        """The help text in ``lang`` (``"zh_CN"``…; English when None)."""
+        return Translator(lang).translate("templates", self.help)
 
     @property
     def flag(self) -> str:
@@ -102,6 +107,15 @@ class Template:
     source: str
     params: tuple[Param, ...]
     builder: Callable[..., Design]
+
+    def title_in(self, lang: str | None) -> str:
+        """The title in ``lang`` (``"zh_CN"``…; English when None)."""
+        return Translator(lang).translate("templates", self.title)
+
+    def description_in(self, lang: str | None) -> str:
+        """The description in ``lang`` (``"zh_CN"``…; English when None); the source
+        it cites stays as published."""
+        return Translator(lang).translate("templates", self.description)
 
     def param(self, name: str) -> Param:
         """The parameter called ``name`` (DesignError if there is none)."""

@@ -34,6 +34,7 @@ import math
 from model.design import Design
 from model.elements import Pattern, Role, Scope
 from model.errors import DesignError
+from model.i18n import mark
 from model.parts import Cooling
 from model.templates.base import Param, Template
 from model.templates.builder import Builder, BuildingPlan, island_size, size_buildings
@@ -115,11 +116,14 @@ def build_cloudmatrix(super_nodes: int, super_nodes_per_building: int) -> Design
 
 TEMPLATE = Template(
     name="cloudmatrix",
-    title="Huawei CloudMatrix384 cascade",
+    title=mark("templates", "Huawei CloudMatrix384 cascade"),
     description=(
-        "CloudMatrix384 super-nodes (384 Ascend 910C in one UB domain each) joined by a"
-        " non-blocking three-tier scale-out Clos; up to the announced 432 super-nodes"
-        " (165,888 NPUs)."
+        mark(
+            "templates",
+            "CloudMatrix384 super-nodes (384 Ascend 910C in one UB domain each) joined by a"
+            " non-blocking three-tier scale-out Clos; up to the announced 432 super-nodes"
+            " (165,888 NPUs).",
+        )
     ),
     source=(
         "Zuo et al., 'Serving Large Language Models on Huawei CloudMatrix384' (2025) for"
@@ -127,11 +131,22 @@ TEMPLATE = Template(
         " (about 160K NPUs) for the scale."
     ),
     params=(
-        Param("super_nodes", int, 16, "CloudMatrix384 super-nodes", minimum=1,
-              maximum=MAX_SUPER_NODES),
-        Param("super_nodes_per_building", int, 8,
-              "super-nodes per building (dividing --super-nodes)", minimum=1,
-              maximum=MAX_PER_BUILDING),
+        Param(
+            "super_nodes",
+            int,
+            16,
+            mark("templates", "CloudMatrix384 super-nodes"),
+            minimum=1,
+            maximum=MAX_SUPER_NODES,
+        ),
+        Param(
+            "super_nodes_per_building",
+            int,
+            8,
+            mark("templates", "super-nodes per building (dividing --super-nodes)"),
+            minimum=1,
+            maximum=MAX_PER_BUILDING,
+        ),
     ),
     builder=build_cloudmatrix,
 )

@@ -17,6 +17,7 @@ from model.catalog import generic_host_rack, generic_optics, generic_switch
 from model.design import Design
 from model.elements import Pattern, Role
 from model.errors import DesignError
+from model.i18n import mark
 from model.parts import Cooling
 from model.templates.base import Param, Template
 from model.templates.builder import Builder, BuildingPlan, island_size, size_buildings
@@ -93,26 +94,54 @@ def build_dragonfly_plus(k: int, groups: int, routers: int, speed_gbps: float) -
 
 TEMPLATE = Template(
     name="dragonfly-plus",
-    title="Dragonfly+ (groups of leaf-spine, spines joined globally)",
+    title=mark("templates", "Dragonfly+ (groups of leaf-spine, spines joined globally)"),
     description=(
-        "Groups (islands) of leaf and spine routers; every pair of groups joined spine to"
-        " spine by global links. Up to k/2 + 1 groups of k²/4 hosts."
+        mark(
+            "templates",
+            "Groups (islands) of leaf and spine routers; every pair of groups joined spine to"
+            " spine by global links. Up to k/2 + 1 groups of k²/4 hosts.",
+        )
     ),
     source=(
         "A. Shpiner, Z. Haramaty, S. Eliad, V. Zdornov, B. Gafni, E. Zahavi, 'Dragonfly+:"
         " Low Cost Topology for Scaling Datacenters', HiPINEB 2017."
     ),
     params=(
-        Param("k", int, 16, "router radix (ports per switch), even", minimum=4, maximum=128),
         Param(
-            "groups", int, 0, "groups (0: k/2 + 1, the most with one global link per"
-            " spine per other group)", minimum=0, maximum=65,
+            "k",
+            int,
+            16,
+            mark("templates", "router radix (ports per switch), even"),
+            minimum=4,
+            maximum=128,
         ),
         Param(
-            "routers", int, 0, "routers per group, even, half leaves and half spines"
-            " (0: k)", minimum=0, maximum=128,
+            "groups",
+            int,
+            0,
+            mark(
+                "templates",
+                "groups (0: k/2 + 1, the most with one global link per spine per other group)",
+            ),
+            minimum=0,
+            maximum=65,
         ),
-        Param("speed_gbps", float, 200.0, "link speed, Gb/s", minimum=1, maximum=1600),
+        Param(
+            "routers",
+            int,
+            0,
+            mark("templates", "routers per group, even, half leaves and half spines (0: k)"),
+            minimum=0,
+            maximum=128,
+        ),
+        Param(
+            "speed_gbps",
+            float,
+            200.0,
+            mark("templates", "link speed, Gb/s"),
+            minimum=1,
+            maximum=1600,
+        ),
     ),
     builder=build_dragonfly_plus,
 )

@@ -21,6 +21,7 @@ from model.catalog import generic_host_rack, generic_optics, generic_switch
 from model.design import Design
 from model.elements import Pattern, Role, Scope
 from model.errors import DesignError
+from model.i18n import mark
 from model.parts import Cooling
 from model.templates.base import Param, Template
 from model.templates.builder import Builder, BuildingPlan, island_size, size_buildings
@@ -79,18 +80,35 @@ def build_fat_tree(k: int, speed_gbps: float) -> Design:
 
 TEMPLATE = Template(
     name="fat-tree",
-    title="Fat-tree (k-ary, three tiers)",
+    title=mark("templates", "Fat-tree (k-ary, three tiers)"),
     description=(
-        "k pods of k/2 edge and k/2 aggregation switches, (k/2)² core switches, one host"
-        " per edge down-port: full bisection for k³/4 hosts with identical k-port switches."
+        mark(
+            "templates",
+            "k pods of k/2 edge and k/2 aggregation switches, (k/2)² core switches, one host"
+            " per edge down-port: full bisection for k³/4 hosts with identical k-port switches.",
+        )
     ),
     source=(
         "M. Al-Fares, A. Loukissas, A. Vahdat, 'A Scalable, Commodity Data Center Network"
         " Architecture', SIGCOMM 2008."
     ),
     params=(
-        Param("k", int, 4, "switch radix (ports per switch), even", minimum=4, maximum=128),
-        Param("speed_gbps", float, 10.0, "link speed, Gb/s", minimum=1, maximum=1600),
+        Param(
+            "k",
+            int,
+            4,
+            mark("templates", "switch radix (ports per switch), even"),
+            minimum=4,
+            maximum=128,
+        ),
+        Param(
+            "speed_gbps",
+            float,
+            10.0,
+            mark("templates", "link speed, Gb/s"),
+            minimum=1,
+            maximum=1600,
+        ),
     ),
     builder=build_fat_tree,
 )

@@ -50,6 +50,7 @@ from dataclasses import dataclass
 from model.design import Design
 from model.elements import Pattern, Role, Scope
 from model.errors import DesignError
+from model.i18n import mark
 from model.parts import Cooling
 from model.templates.base import Param, Template
 from model.templates.builder import Builder, BuildingPlan, island_size
@@ -342,10 +343,13 @@ def build_islands(
 
 TEMPLATE = Template(
     name="islands",
-    title="Computing islands over buildings (the example campus)",
+    title=mark("templates", "Computing islands over buildings (the example campus)"),
     description=(
-        "Full-bisection rail-optimized islands of DGX H100 joined by an oversubscribed"
-        " campus core, islands spread over buildings under a power cap."
+        mark(
+            "templates",
+            "Full-bisection rail-optimized islands of DGX H100 joined by an oversubscribed"
+            " campus core, islands spread over buildings under a power cap.",
+        )
     ),
     source=(
         "NVIDIA DGX SuperPOD reference architecture (rail-optimized QM9700 fabric) for the"
@@ -354,22 +358,45 @@ TEMPLATE = Template(
         " oversubscribed inter-island tier across buildings (about 150 MW IT)."
     ),
     params=(
-        Param("islands", int, 8, "computing islands", minimum=2, maximum=MAX_ISLANDS),
         Param(
-            "gpus_per_island", int, 12_288, "H100 per island, a multiple of 256",
-            minimum=256, maximum=16_384,
+            "islands",
+            int,
+            8,
+            mark("templates", "computing islands"),
+            minimum=2,
+            maximum=MAX_ISLANDS,
         ),
         Param(
-            "oversubscription", float, 4.0, "island injection ÷ island uplinks to the core",
-            minimum=1, maximum=64,
+            "gpus_per_island",
+            int,
+            12_288,
+            mark("templates", "H100 per island, a multiple of 256"),
+            minimum=256,
+            maximum=16_384,
         ),
         Param(
-            "buildings", int, 4, "buildings the islands are spread over",
-            minimum=1, maximum=MAX_BUILDINGS,
+            "oversubscription",
+            float,
+            4.0,
+            mark("templates", "island injection ÷ island uplinks to the core"),
+            minimum=1,
+            maximum=64,
         ),
         Param(
-            "building_capacity_mw", float, 40.0, "IT power capacity of each building, MW",
-            minimum=0.1, maximum=10_000,
+            "buildings",
+            int,
+            4,
+            mark("templates", "buildings the islands are spread over"),
+            minimum=1,
+            maximum=MAX_BUILDINGS,
+        ),
+        Param(
+            "building_capacity_mw",
+            float,
+            40.0,
+            mark("templates", "IT power capacity of each building, MW"),
+            minimum=0.1,
+            maximum=10_000,
         ),
     ),
     builder=build_islands,

@@ -17,6 +17,7 @@ from model.catalog import generic_host_rack, generic_optics, generic_switch
 from model.design import Design
 from model.elements import Pattern, Role
 from model.errors import DesignError
+from model.i18n import mark
 from model.parts import Cooling
 from model.templates.base import Param, Template
 from model.templates.builder import Builder, BuildingPlan, island_size, size_buildings
@@ -80,10 +81,13 @@ def build_leaf_spine(leaves: int, down: int, up: int, spines: int, speed_gbps: f
 
 TEMPLATE = Template(
     name="leaf-spine",
-    title="Leaf-spine (two-tier Clos)",
+    title=mark("templates", "Leaf-spine (two-tier Clos)"),
     description=(
-        "Leaves with hosts below and uplinks spread over a spine tier; oversubscription"
-        " down:up at the leaves."
+        mark(
+            "templates",
+            "Leaves with hosts below and uplinks spread over a spine tier; oversubscription"
+            " down:up at the leaves.",
+        )
     ),
     source=(
         "C. Clos, 'A Study of Non-Blocking Switching Networks', Bell System Technical"
@@ -91,12 +95,32 @@ TEMPLATE = Template(
         " Rising', SIGCOMM 2015."
     ),
     params=(
-        Param("leaves", int, 16, "leaf switches", minimum=1, maximum=512),
-        Param("down", int, 48, "hosts (down-links) per leaf", minimum=1, maximum=511),
-        Param("up", int, 16, "uplinks per leaf", minimum=1, maximum=511),
-        Param("spines", int, 16, "spine switches, dividing the uplinks per leaf", minimum=1,
-              maximum=511),
-        Param("speed_gbps", float, 100.0, "link speed, Gb/s", minimum=1, maximum=1600),
+        Param("leaves", int, 16, mark("templates", "leaf switches"), minimum=1, maximum=512),
+        Param(
+            "down",
+            int,
+            48,
+            mark("templates", "hosts (down-links) per leaf"),
+            minimum=1,
+            maximum=511,
+        ),
+        Param("up", int, 16, mark("templates", "uplinks per leaf"), minimum=1, maximum=511),
+        Param(
+            "spines",
+            int,
+            16,
+            mark("templates", "spine switches, dividing the uplinks per leaf"),
+            minimum=1,
+            maximum=511,
+        ),
+        Param(
+            "speed_gbps",
+            float,
+            100.0,
+            mark("templates", "link speed, Gb/s"),
+            minimum=1,
+            maximum=1600,
+        ),
     ),
     builder=build_leaf_spine,
 )

@@ -28,6 +28,7 @@ from model.catalog import generic_switch
 from model.design import Design
 from model.elements import Pattern, Role, Scope
 from model.errors import DesignError
+from model.i18n import mark
 from model.parts import Cooling
 from model.templates.base import Param, Template
 from model.templates.builder import Builder, BuildingPlan, island_size, size_buildings
@@ -99,15 +100,20 @@ def build_megascale(pods: int) -> Design:
 
 TEMPLATE = Template(
     name="megascale",
-    title="ByteDance MegaScale (three-layer 1:1 Clos)",
+    title=mark("templates", "ByteDance MegaScale (three-layer 1:1 Clos)"),
     description=(
-        "Three layers of 25.6 Tb/s switches, 1:1 at every layer, rail-optimized ToRs with"
-        " split 2 × 200G downlinks; pods of 2,048 GPUs (6 pods: the paper's 12,288)."
+        mark(
+            "templates",
+            "Three layers of 25.6 Tb/s switches, 1:1 at every layer, rail-optimized ToRs with"
+            " split 2 × 200G downlinks; pods of 2,048 GPUs (6 pods: the paper's 12,288).",
+        )
     ),
     source=(
         "Z. Jiang et al., 'MegaScale: Scaling Large Language Model Training to More Than"
         " 10,000 GPUs', NSDI 2024, §3.5 (network topology)."
     ),
-    params=(Param("pods", int, 6, "pods of 2,048 GPUs", minimum=1, maximum=MAX_PODS),),
+    params=(
+        Param("pods", int, 6, mark("templates", "pods of 2,048 GPUs"), minimum=1, maximum=MAX_PODS),
+    ),
     builder=build_megascale,
 )

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from model.design import Design
 from model.elements import Pattern, Role
 from model.errors import DesignError
+from model.i18n import mark
 from model.parts import Cooling
 from model.templates.base import Param, Template
 from model.templates.builder import (
@@ -136,19 +137,26 @@ def build_superpod(sus: int, system: str) -> Design:
 
 TEMPLATE = Template(
     name="superpod",
-    title="NVIDIA DGX SuperPOD (rail-optimized)",
+    title=mark("templates", "NVIDIA DGX SuperPOD (rail-optimized)"),
     description=(
-        "Scalable units of 32 DGX (or 8 NVL72 racks), one island each, rail-optimized"
-        " leaves; two switch tiers up to 8 SUs, three above."
+        mark(
+            "templates",
+            "Scalable units of 32 DGX (or 8 NVL72 racks), one island each, rail-optimized"
+            " leaves; two switch tiers up to 8 SUs, three above.",
+        )
     ),
     source=(
         "NVIDIA DGX SuperPOD reference architecture (DGX H100 / DGX B200 / DGX GB200),"
         " compute fabric chapter."
     ),
     params=(
-        Param("sus", int, 4, "scalable units", minimum=1, maximum=144),
+        Param("sus", int, 4, mark("templates", "scalable units"), minimum=1, maximum=144),
         Param(
-            "system", str, "dgx-h100", "system in each SU", choices=tuple(SYSTEMS)
+            "system",
+            str,
+            "dgx-h100",
+            mark("templates", "system in each SU"),
+            choices=tuple(SYSTEMS),
         ),
     ),
     builder=build_superpod,

@@ -1,0 +1,1097 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN" sourcelanguage="en">
+    <context>
+        <name>cost</name>
+        <message>
+            <source>CAPEX</source>
+            <translation>资本支出</translation>
+        </message>
+        <message>
+            <source>CAPEX per PFLOPS</source>
+            <translation>每 PFLOPS 资本支出</translation>
+        </message>
+        <message>
+            <source>CAPEX per accelerator</source>
+            <translation>每加速卡资本支出</translation>
+        </message>
+        <message>
+            <source>CAPEX per bisection Tb/s</source>
+            <translation>每 Tb/s 二分带宽资本支出</translation>
+        </message>
+        <message>
+            <source>Energy per year</source>
+            <translation>年耗电</translation>
+        </message>
+        <message>
+            <source>Network (switches, optics, cables)</source>
+            <translation>网络（交换机、光模块、线缆）</translation>
+        </message>
+        <message>
+            <source>Network per accelerator</source>
+            <translation>每加速卡网络支出</translation>
+        </message>
+        <message>
+            <source>Prices</source>
+            <translation>价格</translation>
+        </message>
+        <message>
+            <source>TCO over {years} years</source>
+            <translation>{years} 年总拥有成本（TCO）</translation>
+        </message>
+        <message>
+            <source>include estimates</source>
+            <translation>含估算价格</translation>
+        </message>
+        <message>
+            <source>list prices</source>
+            <translation>目录价</translation>
+        </message>
+    </context>
+    <context>
+        <name>problems</name>
+        <message>
+            <source>Bundle {name!r} runs {speed:,g} Gb/s links on {medium_speed:,g}G cables ({medium}): choose a {speed:,g}G medium or set the links to {medium_speed:,g}G</source>
+            <translation>链路束 {name!r} 的链路速率为 {speed:,g} Gb/s，却使用 {medium_speed:,g}G 线缆（{medium}）：请选用 {speed:,g}G 介质，或将链路速率设为 {medium_speed:,g}G</translation>
+        </message>
+        <message>
+            <source>Bundle {name!r} runs {speed:,g} Gb/s links on {medium_speed:,g}G optics ({medium}): choose a {speed:,g}G medium or set the links to {medium_speed:,g}G</source>
+            <translation>链路束 {name!r} 的链路速率为 {speed:,g} Gb/s，却使用 {medium_speed:,g}G 光模块（{medium}）：请选用 {speed:,g}G 介质，或将链路速率设为 {medium_speed:,g}G</translation>
+        </message>
+        <message>
+            <source>the failure rate set for {component} names {part!r}, which is not a {kind} of the design: it is not used</source>
+            <translation>为 {component} 设置的故障率指定了 {part!r}，但它不是本设计中的{kind}：该故障率不会被使用</translation>
+        </message>
+        <message>
+            <source>{name}: IT load {it_mw:,.2f} MW exceeds its capacity of {capacity_mw:,.2f} MW</source>
+            <translation>{name}：IT 负载 {it_mw:,.2f} MW，超过其供电容量 {capacity_mw:,.2f} MW</translation>
+        </message>
+        <message>
+            <source>{name}: a switch needs {used:,g} ports, it has {ports:,}</source>
+            <translation>{name}：每台交换机需要 {used:,g} 个端口，实际只有 {ports:,} 个</translation>
+        </message>
+        <message>
+            <source>{name}: accelerator {part!r} is not in the catalog</source>
+            <translation>{name}：加速卡 {part!r} 不在器件库中</translation>
+        </message>
+        <message>
+            <source>{name}: each rack draws {rack_kw:.1f} kW, over its {budget_kw:g} kW budget</source>
+            <translation>{name}：每个机柜功耗 {rack_kw:.1f} kW，超出 {budget_kw:g} kW 的机柜功耗预算</translation>
+        </message>
+        <message>
+            <source>{name}: medium {part!r} is not in the catalog</source>
+            <translation>{name}：介质 {part!r} 不在器件库中</translation>
+        </message>
+        <message>
+            <source>{name}: no links on the {plane} plane</source>
+            <translation>{name}：在{plane}平面上没有链路</translation>
+        </message>
+        <message>
+            <source>{name}: no links to or from this tier</source>
+            <translation>{name}：该交换机层没有任何上下行链路</translation>
+        </message>
+        <message>
+            <source>{name}: oversubscribed {ratio:.2f}:1, above the threshold of {threshold:g}:1</source>
+            <translation>{name}：收敛比 {ratio:.2f}:1，高于阈值 {threshold:g}:1</translation>
+        </message>
+        <message>
+            <source>{name}: rack type {part!r} is not in the catalog</source>
+            <translation>{name}：机柜类型 {part!r} 不在器件库中</translation>
+        </message>
+        <message>
+            <source>{name}: server {part!r} is not in the catalog</source>
+            <translation>{name}：服务器 {part!r} 不在器件库中</translation>
+        </message>
+        <message>
+            <source>{name}: switch model {part!r} is not in the catalog</source>
+            <translation>{name}：交换机型号 {part!r} 不在器件库中</translation>
+        </message>
+        <message>
+            <source>{name}: the servers have no NICs on this plane</source>
+            <translation>{name}：服务器在该平面上没有网卡</translation>
+        </message>
+        <message>
+            <source>{name}: {accelerators:,} accelerators do not fill whole scale-up domains of {domain:,}</source>
+            <translation>{name}：{accelerators:,} 张加速卡无法填满整数个 {domain:,} 卡的 Scale-up 域</translation>
+        </message>
+        <message>
+            <source>{name}: {links:,} links per member do not deal evenly over {switches:,} switches ({pattern} wiring)</source>
+            <translation>{name}：每个成员 {links:,} 条链路无法均匀分配到 {switches:,} 台交换机上（{pattern} 连线方式）</translation>
+        </message>
+        <message>
+            <source>{name}: {links:,} × {speed:g}G per server exceeds its {nics:,} × {nic_speed:g}G NICs</source>
+            <translation>{name}：每台服务器 {links:,} × {speed:g}G 链路，超出其 {nics:,} × {nic_speed:g}G 网卡</translation>
+        </message>
+        <message>
+            <source>{name}: {medium} carries {medium_speed:g}G, the links run at {speed:g}G</source>
+            <translation>{name}：{medium} 只支持 {medium_speed:g}G，而链路速率为 {speed:g}G</translation>
+        </message>
+        <message>
+            <source>{name}: {medium} reaches {reach_m:g} m, the links are {length_m:g} m long (estimated: {length_class}); choose a medium of longer reach</source>
+            <translation>{name}：{medium} 的传输距离为 {reach_m:g} m，而链路长 {length_m:g} m（估算：{length_class}）；请选用传输距离更长的介质</translation>
+        </message>
+        <message>
+            <source>{name}: {medium} reaches {reach_m:g} m, the links are {length_m:g} m long; choose a medium of longer reach</source>
+            <translation>{name}：{medium} 的传输距离为 {reach_m:g} m，而链路长 {length_m:g} m；请选用传输距离更长的介质</translation>
+        </message>
+        <message>
+            <source>{name}: {speed:g}G links on {switch} ports of {port_speed:g}G</source>
+            <translation>{name}：{speed:g}G 链路接在 {switch} 的 {port_speed:g}G 端口上</translation>
+        </message>
+        <message>
+            <source>{pairs:,} pairs of accelerators have no path between them on this plane</source>
+            <translation>该平面上有 {pairs:,} 对加速卡之间没有可达路径</translation>
+        </message>
+    </context>
+    <context>
+        <name>reliability</name>
+        <message>
+            <source>Campus interruptions per day</source>
+            <translation>园区每日中断次数</translation>
+        </message>
+        <message>
+            <source>Campus mean time between interruptions</source>
+            <translation>园区平均中断间隔</translation>
+        </message>
+        <message>
+            <source>Checkpoint interval (Young / Daly)</source>
+            <translation>检查点间隔（Young / Daly）</translation>
+        </message>
+        <message>
+            <source>Goodput (first order / Daly's model)</source>
+            <translation>有效训练率（一阶近似 / Daly 模型）</translation>
+        </message>
+        <message>
+            <source>Job ({accelerators:,} accelerators) interruptions per day</source>
+            <translation>作业（{accelerators:,} 张加速卡）每日中断次数</translation>
+        </message>
+        <message>
+            <source>Job mean time between interruptions</source>
+            <translation>作业平均中断间隔</translation>
+        </message>
+    </context>
+    <context>
+        <name>report</name>
+        <message>
+            <source> (upper bound)</source>
+            <translation>（上界）</translation>
+        </message>
+        <message>
+            <source>Accelerators</source>
+            <translation>加速卡</translation>
+        </message>
+        <message>
+            <source>And</source>
+            <translation>至</translation>
+        </message>
+        <message>
+            <source>Archipelago design report · {stamp} · {plane} plane</source>
+            <translation>Archipelago 设计报告 · {stamp} · {plane}平面</translation>
+        </message>
+        <message>
+            <source>Between</source>
+            <translation>从</translation>
+        </message>
+        <message>
+            <source>Bill of materials</source>
+            <translation>物料清单</translation>
+        </message>
+        <message>
+            <source>Bisection and hops</source>
+            <translation>二分带宽与跳数</translation>
+        </message>
+        <message>
+            <source>Bisection bandwidth</source>
+            <translation>二分带宽</translation>
+        </message>
+        <message>
+            <source>Bisection bandwidth {gbps} Gb/s ({how}), {per_accelerator} Gb/s per accelerator, {fraction} of full bisection ({full} Gb/s). The cut puts {side_a} accelerators on side A.</source>
+            <translation>二分带宽 {gbps} Gb/s（{how}），每加速卡 {per_accelerator} Gb/s，为全二分带宽（{full} Gb/s）的 {fraction}。该切分在 A 侧放置 {side_a} 张加速卡。</translation>
+        </message>
+        <message>
+            <source>Bisection per accelerator</source>
+            <translation>每加速卡二分带宽</translation>
+        </message>
+        <message>
+            <source>Bisection: {reason}. Its upper bound, N/2 × injection bandwidth, is {gbps} Gb/s ({per_accelerator} Gb/s per accelerator).</source>
+            <translation>二分带宽：{reason}。其上界（N/2 × 注入带宽）为 {gbps} Gb/s（每加速卡 {per_accelerator} Gb/s）。</translation>
+        </message>
+        <message>
+            <source>Building</source>
+            <translation>建筑</translation>
+        </message>
+        <message>
+            <source>Building (M {currency})</source>
+            <translation>建筑（百万 {currency}）</translation>
+        </message>
+        <message>
+            <source>Buildings / islands</source>
+            <translation>建筑 / 计算岛</translation>
+        </message>
+        <message>
+            <source>CAPEX</source>
+            <translation>资本支出</translation>
+        </message>
+        <message>
+            <source>Campus</source>
+            <translation>园区</translation>
+        </message>
+        <message>
+            <source>Capacity (minimum cut)</source>
+            <translation>容量（最小割）</translation>
+        </message>
+        <message>
+            <source>Capacity between buildings</source>
+            <translation>建筑间容量</translation>
+        </message>
+        <message>
+            <source>Capacity between islands</source>
+            <translation>计算岛间容量</translation>
+        </message>
+        <message>
+            <source>Capacity kW</source>
+            <translation>供电容量 kW</translation>
+        </message>
+        <message>
+            <source>Compute (peak dense BF16)</source>
+            <translation>算力（BF16 稠密峰值）</translation>
+        </message>
+        <message>
+            <source>Cost ({currency})</source>
+            <translation>成本（{currency}）</translation>
+        </message>
+        <message>
+            <source>Description</source>
+            <translation>说明</translation>
+        </message>
+        <message>
+            <source>Element</source>
+            <translation>元素</translation>
+        </message>
+        <message>
+            <source>Energy / year</source>
+            <translation>年电费</translation>
+        </message>
+        <message>
+            <source>Facility kW</source>
+            <translation>设施功耗 kW</translation>
+        </message>
+        <message>
+            <source>Facility power (campus)</source>
+            <translation>设施总功耗（园区）</translation>
+        </message>
+        <message>
+            <source>Figure</source>
+            <translation>指标</translation>
+        </message>
+        <message>
+            <source>Fraction of full bisection</source>
+            <translation>占全二分带宽比例</translation>
+        </message>
+        <message>
+            <source>Headline figures</source>
+            <translation>关键指标</translation>
+        </message>
+        <message>
+            <source>Headroom kW</source>
+            <translation>余量 kW</translation>
+        </message>
+        <message>
+            <source>Hops (switches on a shortest path)</source>
+            <translation>跳数（最短路径经过的交换机数）</translation>
+        </message>
+        <message>
+            <source>Hops between accelerators: maximum {max}, mean {mean} over the pairs that cross the scale-out network; {scale_up} pairs inside a scale-up domain; {unreachable} pairs unreachable.</source>
+            <translation>加速卡间跳数：经过 Scale-out 网络的卡对最大 {max} 跳、平均 {mean} 跳；Scale-up 域内卡对 {scale_up} 对；不可达卡对 {unreachable} 对。</translation>
+        </message>
+        <message>
+            <source>Hops between accelerators: {reason}.</source>
+            <translation>加速卡间跳数：{reason}。</translation>
+        </message>
+        <message>
+            <source>IT kW</source>
+            <translation>IT 功耗 kW</translation>
+        </message>
+        <message>
+            <source>IT power (campus)</source>
+            <translation>IT 功耗（园区）</translation>
+        </message>
+        <message>
+            <source>Injection bandwidth per accelerator</source>
+            <translation>每加速卡注入带宽</translation>
+        </message>
+        <message>
+            <source>Item</source>
+            <translation>类别</translation>
+        </message>
+        <message>
+            <source>Name</source>
+            <translation>名称</translation>
+        </message>
+        <message>
+            <source>No problems.</source>
+            <translation>没有问题。</translation>
+        </message>
+        <message>
+            <source>Oversubscription</source>
+            <translation>收敛比</translation>
+        </message>
+        <message>
+            <source>Ports used / available</source>
+            <translation>已用 / 可用端口</translation>
+        </message>
+        <message>
+            <source>Power per building</source>
+            <translation>各建筑功耗</translation>
+        </message>
+        <message>
+            <source>Problem</source>
+            <translation>问题</translation>
+        </message>
+        <message>
+            <source>Problems</source>
+            <translation>问题</translation>
+        </message>
+        <message>
+            <source>Quantity</source>
+            <translation>数量</translation>
+        </message>
+        <message>
+            <source>Racks</source>
+            <translation>机柜</translation>
+        </message>
+        <message>
+            <source>Reliability (expected interruptions, Llama 3 failure rates)</source>
+            <translation>可靠性（预期中断，采用 Llama 3 故障率）</translation>
+        </message>
+        <message>
+            <source>Role</source>
+            <translation>角色</translation>
+        </message>
+        <message>
+            <source>Scale-up pairs</source>
+            <translation>Scale-up 域内卡对</translation>
+        </message>
+        <message>
+            <source>Scope</source>
+            <translation>范围</translation>
+        </message>
+        <message>
+            <source>Servers</source>
+            <translation>服务器</translation>
+        </message>
+        <message>
+            <source>Severity</source>
+            <translation>严重程度</translation>
+        </message>
+        <message>
+            <source>Switch tiers</source>
+            <translation>交换机层</translation>
+        </message>
+        <message>
+            <source>Switches</source>
+            <translation>交换机</translation>
+        </message>
+        <message>
+            <source>Tier</source>
+            <translation>交换机层</translation>
+        </message>
+        <message>
+            <source>Utilization</source>
+            <translation>利用率</translation>
+        </message>
+        <message>
+            <source>Value</source>
+            <translation>数值</translation>
+        </message>
+        <message>
+            <source>accelerator pairs</source>
+            <translation>加速卡对数</translation>
+        </message>
+        <message>
+            <source>design</source>
+            <translation>设计</translation>
+        </message>
+        <message>
+            <source>exact</source>
+            <translation>精确值</translation>
+        </message>
+        <message>
+            <source>max {max}, mean {mean}</source>
+            <translation>最大 {max}，平均 {mean}</translation>
+        </message>
+        <message>
+            <source>not computed</source>
+            <translation>未计算</translation>
+        </message>
+        <message>
+            <source>switch hops</source>
+            <translation>交换机跳数</translation>
+        </message>
+        <message>
+            <source>upper bound: best balanced cut found</source>
+            <translation>上界：找到的最优均衡切分</translation>
+        </message>
+        <message>
+            <source>{design} — Archipelago report</source>
+            <translation>{design} — Archipelago 设计报告</translation>
+        </message>
+        <message>
+            <source>{hops} hop</source>
+            <translation>{hops} 跳</translation>
+        </message>
+        <message>
+            <source>{hops} hops</source>
+            <translation>{hops} 跳</translation>
+        </message>
+    </context>
+    <context>
+        <name>templates</name>
+        <message>
+            <source>AI zones (Meta 24K-GPU RoCE cluster)</source>
+            <translation>AI 分区（Meta 2.4 万卡 RoCE 集群）</translation>
+        </message>
+        <message>
+            <source>AI zones (pods)</source>
+            <translation>AI 分区数（Pod 数）</translation>
+        </message>
+        <message>
+            <source>Alibaba HPN 7.0 (dual-ToR, dual-plane)</source>
+            <translation>阿里巴巴 HPN 7.0（双 ToR、双平面）</translation>
+        </message>
+        <message>
+            <source>ByteDance MegaScale (three-layer 1:1 Clos)</source>
+            <translation>字节跳动 MegaScale（三层 1:1 Clos）</translation>
+        </message>
+        <message>
+            <source>CloudMatrix384 super-nodes</source>
+            <translation>CloudMatrix384 超节点数</translation>
+        </message>
+        <message>
+            <source>CloudMatrix384 super-nodes (384 Ascend 910C in one UB domain each) joined by a non-blocking three-tier scale-out Clos; up to the announced 432 super-nodes (165,888 NPUs).</source>
+            <translation>CloudMatrix384 超节点（每个超节点 384 颗昇腾 910C，同处一个 UB 域），由无阻塞的三层 Scale-out Clos 网络互联；最多可达官方公布的 432 个超节点级联（165,888 颗 NPU）。</translation>
+        </message>
+        <message>
+            <source>Computing islands over buildings (the example campus)</source>
+            <translation>跨建筑的计算岛（示例园区）</translation>
+        </message>
+        <message>
+            <source>Dragonfly+ (groups of leaf-spine, spines joined globally)</source>
+            <translation>Dragonfly+（叶脊组，脊层全局互联）</translation>
+        </message>
+        <message>
+            <source>Fat-tree (k-ary, three tiers)</source>
+            <translation>胖树（k 叉，三层）</translation>
+        </message>
+        <message>
+            <source>Full-bisection rail-optimized islands of DGX H100 joined by an oversubscribed campus core, islands spread over buildings under a power cap.</source>
+            <translation>由 DGX H100 组成的全二分带宽、轨道优化计算岛，经有收敛的园区核心层互联；计算岛在供电上限内分布于各建筑。</translation>
+        </message>
+        <message>
+            <source>GPUs per rack, a multiple of 8</source>
+            <translation>每机柜 GPU 数，8 的倍数</translation>
+        </message>
+        <message>
+            <source>Groups (islands) of leaf and spine routers; every pair of groups joined spine to spine by global links. Up to k/2 + 1 groups of k²/4 hosts.</source>
+            <translation>由叶、脊路由器组成的组（计算岛）；任意两组之间由全局链路在脊层直连。最多 k/2 + 1 组，每组 k²/4 台主机。</translation>
+        </message>
+        <message>
+            <source>H100 per island, a multiple of 256</source>
+            <translation>每个计算岛的 H100 数，256 的倍数</translation>
+        </message>
+        <message>
+            <source>Huawei CloudMatrix384 cascade</source>
+            <translation>华为 CloudMatrix384 超节点级联</translation>
+        </message>
+        <message>
+            <source>IT power capacity of each building, MW</source>
+            <translation>每栋建筑的 IT 供电容量，MW</translation>
+        </message>
+        <message>
+            <source>Leaf-spine (two-tier Clos)</source>
+            <translation>叶脊（两层 Clos）</translation>
+        </message>
+        <message>
+            <source>Leaves with hosts below and uplinks spread over a spine tier; oversubscription down:up at the leaves.</source>
+            <translation>叶交换机下接主机、上行链路分散到脊层；收敛比为叶交换机的下行:上行。</translation>
+        </message>
+        <message>
+            <source>NVIDIA DGX SuperPOD (rail-optimized)</source>
+            <translation>NVIDIA DGX SuperPOD（轨道优化）</translation>
+        </message>
+        <message>
+            <source>Pods of racks with a switch per rack and full-bisection cluster switches, joined by an oversubscribed aggregation tier (Meta: 8 pods × 3,072 H100, 1:7).</source>
+            <translation>由机柜组成的 Pod，每机柜一台交换机，集群交换机层全二分带宽；各 Pod 经有收敛的汇聚层互联（Meta：8 个 Pod × 3,072 张 H100，1:7）。</translation>
+        </message>
+        <message>
+            <source>Scalable units of 32 DGX (or 8 NVL72 racks), one island each, rail-optimized leaves; two switch tiers up to 8 SUs, three above.</source>
+            <translation>可扩展单元（SU）为 32 台 DGX（或 8 个 NVL72 机柜），每个 SU 一个计算岛，叶层轨道优化；8 个 SU 以内两层交换机，超过则三层。</translation>
+        </message>
+        <message>
+            <source>Segments of 1,024 GPUs under 16 ToRs (dual-ToR, two planes), pods of 15 segments (15,360 GPUs) on 120 aggregation switches, 15:1 to a core tier; 51.2 Tb/s switches.</source>
+            <translation>每个 Segment 1,024 张 GPU，接 16 台 ToR（双 ToR、双平面）；每个 Pod 15 个 Segment（15,360 张 GPU），接 120 台汇聚交换机，到核心层收敛比 15:1；采用 51.2 Tb/s 交换机。</translation>
+        </message>
+        <message>
+            <source>Three layers of 25.6 Tb/s switches, 1:1 at every layer, rail-optimized ToRs with split 2 × 200G downlinks; pods of 2,048 GPUs (6 pods: the paper's 12,288).</source>
+            <translation>三层 25.6 Tb/s 交换机，每层收敛比 1:1；轨道优化的 ToR，下行端口拆分为 2 × 200G；每个 Pod 2,048 张 GPU（6 个 Pod 即论文中的 12,288 张）。</translation>
+        </message>
+        <message>
+            <source>buildings the islands are spread over</source>
+            <translation>计算岛分布的建筑数</translation>
+        </message>
+        <message>
+            <source>buildings the pods are spread over</source>
+            <translation>Pod 分布的建筑数</translation>
+        </message>
+        <message>
+            <source>computing islands</source>
+            <translation>计算岛数</translation>
+        </message>
+        <message>
+            <source>groups (0: k/2 + 1, the most with one global link per spine per other group)</source>
+            <translation>组数（0 表示 k/2 + 1，即每台脊交换机到其他每组各一条全局链路时的最大组数）</translation>
+        </message>
+        <message>
+            <source>hosts (down-links) per leaf</source>
+            <translation>每台叶交换机的主机数（下行链路）</translation>
+        </message>
+        <message>
+            <source>island injection ÷ island uplinks to the core</source>
+            <translation>计算岛注入带宽 ÷ 计算岛到核心层的上行带宽</translation>
+        </message>
+        <message>
+            <source>k pods of k/2 edge and k/2 aggregation switches, (k/2)² core switches, one host per edge down-port: full bisection for k³/4 hosts with identical k-port switches.</source>
+            <translation>k 个 Pod，每个 Pod 含 k/2 台接入交换机和 k/2 台汇聚交换机，(k/2)² 台核心交换机，每个接入下行端口接一台主机：用相同的 k 端口交换机为 k³/4 台主机提供全二分带宽。</translation>
+        </message>
+        <message>
+            <source>leaf switches</source>
+            <translation>叶交换机数</translation>
+        </message>
+        <message>
+            <source>link speed, Gb/s</source>
+            <translation>链路速率，Gb/s</translation>
+        </message>
+        <message>
+            <source>pod GPUs ÷ pod uplinks to the aggregation tier</source>
+            <translation>Pod 内 GPU ÷ Pod 到汇聚层的上行链路</translation>
+        </message>
+        <message>
+            <source>pods (one building each)</source>
+            <translation>Pod 数（每个 Pod 一栋建筑）</translation>
+        </message>
+        <message>
+            <source>pods of 2,048 GPUs</source>
+            <translation>Pod 数（每个 2,048 张 GPU）</translation>
+        </message>
+        <message>
+            <source>racks per pod</source>
+            <translation>每个 Pod 的机柜数</translation>
+        </message>
+        <message>
+            <source>router radix (ports per switch), even</source>
+            <translation>路由器端口数（每台交换机端口数），偶数</translation>
+        </message>
+        <message>
+            <source>routers per group, even, half leaves and half spines (0: k)</source>
+            <translation>每组路由器数，偶数，叶、脊各半（0 表示 k）</translation>
+        </message>
+        <message>
+            <source>scalable units</source>
+            <translation>可扩展单元（SU）数</translation>
+        </message>
+        <message>
+            <source>segments of 1,024 GPUs per pod</source>
+            <translation>每个 Pod 的 Segment 数（每个 1,024 张 GPU）</translation>
+        </message>
+        <message>
+            <source>spine switches, dividing the uplinks per leaf</source>
+            <translation>脊交换机数，须整除每台叶交换机的上行链路数</translation>
+        </message>
+        <message>
+            <source>super-nodes per building (dividing --super-nodes)</source>
+            <translation>每栋建筑的超节点数（须整除 --super-nodes）</translation>
+        </message>
+        <message>
+            <source>switch radix (ports per switch), even</source>
+            <translation>交换机端口数（每台交换机），偶数</translation>
+        </message>
+        <message>
+            <source>system in each SU</source>
+            <translation>每个 SU 的系统型号</translation>
+        </message>
+        <message>
+            <source>uplinks per leaf</source>
+            <translation>每台叶交换机的上行链路数</translation>
+        </message>
+    </context>
+    <context>
+        <name>terms</name>
+        <message>
+            <source>accelerator type</source>
+            <translation>加速卡类型</translation>
+        </message>
+        <message>
+            <source>aec</source>
+            <translation>AEC 有源电缆</translation>
+        </message>
+        <message>
+            <source>aggregation</source>
+            <translation>汇聚</translation>
+        </message>
+        <message>
+            <source>another building</source>
+            <translation>另一栋建筑</translation>
+        </message>
+        <message>
+            <source>another island of the building</source>
+            <translation>同一建筑的另一计算岛</translation>
+        </message>
+        <message>
+            <source>aoc</source>
+            <translation>AOC 有源光缆</translation>
+        </message>
+        <message>
+            <source>backend</source>
+            <translation>后端</translation>
+        </message>
+        <message>
+            <source>building</source>
+            <translation>建筑</translation>
+        </message>
+        <message>
+            <source>cable</source>
+            <translation>线缆</translation>
+        </message>
+        <message>
+            <source>cables</source>
+            <translation>线缆</translation>
+        </message>
+        <message>
+            <source>campus</source>
+            <translation>园区</translation>
+        </message>
+        <message>
+            <source>core</source>
+            <translation>核心</translation>
+        </message>
+        <message>
+            <source>dac</source>
+            <translation>DAC 铜缆</translation>
+        </message>
+        <message>
+            <source>error</source>
+            <translation>错误</translation>
+        </message>
+        <message>
+            <source>frontend</source>
+            <translation>前端</translation>
+        </message>
+        <message>
+            <source>island</source>
+            <translation>计算岛</translation>
+        </message>
+        <message>
+            <source>leaf</source>
+            <translation>叶（Leaf）</translation>
+        </message>
+        <message>
+            <source>length set on the bundle</source>
+            <translation>链路束上设定的长度</translation>
+        </message>
+        <message>
+            <source>medium</source>
+            <translation>介质</translation>
+        </message>
+        <message>
+            <source>module</source>
+            <translation>模块</translation>
+        </message>
+        <message>
+            <source>no</source>
+            <translation>否</translation>
+        </message>
+        <message>
+            <source>optical</source>
+            <translation>光模块</translation>
+        </message>
+        <message>
+            <source>optics</source>
+            <translation>光模块</translation>
+        </message>
+        <message>
+            <source>rack</source>
+            <translation>机柜</translation>
+        </message>
+        <message>
+            <source>racks</source>
+            <translation>机柜</translation>
+        </message>
+        <message>
+            <source>same island</source>
+            <translation>同一计算岛</translation>
+        </message>
+        <message>
+            <source>same rack</source>
+            <translation>同一机柜</translation>
+        </message>
+        <message>
+            <source>server</source>
+            <translation>服务器</translation>
+        </message>
+        <message>
+            <source>server type</source>
+            <translation>服务器类型</translation>
+        </message>
+        <message>
+            <source>servers</source>
+            <translation>服务器</translation>
+        </message>
+        <message>
+            <source>spine</source>
+            <translation>脊（Spine）</translation>
+        </message>
+        <message>
+            <source>storage</source>
+            <translation>存储</translation>
+        </message>
+        <message>
+            <source>super-spine</source>
+            <translation>超级脊（Super-spine）</translation>
+        </message>
+        <message>
+            <source>switch</source>
+            <translation>交换机</translation>
+        </message>
+        <message>
+            <source>switch model</source>
+            <translation>交换机型号</translation>
+        </message>
+        <message>
+            <source>switches</source>
+            <translation>交换机</translation>
+        </message>
+        <message>
+            <source>transceiver</source>
+            <translation>光模块</translation>
+        </message>
+        <message>
+            <source>warning</source>
+            <translation>警告</translation>
+        </message>
+        <message>
+            <source>yes</source>
+            <translation>是</translation>
+        </message>
+    </context>
+    <context>
+        <name>workbook</name>
+        <message>
+            <source>Accelerators</source>
+            <translation>加速卡</translation>
+        </message>
+        <message>
+            <source>Allowance (kW)</source>
+            <translation>预留功耗 (kW)</translation>
+        </message>
+        <message>
+            <source>Bill of materials</source>
+            <translation>物料清单</translation>
+        </message>
+        <message>
+            <source>Bisection</source>
+            <translation>二分带宽</translation>
+        </message>
+        <message>
+            <source>Bisection, fraction of full</source>
+            <translation>二分带宽占全二分比例</translation>
+        </message>
+        <message>
+            <source>Building</source>
+            <translation>建筑</translation>
+        </message>
+        <message>
+            <source>Bundle</source>
+            <translation>链路束</translation>
+        </message>
+        <message>
+            <source>CAPEX</source>
+            <translation>资本支出</translation>
+        </message>
+        <message>
+            <source>CAPEX ({currency})</source>
+            <translation>资本支出 ({currency})</translation>
+        </message>
+        <message>
+            <source>CAPEX per PFLOPS</source>
+            <translation>每 PFLOPS 资本支出</translation>
+        </message>
+        <message>
+            <source>CAPEX per accelerator</source>
+            <translation>每加速卡资本支出</translation>
+        </message>
+        <message>
+            <source>CAPEX per bisection Tb/s</source>
+            <translation>每 Tb/s 二分带宽资本支出</translation>
+        </message>
+        <message>
+            <source>Cabling plan</source>
+            <translation>布线方案</translation>
+        </message>
+        <message>
+            <source>Campus</source>
+            <translation>园区</translation>
+        </message>
+        <message>
+            <source>Capacity (kW)</source>
+            <translation>供电容量 (kW)</translation>
+        </message>
+        <message>
+            <source>Category</source>
+            <translation>类别</translation>
+        </message>
+        <message>
+            <source>Code</source>
+            <translation>代码</translation>
+        </message>
+        <message>
+            <source>Cost breakdown</source>
+            <translation>成本明细</translation>
+        </message>
+        <message>
+            <source>Design</source>
+            <translation>设计</translation>
+        </message>
+        <message>
+            <source>Electricity ({currency}/kWh)</source>
+            <translation>电价 ({currency}/kWh)</translation>
+        </message>
+        <message>
+            <source>Element</source>
+            <translation>元素</translation>
+        </message>
+        <message>
+            <source>Energy (MWh/year)</source>
+            <translation>年耗电 (MWh/年)</translation>
+        </message>
+        <message>
+            <source>Energy ({currency}/year)</source>
+            <translation>电费 ({currency}/年)</translation>
+        </message>
+        <message>
+            <source>Energy cost ({currency}/year)</source>
+            <translation>电费 ({currency}/年)</translation>
+        </message>
+        <message>
+            <source>Energy cost per year</source>
+            <translation>年电费</translation>
+        </message>
+        <message>
+            <source>Energy per year</source>
+            <translation>年耗电</translation>
+        </message>
+        <message>
+            <source>Estimate</source>
+            <translation>估算</translation>
+        </message>
+        <message>
+            <source>Exchange rate</source>
+            <translation>汇率</translation>
+        </message>
+        <message>
+            <source>Facility power</source>
+            <translation>设施总功耗</translation>
+        </message>
+        <message>
+            <source>Facility power (kW)</source>
+            <translation>设施总功耗 (kW)</translation>
+        </message>
+        <message>
+            <source>Figure</source>
+            <translation>指标</translation>
+        </message>
+        <message>
+            <source>From</source>
+            <translation>起点</translation>
+        </message>
+        <message>
+            <source>IT power</source>
+            <translation>IT 功耗</translation>
+        </message>
+        <message>
+            <source>IT power (kW)</source>
+            <translation>IT 功耗 (kW)</translation>
+        </message>
+        <message>
+            <source>Kind</source>
+            <translation>种类</translation>
+        </message>
+        <message>
+            <source>Length (m)</source>
+            <translation>长度 (m)</translation>
+        </message>
+        <message>
+            <source>Length class</source>
+            <translation>长度类别</translation>
+        </message>
+        <message>
+            <source>Links</source>
+            <translation>链路数</translation>
+        </message>
+        <message>
+            <source>Medium</source>
+            <translation>介质</translation>
+        </message>
+        <message>
+            <source>Medium name</source>
+            <translation>介质名称</translation>
+        </message>
+        <message>
+            <source>Message</source>
+            <translation>说明</translation>
+        </message>
+        <message>
+            <source>Name</source>
+            <translation>名称</translation>
+        </message>
+        <message>
+            <source>Network CAPEX (switches, optics, cables)</source>
+            <translation>网络资本支出（交换机、光模块、线缆）</translation>
+        </message>
+        <message>
+            <source>Network CAPEX per accelerator</source>
+            <translation>每加速卡网络资本支出</translation>
+        </message>
+        <message>
+            <source>Network share of CAPEX</source>
+            <translation>网络占资本支出比例</translation>
+        </message>
+        <message>
+            <source>Part</source>
+            <translation>器件</translation>
+        </message>
+        <message>
+            <source>Peak dense BF16</source>
+            <translation>BF16 稠密峰值算力</translation>
+        </message>
+        <message>
+            <source>Plane</source>
+            <translation>平面</translation>
+        </message>
+        <message>
+            <source>Power per building</source>
+            <translation>各建筑功耗</translation>
+        </message>
+        <message>
+            <source>Price date</source>
+            <translation>价格日期</translation>
+        </message>
+        <message>
+            <source>Price source</source>
+            <translation>价格来源</translation>
+        </message>
+        <message>
+            <source>Prices include estimates</source>
+            <translation>价格含估算</translation>
+        </message>
+        <message>
+            <source>Problems</source>
+            <translation>问题</translation>
+        </message>
+        <message>
+            <source>Quantity</source>
+            <translation>数量</translation>
+        </message>
+        <message>
+            <source>Racks</source>
+            <translation>机柜</translation>
+        </message>
+        <message>
+            <source>Reach (m)</source>
+            <translation>传输距离 (m)</translation>
+        </message>
+        <message>
+            <source>Reaches</source>
+            <translation>距离足够</translation>
+        </message>
+        <message>
+            <source>Servers</source>
+            <translation>服务器</translation>
+        </message>
+        <message>
+            <source>Servers (kW)</source>
+            <translation>服务器 (kW)</translation>
+        </message>
+        <message>
+            <source>Severity</source>
+            <translation>严重程度</translation>
+        </message>
+        <message>
+            <source>Speed (Gb/s)</source>
+            <translation>速率 (Gb/s)</translation>
+        </message>
+        <message>
+            <source>Summary</source>
+            <translation>概要</translation>
+        </message>
+        <message>
+            <source>Switches</source>
+            <translation>交换机</translation>
+        </message>
+        <message>
+            <source>Switches (kW)</source>
+            <translation>交换机 (kW)</translation>
+        </message>
+        <message>
+            <source>TCO over {years} years</source>
+            <translation>{years} 年总拥有成本（TCO）</translation>
+        </message>
+        <message>
+            <source>To</source>
+            <translation>终点</translation>
+        </message>
+        <message>
+            <source>Total ({currency})</source>
+            <translation>合计 ({currency})</translation>
+        </message>
+        <message>
+            <source>Transceivers</source>
+            <translation>光模块数</translation>
+        </message>
+        <message>
+            <source>Transceivers (kW)</source>
+            <translation>光模块 (kW)</translation>
+        </message>
+        <message>
+            <source>Unit</source>
+            <translation>单位</translation>
+        </message>
+        <message>
+            <source>Unit price ({currency})</source>
+            <translation>单价 ({currency})</translation>
+        </message>
+        <message>
+            <source>Utilization (%)</source>
+            <translation>利用率 (%)</translation>
+        </message>
+        <message>
+            <source>Value</source>
+            <translation>数值</translation>
+        </message>
+        <message>
+            <source>count</source>
+            <translation>数量</translation>
+        </message>
+        <message>
+            <source>fraction</source>
+            <translation>比例</translation>
+        </message>
+        <message>
+            <source>{category} ({currency})</source>
+            <translation>{category} ({currency})</translation>
+        </message>
+        <message>
+            <source>{currency} per USD</source>
+            <translation>{currency} / 美元</translation>
+        </message>
+    </context>
+</TS>
