@@ -6,7 +6,8 @@ drawn with Qt but written with the model's translator) for the marked texts —
 ``….phrase(context, source, …)`` — and updates ``i18n/model_<lang>.ts``: new texts are
 added as unfinished, texts no longer in the code are marked vanished, translations are
 kept. Open the file in Qt Linguist (``pyside6-linguist``) or any editor to translate.
-``--check`` changes nothing and exits 1 when the catalog is not in step.
+``--check`` changes nothing and exits 1 when the catalog is not complete: a marked text
+without a finished translation, a translation that lost a ``{field}``, a stale entry.
 
 Qt's ``QTranslator`` reads the same file once compiled:
 ``pyside6-lrelease i18n/model_zh_CN.ts -qm model_zh_CN.qm``.
@@ -43,7 +44,7 @@ def _files(root: Path) -> list[Path]:
     out: list[Path] = []
     for name in SCANNED:
         path = root / name
-        out += sorted(path.rglob("*.py")) if path.is_dir() else [path]
+        out += sorted(path.rglob("*.py")) if path.is_dir() else [path] if path.exists() else []
     return out
 
 
@@ -104,6 +105,37 @@ def updated(entries: dict[tuple[str, str], tuple[str, str | None]], found: list[
     return out
 
 
+def catalog_faults(found: list[Found],
+                   entries: dict[tuple[str, str], tuple[str, str | None]]) -> list[str]:
+    """What is wrong with a catalog for the marked texts ``found``: a text with no
+    entry, an entry unfinished or empty, a translation that lost or added a format field
+    (``{count:,}``), an entry no longer in the code. Empty when the catalog is complete."""
+    from model.i18n import fields
+
+    faults = []
+    for f in found:
+        text, kind = entries.get((f.context, f.source), ("", "missing"))
+        if kind == "missing":
+            faults.append(f"{f.path}:{f.line}: no entry for {f.context}/{f.source!r}")
+        elif kind == "unfinished" or not text:
+            faults.append(f"{f.path}:{f.line}: unfinished: {f.context}/{f.source!r}")
+    wanted = {(f.context, f.source) for f in found}
+    for (context, source), (text, kind) in sorted(entries.items()):
+        if (context, source) not in wanted or kind in ("vanished", "obsolete"):
+            faults.append(f"no longer in the code: {context}/{source!r}")
+        elif text:
+            try:
+                kept = fields(text) == fields(source)
+            except ValueError as error:  # an unmatched brace
+                faults.append(f"{context}/{source!r}: the translation is not a format"
+                              f" string: {error}")
+                continue
+            if not kept:
+                faults.append(f"{context}/{source!r}: the translation has fields"
+                              f" {sorted(fields(text))}, the source {sorted(fields(source))}")
+    return faults
+
+
 def write_ts(path: Path, lang: str,
              entries: dict[tuple[str, str], tuple[str, str | None]]) -> None:
     """Write ``entries`` as a Qt Linguist ``.ts`` file, sorted by context and source."""
@@ -140,11 +172,11 @@ def main(argv: list[str] | None = None) -> int:
     entries = read_entries(path)
     new = updated(entries, found)
     if args.check:
-        stale = new != entries
-        if stale:
-            print(f"{path} is not in step with the code: run tools/i18n_model.py",
-                  file=sys.stderr)
-        return 1 if stale or errors else 0
+        sys.path.insert(0, str(ROOT))
+        faults = catalog_faults(found, entries)
+        for fault in faults:
+            print(f"{path.name}: {fault}", file=sys.stderr)
+        return 1 if faults or errors else 0
     path.parent.mkdir(exist_ok=True)
     write_ts(path, args.lang, new)
     unfinished = sum(1 for _, kind in new.values() if kind == "unfinished")
