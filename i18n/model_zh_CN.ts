@@ -2,6 +2,33 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
     <context>
+        <name>bom</name>
+        <message>
+            <source>no medium chosen</source>
+            <translation>未选择介质</translation>
+        </message>
+        <message>
+            <source>not in the design's catalog</source>
+            <translation>不在本设计的器件库中</translation>
+        </message>
+        <message>
+            <source>{kind} {speed}G, reach {reach} m</source>
+            <translation>{kind} {speed}G，传输距离 {reach} m</translation>
+        </message>
+        <message>
+            <source>{lower} → {upper}, {speed}G, {kind}</source>
+            <translation>{lower} → {upper}，{speed}G，{kind}</translation>
+        </message>
+        <message>
+            <source>{medium} ({kind})</source>
+            <translation>{medium}（{kind}）</translation>
+        </message>
+        <message>
+            <source>{vendor}, {radix} × {speed}G ports</source>
+            <translation>{vendor}，{radix} × {speed}G 端口</translation>
+        </message>
+    </context>
+    <context>
         <name>cost</name>
         <message>
             <source>CAPEX</source>

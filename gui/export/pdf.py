@@ -456,7 +456,7 @@ def _write_problems_and_bill(t: Translator, page: _Page, design: Design,
         page.text(t.phrase("report", "No problems."))
 
     page.heading(t.phrase("report", "Bill of materials"))
-    rows = bom_rows(design, metrics)
+    rows = bom_rows(design, metrics, t.lang)
     page.table((t.phrase("report", "Item"), t.phrase("report", "Name"),
                 t.phrase("report", "Description"), t.phrase("report", "Quantity")),
                [(term(t, r[0]), r[2], r[3], fmt(r[4])) for r in rows],

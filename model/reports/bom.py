@@ -20,10 +20,12 @@ from collections.abc import Callable
 from typing import Any
 
 from model.design import Design
+from model.i18n import Translator
 from model.metrics.results import DesignMetrics
 from model.reports.atomic import atomic_text
 from model.reports.csv_safe import csv_text
 from model.reports.labels import Labeller
+from model.reports.words import term
 
 BOM_COLUMNS = (
     "category",
@@ -43,10 +45,13 @@ def _figure(value: float) -> str:
     return f"{value:g}"
 
 
-def bom_rows(design: Design, metrics: DesignMetrics) -> list[BomRow]:
+def bom_rows(design: Design, metrics: DesignMetrics, lang: str | None = None
+             ) -> list[BomRow]:
     """The bill of materials as rows (without the header): switch models first (in the
     catalog's order), then transceivers by medium, then one cable row per bundle (in the
-    design's order). Items with a quantity of zero are left out."""
+    design's order). Items with a quantity of zero are left out. Descriptions are in
+    ``lang`` (English when None: the CSV's)."""
+    t = Translator(lang)
     catalog = design.catalog
     labels = Labeller(design)
     inventory = metrics.inventory
@@ -65,20 +70,22 @@ def bom_rows(design: Design, metrics: DesignMetrics) -> list[BomRow]:
                 continue
             part = lookup(part_id)
             if part is None:
-                rows.append((category, part_id, part_id, "not in the design's catalog",
-                             quantity, "", ""))
+                rows.append((category, part_id, part_id,
+                             t.phrase("bom", "not in the design's catalog"), quantity, "", ""))
                 continue
             rows.append((category, part.id, part.name, describe(part), quantity,
                          _figure(power(part)), part.source))
 
     parts("switch", inventory.switches_by_model, [s.id for s in catalog.switches],
           catalog.switch,
-          lambda m: f"{m.vendor}, {m.radix} × {_figure(m.port_speed_gbps)}G ports",
+          lambda m: t.phrase("bom", "{vendor}, {radix} × {speed}G ports", vendor=m.vendor,
+                             radix=m.radix, speed=_figure(m.port_speed_gbps)),
           lambda m: m.max_power_w)
     parts("transceiver", inventory.transceivers_by_medium, [m.id for m in catalog.media],
           catalog.medium,
-          lambda m: (f"{m.kind.value} {_figure(m.speed_gbps)}G, reach"
-                     f" {_figure(m.reach_m)} m"),
+          lambda m: t.phrase("bom", "{kind} {speed}G, reach {reach} m",
+                             kind=term(t, m.kind.value), speed=_figure(m.speed_gbps),
+                             reach=_figure(m.reach_m)),
           lambda m: m.power_w_per_end)
 
     for bundle_id in ordered(inventory.links_by_bundle, list(design.bundles)):
@@ -91,13 +98,14 @@ def bom_rows(design: Design, metrics: DesignMetrics) -> list[BomRow]:
             continue
         medium = catalog.medium(bundle.medium) if bundle.medium else None
         if medium is not None:
-            kind = f"{labels.part(medium.id)} ({medium.kind.value})"
+            kind = t.phrase("bom", "{medium} ({kind})", medium=labels.part(medium.id),
+                            kind=term(t, medium.kind.value))
         else:
-            kind = "no medium chosen"
-        description = (
-            f"{labels.element(bundle.lower)} → {labels.element(bundle.upper)},"
-            f" {_figure(bundle.speed_gbps)}G, {kind}"
-        )
+            kind = t.phrase("bom", "no medium chosen")
+        description = t.phrase("bom", "{lower} → {upper}, {speed}G, {kind}",
+                               lower=labels.element(bundle.lower),
+                               upper=labels.element(bundle.upper),
+                               speed=_figure(bundle.speed_gbps), kind=kind)
         rows.append(("cable", bundle.medium or "", labels.element(bundle.id), description,
                      quantity, "", medium.source if medium else ""))
     return rows
