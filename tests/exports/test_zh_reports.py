@@ -134,3 +134,18 @@ def test_export_refuses_a_language_it_has_no_catalog_for(tmp_path: Path) -> None
     assert result.stderr.strip() == (
         "error: no translation for language 'fr'; languages are en, zh_CN")
     assert not (tmp_path / "x.xlsx").exists()
+
+
+def test_the_setup_installs_the_font_the_chinese_report_is_drawn_with() -> None:
+    """tools/bootstrap.sh installs fonts-noto-cjk with Qt's libraries; where it is
+    installed, fontconfig knows the family the PDF asks for."""
+    script = (Path(__file__).resolve().parents[2] / "tools" / "bootstrap.sh").read_text()
+    packages = script.split("qt_debs=(", 1)[1].split(")", 1)[0].split()
+    assert "fonts-noto-cjk" in packages
+    if shutil.which("fc-list") and shutil.which("dpkg-query"):
+        status = subprocess.run(["dpkg-query", "-W", "-f=${Status}", "fonts-noto-cjk"],
+                                capture_output=True, text=True, check=False).stdout
+        if "install ok installed" in status:
+            families = subprocess.run(["fc-list", ":lang=zh-cn", "family"],
+                                      capture_output=True, text=True, check=True).stdout
+            assert "Noto Sans CJK SC" in families
