@@ -76,6 +76,53 @@
         </message>
     </context>
     <context>
+        <name>jobs</name>
+        <message>
+            <source>TP {tp} spans {domains} {fabric} domains: its all-reduces leave the scale-up fabric for the NICs</source>
+            <translation>TP {tp} 跨越 {domains} 个 {fabric} 域：其 all-reduce 离开 Scale-up 互联，改走网卡</translation>
+        </message>
+        <message>
+            <source>none (no communication exposed)</source>
+            <translation>无（没有暴露的通信时间）</translation>
+        </message>
+        <message>
+            <source>the accelerators' NICs</source>
+            <translation>加速卡的网卡</translation>
+        </message>
+        <message>
+            <source>the campus core between buildings</source>
+            <translation>建筑之间的园区核心层</translation>
+        </message>
+        <message>
+            <source>the links between islands</source>
+            <translation>计算岛之间的链路</translation>
+        </message>
+        <message>
+            <source>the pipeline bubble is {share:.0%} of the step: raise the global batch or lower PP</source>
+            <translation>流水线气泡占每步时间的 {share:.0%}：请增大全局批量或减小 PP</translation>
+        </message>
+        <message>
+            <source>the scale-up fabric</source>
+            <translation>Scale-up 互联</translation>
+        </message>
+        <message>
+            <source>{axis} crosses buildings: {share:.0%} of the step waits on {boundary} ({where})</source>
+            <translation>{axis} 跨越建筑：每步有 {share:.0%} 的时间在等待{boundary}（{where}）</translation>
+        </message>
+        <message>
+            <source>{axis} crosses islands: {share:.0%} of the step waits on {boundary} ({where})</source>
+            <translation>{axis} 跨越计算岛：每步有 {share:.0%} 的时间在等待{boundary}（{where}）</translation>
+        </message>
+        <message>
+            <source>{axis} {collective} on {boundary} ({where}), {gbps:,.0f} Gb/s, {exposed_s:.3f} s per step</source>
+            <translation>{axis} {collective}，位于{boundary}（{where}），{gbps:,.0f} Gb/s，每步 {exposed_s:.3f} s</translation>
+        </message>
+        <message>
+            <source>{axis} {collective} on {boundary}, {gbps:,.0f} Gb/s, {exposed_s:.3f} s per step</source>
+            <translation>{axis} {collective}，位于{boundary}，{gbps:,.0f} Gb/s，每步 {exposed_s:.3f} s</translation>
+        </message>
+    </context>
+    <context>
         <name>problems</name>
         <message>
             <source>Bundle {name!r} runs {speed:,g} Gb/s links on {medium_speed:,g}G cables ({medium}): choose a {speed:,g}G medium or set the links to {medium_speed:,g}G</source>

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from model.design import Design
+from model.i18n import Message, Translator, mark, message
 from model.jobs.collectives import (
     Boundary,
     GroupBandwidth,
@@ -53,10 +54,10 @@ SECONDS_PER_DAY = 86_400.0
 AXIS_WORDS = {"tp": "TP", "cp": "CP", "pp": "PP", "dp": "DP", "ep": "EP"}
 
 BOUNDARY_WORDS = {
-    Boundary.SCALE_UP: "the scale-up fabric",
-    Boundary.INJECTION: "the accelerators' NICs",
-    Boundary.ISLANDS: "the links between islands",
-    Boundary.BUILDINGS: "the campus core between buildings",
+    Boundary.SCALE_UP: mark("jobs", "the scale-up fabric"),
+    Boundary.INJECTION: mark("jobs", "the accelerators' NICs"),
+    Boundary.ISLANDS: mark("jobs", "the links between islands"),
+    Boundary.BUILDINGS: mark("jobs", "the campus core between buildings"),
 }
 
 
@@ -94,6 +95,9 @@ class JobFigures:
     warnings: list[str] = field(default_factory=list)
     rack_groups: tuple[str, ...] = ()
     """Ids of the rack groups whose accelerators the job runs on, in design order."""
+    warning_messages: list[Message] = field(default_factory=list)
+    """The warnings with their parameters, to be read in another language
+    (``warnings`` holds them in English)."""
 
     @property
     def exposed_s(self) -> float:
@@ -113,18 +117,23 @@ class JobFigures:
         return parts
 
 
-def limiting_link_words(figures: JobFigures) -> str:
+def limiting_link_words(figures: JobFigures, lang: str | None = None) -> str:
     """The limiting link in words, as the command line and the Jobs dock print it after
     "limiting link: " ("DP reduce-scatter on the links between islands (…), 400 Gb/s,
-    0.123 s per step"), or that nothing is exposed."""
+    0.123 s per step"), or that nothing is exposed; in ``lang`` (English when None)."""
+    t = Translator(lang)
     limiting = figures.limiting
     if limiting is None:
-        return "none (no communication exposed)"
+        return t.phrase("jobs", "none (no communication exposed)")
     b = limiting.bandwidth
-    where = f" ({b.where})" if b.where else ""
-    return (f"{AXIS_WORDS[limiting.axis]} {limiting.collective} on"
-            f" {BOUNDARY_WORDS[b.limit]}{where}, {b.gbps:,.0f} Gb/s,"
-            f" {limiting.exposed_s:.3f} s per step")
+    values = {"axis": AXIS_WORDS[limiting.axis], "collective": limiting.collective,
+              "boundary": t.translate("jobs", BOUNDARY_WORDS[b.limit]), "gbps": b.gbps,
+              "exposed_s": limiting.exposed_s}
+    if b.where:
+        return t.phrase("jobs", "{axis} {collective} on {boundary} ({where}), {gbps:,.0f}"
+                        " Gb/s, {exposed_s:.3f} s per step", where=b.where, **values)
+    return t.phrase("jobs", "{axis} {collective} on {boundary}, {gbps:,.0f} Gb/s,"
+                    " {exposed_s:.3f} s per step", **values)
 
 
 def compute_seconds(job: Job, peak_tflops: float) -> float:
@@ -209,31 +218,40 @@ def _figures(design: Design, job: Job, placement: Placement, slots: CampusSlots,
         achieved_mfu=model_flops / (step * job.accelerators * peak * 1e12),
         rack_groups=tuple(slots.rack_groups[int(i)] for i in
                           np.unique(slots.rack_group[placement.accelerators])))
-    figures.warnings.extend(job_warnings(job, figures, slots, placement))
+    figures.warning_messages.extend(job_warnings(job, figures, slots, placement))
+    figures.warnings.extend(w.render() for w in figures.warning_messages)
     return figures
 
 
 def job_warnings(job: Job, figures: JobFigures, slots: CampusSlots,
-                 placement: Placement) -> list[str]:
-    """Warnings in words: a TP group wider than a scale-up domain, a group whose
-    communication waits on the links between islands or buildings, a large bubble."""
-    out: list[str] = []
+                 placement: Placement) -> list[Message]:
+    """Warnings in words (messages, rendered in the reader's language): a TP group wider
+    than a scale-up domain, a group whose communication waits on the links between
+    islands or buildings, a large bubble."""
+    out: list[Message] = []
     tp = figures.communication.get("tp")
     if tp is not None and tp.bandwidth.domains > 1:
         first = int(slots.rack_group[placement.accelerators[0]])
         fabric = slots.scale_up_name.get(first, f"{tp.bandwidth.domain_size}-accelerator")
-        out.append(f"TP {job.tp} spans {tp.bandwidth.domains} {fabric} domains: its"
-                   " all-reduces leave the scale-up fabric for the NICs")
+        out.append(message("jobs", "TP {tp} spans {domains} {fabric} domains: its"
+                           " all-reduces leave the scale-up fabric for the NICs",
+                           tp=job.tp, domains=tp.bandwidth.domains, fabric=fabric))
     for comm in figures.communication.values():
         if comm.bandwidth.limit in (Boundary.ISLANDS, Boundary.BUILDINGS) and comm.exposed_s:
-            share = comm.exposed_s / figures.step_s
-            crossed = "buildings" if comm.bandwidth.limit is Boundary.BUILDINGS else "islands"
-            out.append(f"{AXIS_WORDS[comm.axis]} crosses {crossed}: {share:.0%} of the step"
-                       f" waits on {BOUNDARY_WORDS[comm.bandwidth.limit]}"
-                       f" ({comm.bandwidth.where})")
+            values = {"axis": AXIS_WORDS[comm.axis],
+                      "share": comm.exposed_s / figures.step_s,
+                      "boundary": Message("jobs", BOUNDARY_WORDS[comm.bandwidth.limit]),
+                      "where": comm.bandwidth.where}
+            out.append(message(
+                "jobs", "{axis} crosses buildings: {share:.0%} of the step waits on"
+                " {boundary} ({where})", **values)
+                if comm.bandwidth.limit is Boundary.BUILDINGS else message(
+                "jobs", "{axis} crosses islands: {share:.0%} of the step waits on"
+                " {boundary} ({where})", **values))
     if figures.bubble_s > 0.2 * figures.step_s:
-        out.append(f"the pipeline bubble is {figures.bubble_s / figures.step_s:.0%} of the"
-                   " step: raise the global batch or lower PP")
+        out.append(message("jobs", "the pipeline bubble is {share:.0%} of the step: raise"
+                           " the global batch or lower PP",
+                           share=figures.bubble_s / figures.step_s))
     return out
 
 
