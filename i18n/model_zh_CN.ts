@@ -218,6 +218,21 @@
         </message>
     </context>
     <context>
+        <name>reasons</name>
+        <message>
+            <source>not computed: too large ({links} links, {switches} switches, {accelerators} accelerators; the engine computes planes of up to {max_links} links, {max_switches} switches and {max_accelerators} accelerators)</source>
+            <translation>未计算：规模过大（{links} 条链路、{switches} 台交换机、{accelerators} 张加速卡；引擎计算的网络平面最多 {max_links} 条链路、{max_switches} 台交换机和 {max_accelerators} 张加速卡）</translation>
+        </message>
+        <message>
+            <source>not computed: too large for the {budget_s} s budget</source>
+            <translation>未计算：超出 {budget_s} s 的计算时间预算</translation>
+        </message>
+        <message>
+            <source>not computed: too large for the {budget_s} s budget (estimated {estimate_s} s, {left_s} s left)</source>
+            <translation>未计算：超出 {budget_s} s 的计算时间预算（估计需要 {estimate_s} s，剩余 {left_s} s）</translation>
+        </message>
+    </context>
+    <context>
         <name>reliability</name>
         <message>
             <source>Campus interruptions per day</source>

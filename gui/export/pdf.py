@@ -44,6 +44,7 @@ from model.reports.bom import bom_rows
 from model.reports.cost_json import cost_building_rows, cost_summary_rows
 from model.reports.labels import Labeller
 from model.reports.metrics_json import metrics_to_json
+from model.reports.reasons import reason_text
 from model.reports.reliability_text import reliability_rows
 from model.reports.words import term
 
@@ -364,7 +365,8 @@ def _write_contents(t: Translator, page: _Page, design: Design, metrics: DesignM
         page.text(t.phrase(
             "report", "Bisection: {reason}. Its upper bound, N/2 × injection bandwidth, is"
             " {gbps} Gb/s ({per_accelerator} Gb/s per accelerator).",
-            reason=metrics.not_computed["bisection"], gbps=fmt(b.gbps, 0),
+            reason=reason_text(metrics.not_computed["bisection"], t.lang),
+            gbps=fmt(b.gbps, 0),
             per_accelerator=fmt(b.per_accelerator_gbps, 1)))
     else:
         page.text(t.phrase(
@@ -377,7 +379,7 @@ def _write_contents(t: Translator, page: _Page, design: Design, metrics: DesignM
             full=fmt(b.full_gbps, 0), side_a=fmt(b.cut.accelerators_a)))
     if skipped.get("hops"):
         page.text(t.phrase("report", "Hops between accelerators: {reason}.",
-                           reason=metrics.not_computed["hops"]))
+                           reason=reason_text(metrics.not_computed["hops"], t.lang)))
     else:
         _write_hops(t, page, metrics)
     _write_pairs(t, page, design, metrics, skipped)
@@ -433,7 +435,8 @@ def _write_pairs(t: Translator, page: _Page, design: Design, metrics: DesignMetr
              metrics.island_pairs)):
         if skipped.get(key):
             page.heading(title)
-            page.text(f"{skipped[key]}.")
+            page.text(f"{skipped[key]}." if t.lang == "en" else
+                      f"{reason_text(metrics.not_computed[key], t.lang)}。")
         elif pairs and len(pairs) <= MAX_PAIR_ROWS:
             page.heading(title)
             page.table((t.phrase("report", "Between"), t.phrase("report", "And"),
