@@ -30,6 +30,7 @@ from PySide6.QtGui import (
     QPainter,
     QPdfWriter,
     QPen,
+    QRawFont,
 )
 from PySide6.QtWidgets import QGraphicsScene
 
@@ -44,6 +45,7 @@ from model.reports.bom import bom_rows
 from model.reports.cost_json import cost_building_rows, cost_summary_rows
 from model.reports.labels import Labeller
 from model.reports.metrics_json import metrics_to_json
+from model.reports.pdf_unicode import RADICALS, fold_radicals
 from model.reports.reasons import reason_text
 from model.reports.reliability_text import reliability_rows
 from model.reports.words import term
@@ -90,6 +92,22 @@ def fmt(value: float | int | None, digits: int = 1) -> str:
 def pct(fraction: float | None) -> str:
     """A fraction as a percentage ("82.5 %")."""
     return "–" if fraction is None else f"{fraction * 100:.1f} %"
+
+
+def radical_equivalents(family: str) -> dict[int, int]:
+    """For each CJK radical the font ``family`` draws with the glyph of a unified
+    ideograph (⼆ U+2F06 and 二 U+4E8C), that ideograph: what the PDF's Unicode map must
+    say (see :mod:`model.reports.pdf_unicode`)."""
+    raw = QRawFont.fromFont(QFont(family))
+    radicals = "".join(chr(c) for c in RADICALS)
+    ideographs = "".join(chr(c) for c in range(0x4E00, 0xA000))
+    by_glyph: dict[int, int] = {}
+    for char, glyph in zip(ideographs, raw.glyphIndexesForString(ideographs), strict=True):
+        if glyph:
+            by_glyph.setdefault(glyph, ord(char))
+    return {ord(char): by_glyph[glyph]
+            for char, glyph in zip(radicals, raw.glyphIndexesForString(radicals), strict=True)
+            if glyph in by_glyph}
 
 
 class _Page:
@@ -286,6 +304,8 @@ def write_pdf_report(
         pages = page.pages
         if os.path.getsize(temporary) == 0:
             raise ExportError("the PDF could not be written (is the disk full?)", path)
+        if t.lang != "en":  # CJK text: copy and search see the characters shown
+            fold_radicals(temporary, radical_equivalents(CJK_FAMILY))
     return pages
 
 
