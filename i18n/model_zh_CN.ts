@@ -537,6 +537,70 @@
     <context>
         <name>templates</name>
         <message>
+            <source>--buildings {buildings} is more than --islands {islands}</source>
+            <translation>--buildings {buildings} 多于 --islands {islands}</translation>
+        </message>
+        <message>
+            <source>--buildings {buildings} is more than --pods {pods}</source>
+            <translation>--buildings {buildings} 多于 --pods {pods}</translation>
+        </message>
+        <message>
+            <source>--gpus-per-island must be a multiple of {block} (32 DGX H100 under one group of 8 rail leaves), not {gpus_per_island:,}</source>
+            <translation>--gpus-per-island 必须是 {block} 的倍数（一组 8 台轨道叶交换机下接 32 台 DGX H100），而不是 {gpus_per_island:,}</translation>
+        </message>
+        <message>
+            <source>--gpus-per-rack must be a multiple of 8 (8-GPU servers), not {gpus_per_rack}</source>
+            <translation>--gpus-per-rack 必须是 8 的倍数（8 卡服务器），而不是 {gpus_per_rack}</translation>
+        </message>
+        <message>
+            <source>--groups must be at least 2 (0 for k/2 + 1), not {groups}</source>
+            <translation>--groups 至少为 2（0 表示 k/2 + 1），而不是 {groups}</translation>
+        </message>
+        <message>
+            <source>--groups {groups} is too many: each spine has {half} global ports, one per other group at least, so at most {most} groups</source>
+            <translation>--groups {groups} 过多：每台脊交换机有 {half} 个全局端口，到其他每组至少一个，因此最多 {most} 组</translation>
+        </message>
+        <message>
+            <source>--islands {islands} over --buildings {buildings}: {why}, and a core tier in each building (at most {half} islands each) under a campus super-core cannot join them with every bundle dealing evenly; --buildings that work: {fits}</source>
+            <translation>--islands {islands} 分布在 --buildings {buildings} 上：{why}；而在每栋建筑设一个核心层（每栋最多 {half} 个计算岛）、其上再设园区超级核心层，也无法让每个链路束都均匀连接；可行的 --buildings：{fits}</translation>
+        </message>
+        <message>
+            <source>--k must be even (each switch splits its ports in halves), not {k}</source>
+            <translation>--k 必须是偶数（每台交换机的端口对半分），而不是 {k}</translation>
+        </message>
+        <message>
+            <source>--k must be even (half the ports down, half up), not {k}</source>
+            <translation>--k 必须是偶数（一半端口下行、一半上行），而不是 {k}</translation>
+        </message>
+        <message>
+            <source>--pods {pods} is more than one core tier can join</source>
+            <translation>--pods {pods} 超出一个核心层所能互联的数量</translation>
+        </message>
+        <message>
+            <source>--pods {pods} is more than {links} aggregation links</source>
+            <translation>--pods {pods} 多于 {links} 条汇聚链路</translation>
+        </message>
+        <message>
+            <source>--routers must be even and at most --k {k} (half leaves, half spines), not {routers}</source>
+            <translation>--routers 必须是偶数且不超过 --k {k}（叶、脊各半），而不是 {routers}</translation>
+        </message>
+        <message>
+            <source>--super-nodes {super_nodes} is more than one core tier can join</source>
+            <translation>--super-nodes {super_nodes} 超出一个核心层所能互联的数量</translation>
+        </message>
+        <message>
+            <source>--super-nodes {super_nodes} must be a multiple of --super-nodes-per-building {per_building} (every building holds the same number)</source>
+            <translation>--super-nodes {super_nodes} 必须是 --super-nodes-per-building {per_building} 的倍数（每栋建筑容纳相同数量的超节点）</translation>
+        </message>
+        <message>
+            <source>--sus {sus} is more than {most}, the most SUs a three-tier fabric of {switch} can join</source>
+            <translation>--sus {sus} 超过 {most}，即由 {switch} 组成的三层网络最多能互联的 SU 数</translation>
+        </message>
+        <message>
+            <source>--up {up} is not a multiple of --spines {spines}: in a leaf-spine every leaf reaches every spine, with the same number of links (use more uplinks or fewer spines)</source>
+            <translation>--up {up} 不是 --spines {spines} 的倍数：叶脊网络中每台叶交换机以相同数量的链路连到每台脊交换机（请增加上行链路或减少脊交换机）</translation>
+        </message>
+        <message>
             <source>AI zones (Meta 24K-GPU RoCE cluster)</source>
             <translation>AI 分区（Meta 2.4 万卡 RoCE 集群）</translation>
         </message>
@@ -625,6 +689,26 @@
             <translation>三层 25.6 Tb/s 交换机，每层收敛比 1:1；轨道优化的 ToR，下行端口拆分为 2 × 200G；每个 Pod 2,048 张 GPU（6 个 Pod 即论文中的 12,288 张）。</translation>
         </message>
         <message>
+            <source>a pod of {racks:,} racks is more than cluster switches of {links} links can join evenly with {pods} pods: the aggregation switches leave room for {planes} plane of cluster switches per pod, each switch taking at most {most} racks, so at most {per_pod:,} racks per pod (fewer with more uplinks); use fewer racks per pod or fewer pods</source>
+            <translation>{links} 链路的集群交换机无法在 {pods} 个 Pod 时均匀互联一个 {racks:,} 机柜的 Pod：汇聚交换机为每个 Pod 只留出 {planes} 个集群交换机平面，每台交换机最多接 {most} 个机柜，因此每个 Pod 最多 {per_pod:,} 个机柜（上行链路更多时更少）；请减少每个 Pod 的机柜数或 Pod 数</translation>
+        </message>
+        <message>
+            <source>a pod of {racks:,} racks is more than cluster switches of {links} links can join evenly with {pods} pods: the aggregation switches leave room for {planes} planes of cluster switches per pod, each switch taking at most {most} racks, so at most {per_pod:,} racks per pod (fewer with more uplinks); use fewer racks per pod or fewer pods</source>
+            <translation>{links} 链路的集群交换机无法在 {pods} 个 Pod 时均匀互联一个 {racks:,} 机柜的 Pod：汇聚交换机为每个 Pod 只留出 {planes} 个集群交换机平面，每台交换机最多接 {most} 个机柜，因此每个 Pod 最多 {per_pod:,} 个机柜（上行链路更多时更少）；请减少每个 Pod 的机柜数或 Pod 数</translation>
+        </message>
+        <message>
+            <source>a rack switch takes {links} links: --gpus-per-rack {gpus_per_rack} needs {needed} (one down, one up per GPU)</source>
+            <translation>一台机柜交换机可接 {links} 条链路：--gpus-per-rack {gpus_per_rack} 需要 {needed} 条（每张 GPU 一条下行、一条上行）</translation>
+        </message>
+        <message>
+            <source>an SU's {links} NIC links do not fill whole leaves of {half}</source>
+            <translation>一个 SU 的 {links} 条网卡链路无法填满整数台 {half} 端口的叶交换机</translation>
+        </message>
+        <message>
+            <source>an island of {gpus:,} GPUs does not fit a two-tier Clos of {radix}-port switches at {oversubscription:g}:1; at most about {most:,} GPUs per island</source>
+            <translation>{gpus:,} 张 GPU 的计算岛无法用 {radix} 端口交换机在 {oversubscription:g}:1 收敛比下组成两层 Clos；每个计算岛最多约 {most:,} 张 GPU</translation>
+        </message>
+        <message>
             <source>buildings the islands are spread over</source>
             <translation>计算岛分布的建筑数</translation>
         </message>
@@ -659,6 +743,18 @@
         <message>
             <source>link speed, Gb/s</source>
             <translation>链路速率，Gb/s</translation>
+        </message>
+        <message>
+            <source>none (change --islands or --oversubscription)</source>
+            <translation>无（请修改 --islands 或 --oversubscription）</translation>
+        </message>
+        <message>
+            <source>one campus core tier cannot hold the {uplinks:,} spine uplinks of {islands} islands</source>
+            <translation>一个园区核心层容纳不下 {islands} 个计算岛的 {uplinks:,} 条脊层上行链路</translation>
+        </message>
+        <message>
+            <source>one campus core tier of {switches:,} switches would leave the {planes} spine planes of the islands apart</source>
+            <translation>由 {switches:,} 台交换机组成的园区核心层会使计算岛的 {planes} 个脊层平面彼此不通</translation>
         </message>
         <message>
             <source>pod GPUs ÷ pod uplinks to the aggregation tier</source>
@@ -709,8 +805,60 @@
             <translation>每个 SU 的系统型号</translation>
         </message>
         <message>
+            <source>the built-in catalog lacks medium {part!r}</source>
+            <translation>内置器件库中没有介质 {part!r}</translation>
+        </message>
+        <message>
+            <source>the built-in catalog lacks rack type {part!r}</source>
+            <translation>内置器件库中没有机柜类型 {part!r}</translation>
+        </message>
+        <message>
+            <source>the built-in catalog lacks switch {part!r}</source>
+            <translation>内置器件库中没有交换机 {part!r}</translation>
+        </message>
+        <message>
+            <source>the {template} template has no parameter {flag}; its parameters are {known}</source>
+            <translation>{template} 模板没有参数 {flag}；它的参数是 {known}</translation>
+        </message>
+        <message>
+            <source>there is no template {name!r}; templates are {names}</source>
+            <translation>没有名为 {name!r} 的模板；可用模板为 {names}</translation>
+        </message>
+        <message>
             <source>uplinks per leaf</source>
             <translation>每台叶交换机的上行链路数</translation>
+        </message>
+        <message>
+            <source>{flag} must be a finite number, not {value!r}</source>
+            <translation>{flag} 必须是有限的数，而不是 {value!r}</translation>
+        </message>
+        <message>
+            <source>{flag} must be a number, not {value!r}</source>
+            <translation>{flag} 必须是数字，而不是 {value!r}</translation>
+        </message>
+        <message>
+            <source>{flag} must be a whole number, not {value!r}</source>
+            <translation>{flag} 必须是整数，而不是 {value!r}</translation>
+        </message>
+        <message>
+            <source>{flag} must be at least {minimum:g}, not {value:g}</source>
+            <translation>{flag} 至少为 {minimum:g}，而不是 {value:g}</translation>
+        </message>
+        <message>
+            <source>{flag} must be at most {maximum:g}, not {value:g}</source>
+            <translation>{flag} 至多为 {maximum:g}，而不是 {value:g}</translation>
+        </message>
+        <message>
+            <source>{flag} must be one of {choices}, not {value!r}</source>
+            <translation>{flag} 必须是 {choices} 之一，而不是 {value!r}</translation>
+        </message>
+        <message>
+            <source>{flag} must be text, not {value!r}</source>
+            <translation>{flag} 必须是文字，而不是 {value!r}</translation>
+        </message>
+        <message>
+            <source>{ports} ports per switch is more than the largest common switch ({largest} ports)</source>
+            <translation>每台交换机 {ports} 个端口，超过了最大的常见交换机（{largest} 个端口）</translation>
         </message>
     </context>
     <context>

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from model.i18n import Message
+
 
 class ArchipelagoError(Exception):
     """Base of every error the model raises on purpose."""
@@ -11,13 +16,21 @@ class DesignError(ArchipelagoError):
     """An operation was refused; the design is unchanged.
 
     ``element_id`` names the element concerned and ``field`` the offending field, when
-    there is one, so an editor can point at it.
+    there is one, so an editor can point at it. The message is English text, or a
+    :class:`~model.i18n.Message` (``text``) whose English is the message, to be shown in
+    another language (:func:`model.i18n.error_text`).
     """
 
-    def __init__(self, message: str, element_id: str | None = None, field: str | None = None):
-        super().__init__(message)
+    def __init__(self, message: str | Message, element_id: str | None = None,
+                 field: str | None = None):
+        super().__init__(str(message))
+        self.text = None if isinstance(message, str) else message
         self.element_id = element_id
         self.field = field
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled with its message, element and field (an engine process raises it)."""
+        return (type(self), (self.text or str(self), self.element_id, self.field))
 
 
 class DesignFileError(ArchipelagoError):

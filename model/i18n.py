@@ -181,3 +181,12 @@ def problem_text(problem: object, lang: str | None = None) -> str:
     if isinstance(text, Message):
         return text.render(lang)
     return str(getattr(problem, "message", ""))
+
+
+def error_text(error: BaseException, lang: str | None = None) -> str:
+    """An error's message in ``lang`` (English when None): the translated text when the
+    error carries one (``DesignError.text``), else its English message."""
+    text = getattr(error, "text", None)
+    if isinstance(text, Message):
+        return text.render(lang)
+    return str(error)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from model.design import Design
 from model.errors import DesignError
+from model.i18n import message
 from model.templates import (
     ai_zones,
     alibaba_hpn,
@@ -48,9 +49,9 @@ def template(name: str) -> Template:
     try:
         return TEMPLATES[name]
     except KeyError:
-        raise DesignError(
-            f"there is no template {name!r}; templates are {', '.join(TEMPLATES)}"
-        ) from None
+        raise DesignError(message(
+            "templates", "there is no template {name!r}; templates are {names}", name=name,
+            names=", ".join(TEMPLATES))) from None
 
 
 def build_example() -> Design:

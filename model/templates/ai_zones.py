@@ -33,7 +33,7 @@ from model.catalog import scaled_rack_type
 from model.design import Design
 from model.elements import Pattern, Role, Scope
 from model.errors import DesignError
-from model.i18n import mark
+from model.i18n import mark, message
 from model.parts import Cooling
 from model.templates.base import Param, Template
 from model.templates.builder import (
@@ -86,14 +86,19 @@ def cluster_switches(racks: int, gpus_per_rack: int, pods: int, oversubscription
             best = (key, c, u)
     if best is None:
         planes = max(1, links // pods)
-        raise DesignError(
-            f"a pod of {racks:,} racks is more than cluster switches of {links} links can"
-            f" join evenly with {pods} pods: the aggregation switches leave room for"
-            f" {planes} plane{'s' if planes > 1 else ''} of cluster switches per pod, each"
-            f" switch taking at most {links - 1} racks, so at most"
-            f" {planes * (links - 1):,} racks per pod (fewer with more uplinks); use fewer"
-            " racks per pod or fewer pods"
-        )
+        values = {"racks": racks, "links": links, "pods": pods, "planes": planes,
+                  "most": links - 1, "per_pod": planes * (links - 1)}
+        raise DesignError(message(
+            "templates", "a pod of {racks:,} racks is more than cluster switches of {links}"
+            " links can join evenly with {pods} pods: the aggregation switches leave room"
+            " for {planes} planes of cluster switches per pod, each switch taking at most"
+            " {most} racks, so at most {per_pod:,} racks per pod (fewer with more uplinks);"
+            " use fewer racks per pod or fewer pods", **values) if planes > 1 else message(
+            "templates", "a pod of {racks:,} racks is more than cluster switches of {links}"
+            " links can join evenly with {pods} pods: the aggregation switches leave room"
+            " for {planes} plane of cluster switches per pod, each switch taking at most"
+            " {most} racks, so at most {per_pod:,} racks per pod (fewer with more uplinks);"
+            " use fewer racks per pod or fewer pods", **values))
     return best[1], best[2]
 
 
@@ -106,11 +111,12 @@ def build_ai_zones(
 ) -> Design:
     """Meta-style AI zones; see the module docstring."""
     if gpus_per_rack % 8:
-        raise DesignError(
-            f"--gpus-per-rack must be a multiple of 8 (8-GPU servers), not {gpus_per_rack}"
-        )
+        raise DesignError(message(
+            "templates", "--gpus-per-rack must be a multiple of 8 (8-GPU servers), not"
+            " {gpus_per_rack}", gpus_per_rack=gpus_per_rack))
     if buildings > pods:
-        raise DesignError(f"--buildings {buildings} is more than --pods {pods}")
+        raise DesignError(message("templates", "--buildings {buildings} is more than --pods"
+                                  " {pods}", buildings=buildings, pods=pods))
     b = Builder(f"AI zones, {pods} pods", "")
     rack_parts = scaled_rack_type("dgx-h100-x2", gpus_per_rack // 8)
     b.use_parts(rack_parts)
@@ -120,12 +126,13 @@ def build_ai_zones(
     local = b.use_medium("optical-400g-osfp").id
     long_reach = b.use_medium("optical-400g-dr4").id
     if 2 * gpus_per_rack > links_per_switch:
-        raise DesignError(
-            f"a rack switch takes {links_per_switch} links: --gpus-per-rack"
-            f" {gpus_per_rack} needs {2 * gpus_per_rack} (one down, one up per GPU)"
-        )
+        raise DesignError(message(
+            "templates", "a rack switch takes {links} links: --gpus-per-rack {gpus_per_rack}"
+            " needs {needed} (one down, one up per GPU)", links=links_per_switch,
+            gpus_per_rack=gpus_per_rack, needed=2 * gpus_per_rack))
     if pods > links_per_switch:
-        raise DesignError(f"--pods {pods} is more than {links_per_switch} aggregation links")
+        raise DesignError(message("templates", "--pods {pods} is more than {links}"
+                                  " aggregation links", pods=pods, links=links_per_switch))
     pod_gpus = racks_per_pod * gpus_per_rack
     c, u = cluster_switches(racks_per_pod, gpus_per_rack, pods, agg_oversubscription,
                             links_per_switch)

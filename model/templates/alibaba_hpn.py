@@ -36,7 +36,7 @@ from model.catalog import load_builtin_catalog
 from model.design import Design
 from model.elements import Pattern, Role, Scope
 from model.errors import DesignError
-from model.i18n import mark
+from model.i18n import mark, message
 from model.parts import Catalog, Cooling, RackType, ServerType
 from model.templates.base import Param, Template
 from model.templates.builder import Builder, BuildingPlan, island_size, size_buildings
@@ -94,7 +94,8 @@ def core_switches(pods: int) -> int:
     for count in range(AGG_UPLINKS, uplinks + 1, AGG_UPLINKS):
         if uplinks % count == 0 and count >= least:
             return count
-    raise DesignError(f"--pods {pods} is more than one core tier can join")
+    raise DesignError(message("templates", "--pods {pods} is more than one core tier can"
+                              " join", pods=pods))
 
 
 def build_alibaba_hpn(pods: int, segments_per_pod: int) -> Design:

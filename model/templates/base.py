@@ -15,7 +15,7 @@ from typing import Any
 
 from model.design import Design
 from model.errors import DesignError
-from model.i18n import Translator
+from model.i18n import Translator, message
 
 ParamValue = int | float | str
 
@@ -60,8 +60,11 @@ class Param:
         try:
             value: ParamValue = self.kind(text.strip())
         except ValueError:
-            what = "a whole number" if self.kind is int else "a number"
-            raise DesignError(f"{self.flag} must be {what}, not {text!r}") from None
+            raise DesignError(message(
+                "templates", "{flag} must be a whole number, not {value!r}", flag=self.flag,
+                value=text) if self.kind is int else message(
+                "templates", "{flag} must be a number, not {value!r}", flag=self.flag,
+                value=text)) from None
         return self.check(value)
 
     def check(self, value: object) -> ParamValue:
@@ -69,27 +72,37 @@ class Param:
         :class:`DesignError` naming the parameter."""
         if self.kind is str:
             if not isinstance(value, str):
-                raise DesignError(f"{self.flag} must be text, not {value!r}")
+                raise DesignError(message("templates", "{flag} must be text, not {value!r}",
+                                          flag=self.flag, value=value))
             if self.choices and value not in self.choices:
-                raise DesignError(
-                    f"{self.flag} must be one of {', '.join(self.choices)}, not {value!r}"
-                )
+                raise DesignError(message(
+                    "templates", "{flag} must be one of {choices}, not {value!r}",
+                    flag=self.flag, choices=", ".join(self.choices), value=value))
             return value
         if isinstance(value, bool) or not isinstance(value, int | float):
-            raise DesignError(f"{self.flag} must be a number, not {value!r}")
+            raise DesignError(message("templates", "{flag} must be a number, not {value!r}",
+                                      flag=self.flag, value=value))
         number: int | float
         if self.kind is int:
             if isinstance(value, float) and not value.is_integer():
-                raise DesignError(f"{self.flag} must be a whole number, not {value!r}")
+                raise DesignError(message(
+                    "templates", "{flag} must be a whole number, not {value!r}",
+                    flag=self.flag, value=value))
             number = int(value)
         else:
             number = float(value)
             if not math.isfinite(number):
-                raise DesignError(f"{self.flag} must be a finite number, not {value!r}")
+                raise DesignError(message(
+                    "templates", "{flag} must be a finite number, not {value!r}",
+                    flag=self.flag, value=value))
         if self.minimum is not None and number < self.minimum:
-            raise DesignError(f"{self.flag} must be at least {self.minimum:g}, not {number:g}")
+            raise DesignError(message(
+                "templates", "{flag} must be at least {minimum:g}, not {value:g}",
+                flag=self.flag, minimum=self.minimum, value=number))
         if self.maximum is not None and number > self.maximum:
-            raise DesignError(f"{self.flag} must be at most {self.maximum:g}, not {number:g}")
+            raise DesignError(message(
+                "templates", "{flag} must be at most {maximum:g}, not {value:g}",
+                flag=self.flag, maximum=self.maximum, value=number))
         return number
 
 
@@ -124,9 +137,9 @@ class Template:
                 return param
         known = ", ".join(p.flag for p in self.params)
         flag = "--" + name.replace("_", "-")
-        raise DesignError(
-            f"the {self.name} template has no parameter {flag}; its parameters are {known}"
-        )
+        raise DesignError(message(
+            "templates", "the {template} template has no parameter {flag}; its parameters"
+            " are {known}", template=self.name, flag=flag, known=known))
 
     def defaults(self) -> dict[str, ParamValue]:
         """Every parameter at its default."""

@@ -28,6 +28,7 @@ from model.elements import (
     SwitchTier,
 )
 from model.errors import DesignError
+from model.i18n import message
 from model.parts import Catalog, Cooling, Medium, SwitchModel
 
 PAD = 20.0
@@ -141,14 +142,16 @@ class Builder:
         """Copy a built-in rack type with its server and accelerator."""
         parts = self.catalog.closure_of_rack_type(rack_type_id)
         if not parts.rack_types or not parts.servers or not parts.accelerators:
-            raise DesignError(f"the built-in catalog lacks rack type {rack_type_id!r}")
+            raise DesignError(message("templates", "the built-in catalog lacks rack type {part!r}",
+                                       part=rack_type_id))
         self.use_parts(parts)
 
     def use_switch(self, switch: SwitchModel | str) -> SwitchModel:
         """Copy a switch model (a built-in id or a variant) into the design."""
         model = self.catalog.switch(switch) if isinstance(switch, str) else switch
         if model is None:
-            raise DesignError(f"the built-in catalog lacks switch {switch!r}")
+            raise DesignError(message("templates", "the built-in catalog lacks switch {part!r}",
+                                       part=switch))
         self.use_parts(Catalog(switches=(model,)))
         return model
 
@@ -156,7 +159,8 @@ class Builder:
         """Copy a link medium (a built-in id or a variant) into the design."""
         part = self.catalog.medium(medium) if isinstance(medium, str) else medium
         if part is None:
-            raise DesignError(f"the built-in catalog lacks medium {medium!r}")
+            raise DesignError(message("templates", "the built-in catalog lacks medium {part!r}",
+                                       part=medium))
         self.use_parts(Catalog(media=(part,)))
         return part
 

@@ -34,7 +34,7 @@ import math
 from model.design import Design
 from model.elements import Pattern, Role, Scope
 from model.errors import DesignError
-from model.i18n import mark
+from model.i18n import mark, message
 from model.parts import Cooling
 from model.templates.base import Param, Template
 from model.templates.builder import Builder, BuildingPlan, island_size, size_buildings
@@ -59,17 +59,18 @@ def core_switches(super_nodes: int, per_building: int) -> int:
     for count in range(per_building, per_hall + 1, per_building):
         if per_hall % count == 0 and count >= least:
             return count
-    raise DesignError(f"--super-nodes {super_nodes} is more than one core tier can join")
+    raise DesignError(message("templates", "--super-nodes {super_nodes} is more than one"
+                              " core tier can join", super_nodes=super_nodes))
 
 
 def build_cloudmatrix(super_nodes: int, super_nodes_per_building: int) -> Design:
     """A cascade of CloudMatrix384 super-nodes; see the module docstring."""
     g = super_nodes_per_building
     if super_nodes % g:
-        raise DesignError(
-            f"--super-nodes {super_nodes} must be a multiple of --super-nodes-per-building"
-            f" {g} (every building holds the same number)"
-        )
+        raise DesignError(message(
+            "templates", "--super-nodes {super_nodes} must be a multiple of"
+            " --super-nodes-per-building {per_building} (every building holds the same"
+            " number)", super_nodes=super_nodes, per_building=g))
     buildings = super_nodes // g
     cores = core_switches(super_nodes, g)
     npus = super_nodes * NPUS_PER_SUPER_NODE

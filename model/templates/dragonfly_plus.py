@@ -17,7 +17,7 @@ from model.catalog import generic_host_rack, generic_optics, generic_switch
 from model.design import Design
 from model.elements import Pattern, Role
 from model.errors import DesignError
-from model.i18n import mark
+from model.i18n import mark, message
 from model.parts import Cooling
 from model.templates.base import Param, Template
 from model.templates.builder import Builder, BuildingPlan, island_size, size_buildings
@@ -26,22 +26,23 @@ from model.templates.builder import Builder, BuildingPlan, island_size, size_bui
 def build_dragonfly_plus(k: int, groups: int, routers: int, speed_gbps: float) -> Design:
     """A Dragonfly+ system; ``groups`` 0 means k/2 + 1, ``routers`` 0 means k."""
     if k % 2:
-        raise DesignError(f"--k must be even (half the ports down, half up), not {k}")
+        raise DesignError(message("templates", "--k must be even (half the ports down, half up),"
+                                  " not {k}", k=k))
     half = k // 2
     routers = routers or k
     groups = groups or half + 1
     if routers % 2 or routers > k:
-        raise DesignError(
-            f"--routers must be even and at most --k {k} (half leaves, half spines),"
-            f" not {routers}"
-        )
+        raise DesignError(message(
+            "templates", "--routers must be even and at most --k {k} (half leaves, half"
+            " spines), not {routers}", k=k, routers=routers))
     if groups < 2:
-        raise DesignError(f"--groups must be at least 2 (0 for k/2 + 1), not {groups}")
+        raise DesignError(message("templates", "--groups must be at least 2 (0 for k/2 + 1), not"
+                                  " {groups}", groups=groups))
     if groups - 1 > half:
-        raise DesignError(
-            f"--groups {groups} is too many: each spine has {half} global ports, one per"
-            f" other group at least, so at most {half + 1} groups"
-        )
+        raise DesignError(message(
+            "templates", "--groups {groups} is too many: each spine has {half} global ports,"
+            " one per other group at least, so at most {most} groups", groups=groups,
+            half=half, most=half + 1))
     per_group = routers // 2
     global_links = half // (groups - 1)
     hosts = groups * per_group * half

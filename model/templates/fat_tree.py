@@ -21,7 +21,7 @@ from model.catalog import generic_host_rack, generic_optics, generic_switch
 from model.design import Design
 from model.elements import Pattern, Role, Scope
 from model.errors import DesignError
-from model.i18n import mark
+from model.i18n import mark, message
 from model.parts import Cooling
 from model.templates.base import Param, Template
 from model.templates.builder import Builder, BuildingPlan, island_size, size_buildings
@@ -31,7 +31,8 @@ def build_fat_tree(k: int, speed_gbps: float) -> Design:
     """A k-ary fat-tree with links of ``speed_gbps`` (hosts, switches and optics are the
     nominal generic parts at that speed)."""
     if k % 2:
-        raise DesignError(f"--k must be even (each switch splits its ports in halves), not {k}")
+        raise DesignError(message("templates", "--k must be even (each switch splits its ports in"
+                                  " halves), not {k}", k=k))
     half = k // 2
     b = Builder(
         f"Fat-tree k={k}",

@@ -50,7 +50,7 @@ from dataclasses import dataclass
 from model.design import Design
 from model.elements import Pattern, Role, Scope
 from model.errors import DesignError
-from model.i18n import mark
+from model.i18n import mark, message
 from model.parts import Cooling
 from model.templates.base import Param, Template
 from model.templates.builder import Builder, BuildingPlan, island_size
@@ -77,11 +77,11 @@ def spine_plan(gpus: int, oversubscription: float) -> tuple[int, int]:
         if down + up <= RADIX:
             return spines, up
     most = RADIX * HALF * RAILS * oversubscription / (oversubscription + 1)
-    raise DesignError(
-        f"an island of {gpus:,} GPUs does not fit a two-tier Clos of {RADIX}-port switches"
-        f" at {oversubscription:g}:1; at most about"
-        f" {int(most) // GPUS_PER_BLOCK * GPUS_PER_BLOCK:,} GPUs per island"
-    )
+    raise DesignError(message(
+        "templates", "an island of {gpus:,} GPUs does not fit a two-tier Clos of"
+        " {radix}-port switches at {oversubscription:g}:1; at most about {most:,} GPUs per"
+        " island", gpus=gpus, radix=RADIX, oversubscription=oversubscription,
+        most=int(most) // GPUS_PER_BLOCK * GPUS_PER_BLOCK))
 
 
 def even_count(totals: Iterable[int], links: Iterable[int], least: int) -> int | None:
@@ -197,22 +197,24 @@ def core_plan(islands: int, spines: int, up: int, buildings: int) -> CorePlan:
     two = two_level_plan(islands, spines, up, buildings)
     if two is not None:
         return two
-    why = (
-        f"one campus core tier cannot hold the {islands * uplinks:,} spine uplinks of"
-        f" {islands} islands" if single is None else
-        f"one campus core tier of {single:,} switches would leave the {spines // HALF}"
-        f" spine planes of the islands apart"
-    )
+    why = message(
+        "templates", "one campus core tier cannot hold the {uplinks:,} spine uplinks of"
+        " {islands} islands", uplinks=islands * uplinks, islands=islands,
+    ) if single is None else message(
+        "templates", "one campus core tier of {switches:,} switches would leave the"
+        " {planes} spine planes of the islands apart", switches=single,
+        planes=spines // HALF)
     fits = [
         b for b in range(1, min(islands, MAX_BUILDINGS) + 1)
         if two_level_plan(islands, spines, up, b) is not None
     ]
-    raise DesignError(
-        f"--islands {islands} over --buildings {buildings}: {why}, and a core tier in each"
-        f" building (at most {HALF} islands each) under a campus super-core cannot join"
-        " them with every bundle dealing evenly; --buildings that work: "
-        + (runs(fits) or "none (change --islands or --oversubscription)")
-    )
+    raise DesignError(message(
+        "templates", "--islands {islands} over --buildings {buildings}: {why}, and a core"
+        " tier in each building (at most {half} islands each) under a campus super-core"
+        " cannot join them with every bundle dealing evenly; --buildings that work:"
+        " {fits}", islands=islands, buildings=buildings, why=why, half=HALF,
+        fits=runs(fits) or message("templates", "none (change --islands or"
+                                   " --oversubscription)")))
 
 
 def runs(numbers: list[int]) -> str:
@@ -239,12 +241,13 @@ def build_islands(
 ) -> Design:
     """Islands of DGX H100 over buildings; see the module docstring."""
     if gpus_per_island % GPUS_PER_BLOCK:
-        raise DesignError(
-            f"--gpus-per-island must be a multiple of {GPUS_PER_BLOCK} (32 DGX H100 under"
-            f" one group of 8 rail leaves), not {gpus_per_island:,}"
-        )
+        raise DesignError(message(
+            "templates", "--gpus-per-island must be a multiple of {block} (32 DGX H100 under"
+            " one group of 8 rail leaves), not {gpus_per_island:,}", block=GPUS_PER_BLOCK,
+            gpus_per_island=gpus_per_island))
     if buildings > islands:
-        raise DesignError(f"--buildings {buildings} is more than --islands {islands}")
+        raise DesignError(message("templates", "--buildings {buildings} is more than --islands"
+                                  " {islands}", buildings=buildings, islands=islands))
     spines, up = spine_plan(gpus_per_island, oversubscription)
     leaves = gpus_per_island // HALF
     island_uplinks = spines * up

@@ -17,7 +17,7 @@ from model.catalog import generic_host_rack, generic_optics, generic_switch
 from model.design import Design
 from model.elements import Pattern, Role
 from model.errors import DesignError
-from model.i18n import mark
+from model.i18n import mark, message
 from model.parts import Cooling
 from model.templates.base import Param, Template
 from model.templates.builder import Builder, BuildingPlan, island_size, size_buildings
@@ -31,20 +31,18 @@ def common_radix(ports: int) -> int:
     for radix in COMMON_RADIXES:
         if radix >= ports:
             return radix
-    raise DesignError(
-        f"{ports} ports per switch is more than the largest common switch"
-        f" ({COMMON_RADIXES[-1]} ports)"
-    )
+    raise DesignError(message(
+        "templates", "{ports} ports per switch is more than the largest common switch"
+        " ({largest} ports)", ports=ports, largest=COMMON_RADIXES[-1]))
 
 
 def build_leaf_spine(leaves: int, down: int, up: int, spines: int, speed_gbps: float) -> Design:
     """A leaf-spine fabric; see the module docstring for the wiring."""
     if up % spines:
-        raise DesignError(
-            f"--up {up} is not a multiple of --spines {spines}: in a leaf-spine every"
-            " leaf reaches every spine, with the same number of links (use more uplinks"
-            " or fewer spines)"
-        )
+        raise DesignError(message(
+            "templates", "--up {up} is not a multiple of --spines {spines}: in a leaf-spine"
+            " every leaf reaches every spine, with the same number of links (use more"
+            " uplinks or fewer spines)", up=up, spines=spines))
     spine_down = leaves * up // spines
     radix = common_radix(max(down + up, spine_down))
     b = Builder(

@@ -28,7 +28,7 @@ from model.catalog import generic_switch
 from model.design import Design
 from model.elements import Pattern, Role, Scope
 from model.errors import DesignError
-from model.i18n import mark
+from model.i18n import mark, message
 from model.parts import Cooling
 from model.templates.base import Param, Template
 from model.templates.builder import Builder, BuildingPlan, island_size, size_buildings
@@ -53,7 +53,8 @@ def core_switches(pods: int) -> int:
     while count < least:
         count *= 2
     if count > POD_UPLINKS:
-        raise DesignError(f"--pods {pods} is more than one core tier can join")
+        raise DesignError(message("templates", "--pods {pods} is more than one core tier can"
+                              " join", pods=pods))
     return count
 
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from model.design import Design
 from model.elements import Pattern, Role
 from model.errors import DesignError
-from model.i18n import mark
+from model.i18n import mark, message
 from model.parts import Cooling
 from model.templates.base import Param, Template
 from model.templates.builder import (
@@ -79,14 +79,14 @@ def build_superpod(sus: int, system: str) -> Design:
     half = switch.radix // (2 * ports_per_link)  # links down (= up) per leaf
     su_links = spec.racks_per_su * rack.servers_per_rack * server.nic_count
     if su_links % half:
-        raise DesignError(f"an SU's {su_links} NIC links do not fill whole leaves of {half}")
+        raise DesignError(message("templates", "an SU's {links} NIC links do not fill whole"
+                                  " leaves of {half}", links=su_links, half=half))
     leaves = su_links // half
     per_switch = switch.radix // ports_per_link  # links one upper switch can take
     if sus > per_switch:
-        raise DesignError(
-            f"--sus {sus} is more than {per_switch}, the most SUs a three-tier fabric of"
-            f" {switch.name} can join"
-        )
+        raise DesignError(message(
+            "templates", "--sus {sus} is more than {most}, the most SUs a three-tier fabric"
+            " of {switch} can join", sus=sus, most=per_switch, switch=switch.name))
     three_tier = sus > TWO_TIER_MAX_SUS
     top = smallest_divisor_at_least(su_links, math.ceil(sus * su_links / per_switch))
     gpus = sus * spec.racks_per_su * rack.servers_per_rack * server.accelerators_per_server

@@ -12,11 +12,13 @@ from pathlib import Path
 
 import pytest
 
+from model.errors import DesignError
 from model.i18n import (
     CATALOGS,
     LanguageError,
     Message,
     Translator,
+    error_text,
     fields,
     message,
     normalize_language,
@@ -186,3 +188,28 @@ def test_the_chinese_reference_designs_use_the_architects_words() -> None:
 def test_the_catalog_is_read_once_per_language() -> None:
     assert CATALOGS.of("zh_CN") is CATALOGS.of("zh_CN")
     assert CATALOGS.of("en") == {}
+
+
+def test_a_refused_template_parameter_is_explained_in_chinese() -> None:
+    with pytest.raises(DesignError) as refused:
+        TEMPLATES["cloudmatrix"].build(super_nodes=10, super_nodes_per_building=4)
+    assert str(refused.value) == (
+        "--super-nodes 10 must be a multiple of --super-nodes-per-building 4 (every"
+        " building holds the same number)")
+    assert error_text(refused.value, "zh_CN") == (
+        "--super-nodes 10 必须是 --super-nodes-per-building 4 的倍数"
+        "（每栋建筑容纳相同数量的超节点）")
+    with pytest.raises(DesignError) as low:
+        TEMPLATES["alibaba-hpn"].build(pods=0)
+    assert error_text(low.value, "zh_CN") == "--pods 至少为 1，而不是 0"
+
+
+def test_a_design_error_pickles_with_its_translatable_text() -> None:
+    error = DesignError(message("templates", "{flag} must be text, not {value!r}",
+                                flag="--system", value=3), element_id="x", field="f")
+    back = pickle.loads(pickle.dumps(error))
+    assert (str(back), back.element_id, back.field) == (
+        "--system must be text, not 3", "x", "f")
+    assert error_text(back, "zh_CN") == "--system 必须是文字，而不是 3"
+    plain = pickle.loads(pickle.dumps(DesignError("plain words")))
+    assert error_text(plain, "zh_CN") == "plain words"
