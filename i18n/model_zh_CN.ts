@@ -76,6 +76,57 @@
         </message>
     </context>
     <context>
+        <name>design</name>
+        <message>
+            <source>a design needs a name</source>
+            <translation>设计需要一个名称</translation>
+        </message>
+        <message>
+            <source>bundle {name!r} would join the {lower} plane to the {upper} plane</source>
+            <translation>链路束 {name!r} 会把{lower}平面与{upper}平面连在一起</translation>
+        </message>
+        <message>
+            <source>bundle {name!r} would make a loop: {upper!r} already sits below {lower!r}</source>
+            <translation>链路束 {name!r} 会形成环路：{upper!r} 已经位于 {lower!r} 之下</translation>
+        </message>
+        <message>
+            <source>bundle {name!r}: global links join two switch tiers</source>
+            <translation>链路束 {name!r}：全局链路只能连接两个交换机层</translation>
+        </message>
+        <message>
+            <source>bundle {name!r}: its lower end {end!r} must be an existing rack group or switch tier</source>
+            <translation>链路束 {name!r}：其下端 {end!r} 必须是已有的机柜组或交换机层</translation>
+        </message>
+        <message>
+            <source>bundle {name!r}: its upper end {end!r} must be an existing switch tier</source>
+            <translation>链路束 {name!r}：其上端 {end!r} 必须是已有的交换机层</translation>
+        </message>
+        <message>
+            <source>bundle {name!r}: the {pattern} pattern wires servers, so its lower end must be a rack group</source>
+            <translation>链路束 {name!r}：{pattern} 连线方式连接的是服务器，因此其下端必须是机柜组</translation>
+        </message>
+        <message>
+            <source>bundle {name!r}: tier {upper!r} ({scope} scope) does not serve {lower!r}; link it to a tier whose scope contains it</source>
+            <translation>链路束 {name!r}：交换机层 {upper!r}（范围：{scope}）不服务于 {lower!r}；请连接到范围包含它的交换机层</translation>
+        </message>
+        <message>
+            <source>bundle {name!r}: {lower!r} and {upper!r} are already joined by bundle {other!r}; change its link count instead</source>
+            <translation>链路束 {name!r}：{lower!r} 与 {upper!r} 已由链路束 {other!r} 连接；请改为修改其链路数</translation>
+        </message>
+        <message>
+            <source>the id {id!r} is already in use</source>
+            <translation>标识 {id!r} 已被使用</translation>
+        </message>
+        <message>
+            <source>there is no element {id!r}</source>
+            <translation>没有元素 {id!r}</translation>
+        </message>
+        <message>
+            <source>{name!r} refers to {what} {ref!r}, which does not exist</source>
+            <translation>{name!r} 引用的{what} {ref!r} 不存在</translation>
+        </message>
+    </context>
+    <context>
         <name>jobs</name>
         <message>
             <source>TP {tp} spans {domains} {fabric} domains: its all-reduces leave the scale-up fabric for the NICs</source>

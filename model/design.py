@@ -45,6 +45,7 @@ from model.events import (
     Subscriber,
 )
 from model.failures import Scenario
+from model.i18n import Message, mark, message
 from model.jobs.job import Job
 from model.parts import Catalog, Frozen, Name, Text
 from model.reach import reaches
@@ -271,12 +272,10 @@ class Design:
 
         def need(ref: str, kind: str, field: str) -> None:
             if self.kind_of(ref) != kind:
-                what = kind.replace("_", " ")
-                raise DesignError(
-                    f"{element.name!r} refers to {what} {ref!r}, which does not exist",
-                    element.id,
-                    field,
-                )
+                raise DesignError(message(
+                    "design", "{name!r} refers to {what} {ref!r}, which does not exist",
+                    name=element.name, what=Message("terms", kind.replace("_", " ")),
+                    ref=ref), element.id, field)
 
         if isinstance(element, Island):
             need(element.building, "building", "building")
@@ -294,63 +293,47 @@ class Design:
         lower = self.element(bundle.lower)
         upper = self.element(bundle.upper)
         if not isinstance(lower, RackGroup | SwitchTier):
-            raise DesignError(
-                f"bundle {bundle.name!r}: its lower end {bundle.lower!r} must be an"
-                " existing rack group or switch tier",
-                bundle.id,
-                "lower",
-            )
+            raise DesignError(message(
+                "design", "bundle {name!r}: its lower end {end!r} must be an existing rack"
+                " group or switch tier", name=bundle.name, end=bundle.lower),
+                bundle.id, "lower")
         if not isinstance(upper, SwitchTier):
-            raise DesignError(
-                f"bundle {bundle.name!r}: its upper end {bundle.upper!r} must be an"
-                " existing switch tier",
-                bundle.id,
-                "upper",
-            )
+            raise DesignError(message(
+                "design", "bundle {name!r}: its upper end {end!r} must be an existing switch"
+                " tier", name=bundle.name, end=bundle.upper), bundle.id, "upper")
         if isinstance(lower, SwitchTier) and lower.plane != upper.plane:
-            raise DesignError(
-                f"bundle {bundle.name!r} would join the {lower.plane.value} plane to the"
-                f" {upper.plane.value} plane",
-                bundle.id,
-                "upper",
-            )
+            raise DesignError(message(
+                "design", "bundle {name!r} would join the {lower} plane to the {upper}"
+                " plane", name=bundle.name, lower=Message("terms", lower.plane.value),
+                upper=Message("terms", upper.plane.value)), bundle.id, "upper")
         if bundle.pattern in (Pattern.RAIL, Pattern.RACK) and not isinstance(lower, RackGroup):
-            raise DesignError(
-                f"bundle {bundle.name!r}: the {bundle.pattern.value} pattern wires servers,"
-                " so its lower end must be a rack group",
-                bundle.id,
-                "pattern",
-            )
+            raise DesignError(message(
+                "design", "bundle {name!r}: the {pattern} pattern wires servers, so its"
+                " lower end must be a rack group", name=bundle.name,
+                pattern=bundle.pattern.value), bundle.id, "pattern")
         if bundle.pattern is Pattern.GLOBAL:
             if not isinstance(lower, SwitchTier):
-                raise DesignError(
-                    f"bundle {bundle.name!r}: global links join two switch tiers",
-                    bundle.id,
-                    "lower",
-                )
+                raise DesignError(message(
+                    "design", "bundle {name!r}: global links join two switch tiers",
+                    name=bundle.name), bundle.id, "lower")
         elif not self._serves(upper, lower):
-            raise DesignError(
-                f"bundle {bundle.name!r}: tier {upper.name!r} ({upper.scope.value} scope)"
-                f" does not serve {lower.name!r}; link it to a tier whose scope contains it",
-                bundle.id,
-                "upper",
-            )
+            raise DesignError(message(
+                "design", "bundle {name!r}: tier {upper!r} ({scope} scope) does not serve"
+                " {lower!r}; link it to a tier whose scope contains it", name=bundle.name,
+                upper=upper.name, scope=Message("terms", upper.scope.value),
+                lower=lower.name), bundle.id, "upper")
         other_id = self._pairs.get(frozenset((bundle.lower, bundle.upper)))
         if other_id is not None and other_id != bundle.id:
             other = self.bundles[other_id]
-            raise DesignError(
-                f"bundle {bundle.name!r}: {lower.name!r} and {upper.name!r} are already"
-                f" joined by bundle {other.name!r}; change its link count instead",
-                bundle.id,
-                "upper",
-            )
+            raise DesignError(message(
+                "design", "bundle {name!r}: {lower!r} and {upper!r} are already joined by"
+                " bundle {other!r}; change its link count instead", name=bundle.name,
+                lower=lower.name, upper=upper.name, other=other.name), bundle.id, "upper")
         if bundle.pattern is not Pattern.GLOBAL and self._is_below(lower.id, upper.id, bundle.id):
-            raise DesignError(
-                f"bundle {bundle.name!r} would make a loop: {upper.name!r} already sits"
-                f" below {lower.name!r}",
-                bundle.id,
-                "upper",
-            )
+            raise DesignError(message(
+                "design", "bundle {name!r} would make a loop: {upper!r} already sits below"
+                " {lower!r}", name=bundle.name, upper=upper.name, lower=lower.name),
+                bundle.id, "upper")
 
     def _serves(self, upper: SwitchTier, lower: RackGroup | SwitchTier) -> bool:
         """True when ``upper``'s scope contains ``lower``."""
@@ -376,7 +359,8 @@ class Design:
             raise DesignError(f"cannot add a {type(element).__name__} to a design")
         element = revalidated(element)  # a copy may have skipped validation
         if element.id in self._kind_of_id or element.id in self.catalog.all_ids():
-            raise DesignError(f"the id {element.id!r} is already in use", element.id, "id")
+            raise DesignError(message("design", "the id {id!r} is already in use", id=element.id),
+                              element.id, "id")
         self._check_references(element)
         self._insert(kind, element, index)
         self._announce(ElementAdded(kind, element.id))
@@ -589,7 +573,7 @@ class Design:
     def rename(self, name: str, description: str | None = None) -> tuple[str, str]:
         """Set the design's name (and description); returns the old pair."""
         if not name.strip():
-            raise DesignError("a design needs a name")
+            raise DesignError(Message("design", mark("design", "a design needs a name")))
         try:  # the limits of the design file, so that what is saved opens again
             _NAME.validate_python(name)
             _TEXT.validate_python(description or "")
@@ -618,7 +602,8 @@ class Design:
     def _require(self, element_id: str) -> Element:
         element = self.element(element_id)
         if element is None:
-            raise DesignError(f"there is no element {element_id!r}", element_id)
+            raise DesignError(message("design", "there is no element {id!r}", id=element_id),
+                              element_id)
         return element
 
     # ----------------------------------------------------------- comparison

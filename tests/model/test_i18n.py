@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from model.elements import LinkBundle, Pattern
 from model.errors import DesignError
 from model.i18n import (
     CATALOGS,
@@ -213,3 +214,17 @@ def test_a_design_error_pickles_with_its_translatable_text() -> None:
     assert error_text(back, "zh_CN") == "--system 必须是文字，而不是 3"
     plain = pickle.loads(pickle.dumps(DesignError("plain words")))
     assert error_text(plain, "zh_CN") == "plain words"
+
+
+def test_a_refused_link_is_explained_in_chinese_and_the_design_is_unchanged() -> None:
+    design = small_design()
+    before = design.content()
+    back = LinkBundle(id="back", name="Back", lower="spine", upper="leaf",
+                      links_per_member=1, speed_gbps=400, pattern=Pattern.SPREAD)
+    with pytest.raises(DesignError) as refused:
+        design.add(back)
+    assert str(refused.value) == ("bundle 'Back': 'Spine' and 'Leaf' are already joined by"
+                                  " bundle 'Leaf to spine'; change its link count instead")
+    assert error_text(refused.value, "zh_CN") == (
+        "链路束 'Back'：'Spine' 与 'Leaf' 已由链路束 'Leaf to spine' 连接；请改为修改其链路数")
+    assert design.content() == before
