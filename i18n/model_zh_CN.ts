@@ -240,6 +240,10 @@
             <translation>{name}：{accelerators:,} 张加速卡无法填满整数个 {domain:,} 卡的 Scale-up 域</translation>
         </message>
         <message>
+            <source>{name}: {count:,} accelerators cut off from the {plane} network by the failures</source>
+            <translation>{name}：故障使 {count:,} 张加速卡与{plane}网络断开</translation>
+        </message>
+        <message>
             <source>{name}: {links:,} links per member do not deal evenly over {switches:,} switches ({pattern} wiring)</source>
             <translation>{name}：每个成员 {links:,} 条链路无法均匀分配到 {switches:,} 台交换机上（{pattern} 连线方式）</translation>
         </message>

@@ -28,6 +28,7 @@ import numpy as np
 
 from model.design import Design
 from model.failures import Down, Failure, describe
+from model.i18n import Message, message
 from model.metrics.endpoints import nic_to_accelerators
 from model.metrics.power import LinkEnds
 from model.metrics.results import Inventory
@@ -200,7 +201,8 @@ def _linked(rack: RackNet, bundles: list[BundleNet], topo: Topology) -> np.ndarr
 
 def stranded_problems(figures: FailureFigures, design: Design, plane: str) -> list[Problem]:
     """One problem per rack group with accelerators cut off by the failures."""
-    return [Problem(Severity.ERROR, "stranded", group_id,
-                    f"{design.rack_groups[group_id].name}: {count:,} accelerators cut off"
-                    f" from the {plane} network by the failures")
+    return [Problem.of(Severity.ERROR, "stranded", group_id, message(
+                "problems", "{name}: {count:,} accelerators cut off from the {plane} network"
+                " by the failures", name=design.rack_groups[group_id].name, count=count,
+                plane=Message("terms", plane)))
             for group_id, count in figures.stranded_by_group.items()]

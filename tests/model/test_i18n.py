@@ -228,3 +228,16 @@ def test_a_refused_link_is_explained_in_chinese_and_the_design_is_unchanged() ->
     assert error_text(refused.value, "zh_CN") == (
         "链路束 'Back'：'Spine' 与 'Leaf' 已由链路束 'Leaf to spine' 连接；请改为修改其链路数")
     assert design.content() == before
+
+
+def test_accelerators_cut_off_by_a_failure_are_a_problem_in_chinese() -> None:
+    """As tests/reference/test_engine_failures_hand.py: leaf 2 of the leaf–spine down
+    strands rack 2's 4 GPUs."""
+    from model.failures import Failure
+    from tests.reference.test_engine_failures_hand import _leaf_spine
+
+    failed = compute_all(_leaf_spine(), failures=[Failure(element="leaf", members=(2,))])
+    stranded = [p for p in failed.problems if p.code == "stranded"]
+    assert [p.message for p in stranded] == [
+        "racks: 4 accelerators cut off from the backend network by the failures"]
+    assert stranded[0].in_language("zh_CN") == "racks：故障使 4 张加速卡与后端网络断开"
