@@ -28,7 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from model.metrics import clear_caches
+from model import metrics
 from model.sweep_plan import SweepSpec, make_spec
 from model.sweep_run import evaluate_point, run_points, start_local_cluster
 
@@ -44,7 +44,7 @@ def spec_of(points: int) -> SweepSpec:
 
 def in_one_process(spec: SweepSpec) -> tuple[float, int]:
     """Seconds to compute every point here, and how many failed."""
-    clear_caches()
+    metrics.default_engine = metrics.Engine()  # from scratch: the points use the default
     payload = spec.to_json()
     start = time.perf_counter()
     failed = 0

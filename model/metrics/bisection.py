@@ -1,6 +1,7 @@
 """Bisection bandwidth: the least capacity crossing any split of the accelerators into
 two halves of equal size (differing by at most one), every switch free to stand on
-either side.
+either side. This module turns a cut into the reported figure; the solvers that find
+cuts, and the dispatcher over them, are in :mod:`model.metrics.bisection_solvers`.
 
 Hierarchical networks are solved exactly by the pod-tree DP (:mod:`model.metrics.pod_dp`,
 whose docstring gives the argument). The cut the DP finds is turned into a side for
@@ -22,14 +23,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from model.metrics import bisection_milp, pod_dp_switches
 from model.metrics.arrays import stable_order
 from model.metrics.endpoints import Endpoints
-from model.metrics.flows import MemberNetwork
-from model.metrics.min_plus import TooMuchWorkError
-from model.metrics.pod_dp import PodDP
+from model.metrics.memory import remembered
 from model.metrics.pods import PodTree
-from model.metrics.remembered import Remembered
 from model.metrics.results import Bisection, BisectionCut
 from model.metrics.topology import BundleNet, IntArray, TierNet, Topology
 
@@ -81,11 +78,6 @@ def crossing(topo: Topology, ep: Endpoints, sides: Sides,
     return out
 
 
-_apart: Remembered[int] = Remembered(float("inf"), entries=1024)
-"""Links apart of switch-to-switch bundles, by the bundle's wiring and the sides of its
-two tiers: an edit moves few switches, so most bundles are found here."""
-
-
 def _links_apart(b: BundleNet, switch: np.ndarray) -> int:
     """Links of the switch-to-switch bundle ``b`` whose ends stand on different
     sides."""
@@ -94,10 +86,11 @@ def _links_apart(b: BundleNet, switch: np.ndarray) -> int:
     hi = switch[b.upper.offset:b.upper.offset + b.upper.count]
     key = (b.lower.id, b.upper.id, b.lower.count, b.upper.count, b.links_per_member,
            b.pattern, b.failed, lo.tobytes(), hi.tobytes())
-    found = _apart.get(key)
+    apart = remembered().links_apart  # an edit moves few switches: most are found here
+    found = apart.get(key)
     if found is None:
         found = int(np.count_nonzero(lo[b.lower_member] != hi[b.upper_member]))
-        _apart.put(key, found)
+        apart.put(key, found)
     return found
 
 
@@ -134,7 +127,7 @@ def _split_nics(ep: Endpoints, sides: Sides, apart: np.ndarray, per: np.ndarray)
     np.add.at(per, bundle[fix], physical[fix] - counted[fix])
 
 
-def _accelerator_sides(tree: PodTree, on_a: np.ndarray) -> np.ndarray:
+def accelerator_sides(tree: PodTree, on_a: np.ndarray) -> np.ndarray:
     """Side of each accelerator: the first ``on_a[u]`` accelerators of unit u on A.
     Units stand wholly on one side but for a few split ones, so only the accelerators
     of those are ranked."""
@@ -152,7 +145,9 @@ def _accelerator_sides(tree: PodTree, on_a: np.ndarray) -> np.ndarray:
     return side
 
 
-def _report(topo: Topology, ep: Endpoints, sides: Sides, exact: bool) -> Bisection:
+def report_cut(topo: Topology, ep: Endpoints, sides: Sides, exact: bool) -> Bisection:
+    """The reported bisection of the cut ``sides``, its crossing recounted link by link
+    from the wiring."""
     per_bundle = crossing(topo, ep, sides)
     side_a: dict[str, int] = {}
     # accelerators are numbered rack group by rack group; sides are 0 or 1
@@ -188,7 +183,7 @@ def _bisection(topo: Topology, ep: Endpoints, switch: np.ndarray,
     )
 
 
-def _report_by_members(topo: Topology, ep: Endpoints, switch: np.ndarray, on_a: IntArray,
+def report_by_members(topo: Topology, ep: Endpoints, switch: np.ndarray, on_a: IntArray,
                        units: MemberUnits, exact: bool) -> Bisection:
     """:func:`_report` of the cut with ``on_a[u]`` accelerators of unit ``u`` on side A
     (the first ones, in accelerator order), counted member by member.
@@ -226,111 +221,3 @@ def _report_by_members(topo: Topology, ep: Endpoints, switch: np.ndarray, on_a: 
                                                            strict=True)}
     return _bisection(topo, ep, switch, per_bundle, side_a, int(on_a_by_group.sum()),
                       injection, exact)
-
-
-def compute_bisection(topo: Topology, ep: Endpoints, tree: PodTree | None,
-                      by_members: MemberUnits | None = None) -> Bisection:
-    """Minimum balanced bisection of the plane (see module doc). ``by_members``: the
-    tree's units are switch members (the cut is then recounted member by member)."""
-    result = _by_structure(topo, ep, tree, by_members)
-    if result.exact or ep.count + topo.switches > bisection_milp.MAX_NODES:
-        return result
-    # a small network the DPs do not cover: solved exactly as an integer program
-    found = bisection_milp.solve(topo, ep, ep.count // 2)
-    if found is None:
-        return result
-    exact = _report(topo, ep, Sides(found.switch, found.accelerator), exact=True)
-    return exact if _confirms(exact, found.value, ep.count // 2) else result
-
-
-def _confirms(result: Bisection, value: float, target: int) -> bool:
-    """True when the link-by-link recount of a cut equals the value its method found
-    and the cut is balanced: only then is the figure that method's minimum."""
-    return (abs(result.gbps - value) <= 1e-6 * max(1.0, value)
-            and result.cut.accelerators_a == target)
-
-
-def _by_structure(topo: Topology, ep: Endpoints, tree: PodTree | None,
-                  by_members: MemberUnits | None) -> Bisection:
-    """The bisection from the pod tree, or the structured upper bound."""
-    n = ep.count
-    if n < 2:
-        empty = Sides(np.zeros(topo.switches, np.int8), np.zeros(n, np.int8))
-        return _report(topo, ep, empty, exact=True)
-    target = n // 2
-    if tree is not None and not tree.uniform and not ep.shares_nics:
-        # switches that are not interchangeable: exact side by side, while small
-        found = _by_switch_sides(topo, ep, tree, target)
-        if found is not None:
-            return found
-    if tree is not None:
-        dp = PodDP(tree, target)
-        try:
-            value, node_sides, on_a = dp.solve()
-        except TooMuchWorkError:
-            return _heuristic(topo, ep)
-        if np.isfinite(value):
-            switch = np.zeros(topo.switches, dtype=np.int8)
-            owner = np.repeat(node_sides, np.diff(tree.own_ptr))
-            switch[tree.own_members] = (owner == 0).astype(np.int8)
-            if by_members is not None and not ep.shares_nics:
-                # (a NIC shared by accelerators on both sides needs _split_nics)
-                result = _report_by_members(topo, ep, switch, on_a, by_members,
-                                            exact=tree.uniform)
-            else:
-                result = _report(topo, ep, Sides(switch, _accelerator_sides(tree, on_a)),
-                                 exact=tree.uniform)
-            if _confirms(result, value, target):
-                return result
-            balanced = result.cut.accelerators_a == target
-            heuristic = _heuristic(topo, ep)
-            if not balanced or heuristic.gbps < result.gbps:
-                return heuristic
-            return Bisection(**{**result.__dict__, "exact": False})
-    return _heuristic(topo, ep)
-
-
-def _by_switch_sides(topo: Topology, ep: Endpoints, tree: PodTree, target: int
-                     ) -> Bisection | None:
-    """The exact bisection by :mod:`model.metrics.pod_dp_switches`, recounted link by
-    link (None when the tree is too large for it, or the recount disagrees)."""
-    found = pod_dp_switches.solve(tree, target)
-    if found is None:
-        return None
-    switch = np.zeros(topo.switches, dtype=np.int8)
-    switch[:found.switch.size] = found.switch
-    result = _report(topo, ep, Sides(switch, _accelerator_sides(tree, found.on_a)),
-                     exact=True)
-    return result if _confirms(result, found.value, target) else None
-
-
-def _heuristic(topo: Topology, ep: Endpoints) -> Bisection:
-    """Best of several structured balanced splits, switches placed by min cut."""
-    n = ep.count
-    target = n // 2
-    order = np.arange(n)
-    rack_group = np.repeat(np.array([r.index for r in topo.racks], np.int64),
-                           [r.accelerators for r in topo.racks])
-    orders = [
-        np.lexsort((order, rack_group, ep.island, ep.building)),
-        np.lexsort((order, rack_group, ep.island, -ep.building)),
-        np.lexsort((order, -ep.island, ep.building)),
-    ]
-    if ep.inc_acc.size:
-        first_member = np.full(n, -1, dtype=np.int64)
-        first_member[ep.inc_acc] = ep.inc_member
-        orders.append(np.lexsort((order, first_member)))
-    network = MemberNetwork(topo, ep)
-    best: Bisection | None = None
-    for candidate in orders:
-        acc_side = np.zeros(n, dtype=np.int8)
-        acc_side[candidate[:target]] = 1
-        _, on_a = network.cut(acc_side == 1, acc_side == 0)
-        switch = np.zeros(topo.switches, dtype=np.int8)
-        switch[sorted(on_a)] = 1
-        result = _report(topo, ep, Sides(switch, acc_side), exact=False)
-        if best is None or result.gbps < best.gbps:
-            best = result
-    assert best is not None
-    return best
-

@@ -2,8 +2,12 @@
 what it keeps of it from one run to the next.
 
 After an edit the subtrees it did not touch keep their signature hashes, so their
-tables, and the combinations of their groups, are found here instead of recomputed. Both
-stores are bounded by the bytes of the arrays they hold.
+tables, and the combinations of their groups, are found in the engine's memory
+(:attr:`~model.metrics.memory.Memory.dp_tables` by (signature hash, grid, reach,
+remainder, top pod), :attr:`~model.metrics.memory.Memory.dp_prefixes` by (the parent's
+side, grid, reach, remainder, and the (hash, count) of each group combined)) instead of
+recomputed. The reach is the target for the top pod, else where the table stops (its
+size, or the limit). Both stores are bounded by the bytes of the arrays they hold.
 """
 
 from __future__ import annotations
@@ -13,7 +17,6 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from model.metrics.min_plus import Split
-from model.metrics.remembered import Remembered
 
 Array = np.ndarray
 
@@ -54,14 +57,3 @@ def held_arrays(items: object) -> list[Array]:
         elif isinstance(item, (list, tuple)):
             pending.extend(item)
     return held
-
-
-remembered_tables: Remembered[Costs] = Remembered(384 * 2**20)
-"""DP tables by (signature hash, grid, reach, remainder, top pod), kept across runs: after an
-edit, the subtrees it did not touch keep their hash and their tables. The reach is the
-target for the top pod, else where the table stops (its size, or the limit)."""
-
-remembered_prefixes: Remembered[tuple[Array, Array, tuple[object, ...]]] = Remembered(128 * 2**20)
-"""Children combined so far, by (their parent's side, grid, reach, remainder, and the
-(hash, count) of each group combined): the groups a run found remembered are combined
-first, so the next edit of the same part reuses their combination whole."""

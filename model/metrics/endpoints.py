@@ -18,7 +18,7 @@ from functools import cached_property
 
 import numpy as np
 
-from model.metrics.remembered import Remembered
+from model.metrics.memory import remembered
 from model.metrics.topology import BundleNet, IntArray, RackNet, Topology
 
 FloatArray = np.ndarray
@@ -84,7 +84,7 @@ class GroupSpan:
     rack: int = 0
     domain: int = 0
     nic: int = 0
-    part: _RackPart | None = None
+    part: RackPart | None = None
     """The group's own numbering (from 0) of those places."""
 
 
@@ -326,7 +326,7 @@ def nic_to_accelerators(nics: int, per_server: int) -> list[list[int]]:
 
 
 @dataclass
-class _RackPart:
+class RackPart:
     """One rack group's endpoints numbered from 0 (its servers, racks, domains, shared
     NICs, accelerators and each bundle's upper members), to be offset into the plane's
     numbering. It depends only on the group's shape and its bundles' wiring, so it is
@@ -352,17 +352,14 @@ class _RackPart:
     """What the part depends on (equal keys, equal parts)."""
 
 
-_parts: Remembered[_RackPart] = Remembered(64 * 2**20)
-"""Rack groups' parts from earlier runs, by shape (bounded by the bytes they hold)."""
-
-
-def _rack_part(rack: RackNet, bundles: list[BundleNet], topo: Topology) -> _RackPart:
-    """The part of ``rack`` with its ``bundles`` (see :class:`_RackPart`)."""
+def _rack_part(rack: RackNet, bundles: list[BundleNet], topo: Topology) -> RackPart:
+    """The part of ``rack`` with its ``bundles`` (see :class:`RackPart`)."""
     nics = rack.nics(topo.plane)
     key = (rack.accelerators, rack.per_server, rack.rack_type.servers_per_rack,
            rack.domain, nics, rack.failed,
            tuple((b.pattern, b.links_per_member, b.upper.count, b.failed) for b in bundles))
-    found = _parts.get(key)
+    parts = remembered().rack_parts  # by shape, within a byte budget
+    found = parts.get(key)
     if found is not None:
         return found
     n_acc, per_server = rack.accelerators, rack.per_server
@@ -386,17 +383,17 @@ def _rack_part(rack: RackNet, bundles: list[BundleNet], topo: Topology) -> _Rack
         # spanned a failed rack keeps only its surviving accelerators)
         whole = rack.kept_servers[srv] * per_server + acc % per_server
         domain = np.unique(whole // rack.whole_domain, return_inverse=True)[1].reshape(-1)
-    found = _RackPart(srv, srv // rack.rack_type.servers_per_rack, domain,
-                      int(domain.max(initial=-1)) + 1, shared, rack.servers * nics, inc_a, inc_m,
-                      inc_c, reach, listed.size == n_acc and bool(np.all(listed == acc)),
-                      key)
+    found = RackPart(srv, srv // rack.rack_type.servers_per_rack, domain,
+                     int(domain.max(initial=-1)) + 1, shared, rack.servers * nics, inc_a,
+                     inc_m, inc_c, reach, listed.size == n_acc and bool(np.all(listed == acc)),
+                     key)
     arrays = [srv, found.rack, found.domain, *inc_a, *inc_m, *inc_c,
               *(r.members for r in reach), *(r.accelerator for r in reach),
               *(r.incidences for r in reach)]
     for array in [*arrays, shared]:
         if array is not None:
             array.flags.writeable = False  # shared by every run until the shape changes
-    _parts.put(key, found, arrays + ([shared] if shared is not None else []))
+    parts.put(key, found, arrays + ([shared] if shared is not None else []))
     return found
 
 

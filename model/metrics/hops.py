@@ -37,7 +37,7 @@ import numpy as np
 from model.metrics.arrays import dense, distinct, ranked
 from model.metrics.attachment import AttachmentUnits, attachment_units
 from model.metrics.endpoints import PLACES, Endpoints
-from model.metrics.remembered import Remembered
+from model.metrics.memory import remembered
 from model.metrics.results import Hops
 from model.metrics.switch_classes import (
     UNREACHABLE,
@@ -364,11 +364,6 @@ def compute_hops(ep: Endpoints, classes: SwitchClasses,
     )
 
 
-_islands_seen: Remembered[LevelCounts] = Remembered(float("inf"), entries=512)
-"""Counts inside islands from earlier runs, by everything they depend on (see
-:func:`_island_counts`): an edit of one island leaves the others' counts standing."""
-
-
 def _island_counts(ep: Endpoints, idx: IntArray | slice, attached: AttachmentUnits,
                    unit_sig: IntArray, hops: np.ndarray, shape: Hashable | None = None
                    ) -> LevelCounts:
@@ -397,7 +392,7 @@ def _island_counts(ep: Endpoints, idx: IntArray | slice, attached: AttachmentUni
             small = np.uint16 if local_units.size <= 1 << 16 else np.int64
             units_key = unit_local.astype(small).tobytes()
         key = (shape, units_key, sig_local.tobytes(), sub.tobytes(), sub.shape)
-        found = _islands_seen.get(key)
+        found = remembered().islands_seen.get(key)
         if found is not None:
             return found
     if unit_local is None:
@@ -414,7 +409,7 @@ def _island_counts(ep: Endpoints, idx: IntArray | slice, attached: AttachmentUni
          "island": np.zeros(unit_local.size, dtype=np.int64)},
         domain, unit_local, sig_local, sig_local[unit_local], sub)
     if key is not None:
-        _islands_seen.put(key, counts)
+        remembered().islands_seen.put(key, counts)
     return counts
 
 

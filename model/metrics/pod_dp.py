@@ -45,7 +45,8 @@ from __future__ import annotations
 import numpy as np
 
 from model.metrics.budget import check as check_budget
-from model.metrics.dp_tables import Costs, held_arrays, remembered_prefixes, remembered_tables
+from model.metrics.dp_tables import Costs, held_arrays
+from model.metrics.memory import remembered
 from model.metrics.min_plus import (
     Split,
     breakpoints_only,
@@ -185,13 +186,14 @@ class PodDP:
         found = self.memo.get(sig)
         if found is None:
             key = self._key(index)
-            found = remembered_tables.get(key) if key is not None else None
+            tables = remembered().dp_tables
+            found = tables.get(key) if key is not None else None
             if found is None:
                 check_budget()
                 self.fresh.add(sig)
                 found = self._unit(index) if index < self.tree.units else self._pod(index)
                 if key is not None:
-                    remembered_tables.put(key, found, found.arrays())
+                    tables.put(key, found, found.arrays())
             self.memo[sig] = found
         return found
 
@@ -241,7 +243,8 @@ class PodDP:
         total, total1 = np.zeros(1), np.full(0, INF)
         steps: list[object] = []
         start = 0
-        known = remembered_prefixes.get(key) if reuse else None
+        prefixes = remembered().dp_prefixes
+        known = prefixes.get(key) if reuse else None
         if known is not None:
             total, total1, done = known
             steps, start = list(done), reuse
@@ -267,7 +270,7 @@ class PodDP:
             total, total1 = new, new1
             if reuse and len(steps) == reuse:
                 entry = (total, total1, tuple(steps))
-                remembered_prefixes.put(key, entry, held_arrays(entry))
+                prefixes.put(key, entry, held_arrays(entry))
         return total, total1, steps
 
     def _order(self, groups: list[list[int]], tables: list[Costs], names: list[int],
@@ -283,7 +286,7 @@ class PodDP:
                        key=lambda i: (fresh[i], -len(groups[i]), names[i]))
         order, reuse, key = self._prefix(groups, names, fresh, side, order)
         if not at_target or len(order) < 2 or (reuse and (
-                key in remembered_prefixes
+                key in remembered().dp_prefixes
                 or self._prefix_cost(groups, tables, side, order[:reuse]) <= _PREFIX_WORTH)):
             return order, reuse, key
         weight = [len(m) * int(self.tree.accelerators[m[0]]) for m in groups]

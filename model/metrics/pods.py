@@ -21,7 +21,7 @@ from scipy.sparse.csgraph import connected_components
 
 from model.metrics.arrays import Deferred, ranked, stable_order
 from model.metrics.endpoints import Endpoints
-from model.metrics.remembered import Remembered
+from model.metrics.memory import remembered
 from model.metrics.topology import IntArray, TierNet, Topology, spread_runs
 
 
@@ -125,34 +125,21 @@ def _unit_edges(ep: Endpoints, unit_of_acc: Deferred, representative: IntArray |
 
 
 _SwitchLinks = tuple[IntArray, IntArray, IntArray, IntArray, dict[int, slice]]
-_switch_links: Remembered[tuple[_SwitchLinks, dict[int, tuple[IntArray, ...]]]] = \
-    Remembered(float("inf"), entries=2)
-"""The switch links and their reach (:func:`_switch_edges`, :func:`_reach`) of the last
-switch structures seen: an edit of rack groups leaves them unchanged."""
+SwitchPart = tuple[_SwitchLinks, dict[int, tuple[IntArray, ...]]]
+"""The switch links and their reach (:func:`_switch_edges`, :func:`_reach`)."""
 
 
-_skeletons: Remembered[PodSkeleton] = Remembered(float("inf"), entries=2)
-"""The last pod trees' structures, by the switch structure and which switch each unit
-reaches. An edit of a rack group's count changes how many accelerators units hold, not
-which switches they reach (unless a unit empties), so the pods, their own switches and
-the uniformity checks carry over; only the units' sizes and members are new."""
-
-
-_switch_capacities: Remembered[tuple[np.ndarray, np.ndarray]] = Remembered(
-    float("inf"), entries=2)
-"""Capacity of each switch link and each switch's uplinks, by the switch structure and
-the bundles' speeds."""
-
-
-def _switch_part(topo: Topology) -> tuple[_SwitchLinks, dict[int, tuple[IntArray, ...]]]:
+def _switch_part(topo: Topology) -> SwitchPart:
     """:func:`_switch_edges` and :func:`_reach` of ``topo``, kept by its switch
-    structure (:attr:`Topology.switch_structure`)."""
-    found = _switch_links.get(topo.switch_structure)
+    structure (:attr:`Topology.switch_structure`): an edit of rack groups leaves them
+    unchanged."""
+    parts = remembered().switch_parts
+    found = parts.get(topo.switch_structure)
     if found is None:
         found = (_switch_edges(topo, max(topo.switches, 1)), _reach(topo))
         for array in (*found[0][:4], *(a for arrays in found[1].values() for a in arrays)):
             array.flags.writeable = False  # shared by every tree until the next change
-        _switch_links.put(topo.switch_structure, found)
+        parts.put(topo.switch_structure, found)
     return found
 
 
@@ -278,7 +265,8 @@ class PodSkeleton:
         u_cap = np.bincount(self.unit_group, weights=ep.at("inc_gbps", self.unit_incidences),
                             minlength=self.unit_lo.size) * self.unit_scale
         key = (topo.switch_structure, speeds.tobytes())
-        known = _switch_capacities.get(key)
+        capacities = remembered().switch_capacities  # by structure and speeds
+        known = capacities.get(key)
         if known is None:
             s_cap = speeds[self.switch_bundle] * self.switch_links
             n_sw = self.member_level.size
@@ -286,7 +274,7 @@ class PodSkeleton:
                      if n_sw else np.zeros(0))
             for array in known:
                 array.flags.writeable = False  # shared by every tree of these speeds
-            _switch_capacities.put(key, known, known)
+            capacities.put(key, known, known)
         s_cap, switch_up = known
         alike: list[bool] = []
         for check in self.checks:
@@ -345,7 +333,11 @@ def pod_skeleton(topo: Topology, ep: Endpoints, unit_of_acc: Deferred,
     (s_lo, s_hi, s_bundle, s_links, where), reach = _switch_part(topo)
     unit_scale = unit_size[u_lo] if representative is not None else np.ones_like(u_lo)
     structure = (topo.switch_structure, units, u_lo.tobytes(), u_hi.tobytes())
-    known = _skeletons.get(structure)
+    # an edit of a rack group's count changes how many accelerators units hold, not
+    # which switches they reach (unless a unit empties), so the pods, their own switches
+    # and the uniformity checks carry over; only the units' sizes and members are new
+    skeletons = remembered().skeletons
+    known = skeletons.get(structure)
     if known is not None:
         # the same units reach the same switches: only their sizes and members differ
         return replace(known, units_of_acc=unit_of_acc, unit_size=unit_size,
@@ -418,7 +410,7 @@ def pod_skeleton(topo: Topology, ep: Endpoints, unit_of_acc: Deferred,
                            np.concatenate(node_level), own_ptr, own_members, child_ptr,
                            child_idx, u_lo, u_hi, u_inc, u_group, unit_scale,
                            s_lo, s_hi, s_bundle, s_links, checks)
-    _skeletons.put(structure, skeleton)
+    skeletons.put(structure, skeleton)
     return skeleton
 
 

@@ -5,27 +5,18 @@ The DP remembers tables and combinations from one edit to the next (see
 arrays of up to a million entries, so a bound on their number alone would let a long
 editing session grow without limit. This store forgets the least recently used entries
 once their arrays exceed a byte budget.
+
+Stores belong to an engine's :class:`~model.metrics.memory.Memory`, never to a module.
 """
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Hashable, Iterable
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 
 import numpy as np
 
 Value = TypeVar("Value")
-
-
-_every_store: weakref.WeakSet[Remembered[Any]] = weakref.WeakSet()
-
-
-def forget_everything() -> None:
-    """Empty every store (for measuring work from scratch): each module keeps its own,
-    and none needs to be named here."""
-    for store in list(_every_store):
-        store.clear()
 
 
 class Remembered(Generic[Value]):
@@ -37,7 +28,6 @@ class Remembered(Generic[Value]):
         self.entries = entries
         self.bytes = 0
         self._entries: dict[Hashable, tuple[Value, int]] = {}
-        _every_store.add(self)
 
     def __len__(self) -> int:
         return len(self._entries)

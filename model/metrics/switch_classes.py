@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from model.metrics.arrays import dense
+from model.metrics.memory import remembered
 from model.metrics.remembered import Remembered
 from model.metrics.topology import IntArray, TierNet, Topology
 
@@ -67,20 +68,17 @@ class SwitchClasses:
         return out
 
 
-_known: Remembered[SwitchClasses] = Remembered(float("inf"), entries=2)
-"""Classes of the last switch structures seen (:attr:`Topology.switch_structure`)."""
-
-
 def switch_classes(topo: Topology) -> SwitchClasses:
     """Refine every tier into classes joined completely or not at all (see module).
     They depend on the tiers and the links between them only, so they are kept from one
     edit to the next while those stay the same."""
-    found = _known.get(topo.switch_structure)
+    known = remembered().switch_classes  # by Topology.switch_structure
+    found = known.get(topo.switch_structure)
     if found is None:
         found = _refined(topo)
         for array in (found.member_class, found.size, found.edges):
             array.flags.writeable = False  # shared by every run until the next change
-        _known.put(topo.switch_structure, found)
+        known.put(topo.switch_structure, found)
     return found
 
 

@@ -32,6 +32,7 @@ import numpy.typing as npt
 from model.design import Design
 from model.elements import Pattern, Plane, RackGroup, SwitchTier
 from model.failures import NOTHING_DOWN, Down, Failure, what_is_down
+from model.metrics.memory import remembered
 from model.parts import AcceleratorType, RackType, ServerType, SwitchModel
 
 IntArray = npt.NDArray[np.int64]
@@ -276,13 +277,12 @@ def spread_runs(members: int, links: int, n: int) -> tuple[IntArray, IntArray]:
     return start, np.flatnonzero((line[:n] + line[n:]) > 0)
 
 
-_Wiring = tuple[IntArray, IntArray, IntArray | None, bool, IntArray, IntArray]
-_wiring_cache: dict[tuple[object, ...], _Wiring] = {}
-_WIRING_CACHE_LIMIT = 4096
+Wiring = tuple[IntArray, IntArray, IntArray | None, bool, IntArray, IntArray]
+"""(lower member, upper member, NIC, even, upper degrees, lower degrees) of a bundle."""
 
 
 def _wiring(bundle_pattern: Pattern, lower: RackNet | TierNet, upper_count: int,
-            links: int, plane: Plane) -> _Wiring:
+            links: int, plane: Plane) -> Wiring:
     """Member-level wiring of a bundle with each member's link count, remembered by
     what it depends on (an edit elsewhere re-resolves a design without re-dealing the
     links of its unchanged bundles). The arrays are read-only: they are shared."""
@@ -291,7 +291,8 @@ def _wiring(bundle_pattern: Pattern, lower: RackNet | TierNet, upper_count: int,
     else:
         shape = ("racks", lower.racks, lower.rack_type.servers_per_rack, lower.nics(plane))
     key = (bundle_pattern, shape, upper_count, links)
-    found = _wiring_cache.get(key)
+    wirings = remembered().wirings
+    found = wirings.get(key)
     if found is None:
         lo, up, nic, even = _wire(bundle_pattern, lower, upper_count, links, plane)
         lower_n = lower.count if isinstance(lower, TierNet) else lower.servers
@@ -300,9 +301,7 @@ def _wiring(bundle_pattern: Pattern, lower: RackNet | TierNet, upper_count: int,
         for array in found:
             if isinstance(array, np.ndarray):
                 array.flags.writeable = False
-        if len(_wiring_cache) >= _WIRING_CACHE_LIMIT:
-            _wiring_cache.clear()
-        _wiring_cache[key] = found
+        wirings.put(key, found)
     return found
 
 
@@ -347,7 +346,7 @@ def _wire(bundle_pattern: Pattern, lower: RackNet | TierNet, upper_count: int,
 
 
 def degrees_only(bundle_pattern: Pattern, lower: RackNet | TierNet, upper_count: int,
-                 links: int, plane: Plane) -> _Wiring:
+                 links: int, plane: Plane) -> Wiring:
     """What :func:`_wiring` gives, with the link lists left empty: whether the links
     deal evenly, and each member's link count, from the patterns' arithmetic (each
     pattern deals a run of consecutive positions, or the same few per server or rack,

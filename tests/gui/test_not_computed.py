@@ -21,7 +21,7 @@ from gui.export.pdf import write_pdf_report
 from gui.metrics_dock import MetricsDock
 from gui.metrics_runner import too_large_message
 from gui.theme import THEMES
-from model.metrics import clear_caches, compute_all
+from model.metrics import Engine, compute_all
 from model.metrics.results import DesignMetrics
 from tests.gui.conftest import close_window
 
@@ -29,8 +29,8 @@ NETWORK = {"hops", "bisection", "island_pairs", "building_pairs"}
 
 
 def skipped_metrics(design) -> DesignMetrics:  # type: ignore[no-untyped-def]
-    clear_caches()  # a cached complete result would not be skipped
-    metrics = compute_all(design, budget=0.0)
+    # a fresh engine: a complete result it remembered would not be skipped
+    metrics = Engine().compute_all(design, budget=0.0)
     assert set(metrics.not_computed) == NETWORK
     return metrics
 
@@ -91,9 +91,9 @@ def test_pdf_report_says_not_computed(qtbot, design, tmp_path: Path) -> None:
 def test_status_bar_names_the_figures_left_out(qtbot, design, catalog, settings) -> None:
     from gui.main_window import open_window
 
-    clear_caches()
+    engine = Engine()
     win = open_window(design, None, catalog, settings,
-                      compute=lambda d: compute_all(d, budget=0.0))
+                      compute=lambda d: engine.compute_all(d, budget=0.0))
     try:
         qtbot.waitUntil(win.runner.is_current, timeout=10_000)
         label = win._metrics_label

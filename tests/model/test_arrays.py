@@ -11,7 +11,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import model.metrics as engine
+import model.metrics.network as network_stage
+from model.metrics import Engine
 from model.metrics.arrays import dense, distinct, ranked, stable_order
 from model.metrics.pods import _reach
 from model.metrics.topology import TierNet, _spread
@@ -97,18 +98,17 @@ def test_hops_on_the_second_thread_agree_with_closed_forms(
     """Large designs count hops beside the bisection; lowered threshold, a k = 16
     fat-tree (1,024 hosts) must still give its closed-form histogram and bisection."""
     seen: list[str] = []
-    real = engine.compute_hops
+    real = network_stage.compute_hops
 
     def spy(*args: Any, **kwargs: Any) -> Any:
         seen.append(threading.current_thread().name)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(engine, "compute_hops", spy)
-    monkeypatch.setattr(engine, "_BESIDE_FROM", 1_000)
-    engine.clear_caches()
+    monkeypatch.setattr(network_stage, "compute_hops", spy)
+    monkeypatch.setattr(network_stage, "_BESIDE_FROM", 1_000)
+    engine = Engine()
     small = engine.compute_all(TEMPLATES["fat-tree"].build(k=4, speed_gbps=25))
     big = engine.compute_all(TEMPLATES["fat-tree"].build(k=16, speed_gbps=25))
-    engine.clear_caches()
     assert seen[0] == threading.current_thread().name
     assert seen[1].startswith("hops")
     assert small.hops.histogram == fat_tree_histogram(4)

@@ -296,10 +296,9 @@ def test_a_bad_price_is_refused_naming_the_field() -> None:
 def test_without_a_bisection_there_is_no_cost_per_bisection() -> None:
     """When the time budget leaves the bisection out, its placeholder (the upper bound)
     must not price a Tb/s; the other cost figures stand."""
-    from model.metrics import clear_caches
+    from model.metrics import Engine
 
-    clear_caches()
-    metrics = compute_all(design_from_dict(priced_file()), budget=1e-9)
+    metrics = Engine().compute_all(design_from_dict(priced_file()), budget=1e-9)
     assert "bisection" in metrics.not_computed
     assert metrics.cost is not None
     assert metrics.cost.per_bisection_tbps_usd is None

@@ -4,7 +4,7 @@ both. Figures are checked against the fat-tree closed forms (REFERENCE.md R1, R2
 
 from __future__ import annotations
 
-from model.metrics import clear_caches, compute_all
+from model.metrics import Engine
 from model.templates import TEMPLATES
 
 
@@ -16,7 +16,7 @@ def fat_tree_hops(k: int) -> dict[int, int]:
 
 
 def test_speed_edit_keeps_hops_and_rescales_bisection() -> None:
-    clear_caches()
+    compute_all = Engine().compute_all
     design = TEMPLATES["fat-tree"].build(k=4, speed_gbps=10)
     first = compute_all(design)
     assert first.bisection.gbps == 8 * 10  # (k³/8)·r
@@ -32,7 +32,7 @@ def test_speed_edit_keeps_hops_and_rescales_bisection() -> None:
 
 
 def test_structural_edit_recomputes_hops() -> None:
-    clear_caches()
+    compute_all = Engine().compute_all
     small = TEMPLATES["fat-tree"].build(k=4, speed_gbps=10)
     assert compute_all(small).hops.histogram == fat_tree_hops(4)
     bigger = TEMPLATES["fat-tree"].build(k=6, speed_gbps=10)
@@ -45,7 +45,7 @@ def test_undo_and_redo_return_to_remembered_figures() -> None:
     """Going back and forth between a few networks (undo, redo) serves each one's own
     figures: k = 4 and k = 6 fat-trees and a speed edit, revisited in turn, always give
     their closed forms; a revisited network is served without computing it again."""
-    clear_caches()
+    compute_all = Engine().compute_all
     designs = [TEMPLATES["fat-tree"].build(k=k, speed_gbps=speed)
                for k, speed in ((4, 10), (6, 10), (4, 20))]
     expected = [(8 * 10, fat_tree_hops(4)), (6**3 / 8 * 10, fat_tree_hops(6)),

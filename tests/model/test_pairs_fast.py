@@ -13,7 +13,7 @@ import networkx as nx
 import numpy as np
 import pytest
 
-import model.metrics as metrics_pkg
+import model.metrics.network as network_stage
 from model import metrics
 from model.design import Design
 from model.metrics.pairs import TreeCuts
@@ -50,16 +50,16 @@ DESIGNS: dict[str, Callable[[], Design]] = {
 def captured(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, Any]]:
     """The arguments ``compute_all`` passes to ``pair_capacities``."""
     seen: dict[str, Any] = {}
-    real = metrics_pkg.pair_capacities
+    real = network_stage.pair_capacities
 
     def spy(*args: Any) -> Any:
         seen["args"] = args
         return real(*args)
 
-    monkeypatch.setattr(metrics_pkg, "pair_capacities", spy)
-    metrics.clear_caches()
+    monkeypatch.setattr(network_stage, "pair_capacities", spy)
+    # a fresh default engine: one that remembered the figures would not compute them
+    monkeypatch.setattr(metrics, "default_engine", metrics.Engine())
     yield seen
-    metrics.clear_caches()
 
 
 def counting(cuts: TreeCuts) -> list[int]:

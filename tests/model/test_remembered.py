@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from model.metrics.remembered import Remembered, forget_everything
+from model.metrics.remembered import Remembered
 
 
 def test_oldest_unused_entries_go_when_over_budget() -> None:
@@ -39,13 +39,3 @@ def test_a_count_bound_keeps_the_most_recent() -> None:
         if key == "b":
             assert store.get("a") == 0  # a becomes the most recently used
     assert len(store) == 2 and "b" not in store and store.get("a") == 0
-
-
-def test_forget_everything_empties_every_store() -> None:
-    """Measuring from scratch empties every store, wherever it was made (the engine's
-    modules each keep their own)."""
-    stores = [Remembered[int](budget=float("inf")), Remembered[int](budget=100, entries=3)]
-    for i, store in enumerate(stores):
-        store.put("k", i, [np.zeros(2)])
-    forget_everything()
-    assert all(len(store) == 0 and store.bytes == 0 for store in stores)

@@ -15,10 +15,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from model import metrics
 from model.design import Design
 from model.errors import DesignError
-from model.metrics import pod_dp
+from model.metrics import Engine, pod_dp
 from model.metrics.symmetry import island_fingerprints
 from model.metrics.topology import resolve
 from model.templates import TEMPLATES
@@ -34,8 +33,8 @@ SPEEDS = [25.0, 50.0, 100.0, 200.0, 400.0, 800.0]
 @QUICK
 @given(hierarchical_designs(), st.data())
 def test_speed_edits_with_warm_caches_match_reference(design: Design, data: Any) -> None:
-    metrics.clear_caches()
-    metrics.compute_all(design)
+    engine = Engine()
+    engine.compute_all(design)
     bundles = list(design.bundles)
     if not bundles:
         return
@@ -43,14 +42,13 @@ def test_speed_edits_with_warm_caches_match_reference(design: Design, data: Any)
         bundle = data.draw(st.sampled_from(bundles))
         design.update(bundle, speed_gbps=data.draw(st.sampled_from(SPEEDS)))
         # the engine's own compute_all, caches kept from the design before the edit
-        problems = mismatches(lambda d, plane=None: metrics.compute_all(d, plane), design,
+        problems = mismatches(lambda d, plane=None: engine.compute_all(d, plane), design,
                               check_cut=False)
         assert not problems, "\n".join(problems)
         # a stale capacity kept from before the edit would only cost exactness (the cut
         # is recounted link by link), so exactness must match a run from scratch too
-        warm = metrics.compute_all(design).bisection
-        metrics.clear_caches()
-        cold = metrics.compute_all(design).bisection
+        warm = engine.compute_all(design).bisection
+        cold = Engine().compute_all(design).bisection
         assert (warm.gbps, warm.exact) == (cold.gbps, cold.exact)
 
 
@@ -65,8 +63,8 @@ def test_count_edits_with_warm_caches_match_reference(design: Design, data: Any)
     if not groups:
         return
     with patch.object(pod_dp, "_BUCKET", 2):
-        metrics.clear_caches()
-        metrics.compute_all(design)
+        engine = Engine()
+        engine.compute_all(design)
         for _ in range(3):
             group = data.draw(st.sampled_from(groups))
             before = design.rack_groups[group.id].count
@@ -77,16 +75,14 @@ def test_count_edits_with_warm_caches_match_reference(design: Design, data: Any)
                 # a count the design refuses, or wiring the reference cannot lay out
                 design.update(group.id, count=before)
                 continue
-            problems = mismatches(lambda d, plane=None: metrics.compute_all(d, plane),
+            problems = mismatches(lambda d, plane=None: engine.compute_all(d, plane),
                                   design, check_cut=True)
             assert not problems, "\n".join(problems)
             # and nothing remembered changes the answer, not even whether it is exact
-            warm = metrics.compute_all(design).bisection
-            metrics.clear_caches()
-            cold = metrics.compute_all(design).bisection
+            warm = engine.compute_all(design).bisection
+            cold = Engine().compute_all(design).bisection
             assert (warm.gbps, warm.exact) == (cold.gbps, cold.exact)
-            metrics.compute_all(design)
-    metrics.clear_caches()
+            engine.compute_all(design)
 
 
 def islands_campus(asymmetric: bool) -> Design:
@@ -126,8 +122,8 @@ def test_an_island_wired_differently_is_not_a_copy() -> None:
 @pytest.mark.parametrize("asymmetric", [False, True])
 def test_copied_islands_hops_and_pairs_match_reference(asymmetric: bool) -> None:
     design = islands_campus(asymmetric)
-    metrics.clear_caches()
-    got = metrics.compute_all(design)
+    engine = Engine()
+    got = engine.compute_all(design)
     ex = expand(design)
     problems = hops_mismatches(got.hops, hops(ex))
     problems += pair_mismatches(ex, got.island_pairs, "island")
@@ -148,19 +144,17 @@ def test_fresh_rack_counts_on_a_campus_reuse_only_what_still_holds(bucket: int,
     group = list(design.rack_groups.values())[-1]
     full = group.count
     with patch.object(pod_dp, "_BUCKET", bucket):
-        metrics.clear_caches()
+        engine = Engine()
         design.update(group.id, count=full - 5)
-        metrics.compute_all(design)
+        engine.compute_all(design)
         for count in range(full - 3, full + 1):
             design.update(group.id, count=count)
-            warm = metrics.compute_all(design).bisection
-            metrics.clear_caches()
-            cold = metrics.compute_all(design).bisection
+            warm = engine.compute_all(design).bisection
+            cold = Engine().compute_all(design).bisection
             assert warm.exact and cold.exact
             assert (warm.gbps, warm.cut.side_a) == (cold.gbps, cold.cut.side_a)
             # warm again, remembering only the design two racks smaller
-            metrics.clear_caches()
+            engine = Engine()
             design.update(group.id, count=count - 2)
-            metrics.compute_all(design)
+            engine.compute_all(design)
             design.update(group.id, count=count)
-    metrics.clear_caches()

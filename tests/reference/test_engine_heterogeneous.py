@@ -19,8 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from model.design import Design
-from model.metrics import bisection_milp as engine_milp
-from model.metrics import clear_caches
+from model.metrics import Engine
 from model.metrics.endpoints import build_endpoints
 from model.metrics.flows import MemberNetwork
 from model.metrics.topology import resolve
@@ -29,16 +28,13 @@ from tests.reference.compare import close, hops_mismatches, pair_mismatches
 from tests.reference.expand import expand
 from tests.reference.random_designs import heterogeneous_campuses
 from tests.reference.slow_metrics import bisection_milp, hops
+from tests.reference.test_engine_uneven_switches import without_integer_program
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 @given(heterogeneous_campuses())
-def test_heterogeneous_campuses_match_reference(compute_all: Callable[..., Any],
-                                                design: Design) -> None:
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(engine_milp, "MAX_NODES", 0)
-        clear_caches()
-        m = compute_all(design)
+def test_heterogeneous_campuses_match_reference(design: Design) -> None:
+    m = without_integer_program().compute_all(design)
     ex = expand(design)
     ref = bisection_milp(ex).gbps
     problems = hops_mismatches(m.hops, hops(ex))
@@ -55,8 +51,7 @@ def test_heterogeneous_100k_campus(compute_all: Callable[..., Any]) -> None:
     """The 100,352-GPU campus of tests/reference/campuses.py: the bisection is exact,
     and every island and building pair equals a max-flow on the member-level network."""
     design = heterogeneous_campus()
-    clear_caches()
-    m = compute_all(design)
+    m = Engine().compute_all(design)
     assert m.inventory.accelerators == 100_352
     assert m.bisection.exact
     assert m.bisection.cut.accelerators_a == 100_352 // 2

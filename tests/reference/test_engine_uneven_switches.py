@@ -12,12 +12,18 @@ import pytest
 
 from model.design import Design
 from model.elements import Building, Island, LinkBundle, Pattern, RackGroup, Role, SwitchTier
-from model.metrics import bisection_milp as engine_milp
-from model.metrics import clear_caches
+from model.metrics import Engine
+from model.metrics.bisection_solvers import heuristic, pod_tree_dp, switch_sides_dp
 from tests.reference import builders
 from tests.reference.compare import template
 from tests.reference.expand import expand
 from tests.reference.slow_metrics import bisection_brute_force, bisection_milp
+
+
+def without_integer_program() -> Engine:
+    """A fresh engine whose bisection solvers leave out the integer program, so the DPs
+    are what is tested."""
+    return Engine(solvers=(switch_sides_dp, pod_tree_dp, heuristic))
 
 
 def _uneven(accelerators_per_server: int, nics: int, spines: int = 2, up_links: int = 3,
@@ -41,15 +47,13 @@ def _uneven(accelerators_per_server: int, nics: int, spines: int = 2, up_links: 
     return d
 
 
-def test_uneven_spines_one_gpu_per_server(compute_all: Callable[..., Any],
-                                          monkeypatch: pytest.MonkeyPatch) -> None:
+def test_uneven_spines_one_gpu_per_server() -> None:
     """4 GPUs, 2 per leaf. Each leaf's GPUs on one side, spine 0 with leaf 0 and spine 1
     with leaf 1: the cut crosses one 100G link of each leaf, 200 Gb/s. Splitting a leaf's
     GPUs instead crosses a 400G GPU link at least. Counting only how many spines stand on
     each side cannot see that the spines differ. (The integer program is switched off:
     this is the DP over switch sides.)"""
-    monkeypatch.setattr(engine_milp, "MAX_NODES", 0)
-    clear_caches()
+    compute_all = without_integer_program().compute_all
     d = _uneven(1, 1)
     ex = expand(d)
     assert bisection_milp(ex).gbps == 200.0 == bisection_brute_force(ex)
@@ -69,8 +73,7 @@ def test_uneven_spines_with_shared_nics(compute_all: Callable[..., Any]) -> None
     assert b.gbps == pytest.approx(200.0)
 
 
-def test_uneven_spines_in_two_classes(compute_all: Callable[..., Any],
-                                      monkeypatch: pytest.MonkeyPatch) -> None:
+def test_uneven_spines_in_two_classes() -> None:
     """16 spines; each leaf deals 24 links of 100G over them: leaf 0 reaches spines 0–7
     twice and 8–15 once, leaf 1 the other way round. Each GPU has 4 × 400G links.
 
@@ -79,8 +82,7 @@ def test_uneven_spines_in_two_classes(compute_all: Callable[..., Any],
     one leaf's 2,400G; splitting a leaf's GPUs, 3,200G. The 16 spines are two classes of
     8 wired alike, so the DP over switch sides sees two switches, not 2^16 assignments
     (the integer program is switched off)."""
-    monkeypatch.setattr(engine_milp, "MAX_NODES", 0)
-    clear_caches()
+    compute_all = without_integer_program().compute_all
     d = _uneven(1, 1, spines=16, up_links=24, down_links=4)
     assert bisection_milp(expand(d)).gbps == 1600.0
     b = compute_all(d).bisection
@@ -124,16 +126,14 @@ def _leaf_spine_over_16(leaves: int, down: int) -> Design:
     return d
 
 
-def test_uneven_leaf_spine_matches_the_reference(compute_all: Callable[..., Any],
-                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+def test_uneven_leaf_spine_matches_the_reference() -> None:
     """8 leaves of 16 hosts (128 GPUs). By hand: kinds 0 and 1 on side A, 2 and 3 on B;
     each block of spines stands with the side holding two of the three kinds that reach
     it, and the third kind's 2 leaves cross 4 links each to it: 4 blocks × 8 = 32
     links, 3.2 Tb/s, where spines standing together cost 4 leaves × 12 = 48. The
     reference's integer program agrees; the engine's is switched off, so this is the DP
     over switch sides."""
-    monkeypatch.setattr(engine_milp, "MAX_NODES", 0)
-    clear_caches()
+    compute_all = without_integer_program().compute_all
     d = _leaf_spine_over_16(8, 16)
     assert bisection_milp(expand(d)).gbps == 3200.0
     b = compute_all(d).bisection

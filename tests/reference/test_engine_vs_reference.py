@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 
 from model.design import Design
 from model.elements import Plane
-from model.metrics import clear_caches, min_plus
+from model.metrics import Engine, min_plus
 from tests.reference.compare import (
     REL,
     close,
@@ -114,29 +114,22 @@ def test_engine_matches_reference_200(compute_all: Callable[..., Any], design: D
 
 @QUICK
 @given(hierarchical_designs())
-def test_engine_matches_reference_convolving_by_pieces(
-    compute_all: Callable[..., Any], design: Design
-) -> None:
+def test_engine_matches_reference_convolving_by_pieces(design: Design) -> None:
     """The bisection DP with every convolution taken piece by piece (on designs this
     small it would otherwise take shifted copies of one table; on large uneven ones it
     goes piece by piece, and this is where that way is checked against the reference)."""
     with patch.object(min_plus, "_PIECE_COST", 0):
-        clear_caches()
-        _compare(compute_all, design)
-    clear_caches()
+        _compare(Engine().compute_all, design)
 
 
 @QUICK
 @given(hierarchical_designs())
-def test_engine_hops_in_batches_and_bands(compute_all: Callable[..., Any], design: Design
-                                          ) -> None:
+def test_engine_hops_in_batches_and_bands(design: Design) -> None:
     """Hop distances searched from three classes at a time and counted a few rows of the
     signature matrices at a time (large uneven designs are, to bound their memory):
     the same figures as the reference."""
     with patch.object(switch_classes, "BATCH", 3), patch.object(hops_module, "ROWS_AT_ONCE", 11):
-        clear_caches()
-        _compare(compute_all, design)
-    clear_caches()
+        _compare(Engine().compute_all, design)
 
 
 @QUICK

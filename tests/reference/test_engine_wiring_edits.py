@@ -22,6 +22,7 @@ from model import metrics
 from model.design import Design
 from model.elements import Pattern
 from model.errors import DesignError
+from model.metrics import Engine
 from model.templates import TEMPLATES
 from tests.reference.compare import hops_mismatches
 from tests.reference.expand import ExpansionError, expand
@@ -74,11 +75,9 @@ def test_islands_alike_but_for_their_racks_wiring_keep_their_own_counts() -> Non
                      if b.lower in design.rack_groups
                      and design.rack_groups[b.lower].island == island)
         design.update(rails.id, pattern=Pattern.RACK)
-        metrics.clear_caches()
-        got = metrics.compute_all(design)
+        got = Engine().compute_all(design)
         problems = hops_mismatches(got.hops, hops(expand(design)))
         assert not problems, "\n".join(problems)
-    metrics.clear_caches()
 
 
 def test_racks_moved_to_a_spare_leaf_tier_get_the_new_tiers_pods() -> None:
@@ -94,11 +93,10 @@ def test_racks_moved_to_a_spare_leaf_tier_get_the_new_tiers_pods() -> None:
     design.add(spare)
     design.add(up.model_copy(update={"id": "spare-up", "name": "Spare up", "lower": spare.id,
                                      "links_per_member": up.links_per_member // 2}))
-    metrics.clear_caches()
-    before = metrics.compute_all(design).bisection
+    engine = Engine()
+    before = engine.compute_all(design).bisection
     design.update(rails.id, upper=spare.id)
-    problems = mismatches(lambda d, plane=None: metrics.compute_all(d, plane), design,
+    problems = mismatches(lambda d, plane=None: engine.compute_all(d, plane), design,
                           check_cut=True)
     assert not problems, "\n".join(problems)
-    assert metrics.compute_all(design).bisection.gbps == before.gbps / 2
-    metrics.clear_caches()
+    assert engine.compute_all(design).bisection.gbps == before.gbps / 2

@@ -1,0 +1,127 @@
+"""What the metrics engine remembers from one run to the next, in one place.
+
+Every store the engine keeps — its finished figures, the structure shared while only
+speeds change, and the intermediate results deep in the stages (wiring arrays, rack
+groups' parts, switch classes, pod trees, DP tables) — is a field of one
+:class:`Memory`, and each :class:`~model.metrics.engine.Engine` owns one. Nothing is
+kept at module level, so a fresh ``Engine()`` computes from scratch and two engines
+never share a figure.
+
+The stages reach the memory of the engine running them through :func:`remembered`
+(a context variable set for the duration of a run, like the budget's deadline in
+:mod:`model.metrics.budget`; it follows the run to the helper thread that counts hops).
+A stage called outside a run — an export resolving a design, a test calling one stage
+alone — gets a fresh, empty memory: it computes everything and keeps nothing.
+
+What each store's key depends on is written where the store is used; the engine-level
+stores are keyed by projections of :class:`~model.metrics.spec.NetworkSpec`.
+"""
+
+from __future__ import annotations
+
+import contextvars
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field, fields
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from model.metrics.remembered import Remembered
+
+if TYPE_CHECKING:
+    from model.metrics.bisection_units import BisectionUnits
+    from model.metrics.dp_tables import Costs
+    from model.metrics.endpoints import RackPart
+    from model.metrics.hops import LevelCounts
+    from model.metrics.network import NetworkFigures, Structure
+    from model.metrics.pods import PodSkeleton, SwitchPart
+    from model.metrics.switch_classes import SwitchClasses
+    from model.metrics.topology import Wiring
+
+_FIGURES_KEPT = 8
+"""Distinct networks whose figures are kept: small, and what undo and redo of a few
+edits return to."""
+
+
+def _lasting(entries: int) -> Callable[[], Remembered[Any]]:
+    """Makes a store of at most ``entries`` entries, whatever their size."""
+    return lambda: Remembered(float("inf"), entries=entries)
+
+
+def _within_bytes(budget: int) -> Callable[[], Remembered[Any]]:
+    """Makes a store of entries within ``budget`` bytes of arrays."""
+    return lambda: Remembered(budget)
+
+
+@dataclass
+class Memory:
+    """Every store of one engine (see module doc). Each is least-recently-used and
+    bounded, by entries or by the bytes of the arrays it holds."""
+
+    figures: Remembered[NetworkFigures] = field(default_factory=_lasting(_FIGURES_KEPT))
+    """Complete network figures (hops, bisection, pair capacities) by the full
+    :class:`~model.metrics.spec.NetworkSpec`."""
+    structures: Remembered[Structure] = field(default_factory=_lasting(1))
+    """Endpoints, attachment units and hops by the spec without speeds: what the network
+    metrics share while only link speeds change."""
+    units: Remembered[BisectionUnits] = field(default_factory=_lasting(1))
+    """Bisection units and the pod tree's structure by the spec without speeds plus the
+    speeds of the rack groups' links."""
+    wirings: Remembered[Wiring] = field(default_factory=_lasting(4096))
+    """Member-level wiring of a bundle by its pattern, lower shape, upper count and links
+    per member (:func:`model.metrics.topology.resolve`)."""
+    rack_parts: Remembered[RackPart] = field(default_factory=_within_bytes(64 * 2**20))
+    """Rack groups' accelerator-level parts by shape (:mod:`model.metrics.endpoints`)."""
+    islands_seen: Remembered[LevelCounts] = field(default_factory=_lasting(512))
+    """Hop counts inside islands by everything they depend on (:mod:`model.metrics.hops`):
+    an edit of one island leaves the others' counts standing."""
+    switch_classes: Remembered[SwitchClasses] = field(default_factory=_lasting(2))
+    """Switch classes by switch structure (:mod:`model.metrics.switch_classes`)."""
+    switch_parts: Remembered[SwitchPart] = field(default_factory=_lasting(2))
+    """The pod tree's switch links and their reach by switch structure
+    (:mod:`model.metrics.pods`)."""
+    skeletons: Remembered[PodSkeleton] = field(default_factory=_lasting(2))
+    """Pod trees' structures by switch structure and which switch each unit reaches."""
+    switch_capacities: Remembered[tuple[np.ndarray, np.ndarray]] = field(
+        default_factory=_lasting(2))
+    """Capacity of each switch link and each switch's uplinks, by switch structure and
+    the bundles' speeds."""
+    links_apart: Remembered[int] = field(default_factory=_lasting(1024))
+    """Links apart of a switch-to-switch bundle by its wiring and its tiers' sides
+    (:mod:`model.metrics.bisection`): an edit moves few switches."""
+    dp_tables: Remembered[Costs] = field(default_factory=_within_bytes(384 * 2**20))
+    """The pod-tree DP's tables by signature hash (:mod:`model.metrics.dp_tables`)."""
+    dp_prefixes: Remembered[tuple[np.ndarray, np.ndarray, tuple[object, ...]]] = \
+        field(default_factory=_within_bytes(128 * 2**20))
+    """The pod-tree DP's combined children by their groups' hashes."""
+
+    def stores(self) -> list[Remembered[Any]]:
+        """Every store, in field order."""
+        return [getattr(self, f.name) for f in fields(self)]
+
+    def clear(self) -> None:
+        """Forget everything (the next run computes from scratch)."""
+        for store in self.stores():
+            store.clear()
+
+
+_running: contextvars.ContextVar[Memory | None] = contextvars.ContextVar(
+    "engine_memory", default=None)
+
+
+def remembered() -> Memory:
+    """The memory of the engine running now; outside a run, a fresh empty one (so a
+    stage called alone keeps nothing)."""
+    memory = _running.get()
+    return Memory() if memory is None else memory
+
+
+@contextmanager
+def remembering(memory: Memory) -> Iterator[Memory]:
+    """Make ``memory`` the one every stage reaches while the block runs."""
+    token = _running.set(memory)
+    try:
+        yield memory
+    finally:
+        _running.reset(token)

@@ -1,0 +1,208 @@
+"""What the network metrics depend on, written once: the frozen spec of a network.
+
+Hops, bisection and pair capacities are functions of the groups (rack groups with the
+parts that fix their servers, accelerators and NICs; switch tiers; islands and
+buildings as containers), their counts, the wiring (bundles: ends, pattern, links per
+member), the link speeds, the plane, and the members that have failed. A
+:class:`NetworkSpec` holds exactly that, built once per run by :func:`network_spec`;
+every cache key of the engine is a projection of it:
+
+- the full spec: the finished network figures;
+- :meth:`NetworkSpec.without_speeds`: what hop counts (and the endpoints' structure)
+  depend on — which links exist, not how fast they are;
+- :meth:`NetworkSpec.units_key`: the bisection units, which also depend on the speeds
+  of the accelerators' own links.
+
+Every field of every element, part and of the design's settings is either read into the
+spec (:data:`NETWORK_FIELDS`) or listed as not affecting the network
+(:data:`NOT_NETWORK`); a guard test fails on a field in neither, so a new field cannot
+silently serve stale figures.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from pydantic import BaseModel
+
+from model.design import Design, DesignSettings
+from model.elements import (
+    Building,
+    Island,
+    LinkBundle,
+    Pattern,
+    Plane,
+    RackGroup,
+    Scope,
+    SwitchTier,
+)
+from model.failures import Failure
+from model.parts import AcceleratorType, Medium, Price, RackType, ServerType, SwitchModel
+
+
+@dataclass(frozen=True)
+class ServerSpec:
+    """What a rack group's parts give the network: its rack type's servers per rack and
+    its server's accelerators, NICs and scale-up domain."""
+
+    rack_type: str
+    server: str
+    accelerator: str
+    servers_per_rack: int
+    accelerators_per_server: int
+    nic_count: int
+    frontend_nic_count: int
+    scale_up_domain: int
+    nic_speed_gbps: float | None
+    frontend_nic_speed_gbps: float | None
+
+
+@dataclass(frozen=True)
+class RackGroupSpec:
+    """A rack group: its island and count, and its parts (None when one is missing from
+    the catalog: the group is then left out of the network)."""
+
+    id: str
+    island: str
+    rack_type: str
+    count: int
+    parts: ServerSpec | None
+
+
+@dataclass(frozen=True)
+class TierSpec:
+    """A switch tier: its count, plane and where it stands."""
+
+    id: str
+    count: int
+    plane: Plane
+    scope: Scope
+    island: str | None
+    building: str | None
+
+
+@dataclass(frozen=True)
+class BundleSpec:
+    """A link bundle: its ends, wiring pattern, links per member and speed (None in the
+    projection without speeds)."""
+
+    id: str
+    lower: str
+    upper: str
+    links_per_member: int
+    pattern: Pattern
+    speed_gbps: float | None
+
+
+@dataclass(frozen=True)
+class NetworkSpec:
+    """Everything the network metrics of one plane depend on (see module doc)."""
+
+    plane: Plane
+    buildings: tuple[str, ...]
+    islands: tuple[tuple[str, str], ...]
+    """(island, its building) in design order."""
+    racks: tuple[RackGroupSpec, ...]
+    tiers: tuple[TierSpec, ...]
+    bundles: tuple[BundleSpec, ...]
+    failed: tuple[Failure, ...] = ()
+    """The members that are down in this run (see :mod:`model.failures`)."""
+
+    def without_speeds(self) -> NetworkSpec:
+        """The projection hop counts depend on: which links exist, not their speeds."""
+        return replace(
+            self,
+            racks=tuple(r if r.parts is None else replace(
+                r, parts=replace(r.parts, nic_speed_gbps=None, frontend_nic_speed_gbps=None))
+                for r in self.racks),
+            bundles=tuple(replace(b, speed_gbps=None) for b in self.bundles))
+
+    def units_key(self) -> tuple[NetworkSpec, tuple[float | None, ...]]:
+        """The projection bisection units depend on: the spec without speeds, and the
+        speeds of the links from rack groups (the accelerators' own links)."""
+        groups = {r.id for r in self.racks}
+        return (self.without_speeds(),
+                tuple(b.speed_gbps for b in self.bundles if b.lower in groups))
+
+
+def network_spec(design: Design, plane: Plane, failures: Sequence[Failure] = ()
+                 ) -> NetworkSpec:
+    """The spec of ``design``'s network on ``plane`` with ``failures`` down."""
+    cat = design.catalog
+    racks = []
+    for g in design.rack_groups.values():
+        rt = cat.rack_type(g.rack_type)
+        sv = cat.server(rt.server) if rt else None
+        acc = cat.accelerator(sv.accelerator) if sv else None
+        parts = None
+        if rt is not None and sv is not None and acc is not None:
+            parts = ServerSpec(rt.id, sv.id, acc.id, rt.servers_per_rack,
+                               sv.accelerators_per_server, sv.nic_count,
+                               sv.frontend_nic_count, sv.scale_up_domain,
+                               sv.nic_speed_gbps, sv.frontend_nic_speed_gbps)
+        racks.append(RackGroupSpec(g.id, g.island, g.rack_type, g.count, parts))
+    return NetworkSpec(
+        plane=plane,
+        buildings=tuple(b.id for b in design.buildings.values()),
+        islands=tuple((i.id, i.building) for i in design.islands.values()),
+        racks=tuple(racks),
+        tiers=tuple(TierSpec(t.id, t.count, t.plane, t.scope, t.island, t.building)
+                    for t in design.tiers.values()),
+        bundles=tuple(BundleSpec(b.id, b.lower, b.upper, b.links_per_member, b.pattern,
+                                 b.speed_gbps) for b in design.bundles.values()),
+        failed=tuple(failures),
+    )
+
+
+NETWORK_FIELDS: dict[type[BaseModel], frozenset[str]] = {
+    Building: frozenset({"id"}),
+    Island: frozenset({"id", "building"}),
+    RackGroup: frozenset({"id", "island", "rack_type", "count"}),
+    SwitchTier: frozenset({"id", "count", "plane", "scope", "island", "building"}),
+    LinkBundle: frozenset({"id", "lower", "upper", "links_per_member", "pattern",
+                           "speed_gbps"}),
+    RackType: frozenset({"id", "server", "servers_per_rack"}),
+    ServerType: frozenset({"id", "accelerator", "accelerators_per_server", "nic_count",
+                           "frontend_nic_count", "scale_up_domain", "nic_speed_gbps",
+                           "frontend_nic_speed_gbps"}),
+    AcceleratorType: frozenset({"id"}),
+    SwitchModel: frozenset(),
+    Medium: frozenset(),
+    Price: frozenset(),
+    DesignSettings: frozenset({"plane"}),
+}
+"""The fields :func:`network_spec` reads, by class (the settings' plane is the default
+plane the spec is built for). A part's ``id`` is read as whether the reference to it
+resolves."""
+
+NOT_NETWORK: dict[type[BaseModel], frozenset[str]] = {
+    # power, cooling and money feed the power, cost and reliability figures
+    Building: frozenset({"name", "notes", "x", "y", "capacity_kw", "pue", "cooling",
+                         "electricity_usd_per_kwh"}),
+    Island: frozenset({"name", "notes", "x", "y"}),
+    RackGroup: frozenset({"name", "x", "y"}),
+    # the switch model (radix, power) and role feed ports, power and checks; the symmetry
+    # code names the model only to group alike islands, whose figures do not depend on it
+    SwitchTier: frozenset({"name", "x", "y", "switch", "role"}),
+    # cables and their lengths: reach checks, power and cost
+    LinkBundle: frozenset({"name", "medium", "length_m"}),
+    RackType: frozenset({"name", "power_budget_kw", "overhead_w", "cooling", "source",
+                         "price"}),
+    ServerType: frozenset({"name", "vendor", "scale_up_bandwidth_gbps", "max_power_w",
+                           "source", "estimate", "price"}),
+    AcceleratorType: frozenset({"name", "vendor", "tdp_w", "bf16_dense_tflops", "source",
+                                "estimate"}),
+    SwitchModel: frozenset({"id", "name", "vendor", "radix", "port_speed_gbps",
+                            "typical_power_w", "max_power_w", "source", "estimate",
+                            "price"}),
+    Medium: frozenset({"id", "name", "kind", "speed_gbps", "power_w_per_end", "reach_m",
+                       "source", "estimate", "price"}),
+    Price: frozenset({"usd", "usd_per_m", "source", "date", "estimate"}),
+    DesignSettings: frozenset({"oversubscription_threshold", "allowance_pct",
+                               "reliability", "currency", "usd_exchange_rate", "years",
+                               "building_distance_m"}),
+}
+"""Fields that do not change hops, bisection or pair capacities, by class: labels,
+positions, power, cooling, prices, cables and the settings of the other figures. Listed
+one by one on purpose: a new field must be placed here or read into the spec."""
