@@ -8,8 +8,8 @@ member), the link speeds, the plane, and the members that have failed. A
 every cache key of the engine is a projection of it:
 
 - the full spec: the finished network figures;
-- :meth:`NetworkSpec.without_speeds`: what hop counts (and the endpoints' structure)
-  depend on — which links exist, not how fast they are;
+- :meth:`NetworkSpec.without_speeds` (its :class:`NetworkStructure`): what hop counts
+  (and the endpoints' structure) depend on — which links exist, not how fast they are;
 - :meth:`NetworkSpec.units_key`: the bisection units, which also depend on the speeds
   of the accelerators' own links.
 
@@ -22,7 +22,7 @@ silently serve stale figures.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from pydantic import BaseModel
 
@@ -43,8 +43,9 @@ from model.parts import AcceleratorType, Medium, Price, RackType, ServerType, Sw
 
 @dataclass(frozen=True)
 class ServerSpec:
-    """What a rack group's parts give the network: its rack type's servers per rack and
-    its server's accelerators, NICs and scale-up domain."""
+    """What a rack group's parts give the network's structure: its rack type's servers
+    per rack and its server's accelerators, NICs and scale-up domain (the NICs' speeds
+    are in :attr:`NetworkSpec.nic_speeds_gbps`)."""
 
     rack_type: str
     server: str
@@ -54,8 +55,6 @@ class ServerSpec:
     nic_count: int
     frontend_nic_count: int
     scale_up_domain: int
-    nic_speed_gbps: float | None
-    frontend_nic_speed_gbps: float | None
 
 
 @dataclass(frozen=True)
@@ -84,20 +83,19 @@ class TierSpec:
 
 @dataclass(frozen=True)
 class BundleSpec:
-    """A link bundle: its ends, wiring pattern, links per member and speed (None in the
-    projection without speeds)."""
+    """A link bundle's wiring: its ends, pattern and links per member (its speed is in
+    :attr:`NetworkSpec.bundle_speeds_gbps`)."""
 
     id: str
     lower: str
     upper: str
     links_per_member: int
     pattern: Pattern
-    speed_gbps: float | None
 
 
 @dataclass(frozen=True)
-class NetworkSpec:
-    """Everything the network metrics of one plane depend on (see module doc)."""
+class NetworkStructure:
+    """Which links exist, without their speeds: what hop counts depend on."""
 
     plane: Plane
     buildings: tuple[str, ...]
@@ -109,21 +107,31 @@ class NetworkSpec:
     failed: tuple[Failure, ...] = ()
     """The members that are down in this run (see :mod:`model.failures`)."""
 
-    def without_speeds(self) -> NetworkSpec:
-        """The projection hop counts depend on: which links exist, not their speeds."""
-        return replace(
-            self,
-            racks=tuple(r if r.parts is None else replace(
-                r, parts=replace(r.parts, nic_speed_gbps=None, frontend_nic_speed_gbps=None))
-                for r in self.racks),
-            bundles=tuple(replace(b, speed_gbps=None) for b in self.bundles))
 
-    def units_key(self) -> tuple[NetworkSpec, tuple[float | None, ...]]:
-        """The projection bisection units depend on: the spec without speeds, and the
-        speeds of the links from rack groups (the accelerators' own links)."""
-        groups = {r.id for r in self.racks}
-        return (self.without_speeds(),
-                tuple(b.speed_gbps for b in self.bundles if b.lower in groups))
+@dataclass(frozen=True)
+class NetworkSpec:
+    """Everything the network metrics of one plane depend on (see module doc): the
+    structure, and the speeds of its links."""
+
+    structure: NetworkStructure
+    bundle_speeds_gbps: tuple[float, ...]
+    """Speed of each bundle's links, in the order of ``structure.bundles``."""
+    nic_speeds_gbps: tuple[tuple[float, float] | None, ...]
+    """(backend, front-end) NIC speed of each rack group's servers, in the order of
+    ``structure.racks`` (None where its parts are missing)."""
+
+    def without_speeds(self) -> NetworkStructure:
+        """The projection hop counts depend on: which links exist, not their speeds."""
+        return self.structure
+
+    def units_key(self) -> tuple[NetworkStructure, tuple[float, ...]]:
+        """The projection bisection units depend on: the structure, and the speeds of
+        the links from rack groups (the accelerators' own links)."""
+        groups = {r.id for r in self.structure.racks}
+        return (self.structure,
+                tuple(speed for b, speed in zip(self.structure.bundles,
+                                                 self.bundle_speeds_gbps, strict=True)
+                      if b.lower in groups))
 
 
 def network_spec(design: Design, plane: Plane, failures: Sequence[Failure] = ()
@@ -131,28 +139,33 @@ def network_spec(design: Design, plane: Plane, failures: Sequence[Failure] = ()
     """The spec of ``design``'s network on ``plane`` with ``failures`` down."""
     cat = design.catalog
     racks = []
+    nic_speeds: list[tuple[float, float] | None] = []
     for g in design.rack_groups.values():
         rt = cat.rack_type(g.rack_type)
         sv = cat.server(rt.server) if rt else None
         acc = cat.accelerator(sv.accelerator) if sv else None
         parts = None
+        speeds = None
         if rt is not None and sv is not None and acc is not None:
             parts = ServerSpec(rt.id, sv.id, acc.id, rt.servers_per_rack,
                                sv.accelerators_per_server, sv.nic_count,
-                               sv.frontend_nic_count, sv.scale_up_domain,
-                               sv.nic_speed_gbps, sv.frontend_nic_speed_gbps)
+                               sv.frontend_nic_count, sv.scale_up_domain)
+            speeds = (sv.nic_speed_gbps, sv.frontend_nic_speed_gbps)
         racks.append(RackGroupSpec(g.id, g.island, g.rack_type, g.count, parts))
-    return NetworkSpec(
+        nic_speeds.append(speeds)
+    bundles = design.bundles.values()
+    structure = NetworkStructure(
         plane=plane,
         buildings=tuple(b.id for b in design.buildings.values()),
         islands=tuple((i.id, i.building) for i in design.islands.values()),
         racks=tuple(racks),
         tiers=tuple(TierSpec(t.id, t.count, t.plane, t.scope, t.island, t.building)
                     for t in design.tiers.values()),
-        bundles=tuple(BundleSpec(b.id, b.lower, b.upper, b.links_per_member, b.pattern,
-                                 b.speed_gbps) for b in design.bundles.values()),
+        bundles=tuple(BundleSpec(b.id, b.lower, b.upper, b.links_per_member, b.pattern)
+                      for b in bundles),
         failed=tuple(failures),
     )
+    return NetworkSpec(structure, tuple(b.speed_gbps for b in bundles), tuple(nic_speeds))
 
 
 NETWORK_FIELDS: dict[type[BaseModel], frozenset[str]] = {

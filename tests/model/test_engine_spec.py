@@ -241,4 +241,4 @@ def test_failed_members_and_the_plane_are_part_of_the_spec() -> None:
     down = network_spec(design, Plane.BACKEND, [Failure(element=tier.id, count=1)])
     assert down != whole and down.without_speeds() != whole.without_speeds()
     assert network_spec(design, Plane.FRONTEND) != whole
-    assert whole.bundles[0].pattern in set(Pattern)
+    assert whole.structure.bundles[0].pattern in set(Pattern)
