@@ -22,7 +22,8 @@ from scipy.sparse.csgraph import connected_components
 from model.metrics.arrays import Deferred, ranked, stable_order
 from model.metrics.endpoints import Endpoints
 from model.metrics.memory import remembered
-from model.metrics.topology import IntArray, TierNet, Topology, spread_runs
+from model.metrics.topology import IntArray, TierNet, Topology
+from model.metrics.wiring import spread_runs
 
 
 @dataclass
@@ -187,7 +188,7 @@ def _switch_edges(topo: Topology, width: int) -> _SwitchLinks:
 
 def _reach(topo: Topology) -> dict[int, tuple[IntArray, ...]]:
     """Per level, a small edge set joining the same switches as that level's switch
-    links (:func:`model.metrics.topology.spread_runs`): (lower member, the first upper
+    links (:func:`model.metrics.wiring.spread_runs`): (lower member, the first upper
     member it reaches, and pairs of upper members joined through some lower member) —
     ``lower + n`` edges per bundle instead of ``lower · L``."""
     out: dict[int, tuple[list[IntArray], list[IntArray], list[IntArray], list[IntArray]]] = {}

@@ -6,6 +6,8 @@ links, built with numpy from the pattern's arithmetic (see :class:`model.element
 Nothing here makes one Python object per GPU, so a 1M-accelerator campus resolves in
 milliseconds. Every metric module reads this structure instead of re-deriving wiring.
 
+Each pattern's arithmetic is a class of :mod:`model.metrics.wiring`.
+
 Numbering (stable, used by the expanded graph too):
 
 - server ``s`` of a rack group is ``rack · servers_per_rack + slot``; its accelerators are
@@ -33,6 +35,7 @@ from model.design import Design
 from model.elements import Pattern, Plane, RackGroup, SwitchTier
 from model.failures import NOTHING_DOWN, Down, Failure, what_is_down
 from model.metrics.memory import remembered
+from model.metrics.wiring import PATTERNS, ServerShape
 from model.parts import AcceleratorType, RackType, ServerType, SwitchModel
 
 IntArray = npt.NDArray[np.int64]
@@ -253,30 +256,6 @@ class Topology:
         return out
 
 
-def _spread(members: int, links: int, n: int) -> tuple[IntArray, IntArray]:
-    """Links of a spread bundle: lower member ``j`` reaches upper members
-    ``j·L … j·L+L−1`` (mod ``n``), a run of consecutive members."""
-    lower = np.repeat(np.arange(members, dtype=np.int64), links)
-    upper = (np.arange(members * links, dtype=np.int64)) % n
-    return lower, upper
-
-
-def spread_runs(members: int, links: int, n: int) -> tuple[IntArray, IntArray]:
-    """What :func:`_spread`'s runs join, without listing its links: the first upper
-    member of each lower member's run, and the upper members ``u`` joined to ``u+1``
-    (mod ``n``) because some run covers both. Joining each lower member to the first of
-    its run and each such ``u`` to ``u+1`` connects exactly what the links connect."""
-    start = np.arange(members, dtype=np.int64) * links % n
-    if links >= n:
-        return start, np.arange(max(n - 1, 0), dtype=np.int64)
-    # runs cover L−1 steps from ``start``, counted on a doubled, unwrapped line
-    cover = np.zeros(2 * n + 1, dtype=np.int64)
-    np.add.at(cover, start, 1)
-    np.add.at(cover, start + links - 1, -1)
-    line = np.cumsum(cover)[:2 * n]
-    return start, np.flatnonzero((line[:n] + line[n:]) > 0)
-
-
 Wiring = tuple[IntArray, IntArray, IntArray | None, bool, IntArray, IntArray]
 """(lower member, upper member, NIC, even, upper degrees, lower degrees) of a bundle."""
 
@@ -305,102 +284,39 @@ def _wiring(bundle_pattern: Pattern, lower: RackNet | TierNet, upper_count: int,
     return found
 
 
+def _shape(lower: RackNet, plane: Plane) -> ServerShape:
+    """The lower end of a bundle from ``lower`` as its pattern deals it."""
+    return ServerShape(lower.servers, lower.racks, lower.rack_type.servers_per_rack,
+                       max(lower.nics(plane), 1))
+
+
 def _wire(bundle_pattern: Pattern, lower: RackNet | TierNet, upper_count: int,
           links: int, plane: Plane) -> tuple[IntArray, IntArray, IntArray | None, bool]:
-    """Member-level wiring of a bundle: (lower member, upper member, nic, even)."""
-    n = upper_count
+    """Member-level wiring of a bundle: (lower member, upper member, nic, even), by its
+    pattern's class (:mod:`model.metrics.wiring`)."""
+    pattern = PATTERNS[bundle_pattern]
     if isinstance(lower, TierNet):
-        lo, up = _spread(lower.count, links, n)
-        even = (links % n == 0) or (n % links == 0)
+        lo, up, even = pattern.between_tiers(lower.count, upper_count, links)
         return lo, up, None, even
-    servers = lower.servers
-    nics = max(lower.nics(plane), 1)
-    lo = np.repeat(np.arange(servers, dtype=np.int64), links)
-    link = np.tile(np.arange(links, dtype=np.int64), servers)
-    nic = link % nics
-    even = True
-    if bundle_pattern is Pattern.RAIL:
-        if n <= nics:
-            up = nic % n
-            even = nics % n == 0
-        else:
-            blocks = n // nics
-            even = n % nics == 0 and servers % blocks == 0
-            per_block = max(servers // max(blocks, 1), 1)
-            up = np.minimum(lo // per_block, blocks - 1) * nics + nic
-            up = up % n
-    elif bundle_pattern is Pattern.RACK:
-        racks = lower.racks
-        q = max(n // racks, 1)
-        even = n % racks == 0
-        spr = lower.rack_type.servers_per_rack
-        rack = lo // spr
-        slot = lo % spr
-        up = (rack * q + (slot * links + link) % q) % n
-        if even:
-            even = (spr * links) % q == 0 or q % links == 0
-    else:
-        up = (lo * links + link) % n
-        even = (links % n == 0) or (n % links == 0)
-    return lo, up, nic, even
+    return pattern.from_servers(_shape(lower, plane), upper_count, links)
 
 
 def degrees_only(bundle_pattern: Pattern, lower: RackNet | TierNet, upper_count: int,
                  links: int, plane: Plane) -> Wiring:
     """What :func:`_wiring` gives, with the link lists left empty: whether the links
-    deal evenly, and each member's link count, from the patterns' arithmetic (each
+    deal evenly, and each member's link count, from the pattern's arithmetic (each
     pattern deals a run of consecutive positions, or the same few per server or rack,
     modulo the upper count) in memory proportional to the members."""
-    n = upper_count
+    pattern = PATTERNS[bundle_pattern]
     empty = np.zeros(0, dtype=np.int64)
     if isinstance(lower, TierNet):
+        up_deg, even = pattern.tier_degrees(lower.count, upper_count, links)
         members = lower.count
-        up_deg = _run_degrees(members * links, n)
-        even = (links % n == 0) or (n % links == 0)
-        return empty, empty, None, even, up_deg, np.full(members, links, dtype=np.int64)
-    servers = lower.servers
-    nics = max(lower.nics(plane), 1)
-    per_nic = np.bincount(np.arange(links) % nics, minlength=nics)
-    even = True
-    if bundle_pattern is Pattern.RAIL:
-        if n <= nics:
-            up_deg = servers * np.bincount(np.arange(nics) % n, weights=per_nic,
-                                           minlength=n).astype(np.int64)
-            even = nics % n == 0
-        else:
-            blocks = n // nics
-            even = n % nics == 0 and servers % blocks == 0
-            per_block = max(servers // max(blocks, 1), 1)
-            edges = np.minimum(np.arange(blocks + 1, dtype=np.int64) * per_block, servers)
-            edges[-1] = servers
-            in_block = np.diff(edges)
-            target = (np.arange(blocks, dtype=np.int64)[:, None] * nics
-                      + np.arange(nics, dtype=np.int64)[None, :]) % n
-            up_deg = np.bincount(target.ravel(), weights=(in_block[:, None]
-                                                          * per_nic[None, :]).ravel(),
-                                 minlength=n).astype(np.int64)
-    elif bundle_pattern is Pattern.RACK:
-        racks = lower.racks
-        q = max(n // racks, 1)
-        even = n % racks == 0
-        spr = lower.rack_type.servers_per_rack
-        per_slot = _run_degrees(spr * links, q)
-        target = (np.arange(racks, dtype=np.int64)[:, None] * q
-                  + np.arange(q, dtype=np.int64)[None, :]) % n
-        up_deg = np.bincount(target.ravel(), weights=np.tile(per_slot, racks),
-                             minlength=n).astype(np.int64)
-        if even:
-            even = (spr * links) % q == 0 or q % links == 0
     else:
-        up_deg = _run_degrees(servers * links, n)
-        even = (links % n == 0) or (n % links == 0)
-    return empty, empty, None, even, up_deg, np.full(servers, links, dtype=np.int64)
-
-
-def _run_degrees(positions: int, n: int) -> IntArray:
-    """How many of the positions ``0 … positions−1`` fall on each residue modulo ``n``."""
-    q, r = divmod(positions, n)
-    return q + (np.arange(n, dtype=np.int64) < r).astype(np.int64)
+        shape = _shape(lower, plane)
+        up_deg, even = pattern.server_degrees(shape, upper_count, links)
+        members = shape.servers
+    return empty, empty, None, even, up_deg, np.full(members, links, dtype=np.int64)
 
 
 def resolve(design: Design, plane: Plane | None = None, counts_only: bool = False,

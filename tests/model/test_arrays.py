@@ -15,7 +15,8 @@ import model.metrics.network as network_stage
 from model.metrics import Engine
 from model.metrics.arrays import dense, distinct, ranked, stable_order
 from model.metrics.pods import _reach
-from model.metrics.topology import TierNet, _spread
+from model.metrics.topology import TierNet
+from model.metrics.wiring import _spread
 from model.templates import TEMPLATES
 from tests.reference.builders import fat_tree_histogram
 
