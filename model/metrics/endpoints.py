@@ -158,7 +158,8 @@ class Endpoints:
         """``inc_acc`` or ``inc_member`` (``name``) of incidences ``start`` to ``stop``,
         made from the blocks they lie in when the whole array is not made."""
         if name in self.__dict__ or name in self.given:
-            return getattr(self, name)[start:stop]  # type: ignore[no-any-return]
+            whole: IntArray = getattr(self, name)
+            return whole[start:stop]
         out = np.empty(stop - start, dtype=np.int64)
         for block in self.inc_blocks:
             lo, hi = max(block.start, start), min(block.stop, stop)
@@ -173,7 +174,8 @@ class Endpoints:
         """``inc_acc``, ``inc_member`` or ``inc_gbps`` (``name``) of the incidences
         ``index`` alone, read from the blocks when the whole array is not made."""
         if name in self.__dict__ or name in self.given:
-            return getattr(self, name)[index]  # type: ignore[no-any-return]
+            listed: np.ndarray = getattr(self, name)
+            return listed[index]
         out = np.empty(index.size, dtype=np.float64 if name == "inc_gbps" else np.int64)
         for block in self.inc_blocks:
             inside = np.flatnonzero((index >= block.start) & (index < block.stop))
@@ -235,7 +237,8 @@ class Endpoints:
         if given is not None:
             return given[start:stop]
         if name in self.__dict__:
-            return self.__dict__[name][start:stop]  # type: ignore[no-any-return]
+            made: IntArray = self.__dict__[name]
+            return made[start:stop]
         out = np.empty(stop - start, dtype=np.int64)
         for span in self.spans:
             lo, hi = max(span.start, start), min(span.stop, stop)
@@ -249,7 +252,8 @@ class Endpoints:
         """The island or building (``name``) of each of ``accelerators``, found from the
         rack groups' spans (no array over every accelerator is made for it)."""
         if name in self.__dict__ or name in self.given:
-            return getattr(self, name)[accelerators]  # type: ignore[no-any-return]
+            numbered: IntArray = getattr(self, name)
+            return numbered[accelerators]
         starts = np.array([span.start for span in self.spans], dtype=np.int64)
         # empty spans share their start with the next one: the last of equal starts wins
         span = np.searchsorted(starts, accelerators, side="right") - 1

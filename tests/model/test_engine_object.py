@@ -14,7 +14,7 @@ import pytest
 
 import model.metrics
 import model.metrics.network as network_stage
-from model.metrics import Engine, compute_all, default_engine
+from model.metrics import Engine, compute_all
 from model.metrics.memory import Memory, remembered
 from model.metrics.remembered import Remembered
 from model.templates import TEMPLATES
@@ -77,7 +77,7 @@ def test_two_engines_share_nothing() -> None:
 def test_the_default_engine_is_what_compute_all_runs() -> None:
     design = TEMPLATES["fat-tree"].build(k=4, speed_gbps=30)
     first = compute_all(design)
-    assert default_engine.compute_all(design).bisection is first.bisection
+    assert model.metrics.default_engine.compute_all(design).bisection is first.bisection
     assert first.bisection.gbps == 4**3 / 8 * 30
 
 
