@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-import model.metrics as engine_module
+import model.metrics.bisection_units as engine_module
 from model.design import Design
 from model.elements import (
     Building,
