@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from pydantic import BaseModel
 
@@ -38,11 +39,18 @@ from model.elements import (
     SwitchTier,
 )
 from model.failures import Failure
-from model.parts import AcceleratorType, Medium, Price, RackType, ServerType, SwitchModel
+from model.parts import (
+    AcceleratorType,
+    Catalog,
+    Medium,
+    Price,
+    RackType,
+    ServerType,
+    SwitchModel,
+)
 
 
-@dataclass(frozen=True)
-class ServerSpec:
+class ServerSpec(NamedTuple):
     """What a rack group's parts give the network's structure: its rack type's servers
     per rack and its server's accelerators, NICs and scale-up domain (the NICs' speeds
     are in :attr:`NetworkSpec.nic_speeds_gbps`)."""
@@ -57,32 +65,31 @@ class ServerSpec:
     scale_up_domain: int
 
 
-@dataclass(frozen=True)
-class RackGroupSpec:
+class RackGroupSpec(NamedTuple):
     """A rack group: its island and count, and its parts (None when one is missing from
     the catalog: the group is then left out of the network)."""
 
     id: str
     island: str
     rack_type: str
-    count: int
+    racks: int
+    """The group's count."""
     parts: ServerSpec | None
 
 
-@dataclass(frozen=True)
-class TierSpec:
+class TierSpec(NamedTuple):
     """A switch tier: its count, plane and where it stands."""
 
     id: str
-    count: int
+    switches: int
+    """The tier's count."""
     plane: Plane
     scope: Scope
     island: str | None
     building: str | None
 
 
-@dataclass(frozen=True)
-class BundleSpec:
+class BundleSpec(NamedTuple):
     """A link bundle's wiring: its ends, pattern and links per member (its speed is in
     :attr:`NetworkSpec.bundle_speeds_gbps`)."""
 
@@ -140,19 +147,13 @@ def network_spec(design: Design, plane: Plane, failures: Sequence[Failure] = ()
     cat = design.catalog
     racks = []
     nic_speeds: list[tuple[float, float] | None] = []
+    known: dict[str, tuple[ServerSpec | None, tuple[float, float] | None]] = {}
     for g in design.rack_groups.values():
-        rt = cat.rack_type(g.rack_type)
-        sv = cat.server(rt.server) if rt else None
-        acc = cat.accelerator(sv.accelerator) if sv else None
-        parts = None
-        speeds = None
-        if rt is not None and sv is not None and acc is not None:
-            parts = ServerSpec(rt.id, sv.id, acc.id, rt.servers_per_rack,
-                               sv.accelerators_per_server, sv.nic_count,
-                               sv.frontend_nic_count, sv.scale_up_domain)
-            speeds = (sv.nic_speed_gbps, sv.frontend_nic_speed_gbps)
-        racks.append(RackGroupSpec(g.id, g.island, g.rack_type, g.count, parts))
-        nic_speeds.append(speeds)
+        found = known.get(g.rack_type)
+        if found is None:
+            found = known[g.rack_type] = _parts(cat, g.rack_type)
+        racks.append(RackGroupSpec(g.id, g.island, g.rack_type, g.count, found[0]))
+        nic_speeds.append(found[1])
     bundles = design.bundles.values()
     structure = NetworkStructure(
         plane=plane,
@@ -166,6 +167,20 @@ def network_spec(design: Design, plane: Plane, failures: Sequence[Failure] = ()
         failed=tuple(failures),
     )
     return NetworkSpec(structure, tuple(b.speed_gbps for b in bundles), tuple(nic_speeds))
+
+
+def _parts(cat: Catalog, rack_type: str
+           ) -> tuple[ServerSpec | None, tuple[float, float] | None]:
+    """The spec of a rack type's parts and its servers' (backend, front-end) NIC
+    speeds; (None, None) when a part is missing from ``cat``."""
+    rt = cat.rack_type(rack_type)
+    sv = cat.server(rt.server) if rt else None
+    acc = cat.accelerator(sv.accelerator) if sv else None
+    if rt is None or sv is None or acc is None:
+        return None, None
+    return (ServerSpec(rt.id, sv.id, acc.id, rt.servers_per_rack, sv.accelerators_per_server,
+                       sv.nic_count, sv.frontend_nic_count, sv.scale_up_domain),
+            (sv.nic_speed_gbps, sv.frontend_nic_speed_gbps))
 
 
 NETWORK_FIELDS: dict[type[BaseModel], frozenset[str]] = {
