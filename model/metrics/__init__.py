@@ -11,8 +11,11 @@ pipeline and the module map: ``docs/architecture.md``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from model.design import Design
 from model.elements import Plane
+from model.failures import Failure
 from model.metrics.budget import Budget
 from model.metrics.engine import Engine
 from model.metrics.network import NETWORK_STAGES
@@ -27,10 +30,12 @@ default_engine = Engine()
 
 
 def compute_all(design: Design, plane: Plane | None = None,
-                budget: Budget | float | None = None) -> DesignMetrics:
-    """Every metric of ``design`` by the default engine (see
+                budget: Budget | float | None = None,
+                failures: Sequence[Failure] = ()) -> DesignMetrics:
+    """Every metric of ``design`` by the default engine, on what remains when
+    ``failures`` are down (see
     :meth:`Engine.compute_all <model.metrics.engine.Engine.compute_all>`)."""
-    return default_engine.compute_all(design, plane, budget)
+    return default_engine.compute_all(design, plane, budget, failures)
 
 
 def structural_problems(design: Design) -> list[Problem]:

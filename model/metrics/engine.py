@@ -2,13 +2,13 @@
 
 The pipeline of one run (:meth:`Engine.compute_all`)::
 
-    design ──resolve──▶ Topology ──network_spec──▶ NetworkSpec
-                           │                            │ (cache keys)
-                           ▼                            ▼
-                    network_figures: hops | bisection | pair capacities
-                           │
-                           ▼
-              design_metrics: inventory, power, cost, problems ──▶ DesignMetrics
+    design, failures ──resolve──▶ ResolvedPlane ──network_spec──▶ NetworkSpec
+                                  (what remains,                │ (cache keys)
+                                   and the whole)               ▼
+                                        │         network_figures: hops | bisection |
+                                        │                          pair capacities
+                                        ▼                           │
+              design_metrics: inventory, power, cost, problems ◀────┘ ──▶ DesignMetrics
 
 An :class:`Engine` owns a :class:`~model.metrics.memory.Memory` (every store of every
 stage) and the ordered list of bisection solvers it uses. ``Engine()`` starts from
@@ -19,14 +19,23 @@ by the GUI's engine process, the command line, exports and sweeps.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 from model.design import Design
 from model.elements import Plane
+from model.failures import Failure, check_failures
 from model.media_reach import reach_problems
 from model.metrics.bisection_solvers import DEFAULT_SOLVERS, Solver
 from model.metrics.budget import DEFAULT_SECONDS, Budget, too_many_links, working_to
 from model.metrics.checks import group_problems, metric_problems, missing_parts, wiring_problems
 from model.metrics.cost import cost
+from model.metrics.failed import (
+    drawn_link_ends,
+    failure_figures,
+    same_figures_key,
+    stranded_problems,
+    working_inventory,
+)
 from model.metrics.inventory import inventory, oversubscription, plane_topologies, port_use
 from model.metrics.memory import Memory, remembering
 from model.metrics.network import NetworkFigures, network_figures
@@ -48,26 +57,33 @@ class Engine:
         self.memory = Memory()
 
     def compute_all(self, design: Design, plane: Plane | None = None,
-                    budget: Budget | float | None = None) -> DesignMetrics:
+                    budget: Budget | float | None = None,
+                    failures: Sequence[Failure] = ()) -> DesignMetrics:
         """Every metric of ``design`` on ``plane`` (default: the design's metrics plane),
         with every problem (structural and from the metrics), within ``budget`` (a
         :class:`~model.metrics.budget.Budget`, or seconds from now; default
         :data:`~model.metrics.budget.DEFAULT_SECONDS`). Figures the budget leaves out are
         named, with the reason, in ``not_computed`` (see :mod:`model.metrics.budget`); a
-        plane with more links than the engine lists is resolved for counts only."""
+        plane with more links than the engine lists is resolved for counts only. With
+        ``failures`` (:mod:`model.failures`, checked first: a failure that does not fit
+        raises :class:`~model.errors.DesignError`) every figure is of what remains (see
+        :mod:`model.metrics.failed`)."""
         budget = as_budget(budget)
+        failures = tuple(failures)
+        check_failures(design, failures)
         with remembering(self.memory):
-            topo = resolve_plane(design, plane)
-            spec = network_spec(design, topo.plane)
+            plane_view = resolve_plane(design, plane, failures)
+            topo = plane_view.topo
+            spec = network_spec(design, topo.plane, topo.down.key, topo.same_figures_as)
             with working_to(budget):
                 network = network_figures(topo, spec, budget, self.memory, self.solvers)
-            return design_metrics(topo, network)
+            return design_metrics(plane_view, network)
 
     def structural_problems(self, design: Design) -> list[Problem]:
         """Problems visible without computing metrics: missing parts, ports over a
         switch's radix, uneven or impossible links, unconnected elements."""
         with remembering(self.memory):
-            topo = resolve_plane(design, None)
+            topo = resolve_plane(design, None).topo
             topologies = plane_topologies(topo)
             return (missing_parts(design) + wiring_problems(topologies, port_use(topologies))
                     + group_problems(topo) + reach_problems(design))
@@ -80,33 +96,65 @@ def as_budget(budget: Budget | float | None) -> Budget:
     return Budget(DEFAULT_SECONDS if budget is None else float(budget))
 
 
-def resolve_plane(design: Design, plane: Plane | None) -> Topology:
+@dataclass(frozen=True)
+class ResolvedPlane:
+    """The resolve stage's result: the plane as it works with the failures down
+    (``topo``), and as installed (``healthy``, the same object without failures)."""
+
+    topo: Topology
+    healthy: Topology
+    failures: tuple[Failure, ...] = ()
+
+
+def resolve_plane(design: Design, plane: Plane | None,
+                  failures: tuple[Failure, ...] = ()) -> ResolvedPlane:
     """The resolve stage: ``plane`` (default: the design's metrics plane) at member
-    level, or counted only when it has more links than the engine lists."""
+    level, or counted only when it has more links than the engine lists; with
+    ``failures`` taken out, and failures of switches the network cannot tell apart
+    named alike (:func:`model.metrics.failed.same_figures_key`)."""
     chosen = plane or design.settings.plane
-    return resolve(design, chosen, counts_only=too_many_links(design, chosen))
+    counts_only = too_many_links(design, chosen)
+    topo = resolve(design, chosen, counts_only=counts_only, failures=failures)
+    if not failures:
+        return ResolvedPlane(topo, topo)
+    healthy = resolve(design, chosen, counts_only=counts_only)
+    if not counts_only:
+        topo = replace(topo, same_figures_as=same_figures_key(healthy, topo.down))
+    return ResolvedPlane(topo, healthy, failures)
 
 
-def design_metrics(topo: Topology, network: NetworkFigures) -> DesignMetrics:
+def design_metrics(plane_view: ResolvedPlane, network: NetworkFigures) -> DesignMetrics:
     """The results stage: the network figures with the design's inventory, power,
     compute, cost, reliability and every problem. A network figure the budget left out
-    is reported as its placeholder (hops not counted, the bisection's upper bound)."""
+    is reported as its placeholder (hops not counted, the bisection's upper bound).
+    With failures, inventory and power are of what works (power: what still draws),
+    cost, reliability and the structural checks of what is installed."""
+    topo, healthy, failures = plane_view.topo, plane_view.healthy, plane_view.failures
     design = topo.design
     topologies = plane_topologies(topo)
+    healthy_topologies = plane_topologies(healthy) if failures else topologies
     inv = inventory(topo, topologies)
+    installed = inventory(healthy, healthy_topologies) if failures else inv
+    if failures:
+        inv = working_inventory(inv, installed, design, topo.down)
     oversub = oversubscription(topo)
-    pw = power(topo, topologies)
+    pw = power(topo, topologies,
+               drawn_link_ends(healthy_topologies, topo.down) if failures else None)
     injection = topo.injection_gbps()
     per_acc = (sum(i * r.accelerators for i, r in zip(injection, topo.racks, strict=True))
                / topo.accelerators) if topo.accelerators else 0.0
     hops = network.hops if network.hops is not None else not_counted_hops()
     bisection = (network.bisection if network.bisection is not None
                  else bisection_upper_bound(topo.accelerators, per_acc))
-    problems = (missing_parts(design) + wiring_problems(topologies, inv.ports_by_tier)
-                + group_problems(topo)
+    problems = (missing_parts(design)
+                + wiring_problems(healthy_topologies, installed.ports_by_tier)
+                + group_problems(healthy)
                 + metric_problems(design, pw, oversub, hops)
                 + override_problems(design)
                 + reach_problems(design))
+    down = failure_figures(design, failures, topo, healthy, inv) if failures else None
+    if down is not None:
+        problems += stranded_problems(down, design, topo.plane.value)
     pflops = compute(topo)
     return DesignMetrics(
         plane=topo.plane.value,
@@ -121,6 +169,8 @@ def design_metrics(topo: Topology, network: NetworkFigures) -> DesignMetrics:
         compute=pflops,
         problems=problems,
         not_computed=dict(network.not_computed),
-        reliability=reliability(design, population(topo, inv)),
-        cost=cost(topo, topologies, pw, pflops, network.bisection, topo.accelerators),
+        reliability=reliability(design, population(healthy, installed)),
+        failures=down,
+        cost=cost(healthy, healthy_topologies, pw, pflops, network.bisection,
+                  topo.accelerators),
     )

@@ -60,8 +60,8 @@ class Memory:
     bounded, by entries or by the bytes of the arrays it holds."""
 
     figures: Remembered[NetworkFigures] = field(default_factory=_lasting(_FIGURES_KEPT))
-    """Complete network figures (hops, bisection, pair capacities) by the full
-    :class:`~model.metrics.spec.NetworkSpec`."""
+    """Complete network figures (hops, bisection, pair capacities) by
+    :meth:`~model.metrics.spec.NetworkSpec.figures_key`."""
     structures: Remembered[Structure] = field(default_factory=_lasting(1))
     """Endpoints, attachment units and hops by the spec without speeds: what the network
     metrics share while only link speeds change."""

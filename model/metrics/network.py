@@ -81,7 +81,8 @@ def network_figures(topo: Topology, spec: NetworkSpec, budget: Budget, memory: M
     """Hops, bisection (by ``solvers``) and pair capacities of ``topo``, whose spec is
     ``spec``, within ``budget``; found in ``memory`` when this network was computed
     before, and kept there when complete."""
-    hit = memory.figures.get(spec)
+    figures_key = spec.figures_key()
+    hit = memory.figures.get(figures_key)
     if hit is not None:
         return hit
     links = sum(b.links for b in topo.bundles)
@@ -130,7 +131,7 @@ def network_figures(topo: Topology, spec: NetworkSpec, budget: Budget, memory: M
     island_pairs, building_pairs = pairs if pairs is not None else (None, None)
     figures = NetworkFigures(hops, bisection, island_pairs, building_pairs, skipped)
     if not skipped:
-        memory.figures.put(spec, figures)
+        memory.figures.put(figures_key, figures)
     return figures
 
 

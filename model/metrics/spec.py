@@ -7,7 +7,8 @@ member), the link speeds, the plane, and the members that have failed. A
 :class:`NetworkSpec` holds exactly that, built once per run by :func:`network_spec`;
 every cache key of the engine is a projection of it:
 
-- the full spec: the finished network figures;
+- :meth:`NetworkSpec.figures_key`: the finished network figures (failures of switches
+  the network cannot tell apart share one key);
 - :meth:`NetworkSpec.without_speeds` (its :class:`NetworkStructure`): what hop counts
   (and the endpoints' structure) depend on — which links exist, not how fast they are;
 - :meth:`NetworkSpec.units_key`: the bisection units, which also depend on the speeds
@@ -21,8 +22,8 @@ silently serve stale figures.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Hashable
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from pydantic import BaseModel
@@ -38,7 +39,6 @@ from model.elements import (
     Scope,
     SwitchTier,
 )
-from model.failures import Failure
 from model.parts import (
     AcceleratorType,
     Catalog,
@@ -111,8 +111,9 @@ class NetworkStructure:
     racks: tuple[RackGroupSpec, ...]
     tiers: tuple[TierSpec, ...]
     bundles: tuple[BundleSpec, ...]
-    failed: tuple[Failure, ...] = ()
-    """The members that are down in this run (see :mod:`model.failures`)."""
+    failed: Hashable = ()
+    """What is down in this run: the key of :class:`model.failures.Down` (equal keys,
+    equal views); empty for the healthy design."""
 
 
 @dataclass(frozen=True)
@@ -126,6 +127,19 @@ class NetworkSpec:
     nic_speeds_gbps: tuple[tuple[float, float] | None, ...]
     """(backend, front-end) NIC speed of each rack group's servers, in the order of
     ``structure.racks`` (None where its parts are missing)."""
+    same_figures_as: Hashable = None
+    """A key shared by every failure whose network figures equal this one's (failed
+    switches the network cannot tell apart, :func:`model.metrics.failed.same_figures_key`);
+    None: ``structure.failed`` itself."""
+
+    def figures_key(self) -> tuple[object, ...]:
+        """The projection the finished network figures depend on: the structure and
+        speeds, with what is down named by :attr:`same_figures_as` when given (so
+        failures of twin switches share their figures)."""
+        if self.same_figures_as is None:
+            return (self.structure, self.bundle_speeds_gbps, self.nic_speeds_gbps)
+        return (replace(self.structure, failed=()), self.bundle_speeds_gbps,
+                self.nic_speeds_gbps, self.same_figures_as)
 
     def without_speeds(self) -> NetworkStructure:
         """The projection hop counts depend on: which links exist, not their speeds."""
@@ -141,9 +155,11 @@ class NetworkSpec:
                       if b.lower in groups))
 
 
-def network_spec(design: Design, plane: Plane, failures: Sequence[Failure] = ()
-                 ) -> NetworkSpec:
-    """The spec of ``design``'s network on ``plane`` with ``failures`` down."""
+def network_spec(design: Design, plane: Plane, down: Hashable = (),
+                 same_figures_as: Hashable = None) -> NetworkSpec:
+    """The spec of ``design``'s network on ``plane`` with what is down named by
+    ``down`` (the key of :class:`model.failures.Down`) and, when failures of twin
+    switches share their figures, ``same_figures_as``."""
     cat = design.catalog
     racks = []
     nic_speeds: list[tuple[float, float] | None] = []
@@ -164,9 +180,10 @@ def network_spec(design: Design, plane: Plane, failures: Sequence[Failure] = ()
                     for t in design.tiers.values()),
         bundles=tuple(BundleSpec(b.id, b.lower, b.upper, b.links_per_member, b.pattern)
                       for b in bundles),
-        failed=tuple(failures),
+        failed=down,
     )
-    return NetworkSpec(structure, tuple(b.speed_gbps for b in bundles), tuple(nic_speeds))
+    return NetworkSpec(structure, tuple(b.speed_gbps for b in bundles), tuple(nic_speeds),
+                       same_figures_as)
 
 
 def _parts(cat: Catalog, rack_type: str

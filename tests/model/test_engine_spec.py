@@ -18,7 +18,7 @@ from pydantic import BaseModel
 from model import elements, parts
 from model.design import Design, DesignSettings
 from model.elements import Pattern, Plane, RackGroup, SwitchTier
-from model.failures import Failure
+from model.failures import Failure, what_is_down
 from model.metrics.spec import NETWORK_FIELDS, NOT_NETWORK, NetworkSpec, network_spec
 from model.templates import TEMPLATES
 
@@ -235,10 +235,22 @@ def test_projections_keep_what_each_stage_depends_on() -> None:
 
 
 def test_failed_members_and_the_plane_are_part_of_the_spec() -> None:
-    design = sample()
-    tier = next(iter(design.tiers.values()))
+    """A switch down changes the structure (hops, units and figures are not shared with
+    the healthy network); failing a second spine instead of the first names the same
+    figures when the engine finds the two are twins, and other figures otherwise."""
+    design = TEMPLATES["leaf-spine"].build(leaves=4, down=8, up=8, spines=4)
+    spine = next(t for t in design.tiers.values() if t.role.value == "spine")
     whole = network_spec(design, Plane.BACKEND)
-    down = network_spec(design, Plane.BACKEND, [Failure(element=tier.id, count=1)])
+    first = what_is_down(design, [Failure(element=spine.id, members=(0,))])
+    down = network_spec(design, Plane.BACKEND, first.key)
     assert down != whole and down.without_speeds() != whole.without_speeds()
+    assert down.units_key() != whole.units_key()
+    assert down.figures_key() != whole.figures_key()
+    second = what_is_down(design, [Failure(element=spine.id, members=(1,))])
+    assert network_spec(design, Plane.BACKEND, second.key) != down
+    twins = network_spec(design, Plane.BACKEND, second.key, same_figures_as="spine-0")
+    assert twins.figures_key() == network_spec(
+        design, Plane.BACKEND, first.key, same_figures_as="spine-0").figures_key()
+    assert twins.without_speeds() != down.without_speeds()
     assert network_spec(design, Plane.FRONTEND) != whole
     assert whole.structure.bundles[0].pattern in set(Pattern)
