@@ -104,6 +104,7 @@ def replacing(target: str | os.PathLike[str], suffix: str = "") -> Iterator[Path
         _writing.add(name)
     try:
         yield Path(name)
+        _sync_file(name)
         os.chmod(name, _mode_for(real))
         os.replace(name, real)
     except BaseException:
@@ -117,15 +118,34 @@ def replacing(target: str | os.PathLike[str], suffix: str = "") -> Iterator[Path
     remove_stale_temporaries(folder, real.name)
 
 
+def _sync_file(name: str) -> None:
+    """Put the bytes a writer left in ``name`` on the disk (whoever wrote them: our
+    stream, openpyxl, Qt or pyarrow) before the rename makes them the target's."""
+    fd = os.open(name, os.O_RDWR)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
 @contextlib.contextmanager
 def replacing_stream(target: str | os.PathLike[str]) -> Iterator[IO[bytes]]:
     """A binary stream whose bytes appear at ``target`` only when the block ends
-    without error (see :func:`replacing`); flushed and fsynced before the rename."""
+    without error (see :func:`replacing`, which fsyncs them before the rename)."""
     with replacing(target) as temporary, os.fdopen(
             os.open(temporary, os.O_WRONLY | os.O_TRUNC), "wb") as out:
         yield out
         out.flush()
-        os.fsync(out.fileno())
+
+
+@contextlib.contextmanager
+def replacing_text(target: str | os.PathLike[str],
+                   newline: str | None = None) -> Iterator[IO[str]]:
+    """A UTF-8 text stream whose characters appear at ``target`` only when the block
+    ends without error (see :func:`replacing`)."""
+    with replacing(target) as temporary, open(
+            temporary, "w", encoding="utf-8", newline=newline) as out:
+        yield out
 
 
 def write_bytes(target: str | os.PathLike[str], data: bytes) -> None:

@@ -19,7 +19,6 @@ engine did compute are kept).
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import json
 import math
@@ -27,6 +26,7 @@ import os
 from pathlib import Path
 from typing import Any, TextIO
 
+from model.atomic_file import replacing, replacing_text, write_bytes
 from model.reports.csv_safe import csv_field, needs_neutralising
 from model.sweep_plan import SweepError, SweepSpec
 
@@ -68,10 +68,8 @@ class SweepStore:
         if self.stem.parent and not self.stem.parent.exists():
             raise SweepError(f"the folder {self.stem.parent} does not exist")
         text = json.dumps(spec.to_json(), indent=1, ensure_ascii=False) + "\n"
-        temporary = self.spec_path.with_name(self.spec_path.name + ".tmp")
         try:
-            temporary.write_text(text, encoding="utf-8")
-            os.replace(temporary, self.spec_path)
+            write_bytes(self.spec_path, text.encode("utf-8"))
             self.journal_path.write_text("", encoding="utf-8")
         except OSError as error:
             raise SweepError(f"cannot write {self.spec_path}: {error.strerror or error}") \
@@ -163,17 +161,13 @@ def _cell(value: Any) -> Any:
 
 
 def _write_csv(path: Path, columns: list[str], rows: list[Row]) -> None:
-    temporary = path.with_name(path.name + ".tmp")
     try:
-        with temporary.open("w", encoding="utf-8", newline="") as stream:
+        with replacing_text(path, newline="") as stream:
             # element names reach the header and reasons: never as spreadsheet formulas
             stream.write(",".join(csv_field(c) for c in columns) + "\n")
             for row in rows:
                 stream.write(",".join(csv_field(_cell(row.get(c))) for c in columns) + "\n")
-        os.replace(temporary, path)
     except OSError as error:
-        with contextlib.suppress(OSError):
-            temporary.unlink()
         raise SweepError(f"cannot write {path}: {error.strerror or error}") from None
 
 
@@ -195,13 +189,10 @@ def _write_parquet(path: Path, columns: list[str], rows: list[Row]) -> None:
     import pyarrow.parquet as pq
 
     table = pa.table({c: _arrow_column([row.get(c) for row in rows]) for c in columns})
-    temporary = path.with_name(path.name + ".tmp")
     try:
-        pq.write_table(table, temporary)
-        os.replace(temporary, path)
+        with replacing(path, ".parquet") as temporary:
+            pq.write_table(table, temporary)
     except OSError as error:
-        with contextlib.suppress(OSError):
-            temporary.unlink()
         raise SweepError(f"cannot write {path}: {error.strerror or error}") from None
 
 

@@ -110,6 +110,8 @@ def main(argv: list[str]) -> int:
             return 1
         print(f"{SCHEMA_PATH} is up to date")
         return 0
-    SCHEMA_PATH.write_text(text, encoding="utf-8")
+    from model.atomic_file import write_bytes
+
+    write_bytes(SCHEMA_PATH, text.encode("utf-8"))
     print(f"wrote {SCHEMA_PATH}")
     return 0

@@ -59,15 +59,5 @@ def atomic_text(target: str | os.PathLike[str], newline: str | None = None) -> I
         try:
             with open(temporary, "w", encoding="utf-8", newline=newline) as stream:
                 yield stream
-                stream.flush()
-                os.fsync(stream.fileno())
         except OSError as error:
             raise ExportError(describe_os_error(error), target) from None
-
-
-def write_bytes_atomically(target: str | os.PathLike[str], data: bytes) -> None:
-    """Write ``data`` to ``target`` atomically (see :func:`atomic_path`)."""
-    with atomic_path(target) as temporary, open(temporary, "wb") as stream:
-        stream.write(data)
-        stream.flush()
-        os.fsync(stream.fileno())
