@@ -33,15 +33,6 @@ from model.elements import (
 from model.errors import DesignError
 from model.parts import Catalog, SwitchModel
 
-KIND_LABEL = {
-    "building": "building",
-    "island": "island",
-    "rack_group": "rack group",
-    "tier": "switch tier",
-    "bundle": "link bundle",
-}
-"""Words a user reads for each element kind."""
-
 ROLE_ORDER = {role: i for i, role in enumerate(Role)}
 
 

@@ -59,7 +59,6 @@ KINDS: tuple[str, ...] = ("building", "island", "rack_group", "tier", "bundle")
 
 format_validation_error = _format_validation_error  # the editor imports it from here
 
-CLASS_OF: dict[str, type[Element]] = {kind: cls for cls, kind in KIND_OF.items()}
 
 _NAME: TypeAdapter[str] = TypeAdapter(Name)
 _TEXT: TypeAdapter[str] = TypeAdapter(Text)

@@ -2,7 +2,8 @@
 
 A design with problems still opens, draws and computes; problems are listed, shown on the
 canvas and make ``validate`` exit non-zero when any is an error. Structural problems come
-from :func:`structural_problems`; the metrics add power and oversubscription problems.
+from :func:`model.metrics.structural_problems`; the metrics add power and oversubscription
+problems.
 """
 
 from __future__ import annotations
@@ -51,13 +52,3 @@ class Problem:
             "message": self.message,
         }
 
-
-def structural_problems(design: object) -> list[Problem]:
-    """Problems visible without computing metrics (missing parts, ports over a switch's
-    radix, uneven or impossible links, unconnected elements); see
-    :func:`model.metrics.structural_problems`."""
-    from model.design import Design
-    from model.metrics import structural_problems as check
-
-    assert isinstance(design, Design)
-    return check(design)

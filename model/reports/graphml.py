@@ -72,24 +72,6 @@ def node_label(node: object, labels: Labeller) -> str:
     return node_id(node)
 
 
-def network_for_graphml(design: Design, plane: Plane | str | None = None) -> nx.Graph:
-    """The expanded network of ``design`` on ``plane`` (default: the design's plane),
-    with text node ids, a ``label`` per node, and attributes GraphML can hold (the graph
-    :func:`write_graphml` writes, for callers that want it in memory)."""
-    network, chosen = _network(design, plane)
-    labels = Labeller(design)
-    out: nx.Graph = nx.Graph()
-    out.graph.update(_graph_attributes(network, design, chosen))
-    out.add_nodes_from(
-        (node_id(node), {"label": node_label(node, labels), **_clean(data)})
-        for node, data in network.nodes(data=True)
-    )
-    out.add_edges_from(
-        (node_id(u), node_id(v), _clean(data)) for u, v, data in network.edges(data=True)
-    )
-    return out
-
-
 MAX_NODES = 1_500_000
 MAX_LINKS = 4_000_000
 """Largest network written as GraphML: one graph object per node and edge is held in

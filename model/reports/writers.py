@@ -23,9 +23,6 @@ PURE_FORMATS: dict[str, str] = {
 }
 """Format key → what the file holds (menu text)."""
 
-SUFFIXES: dict[str, str] = {"json": ".json", "csv": ".csv", "bom": ".csv", "graphml": ".graphml",
-                            "cabling": ".csv", "xlsx": ".xlsx"}
-
 
 def write_pure_export(
     kind: str,

@@ -12,8 +12,8 @@ from model.design import DesignSettings
 from model.elements import Building, Island, LinkBundle, RackGroup, SwitchTier
 from model.fileformat import design_from_dict, dumps_design, load_design
 from model.fileformat.reader import parse_json_bytes
+from model.metrics import structural_problems
 from model.parts import AcceleratorType, Medium, RackType, ServerType, SwitchModel
-from model.problems import structural_problems
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "file-format.md"
 
