@@ -64,7 +64,7 @@ def start_window(path: str | None, settings: QSettings | None = None) -> MainWin
         limit_s = DEFAULT_TIME_LIMIT_S
     window.runner.time_limit_s = limit_s if limit_s > 0 else DEFAULT_TIME_LIMIT_S
     window.raise_()
-    QTimer.singleShot(0, window.file_actions.offer_recovery)  # type: ignore[attr-defined]
+    QTimer.singleShot(0, window.file_actions.offer_recovery)
     return window
 
 

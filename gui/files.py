@@ -7,11 +7,13 @@ bad file leaves the open design untouched and its loader's message is shown. Sav
 through :func:`model.fileformat.save_design` (temporary file + rename), so a failed save
 leaves both the file on disk and the design in the window as they were, and says why.
 
-It also runs autosave (:mod:`gui.autosave`), saves for the window's own "unsaved
-changes" question (:attr:`MainWindow.save_handler`), and offers crash recovery at
-start-up; :func:`install_file_menu` wires all of it into a main window. Every dialog
-goes through a small ``ask_*`` / :meth:`FileActions.show_error` method so tests can
-answer it.
+It is the one save path of a window: the menu, Ctrl+S and the question asked when a
+window closes with unsaved changes (:meth:`FileActions.maybe_save`) all save through
+:meth:`FileActions.save`. It also runs autosave (:mod:`gui.autosave`) and offers crash
+recovery at start-up. A :class:`~gui.main_window.MainWindow` makes its own
+(``window.file_actions``); :func:`install_file_menu` adds the actions built on it
+(Compare, Explore). Every dialog goes through a small ``ask_*`` /
+:meth:`FileActions.show_error` method so tests can answer it.
 """
 
 from __future__ import annotations
@@ -183,11 +185,19 @@ class FileActions(QObject):
 
     def ask_unsaved(self) -> QMessageBox.StandardButton:
         """Ask what to do with unsaved changes: Save, Discard or Cancel."""
+        return self._ask_unsaved(
+            f"{self.document.display_name()} has unsaved changes. Save them first?")
+
+    def ask_unsaved_on_close(self) -> QMessageBox.StandardButton:
+        """The same question as the window closes."""
+        return self._ask_unsaved(
+            f"Save the changes to {self.document.display_name()} before closing?")
+
+    def _ask_unsaved(self, text: str) -> QMessageBox.StandardButton:
         buttons = QMessageBox.StandardButton
-        return QMessageBox.question(
-            self.window, "Unsaved changes",
-            f"{self.document.display_name()} has unsaved changes. Save them first?",
-            buttons.Save | buttons.Discard | buttons.Cancel, buttons.Save)
+        return QMessageBox.question(self.window, "Unsaved changes", text,
+                                    buttons.Save | buttons.Discard | buttons.Cancel,
+                                    buttons.Save)
 
     def ask_revert(self) -> bool:
         """Confirm throwing away the unsaved changes."""
@@ -220,13 +230,13 @@ class FileActions(QObject):
         return dialog.options()
 
     # ------------------------------------------------------------ opening
-    def maybe_save(self) -> bool:
-        """Before the design is replaced or the window closes: True when it may go on
-        (nothing unsaved, saved, or discarded), False when the user cancelled or the
-        save failed."""
+    def maybe_save(self, closing: bool = False) -> bool:
+        """Before the design is replaced or (``closing``) the window closes: True when it
+        may go on (nothing unsaved, saved, or discarded), False when the user cancelled
+        or the save failed."""
         if not self.document.is_modified():
             return True
-        answer = self.ask_unsaved()
+        answer = self.ask_unsaved_on_close() if closing else self.ask_unsaved()
         if answer == QMessageBox.StandardButton.Save:
             return self.save()
         return answer == QMessageBox.StandardButton.Discard
@@ -525,17 +535,13 @@ class FileActions(QObject):
 
 
 def install_file_menu(window: MainWindow, *, recover: bool = False) -> FileActions:
-    """Give ``window`` its File menu actions, autosave, drag-and-drop opening and
-    status messages; with ``recover``, offer crash recovery once the event loop runs.
-    The actions are kept as ``window.file_actions``."""
-    files = FileActions(window, window.document, settings=window.settings)
-    files.install(window.menu("File"))
-    window.save_handler = files.save
-    files.message.connect(window.show_status)
+    """Add to ``window``'s File actions (``window.file_actions``) what is built on them
+    (Compare with…, Explore…) and end autosave when the application quits; with
+    ``recover``, offer crash recovery once the event loop runs."""
+    files = window.file_actions
     app = QApplication.instance()
     if app is not None:
         app.aboutToQuit.connect(files.shutdown)
-    window.file_actions = files  # type: ignore[attr-defined]
     from gui.compare_dialog import install_compare
     from gui.explore_dialog import install_explore
 

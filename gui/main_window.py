@@ -1,9 +1,10 @@
 """The main window: canvas in the middle, palette and legend on the left, inspector and
 metrics on the right, problems below; menus, toolbar, shortcuts and status bar.
 
-Other parts of the application add their menus and actions through :meth:`MainWindow.menu`
-(the File menu's New/Open/Save… come from the files module) and save through
-:attr:`MainWindow.save_handler`.
+Other parts of the application add their menus and actions through :meth:`MainWindow.menu`.
+The File menu's New/Open/Save… are the window's :attr:`MainWindow.file_actions` (the files
+module), the one path every save takes: the menu, Ctrl+S and the question asked when the
+window closes with unsaved changes.
 """
 
 from __future__ import annotations
@@ -15,12 +16,10 @@ from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
-    QFileDialog,
     QGraphicsItem,
     QLabel,
     QMainWindow,
     QMenu,
-    QMessageBox,
     QToolBar,
     QWidget,
 )
@@ -34,6 +33,7 @@ from gui.canvas.view import CanvasView
 from gui.clipboard import ClipboardActions
 from gui.commands import duplicate_command, remove_command
 from gui.document import DesignDocument
+from gui.files import FileActions
 from gui.find_bar import FindBar, zoom_to_ids
 from gui.help_menu import HelpActions
 from gui.inspector.panel import Inspector
@@ -81,9 +81,6 @@ class MainWindow(QMainWindow):
         self.document = document
         self.catalog = catalog
         self.settings = settings if settings is not None else default_settings()
-        self.save_handler: Callable[[], bool] | None = None
-        """Saves the document; returns False when the user cancelled or it failed. Set
-        by the files module; the default saves with the file format's writer."""
         theme_name = str(self.settings.value("theme", "light"))
         self.theme: Theme = THEMES.get(theme_name, THEMES["light"])
         self._menus: dict[str, QMenu] = {}
@@ -124,6 +121,10 @@ class MainWindow(QMainWindow):
         self._build_actions()
         self._connect()
         self.jobs_dock = attach_jobs_dock(self)
+        self.file_actions = FileActions(self, document, settings=self.settings)
+        """New, Open, Save, Save As, Revert, Export, autosave: every save goes here."""
+        self.file_actions.install(self.menu("File"))
+        self.file_actions.message.connect(self.show_status)
         self.resize(1500, 940)
         self._restore_layout()
         self._update_title()
@@ -446,46 +447,9 @@ class MainWindow(QMainWindow):
         if not zoom_to_ids(self.view, self.scene.selected_ids()):
             self.show_status("Select elements to zoom to (or press F to fit the design)")
 
-    # --------------------------------------------------------- save / close
-    def save(self) -> bool:
-        """Save through the files module's handler, or with the file format's writer
-        (asking for a path when the design has none). True when saved."""
-        if self.save_handler is not None:
-            return self.save_handler()
-        from model.errors import ArchipelagoError
-        from model.fileformat import save_design
-
-        path = self.document.path
-        if path is None:
-            chosen, _ = QFileDialog.getSaveFileName(self, "Save design", "design.json",
-                                                    "Archipelago designs (*.json)")
-            if not chosen:
-                return False
-            path = chosen  # type: ignore[assignment]
-        try:
-            save_design(self.document.design, path)  # type: ignore[arg-type]
-        except ArchipelagoError as error:
-            QMessageBox.warning(self, "Could not save", str(error))
-            return False
-        self.document.mark_saved(path)  # type: ignore[arg-type]
-        return True
-
-    def ask_to_save(self) -> bool:
-        """With unsaved changes, ask Save / Discard / Cancel; True when it is fine to
-        go on (saved or discarded)."""
-        if not self.document.is_modified():
-            return True
-        answer = QMessageBox.question(
-            self, "Unsaved changes",
-            f"Save the changes to {self.document.display_name()} before closing?",
-            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
-            | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Save)
-        if answer == QMessageBox.StandardButton.Save:
-            return self.save()
-        return answer == QMessageBox.StandardButton.Discard
-
+    # --------------------------------------------------------------- close
     def closeEvent(self, event: QCloseEvent) -> None:
-        if not self.ask_to_save():
+        if not self.file_actions.maybe_save(closing=True):
             event.ignore()
             return
         self.settings.setValue("geometry", self.saveGeometry())

@@ -56,7 +56,7 @@ def test_closing_with_unsaved_changes_asks(qtbot, design, catalog, settings, mon
         win.document.mark_saved("/tmp/x.json")
         return True
 
-    win.save_handler = save
+    monkeypatch.setattr(win.file_actions, "save", save)  # the window's one save path
     assert win.close(), "no prompt without changes"
     assert asked == []
     win.show()
