@@ -1,6 +1,8 @@
-"""The design the window opens on when no file is given: the built-in example campus
-(``resources/examples/campus-100k.json``), or, when that file is absent, a small demo
-campus built here from the shipped catalog."""
+"""The design the window opens on when no file is given: the built-in example campus,
+read from ``resources/examples/campus-100k.json`` or, when that file is absent, built by
+:func:`model.templates.build_example` (the one definition of the example; the file is
+that build, saved). :func:`demo_campus` is a small two-hall design for tests and demos,
+not the example."""
 
 from __future__ import annotations
 
@@ -25,12 +27,14 @@ EXAMPLE_PATH = EXAMPLES / "campus-100k.json"
 
 
 def example_design() -> tuple[Design, Path | None]:
-    """The example campus and the file it came from (None for the built demo)."""
+    """The example campus and the file it came from (None when built)."""
     if EXAMPLE_PATH.is_file():
         from model.fileformat import load_design
 
         return load_design(EXAMPLE_PATH), EXAMPLE_PATH
-    return demo_campus(), None
+    from model.templates import build_example
+
+    return build_example(), None
 
 
 def demo_campus(islands_per_building: int = 2, racks: int = 8) -> Design:

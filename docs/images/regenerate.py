@@ -46,7 +46,7 @@ def main() -> int:
     from gui.template_dialog import TemplateDialog
     from model.catalog import load_builtin_catalog
     from model.metrics import compute_all
-    from model.templates import TEMPLATES
+    from model.templates import TEMPLATES, build_example
 
     app = QApplication.instance() or QApplication([])
     folder = Path(tempfile.mkdtemp())
@@ -77,7 +77,7 @@ def main() -> int:
     dialog.grab().save(str(HERE / "template-dialog.png"))
     dialog.close()
 
-    campus = TEMPLATES["islands"].build()
+    campus = build_example()
     campus_metrics = compute_all(campus, None)
     export_png(campus, HERE / "campus-canvas.png", metrics=campus_metrics, width=1800)
     render_png(build_scene(pod, compute_all(pod, None)), HERE / "superpod-canvas.png",
