@@ -79,5 +79,11 @@ def main(argv: list[str]) -> int:
     return run_gui(path)
 
 
-if __name__ == "__main__":
+def console() -> None:
+    """The ``archipelago`` command of an installed copy: :func:`main` on the command
+    line's arguments, its result as the exit status."""
     sys.exit(main(sys.argv[1:]))
+
+
+if __name__ == "__main__":
+    console()
