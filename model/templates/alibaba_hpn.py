@@ -30,8 +30,6 @@ All switches are the 51.2 Tb/s single-chip class (64 × 800G ports, each carryin
 
 from __future__ import annotations
 
-import math
-
 from model.catalog import load_builtin_catalog
 from model.design import Design
 from model.elements import Pattern, Role, Scope
@@ -40,6 +38,7 @@ from model.i18n import mark, message
 from model.parts import Catalog, Cooling, RackType, ServerType
 from model.templates.base import Param, Template
 from model.templates.builder import Builder, BuildingPlan, island_size, size_buildings
+from model.templates.rail_clos import core_count, plural, rail_island
 
 SWITCH = "th5-51t"
 BASE_SERVER = "inspur-nf5688g7-h800"
@@ -90,17 +89,16 @@ def core_switches(pods: int) -> int:
     """C: the smallest multiple of 8 dividing a pod's 960 uplinks that holds every pod's
     links at 128 per switch."""
     uplinks = PLANES * AGG_PER_PLANE * AGG_UPLINKS
-    least = math.ceil(pods * uplinks / LINKS_PER_SWITCH)
-    for count in range(AGG_UPLINKS, uplinks + 1, AGG_UPLINKS):
-        if uplinks % count == 0 and count >= least:
-            return count
-    raise DesignError(message("templates", "--pods {pods} is more than one core tier can"
-                              " join", pods=pods))
+    count = core_count(uplinks, AGG_UPLINKS, pods * uplinks, LINKS_PER_SWITCH)
+    if count is None:
+        raise DesignError(message("templates", "--pods {pods} is more than one core tier"
+                                  " can join", pods=pods))
+    return count
 
 
 def build_alibaba_hpn(pods: int, segments_per_pod: int) -> Design:
     """``pods`` HPN pods of ``segments_per_pod`` segments; see the module docstring."""
-    b = Builder(f"Alibaba HPN 7.0, {pods} pod{'s' if pods > 1 else ''}", "")
+    b = Builder(f"Alibaba HPN 7.0, {plural(pods, 'pod')}", "")
     b.use_parts(hpn_parts())
     switch = b.use_switch(SWITCH).id
     host_medium = b.use_medium("aoc-400g").id
@@ -110,7 +108,7 @@ def build_alibaba_hpn(pods: int, segments_per_pod: int) -> Design:
     gpus = pods * segments_per_pod * HOSTS_PER_SEGMENT * 8
     b.design.rename(
         b.design.name,
-        f"Alibaba HPN 7.0 (SIGCOMM 2024): {pods} pod{'s' if pods > 1 else ''} of"
+        f"Alibaba HPN 7.0 (SIGCOMM 2024): {plural(pods, 'pod')} of"
         f" {segments_per_pod} segments × 1,024 GPUs = {gpus:,} GPUs; dual-ToR, dual-plane,"
         f" 16 ToRs per segment (1.067:1), {aggs} aggregation switches per pod, 15:1 to"
         f" {cores} core switches; 51.2 Tb/s switches throughout.",
@@ -131,19 +129,14 @@ def build_alibaba_hpn(pods: int, segments_per_pod: int) -> Design:
             count=aggs, role=Role.AGGREGATION, level=0,
         )
         for s in range(1, segments_per_pod + 1):
-            seg = b.island(f"pod-{p}-seg-{s}", f"Pod {p} segment {s}", hall,
-                           plan.island_xy(s - 1))
-            b.set_island_levels(seg, 1)
-            hosts = b.rack_group(f"pod-{p}-seg-{s}-hosts", f"P{p} S{s} hosts", seg,
-                                 "hpn-host-h800-x4", racks)
-            tor = b.island_tier(
-                f"pod-{p}-seg-{s}-tor", f"P{p} S{s} ToR", seg, switch=switch, count=TORS,
-                role=Role.LEAF, level=0,
+            seg = rail_island(
+                b, hall, plan.island_xy(s - 1), island=f"pod-{p}-seg-{s}",
+                title=f"Pod {p} segment {s}", short=f"P{p} S{s}",
+                rack_type="hpn-host-h800-x4", racks=racks, switch=switch, leaves=TORS,
+                links=TORS, speed_gbps=PORT_GBPS, medium=host_medium,
+                hosts=("hosts", "hosts"), leaf=("tor", "ToR"), rails=("ports", "host ports"),
             )
-            b.bundle(f"pod-{p}-seg-{s}-ports", f"P{p} S{s} host ports", hosts, tor,
-                     links=TORS, speed_gbps=PORT_GBPS, pattern=Pattern.RAIL,
-                     medium=host_medium)
-            b.bundle(f"pod-{p}-seg-{s}-up", f"P{p} S{s} ToR–aggregation", tor, agg,
+            b.bundle(f"pod-{p}-seg-{s}-up", f"P{p} S{s} ToR–aggregation", seg.leaf, agg,
                      links=TOR_UPLINKS, speed_gbps=UP_GBPS, pattern=Pattern.SPREAD,
                      medium=fabric)
         b.bundle(f"pod-{p}-core", f"Pod {p} aggregation–core", agg, core,

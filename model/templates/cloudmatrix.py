@@ -29,8 +29,6 @@ links).
 
 from __future__ import annotations
 
-import math
-
 from model.design import Design
 from model.elements import Pattern, Role, Scope
 from model.errors import DesignError
@@ -38,6 +36,7 @@ from model.i18n import mark, message
 from model.parts import Cooling
 from model.templates.base import Param, Template
 from model.templates.builder import Builder, BuildingPlan, island_size, size_buildings
+from model.templates.rail_clos import core_count, plural, rail_island
 
 RACK_TYPE = "cloudmatrix-910c-x4"
 RACKS_PER_SUPER_NODE = 12
@@ -54,13 +53,12 @@ MAX_SUPER_NODES = 432
 
 def core_switches(super_nodes: int, per_building: int) -> int:
     """C: the smallest multiple of g dividing 384·g that holds every building's links."""
-    per_hall = SPINES * per_building
-    least = math.ceil(super_nodes * SPINES / LINKS_PER_SWITCH)
-    for count in range(per_building, per_hall + 1, per_building):
-        if per_hall % count == 0 and count >= least:
-            return count
-    raise DesignError(message("templates", "--super-nodes {super_nodes} is more than one"
-                              " core tier can join", super_nodes=super_nodes))
+    count = core_count(SPINES * per_building, per_building, super_nodes * SPINES,
+                       LINKS_PER_SWITCH)
+    if count is None:
+        raise DesignError(message("templates", "--super-nodes {super_nodes} is more than one"
+                                  " core tier can join", super_nodes=super_nodes))
+    return count
 
 
 def build_cloudmatrix(super_nodes: int, super_nodes_per_building: int) -> Design:
@@ -74,16 +72,15 @@ def build_cloudmatrix(super_nodes: int, super_nodes_per_building: int) -> Design
     buildings = super_nodes // g
     cores = core_switches(super_nodes, g)
     npus = super_nodes * NPUS_PER_SUPER_NODE
-    b = Builder(f"CloudMatrix384 cascade, {super_nodes} super-node"
-                f"{'s' if super_nodes > 1 else ''}", "")
+    b = Builder(f"CloudMatrix384 cascade, {plural(super_nodes, 'super-node')}", "")
     b.use_rack_type(RACK_TYPE)
     switch = b.use_switch(SWITCH).id
     medium = b.use_medium("optical-400g-dr4").id
     b.design.rename(
         b.design.name,
         f"Huawei CloudMatrix384 super-nodes (Zuo et al. 2025) cascaded over a scale-out"
-        f" plane: {super_nodes} × 384 = {npus:,} Ascend 910C in {buildings} building"
-        f"{'s' if buildings > 1 else ''}; non-blocking rail-optimized Clos (template's"
+        f" plane: {super_nodes} × 384 = {npus:,} Ascend 910C in"
+        f" {plural(buildings, 'building')}; non-blocking rail-optimized Clos (template's"
         f" choice): 8 leaves per super-node, {SPINES} spines per building, {cores} cores.",
     )
     plan = BuildingPlan(g, *island_size(1), tier_levels=2)
@@ -99,15 +96,13 @@ def build_cloudmatrix(super_nodes: int, super_nodes_per_building: int) -> Design
                             switch=switch, count=SPINES, role=Role.SPINE, level=0)
         for k in range(g):
             n = (h - 1) * g + k + 1
-            node = b.island(f"sn-{n}", f"Super-node {n}", hall, plan.island_xy(k))
-            b.set_island_levels(node, 1)
-            racks = b.rack_group(f"sn-{n}-racks", f"SN {n} racks", node, RACK_TYPE,
-                                 RACKS_PER_SUPER_NODE)
-            leaf = b.island_tier(f"sn-{n}-leaf", f"SN {n} leaf", node, switch=switch,
-                                 count=LEAVES, role=Role.LEAF, level=0)
-            b.bundle(f"sn-{n}-rails", f"SN {n} rails", racks, leaf, links=LEAVES,
-                     speed_gbps=LINK_GBPS, pattern=Pattern.RAIL, medium=medium)
-            b.bundle(f"sn-{n}-up", f"SN {n} leaf–spine", leaf, spine, links=LEAF_DOWN,
+            node = rail_island(
+                b, hall, plan.island_xy(k), island=f"sn-{n}", title=f"Super-node {n}",
+                short=f"SN {n}", rack_type=RACK_TYPE, racks=RACKS_PER_SUPER_NODE,
+                switch=switch, leaves=LEAVES, links=LEAVES, speed_gbps=LINK_GBPS,
+                medium=medium,
+            )
+            b.bundle(f"sn-{n}-up", f"SN {n} leaf–spine", node.leaf, spine, links=LEAF_DOWN,
                      speed_gbps=LINK_GBPS, pattern=Pattern.SPREAD, medium=medium)
         b.bundle(f"hall-{h}-core", f"Hall {h} spine–core", spine, core, links=g,
                  speed_gbps=LINK_GBPS, pattern=Pattern.SPREAD, medium=medium)

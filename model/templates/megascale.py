@@ -22,8 +22,6 @@ per switch). Six pods are the 12,288 GPUs of the paper's largest training run.
 
 from __future__ import annotations
 
-import math
-
 from model.catalog import generic_switch
 from model.design import Design
 from model.elements import Pattern, Role, Scope
@@ -32,6 +30,7 @@ from model.i18n import mark, message
 from model.parts import Cooling
 from model.templates.base import Param, Template
 from model.templates.builder import Builder, BuildingPlan, island_size, size_buildings
+from model.templates.rail_clos import core_count, plural, rail_island
 
 RACK_TYPE = "inspur-nf5688m6-a800-x4"
 RADIX = 64
@@ -48,20 +47,18 @@ MAX_PODS = 64
 
 def core_switches(pods: int) -> int:
     """C: the smallest power of two dividing 1,024 that holds every pod's uplinks."""
-    least = math.ceil(pods * POD_UPLINKS / RADIX)
-    count = 1
-    while count < least:
-        count *= 2
-    if count > POD_UPLINKS:
+    # the divisors of 1,024 are its powers of two
+    count = core_count(POD_UPLINKS, 1, pods * POD_UPLINKS, RADIX)
+    if count is None:
         raise DesignError(message("templates", "--pods {pods} is more than one core tier can"
-                              " join", pods=pods))
+                                  " join", pods=pods))
     return count
 
 
 def build_megascale(pods: int) -> Design:
     """``pods`` MegaScale pods of 2,048 GPUs; see the module docstring."""
     servers = SERVERS_PER_BLOCK * BLOCKS_PER_POD
-    b = Builder(f"ByteDance MegaScale, {pods} pod{'s' if pods > 1 else ''}", "")
+    b = Builder(f"ByteDance MegaScale, {plural(pods, 'pod')}", "")
     b.use_rack_type(RACK_TYPE)
     switch = b.use_switch(generic_switch(RADIX, PORT_GBPS)).id
     aoc = b.use_medium("aoc-400g").id
@@ -79,17 +76,15 @@ def build_megascale(pods: int) -> Design:
     core = b.wide_tier("core", "Core", hall, plan=plan, switch=switch, count=cores,
                        role=Role.CORE, level=0, scope=Scope.BUILDING)
     for p in range(1, pods + 1):
-        pod = b.island(f"pod-{p}", f"Pod {p}", hall, plan.island_xy(p - 1))
-        b.set_island_levels(pod, 2)
-        racks = b.rack_group(f"pod-{p}-racks", f"Pod {p} racks", pod,
-                             RACK_TYPE, servers // 4)
-        tor = b.island_tier(f"pod-{p}-tor", f"Pod {p} ToR", pod, switch=switch,
-                            count=TORS, role=Role.LEAF, level=0)
-        spine = b.island_tier(f"pod-{p}-spine", f"Pod {p} spine", pod, switch=switch,
+        pod = rail_island(
+            b, hall, plan.island_xy(p - 1), island=f"pod-{p}", title=f"Pod {p}",
+            short=f"Pod {p}", rack_type=RACK_TYPE, racks=servers // 4, switch=switch,
+            leaves=TORS, links=RAILS, speed_gbps=NIC_GBPS, medium=aoc, levels=2,
+            leaf=("tor", "ToR"),
+        )
+        spine = b.island_tier(f"pod-{p}-spine", f"Pod {p} spine", pod.island, switch=switch,
                               count=SPINES, role=Role.SPINE, level=1)
-        b.bundle(f"pod-{p}-rails", f"Pod {p} rails", racks, tor, links=RAILS,
-                 speed_gbps=NIC_GBPS, pattern=Pattern.RAIL, medium=aoc)
-        b.bundle(f"pod-{p}-tor-spine", f"Pod {p} ToR–spine", tor, spine,
+        b.bundle(f"pod-{p}-tor-spine", f"Pod {p} ToR–spine", pod.leaf, spine,
                  links=RADIX // 2, speed_gbps=PORT_GBPS, pattern=Pattern.SPREAD,
                  medium=fabric)
         b.bundle(f"pod-{p}-spine-core", f"Pod {p} spine–core", spine, core,
