@@ -1,8 +1,9 @@
 """A non-editable install holds the whole application (issue #17 §3): the files
 setuptools puts in a wheel, built from ``pyproject.toml`` into a temporary folder, include
 every module of ``model``, ``gui`` and ``cli``, ``main.py`` and every data file under
-``resources/``; and from that folder alone (not this checkout) every module imports and
-the catalog, reliability data, schema and example campus load.
+``resources/`` and ``i18n/``; and from that folder alone (not this checkout) every module
+imports and the catalog, reliability data, schema, example campus and the model's
+Chinese translations load.
 
 The build is setuptools' own ``build_py`` step of a wheel (the pure-Python contents of
 the wheel, without zipping it), so the check takes seconds and needs no network."""
@@ -54,14 +55,17 @@ CHECK = textwrap.dedent("""
     from model.fileformat.schema import SCHEMA_PATH, json_schema_text
     from model.reliability_data import RELIABILITY_PATH
     from gui.example import example_design
+    from model.i18n import CATALOGS, Translator
 
     catalog = load_builtin_catalog()
     design, path = example_design()
     assert path is not None and path.resolve().is_relative_to(where), path
     assert SCHEMA_PATH.read_text(encoding="utf-8") == json_schema_text()
     assert RELIABILITY_PATH.resolve().is_relative_to(where)
+    assert CATALOGS.path("zh_CN").resolve().is_relative_to(where)
+    translated = len(CATALOGS.of("zh_CN"))
     print(json.dumps({"modules": loaded, "switches": len(catalog.switches),
-                      "islands": len(design.islands),
+                      "islands": len(design.islands), "translations": translated,
                       "reliability": json.loads(RELIABILITY_PATH.read_text()) != {}}))
 """)
 
@@ -72,8 +76,9 @@ def source_files() -> set[str]:
     for folder in ("model", "gui", "cli"):
         wanted |= {str(p.relative_to(ROOT)) for p in (ROOT / folder).rglob("*.py")
                    if "__pycache__" not in p.parts}
-    wanted |= {str(p.relative_to(ROOT)) for p in (ROOT / "resources").rglob("*")
-               if p.is_file() and "__pycache__" not in p.parts}
+    for data in ("resources", "i18n"):
+        wanted |= {str(p.relative_to(ROOT)) for p in (ROOT / data).rglob("*")
+                   if p.is_file() and "__pycache__" not in p.parts}
     return wanted
 
 
@@ -91,6 +96,7 @@ def test_the_build_holds_every_module_and_resource(built: Path) -> None:
     missing = sorted(source_files() - held)
     assert missing == []
     assert "resources/examples/campus-100k.json" in held  # the rule above saw resources
+    assert "i18n/model_zh_CN.ts" in held
 
 
 def test_the_built_copy_imports_and_finds_its_data(built: Path, tmp_path: Path) -> None:
@@ -106,6 +112,7 @@ def test_the_built_copy_imports_and_finds_its_data(built: Path, tmp_path: Path) 
     assert modules == set(report["modules"])
     assert report["switches"] > 0 and report["reliability"]
     assert report["islands"] == 8  # the example campus: 8 islands
+    assert report["translations"] > 0
 
 
 def test_the_command_is_declared() -> None:
