@@ -10,10 +10,11 @@ results table — never raising: a design that cannot be built or computed comes
 scheduler of many machines). What crosses the network is kept small, because Dask's own
 work per task runs on the workers' and the client's event loops beside the engine:
 
-- **The sweep's description is sent once**: a :class:`PointMaker` is scattered to every
-  worker and each task names it; a task carries only its points' numbers and values.
-  A base design is read from its JSON once per worker, and each point starts from a
-  copy of it.
+- **The sweep's description travels as its JSON alone**: each task carries a
+  :class:`PointMaker` (the description, about 12 KB with the 100K campus as its base)
+  and its points' numbers and values; a base design is read from its JSON once per
+  task and each point starts from a copy of it. (Not a scattered copy: a worker that
+  dies and is restarted would lose it, and every later point would fail.)
 - **Rows travel as one JSON text per task**: Dask serializes a dict value by value (a
   row has hundreds of figures), which cost more CPU than computing a small point.
 - **Several points per task** once the first rows show how long a point takes: about
@@ -94,7 +95,7 @@ def point_row(index: int, spec: SweepSpec, values: dict[str, Value], status: str
 class PointMaker:
     """Makes the rows of one sweep's points, wherever it runs. It is pickled as the
     sweep's JSON description alone; the description and the base design are parsed
-    once where it arrives (on first use) and kept with it."""
+    where it arrives (on first use) and kept with it for the task's other points."""
 
     def __init__(self, spec_json: dict[str, Any]) -> None:
         self.spec_json = spec_json
@@ -113,7 +114,7 @@ class PointMaker:
 
     def design(self, values: dict[str, Value]) -> Design:
         """The design of the point with ``values`` (a template is built anew for each
-        point; a base design is read once and copied)."""
+        point; a base design is read once, then copied)."""
         spec = self.spec
         if spec.base is None:
             return build_point(spec, values)
@@ -194,7 +195,7 @@ def run_points(client: Any, spec: SweepSpec, indices: Iterable[int],
     threads = sum(client.nthreads().values()) or 1
     if in_flight is None:
         in_flight = max(4, 2 * threads)
-    maker = client.scatter(PointMaker(spec.to_json()), broadcast=True, hash=False)
+    maker = PointMaker(spec.to_json())
     queue: list[int] = list(indices)
     queue.reverse()  # taken from the end: in point order
     retry: list[int] = []  # points of a given-up task, sent again one a task

@@ -1,8 +1,8 @@
 """What a sweep sends through Dask, and points sent several to a task (issue #22 §2,
 speed): a task's rows cross the network as one frame of text (Dask serializes a dict
-value by value: one frame per figure); the sweep's description is sent once and a base
-design read once per worker; batched and given-up tasks still give every point exactly
-one row, equal to the figures of its design computed directly."""
+value by value: one frame per figure); the sweep's description travels as its JSON alone
+and a base design is read once a task; batched and given-up tasks still give every
+point exactly one row, equal to the figures of its design computed directly."""
 
 from __future__ import annotations
 
@@ -128,12 +128,14 @@ def test_a_given_up_batch_is_sent_again_one_point_a_task(
     spec = spec_of()
     rows: list[dict[str, Any]] = []
     run_points(dask_client, spec, spec.point_indices(), rows.append, seconds=60,
-               batch=3, poll_s=0.01)
+               batch=3, poll_s=0.001)  # the watchdog looks before any task is done
     assert given_up and max(given_up) == 3
     check(rows)
     given_up.clear()
     rows = []
-    run_points(dask_client, spec, [0, 1], rows.append, seconds=60, batch=1, poll_s=0.01)
+    large = spec_of(["islands=16", "buildings=2", "gpus_per_island=8192",
+                     "oversubscription=1,2"])  # points of 131K GPUs: not done in 1 ms
+    run_points(dask_client, large, [0, 1], rows.append, seconds=60, batch=1, poll_s=0.001)
     assert sorted(r["point"] for r in rows) == [0, 1]
     assert {r["status"] for r in rows} == {"over budget"}
     assert all("given up" in r["reason"] for r in rows)
