@@ -299,5 +299,5 @@ def start_local_cluster(workers: int) -> tuple[Any, Any]:
     dist: Any = distributed  # the library ships no type hints
     with dask.config.set(WORKER_CONFIG):
         cluster = dist.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                    dashboard_address=None, silence_logs=logging.ERROR)
+                                    dashboard_address=":0", silence_logs=logging.ERROR)
     return cluster, dist.Client(cluster)
