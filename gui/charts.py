@@ -29,6 +29,7 @@ from gui.chart_axes import (
     every_kth,
     figure_ticks,
 )
+from gui.charts_key import KeyBeside
 from gui.not_computed import reason_of
 from gui.numbers import count_text, decimal_text, scale_of
 from gui.theme import Theme
@@ -247,33 +248,6 @@ class Chart(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph ships no type hin
         QToolTip.showText(where, text, self)
 
 
-class KeyBeside(pg.LegendItem):  # type: ignore[misc]  # pyqtgraph ships no type hints
-    """A chart's legend in a column right of the plot area, never over the bars: in a
-    dock 120 px high a legend inside the plot covered the bars it names. It becomes the
-    plot's legend, so bars added with a name are listed in it."""
-
-    def __init__(self, plot: pg.PlotItem, theme: Theme) -> None:
-        super().__init__(labelTextColor=theme.text, labelTextSize="8pt", colCount=1,
-                         brush=pg.mkBrush(theme.base), pen=pg.mkPen(None), verSpacing=-6,
-                         horSpacing=2, frame=False)
-        self.setFlag(self.GraphicsItemFlag.ItemIgnoresTransformations, False)
-        plot.layout.addItem(self, 2, 3)
-        plot.layout.setAlignment(self, Qt.AlignmentFlag.AlignVCenter)
-        plot.legend = self
-
-    def updateSize(self) -> None:
-        """Ask the plot's layout for room for the entries (the stock legend sets its
-        own geometry, which the plot's layout would override)."""
-        width = height = 0.0
-        for sample, label in self.items:
-            width = max(width, sample.boundingRect().width() + 4
-                        + label.boundingRect().width())
-            height += max(sample.boundingRect().height(), label.boundingRect().height()) - 6
-        self.setFixedWidth(width + 4 if self.items else 0.0)
-        self.setMinimumHeight(max(0.0, height))
-        self.updateGeometry()
-
-
 class BarsBeside(Chart):
     """Horizontal bars, one per named category, names beside them (long names never
     collide however many there are); the first category on top."""
@@ -358,7 +332,7 @@ class HopsChart(Chart):
         key = getattr(self, "key", None)
         if key is None or not key.isVisible():
             return super().beside_title()
-        return super().beside_title() + key.minimumWidth()
+        return super().beside_title() + float(key.minimumWidth())
 
     def readout(self, x: float, y: float) -> str | None:
         hop = round(x)
