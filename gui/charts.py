@@ -328,12 +328,6 @@ class HopsChart(Chart):
         super().show_not_computed(reason)
         self.bars, self.hops = {}, []
 
-    def beside_title(self) -> float:
-        key = getattr(self, "key", None)
-        if key is None or not key.isVisible():
-            return super().beside_title()
-        return super().beside_title() + float(key.minimumWidth())
-
     def readout(self, x: float, y: float) -> str | None:
         hop = round(x)
         if hop not in self.hops or abs(x - hop) > 0.35 or y < 0:

@@ -20,6 +20,9 @@ class KeyBeside(pg.LegendItem):  # type: ignore[misc]  # pyqtgraph ships no type
                          horSpacing=2, frame=False)
         self.setFlag(self.GraphicsItemFlag.ItemIgnoresTransformations, False)
         plot.layout.addItem(self, 2, 3)
+        # the title spans the plot and the legend
+        plot.layout.removeItem(plot.titleLabel)
+        plot.layout.addItem(plot.titleLabel, 0, 1, 1, 3)
         plot.layout.setAlignment(self, Qt.AlignmentFlag.AlignVCenter)
         plot.legend = self
 
@@ -32,5 +35,7 @@ class KeyBeside(pg.LegendItem):  # type: ignore[misc]  # pyqtgraph ships no type
                         + label.boundingRect().width())
             height += max(sample.boundingRect().height(), label.boundingRect().height()) - 6
         self.setFixedWidth(width + 4 if self.items else 0.0)
-        self.setMinimumHeight(max(0.0, height))
+        # as high as its entries, whatever the chart's height (stretched, the colour
+        # squares drifted away from their words)
+        self.setFixedHeight(max(0.0, height))
         self.updateGeometry()

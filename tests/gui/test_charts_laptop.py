@@ -66,6 +66,12 @@ def test_the_hops_legend_stays_off_the_bars_at_1280_by_720(laptop, qtbot) -> Non
     view = chart.getPlotItem().getViewBox().sceneBoundingRect()
     assert key.left() >= view.right() - 1, f"the legend {key} lies over the plot {view}"
     assert view.height() >= PLOT_MIN_PX, f"the bars get {view.height():.0f} px"
+    # in a taller chart the legend stays as compact (its squares beside their words),
+    # and the title is back, whole
+    chart.resize(chart.width(), 400)
+    settle()
+    assert legend.sceneBoundingRect().height() == pytest.approx(key.height())
+    assert chart.getPlotItem().titleLabel.text == chart.title
 
 
 def test_the_islands_heat_map_keeps_its_matrix_at_1280_by_720(laptop, qtbot) -> None:
