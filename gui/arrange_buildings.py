@@ -29,7 +29,7 @@ class ArrangeBuildings:
 
     def __init__(self, window: MainWindow) -> None:
         self.window = window
-        self.action = QAction("Arrange &Buildings in a Grid", window)
+        self.action = QAction("Arrange Buildings in a &Grid", window)
         self.action.setToolTip("Lay the buildings out in a grid that fits the window"
                                " (one undo step)")
         self.action.setStatusTip(self.action.toolTip())

@@ -23,9 +23,11 @@ from gui.canvas.items.container import ContainerItem
 from gui.canvas.scene import DesignScene
 from gui.fragment import container_of
 from model.design import Design
+from model.templates.builder import GAP
 
-SPACING = 12.0
-"""Least gap kept between a pasted card and the cards already there, scene units."""
+SPACING = GAP
+"""Least gap kept between a pasted card and the cards already there: the templates' gap
+between islands, so a paste lines up with them."""
 SEARCH_STEP = 8.0
 """Step of the search for free room inside a container, scene units."""
 EPSILON = 0.5
