@@ -40,8 +40,9 @@ def main() -> int:
                QT_QPA_PLATFORM="xcb")
     server = None
     if not env.get("DISPLAY"):
-        display = ":%d" % (70 + os.getpid() % 20)
-        server = subprocess.Popen(["Xvfb", display, "-screen", "0", "%dx%dx24" % SCREEN],
+        display = f":{70 + os.getpid() % 20}"
+        server = subprocess.Popen(["Xvfb", display, "-screen", "0",
+                                   f"{SCREEN[0]}x{SCREEN[1]}x24"],
                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         time.sleep(1.5)
         env["DISPLAY"] = display
@@ -237,6 +238,7 @@ def _inner() -> int:
     window.close()
     stop_engine()
     shutil.rmtree(scratch, ignore_errors=True)
+    app.quit()
     for picture in sorted(HERE.glob("*.png")):
         print(f"{picture.relative_to(REPO)}  {picture.stat().st_size // 1000} KB")
     return 0
