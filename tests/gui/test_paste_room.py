@@ -79,3 +79,41 @@ def test_paste_here_near_the_edge_of_a_building_keeps_the_buildings_apart(window
     window.scene.clearSelection()
     assert window.clipboard.paste_at(QPointF(hall_a.right() - 15, hall_a.bottom() - 15))
     all_cards_apart(window)
+
+
+def test_free_room_in_a_building_of_hundreds_of_islands_is_found_at_once(
+        qtbot, catalog, settings) -> None:
+    """A 20 × 20 grid of islands with one gap: the paste finds the gap, quickly."""
+    import time
+
+    from gui.main_window import open_window
+    from gui.paste_room import free_inside
+    from model.design import Design
+    from model.elements import Building, Island
+    from tests.gui.conftest import close_window
+
+    design = Design("Large hall")
+    design.add(Building(id="hall", name="Hall", capacity_kw=100_000))
+    for row in range(20):
+        for col in range(20):
+            if (row, col) == (13, 7):
+                continue  # the gap
+            design.add(Island(id=f"i-{row}-{col}", name=f"Island {row}.{col}",
+                              building="hall", x=20 + col * 270, y=40 + row * 180))
+    window = open_window(design, None, catalog, settings)
+    try:
+        card = window.scene.item_for("i-0-0").rect()
+        group = [QRectF(20, 40, card.width(), card.height())]
+        start = time.perf_counter()
+        offset = free_inside(window.scene, design, "hall", group, QPointF(6000, 40))
+        took = time.perf_counter() - start
+        assert offset is not None
+        placed = group[0].translated(offset)
+        gap = QRectF(20 + 7 * 270 - 30, 40 + 13 * 180 - 30, card.width() + 60,
+                     card.height() + 60)
+        assert gap.contains(placed), f"{placed} is not in the gap {gap}"
+        assert not any(placed.intersects(window.scene.item_for(i).scene_rect())
+                       for i in design.islands)
+        assert took < 0.5, f"{took:.2f} s"
+    finally:
+        close_window(window)
