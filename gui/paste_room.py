@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+import numpy as np
 from PySide6.QtCore import QPointF, QRectF
 
 from gui.canvas.items.base import ElementItem
@@ -28,7 +29,7 @@ from model.templates.builder import GAP
 SPACING = GAP
 """Least gap kept between a pasted card and the cards already there: the templates' gap
 between islands, so a paste lines up with them."""
-MAX_SPOTS = 2_000
+MAX_SPOTS = 20_000
 """Most spots tried for free room inside a container (nearest first)."""
 EPSILON = 0.5
 
@@ -69,12 +70,24 @@ def free_inside(scene: DesignScene, design: Design, container: str,
     ys = sorted({low.y(), *(r.bottom() + SPACING for r in cards), *(r.top() for r in cards)})
     spots = [(x, y) for x in xs for y in ys
              if x <= right + EPSILON and y <= bottom + EPSILON]
-    spots.sort(key=lambda p: (p[0] - near.x()) ** 2 + (p[1] - near.y()) ** 2)
-    for x, y in spots[:MAX_SPOTS]:
-        offset = QPointF(x - box.left(), y - box.top())
-        if not any(r.translated(offset).intersects(t) for r in group for t in taken):
-            return offset
-    return None
+    if not spots:
+        return None
+    # every spot against every card at once: the group's bounding box at the spot
+    # must meet no card (widened by the spacing)
+    at = np.array(spots, dtype=float)
+    at = at[np.argsort((at[:, 0] - near.x()) ** 2 + (at[:, 1] - near.y()) ** 2)][:MAX_SPOTS]
+    if taken:
+        cards_at = np.array([(t.left(), t.top(), t.right(), t.bottom()) for t in taken])
+        left, top = at[:, :1], at[:, 1:]
+        clear = ((left + box.width() <= cards_at[:, 0]) | (left >= cards_at[:, 2])
+                 | (top + box.height() <= cards_at[:, 1]) | (top >= cards_at[:, 3]))
+        free = np.flatnonzero(clear.all(axis=1))
+    else:
+        free = np.arange(len(at))
+    if free.size == 0:
+        return None
+    x, y = at[free[0]]
+    return QPointF(float(x) - box.left(), float(y) - box.top())
 
 
 def _grown_size(item: ContainerItem, boxes: list[QRectF]) -> tuple[float, float]:
