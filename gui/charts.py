@@ -20,7 +20,16 @@ from PySide6.QtCore import QPointF, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPen, QResizeEvent
 from PySide6.QtWidgets import QApplication, QGraphicsRectItem, QMenu, QToolTip, QWidget
 
-from gui.chart_axes import MAX_CHARS, SHORT_NAME, NameAxis, NumberAxis, elide, figure_ticks
+from gui.chart_axes import (
+    MAX_CHARS,
+    SHORT_NAME,
+    NameAxis,
+    NumberAxis,
+    elide,
+    every_kth,
+    figure_ticks,
+)
+from gui.charts_key import KeyBeside
 from gui.not_computed import reason_of
 from gui.numbers import count_text, decimal_text, scale_of
 from gui.theme import Theme
@@ -29,6 +38,14 @@ from model.metrics.results import DesignMetrics, PairCapacity
 CHART_MIN_HEIGHT_PX = 120
 """A chart's least height: small enough that the metrics dock, with its headline figures
 and tab bar, still leaves the window within a 1280×720 screen."""
+
+TITLE_MIN_CHART_PX = 170
+"""Below this height a chart leaves its title out (the dock's tab names the chart): on a
+1280×720 screen the dock's charts are about 125 px high, and a title took a fifth."""
+
+HEAT_MAP_NAMES_BELOW_PX = 200
+"""Below this height the islands' heat map numbers its columns instead of writing their
+names upright beneath it."""
 
 SCOPES = ("server", "rack", "island", "building", "campus")
 SCOPE_COLOURS = ("#8250df", "#0969da", "#1a7f37", "#bf8700", "#cf222e")
@@ -100,8 +117,16 @@ class Chart(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph ships no type hin
     def show_title(self) -> None:
         """The chart's title, cut to the room beside the axes: pyqtgraph makes the plot
         as wide as its title, and in a narrow dock a whole title pushed the bars and the
-        right end of the axis out of sight."""
+        right end of the axis out of sight. A chart lower than
+        :data:`TITLE_MIN_CHART_PX` shows no title (its tab names it): the bars get the
+        room."""
         plot = self.getPlotItem()
+        if self.height() < TITLE_MIN_CHART_PX:
+            if plot.titleLabel.isVisible() or plot.titleLabel.text:
+                plot.titleLabel.setText("")  # hidden, it kept the width of its text
+                plot.setTitle(None)
+                super().resizeEvent(None)
+            return
         font = QFont(self.font())
         font.setPointSizeF(9)
         axis = plot.getAxis("left")
@@ -258,8 +283,7 @@ class HopsChart(Chart):
         self.hops: list[int] = []
         self.divisor = 1.0
         """What the pair counts are divided by on the axis (1,000 for "thousands")."""
-        self.getPlotItem().addLegend(offset=(10, 5), labelTextColor=theme.text, colCount=2,
-                                     brush=pg.mkBrush(theme.base), pen=pg.mkPen(theme.grid))
+        self.key = KeyBeside(self.getPlotItem(), theme)
 
     def figures(self, metrics: DesignMetrics, names: dict[str, str]) -> object:
         hops = metrics.hops
@@ -294,10 +318,11 @@ class HopsChart(Chart):
         plot = self.getPlotItem()
         plot.getAxis("bottom").setTicks([[(float(x), str(x)) for x in range(max(xs) + 1)]])
         plot.setLabel("bottom", "switch hops")
-        plot.setLabel("left", f"pairs ({word}s)" if word else "pairs")
+        # "thousand pairs", not "pairs (thousands)": it fits beside the bars of a chart
+        # 125 px high
+        plot.setLabel("left", f"{word} pairs" if word else "pairs")
         top = float(base.max()) / divisor
-        # headroom above the tallest bar for the legend, which sits at the top
-        self.set_ranges((min(xs) - 0.6, max(xs) + 0.6), (0.0, (top or 1.0) * 1.45))
+        self.set_ranges((min(xs) - 0.6, max(xs) + 0.6), (0.0, (top or 1.0) * 1.05))
 
     def show_not_computed(self, reason: str) -> None:
         super().show_not_computed(reason)
@@ -440,6 +465,8 @@ class IslandPairsChart(Chart):
         plot.layout.addItem(self.colour_bar, 2, 5)
         plot.layout.setColumnFixedWidth(4, 5)
         self.colour_bar.hide()
+        self.numbered = False
+        """True when the columns are numbered (a low chart), not named."""
         self.adopt_menus()
 
     def figures(self, metrics: DesignMetrics, names: dict[str, str]) -> object:
@@ -484,14 +511,36 @@ class IslandPairsChart(Chart):
             self.same_island_marks.append(hatch)
         self.colour_bar.setLevels(levels)
         self.colour_bar.show()
+        self.name_axes()
+        self.set_ranges((0.0, float(n)), (0.0, float(n)))
+        self.getPlotItem().getViewBox().setAspectLocked(True)
+
+    def name_axes(self) -> None:
+        """Names on both axes; in a chart lower than :data:`HEAT_MAP_NAMES_BELOW_PX`,
+        whose upright names below would leave the matrix no room, the rows are numbered
+        beside their names and the columns (the same islands, in the same order) by
+        number only."""
         plot = self.getPlotItem()
-        for name in ("left", "bottom"):
-            axis = plot.getAxis(name)
-            assert isinstance(axis, NameAxis)
+        left, bottom = plot.getAxis("left"), plot.getAxis("bottom")
+        assert isinstance(left, NameAxis) and isinstance(bottom, NameAxis)
+        self.numbered = self.height() < HEAT_MAP_NAMES_BELOW_PX and bool(self.islands)
+        if self.numbered:
+            left.set_names([(k + 0.5, f"{k + 1} {elide(label, SHORT_NAME)}")
+                            for k, label in enumerate(self.islands)], limit=SHORT_NAME + 4)
+            bottom.set_names([])  # plain ticks: numbers read across, not upright
+            step = every_kth(len(self.islands))
+            bottom.setTicks([[(k + 0.5, str(k + 1)) for k in range(len(self.islands))
+                              if k % step == 0]])
+            return
+        for axis in (left, bottom):
             axis.set_names([(k + 0.5, label) for k, label in enumerate(self.islands)],
                            limit=SHORT_NAME)
-        self.set_ranges((0.0, float(n)), (0.0, float(n)))
-        plot.getViewBox().setAspectLocked(True)
+
+    def resizeEvent(self, event: QResizeEvent | None) -> None:
+        super().resizeEvent(event)
+        islands = getattr(self, "islands", None)
+        if islands and (self.height() < HEAT_MAP_NAMES_BELOW_PX) != self.numbered:
+            self.name_axes()
 
     def reset(self) -> None:
         super().reset()

@@ -17,7 +17,8 @@ from PySide6.QtGui import QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QMessageBox
 
 from gui.canvas.items.base import ElementItem
-from gui.commands import remove_command
+from gui.canvas.placement import free_spot
+from gui.commands import DesignCommand, MacroCommand, move_command, remove_command
 from gui.fragment import (
     FRAGMENT_MIME,
     Fragment,
@@ -27,6 +28,7 @@ from gui.fragment import (
     paste_command,
     read_fragment,
 )
+from gui.paste_room import free_inside, room_moves
 from model.elements import KIND_OF, Element
 from model.errors import DesignError, DesignFileError
 
@@ -167,13 +169,31 @@ class ClipboardActions(QObject):
                 spots.update(self._spots_at([r for r in roots if r.id in here], here, at))
             pasted = paste_command(design, fragment, lambda root, _c: spots[root.id],
                                    building=building, island=island)
+            command = self._with_room(pasted.command, roots, containers, spots)
         except DesignError as error:
             self.window.show_status(str(error))
             return False
-        if not self.window.view.execute(pasted.command):
+        if not self.window.view.execute(command):
             return False
         self.window.scene.select_ids(pasted.roots)
         return True
+
+    def _with_room(self, command: DesignCommand, roots: list[Element],
+                   containers: dict[str, str | None],
+                   spots: dict[str, tuple[float, float]]) -> DesignCommand:
+        """The paste, with the cards moved aside that the containers it grows would
+        otherwise cover (:func:`gui.paste_room.room_moves`), in one undo step."""
+        added: dict[str | None, list[QRectF]] = {}
+        for root in roots:
+            rect = self._local_rect(root)
+            x, y = spots[root.id]
+            added.setdefault(containers[root.id], []).append(
+                QRectF(x, y, rect.width(), rect.height()))
+        design = self.window.document.design
+        moves = move_command(design, room_moves(self.window.scene, design, added))
+        if moves is None:
+            return command
+        return MacroCommand(design, command.text(), [moves, command])
 
     def _targets_of_selection(self) -> tuple[str | None, str | None]:
         design = self.window.document.design
@@ -193,6 +213,17 @@ class ClipboardActions(QObject):
             left = min(float(getattr(r, "x", 0.0)) for r in group)
             top = min(float(getattr(r, "y", 0.0)) for r in group)
             local = self._local(container, at)
+            # at the pointer, or, over a card there, the nearest spot where it is not
+            rects = [self._local_rect(r) for r in group]
+            box = QRectF()
+            for rect in rects:
+                box = box.united(rect)
+            item = self.window.scene.item_for(container) if container else None
+            low = item.content_origin() if isinstance(item, ElementItem) else None
+            occupied = self._occupied(container)
+            at_pointer = box.translated(local.x() - box.left(), local.y() - box.top())
+            if any(at_pointer.intersects(o) for o in occupied):
+                local = free_spot(occupied, (box.width(), box.height()), local, low)
             for root in group:
                 spots[root.id] = (round(local.x() + getattr(root, "x", 0.0) - left),
                                   round(local.y() + getattr(root, "y", 0.0) - top))
@@ -218,6 +249,17 @@ class ClipboardActions(QObject):
             box = QRectF()
             for rect in pasted:
                 box = box.united(rect)
+            if container is not None:
+                # free room inside the container as it stands comes first: it grows
+                # only when there is none
+                room = free_inside(self.window.scene, self.window.document.design,
+                                   container, pasted, box.topLeft() + QPointF(
+                                       box.width() + PASTE_GAP, 0))
+                if room is not None:
+                    for root in group:
+                        spots[root.id] = (round(float(getattr(root, "x", 0.0)) + room.x(), 1),
+                                          round(float(getattr(root, "y", 0.0)) + room.y(), 1))
+                    continue
             step = box.width() + PASTE_GAP
             occupied = self._occupied(container)
             shift = 0.0

@@ -216,7 +216,10 @@ class FileActions(QObject):
         """Show the New from Template dialog; the design built, or None."""
         from gui.template_dialog import TemplateDialog
 
-        dialog = TemplateDialog(self.window, compute=self.compute)
+        # the dialog's own preview engine (it stops a preview when the dialog closes)
+        # unless a compute was given in place of the engine's
+        compute = None if self.compute is preview_compute else self.compute
+        dialog = TemplateDialog(self.window, compute=compute)
         accepted = dialog.exec() == TemplateDialog.DialogCode.Accepted
         return dialog.design if accepted else None
 

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from gui import heap
 from gui.arrange import ArrangeActions
+from gui.arrange_buildings import ArrangeBuildings
 from gui.canvas.context_menu import ContextMenus
 from gui.canvas.empty_hint import EmptyCanvasHint
 from gui.canvas.scene import DesignScene
@@ -212,6 +213,7 @@ class MainWindow(QMainWindow):
             tip="Find an element by name or id")
         edit.addSeparator()
         self.arrange = ArrangeActions(self)
+        self.arrange_buildings = ArrangeBuildings(self)
 
         self.fit_action = self._action("View", "&Fit to View", self.view.fit_to_view,
                                        shortcut="F", tip="Show the whole design")

@@ -28,7 +28,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
 from functools import partial
@@ -186,6 +186,19 @@ def _run_in_engine(fn: EngineFunction, design: Design, timeout_s: float | None =
             " next edit starts it again"
         ) from None
     return result
+
+
+def engine_future(fn: EngineFunction, design: Design, *extra: Any) -> Future[DesignMetrics]:
+    """Start ``fn(design, None, *extra)`` in the engine process and return its future,
+    for a caller that may call the run off: a queued future is cancelled with
+    ``future.cancel()``, a running one stopped with :func:`stop_engine`. A process that
+    died while idle is replaced once. The design must be one nobody edits meanwhile."""
+    engine = _engine_process()
+    try:
+        return engine.submit(fn, design, None, *extra)
+    except BrokenProcessPool:
+        _forget(engine)
+        return _engine_process().submit(fn, design, None, *extra)
 
 
 def default_compute(design: Design, *budget: float) -> DesignMetrics:

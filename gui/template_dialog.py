@@ -7,7 +7,9 @@ the one the user accepts. Building a design is quick and done at once (Create is
 as soon as the parameters build); its figures come from the engine on a worker thread
 (:class:`PreviewWorker`) while the dialog reads "computing…" and stays responsive. A newer
 parameter change supersedes the preview in flight (its figures are dropped when they
-arrive); closing the dialog abandons it.
+arrive). Closing the dialog calls off the preview in flight (:meth:`PreviewEngine.close
+<gui.template_dialog_engine.PreviewEngine.close>`), so the engine process is free for the
+window's own figures at once.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from PySide6.QtWidgets import (
 
 from gui.inspector.fields import number_locale
 from gui.numbers import decimal_text
+from gui.template_dialog_engine import PreviewEngine
 from model.catalog import load_builtin_catalog
 from model.design import Design
 from model.errors import ArchipelagoError
@@ -42,13 +45,6 @@ from model.templates import TEMPLATES, Param, ParamValue, Template
 Compute = Callable[[Design], DesignMetrics]
 
 _INT_LIMIT = 2_000_000_000
-
-
-def _default_compute(design: Design) -> DesignMetrics:
-    """The preview's figures: in the engine process, within a time bound."""
-    from gui.metrics_runner import preview_compute
-
-    return preview_compute(design)
 
 
 def preview_text(metrics: DesignMetrics) -> str:
@@ -164,7 +160,9 @@ class TemplateDialog(QDialog):
         self.setWindowTitle("New from Template")
         self.resize(860, 520)
         self.templates = templates if templates is not None else TEMPLATES
-        self.compute = compute or _default_compute
+        self.compute = compute or PreviewEngine()
+        """Computes a preview's figures; its ``close()``, when it has one, is called
+        when the dialog closes (a :class:`PreviewEngine` stops the run in flight)."""
         self.design: Design | None = None
         self._editors: dict[str, QWidget] = {}
 
@@ -416,12 +414,16 @@ class TemplateDialog(QDialog):
                                  f" {message}</span>")
 
     def done(self, result: int) -> None:
-        """Closing (Create, Cancel, Escape, the window's close button) abandons the
-        preview in flight: its figures are dropped when they arrive."""
+        """Closing (Create, Cancel, Escape, the window's close button) calls off the
+        preview in flight: the engine stops computing it (when the compute can be
+        stopped), and whatever still arrives is dropped."""
         self.closed = True
         self._timer.stop()
         self._generation += 1
         self._pending = None
+        close = getattr(self.compute, "close", None)
+        if callable(close):
+            close()
         super().done(result)
 
     def accept(self) -> None:

@@ -5,7 +5,7 @@ Paste Here, Duplicate, Delete, "add inside" entries for buildings and islands (a
 a rack group of any catalog rack type, a switch tier of any switch model, placed where
 the menu was opened), Align for several elements, Zoom To and Centre in View. On a link
 bundle: Edit Properties, Select Ends, Delete, Zoom To. On the empty canvas: Paste Here,
-Add Building Here, Select All, Fit to View.
+Add Building Here, Select All, Arrange Buildings in a Grid, Fit to View.
 
 Right-clicking an element that is not selected selects it alone first; right-clicking
 one of several selected elements keeps the selection, so the entries act on all of them.
@@ -97,6 +97,7 @@ class ContextMenus:
                                                scene_pos))
         menu.addSeparator()
         menu.addAction(win.select_all_action)
+        menu.addAction(win.arrange_buildings.action)
         menu.addAction(win.fit_action)
         return menu
 

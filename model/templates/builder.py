@@ -13,6 +13,7 @@ side at the bottom.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from model.catalog import load_builtin_catalog
@@ -62,6 +63,30 @@ def grid_columns(count: int, width: float, height: float, gap: float,
         if error < best_error - 1e-9:
             best, best_error = columns, error
     return best
+
+
+def building_grid(sizes: Mapping[str, tuple[float, float]],
+                  origin: tuple[float, float] = (0.0, 0.0)) -> dict[str, tuple[float, float]]:
+    """Top-left corners placing buildings of ``sizes`` (width, height by id, in the
+    order given) row by row in a grid whose shape comes nearest the screen's (see
+    :func:`grid_columns`): columns as wide as the widest building, each row as high as
+    its highest, :data:`BUILDING_GAP` apart, the first at ``origin``."""
+    if not sizes:
+        return {}
+    width = max(w for w, _ in sizes.values())
+    height = max(h for _, h in sizes.values())
+    columns = grid_columns(len(sizes), width, height, BUILDING_GAP)
+    x0, y0 = origin
+    y, row_height = 0.0, 0.0
+    placed: dict[str, tuple[float, float]] = {}
+    for n, (building, (_, h)) in enumerate(sizes.items()):
+        column = n % columns
+        if column == 0 and n:
+            y += row_height + BUILDING_GAP
+            row_height = 0.0
+        placed[building] = (x0 + column * (width + BUILDING_GAP), y0 + y)
+        row_height = max(row_height, h)
+    return placed
 
 
 def island_size(tier_levels: int, rack_groups: int = 1) -> tuple[float, float]:
@@ -194,18 +219,7 @@ class Builder:
 
     def _arrange_buildings(self) -> None:
         """Place the buildings row by row, in the order they were added."""
-        sizes = self._building_sizes
-        width = max(w for w, _ in sizes.values())
-        height = max(h for _, h in sizes.values())
-        columns = grid_columns(len(sizes), width, height, BUILDING_GAP)
-        y, row_height = 0.0, 0.0
-        for n, (building, (_, h)) in enumerate(sizes.items()):
-            column = n % columns
-            if column == 0 and n:
-                y += row_height + BUILDING_GAP
-                row_height = 0.0
-            x = column * (width + BUILDING_GAP)
-            row_height = max(row_height, h)
+        for building, (x, y) in building_grid(self._building_sizes).items():
             element = self.design.buildings[building]
             if (element.x, element.y) != (x, y):
                 self.design.update(building, x=x, y=y)

@@ -23,3 +23,10 @@ def slow_preview(design: Design, plane: Any) -> DesignMetrics:
     that takes long enough to see whether the dialog waits for it."""
     time.sleep(2.0)
     return compute_all(design, plane)
+
+
+def stalled_preview(design: Design, plane: Any, *budget: float) -> DesignMetrics:
+    """The real figures after a minute: a preview still computing when its dialog
+    closes (a test sees whether closing stops it or leaves the engine busy)."""
+    time.sleep(60.0)
+    return compute_all(design, plane)

@@ -131,7 +131,7 @@ def test_hover_readouts_are_the_engines_figures(window, qtbot) -> None:
     hops = dock.show_chart("hops")
     top = sum(engine.hops.by_scope[s].get(7, 0) for s in engine.hops.by_scope)
     divisor = 1000.0  # 262,144 pairs: the axis counts thousands
-    assert hops.getPlotItem().getAxis("left").labelText == "pairs (thousands)"
+    assert hops.getPlotItem().getAxis("left").labelText == "thousand pairs"
     assert hops.readout(7.0, (top - 1) / divisor) == \
         "7 switch hops, different buildings: 262,144 pairs of accelerators" \
         " (100% of the 262,144 pairs at 7 hops)"

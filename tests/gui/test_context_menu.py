@@ -72,7 +72,8 @@ def test_each_kind_offers_its_entries(window) -> None:
     assert window.scene.selected_ids() == ["hall-a-pod-1-b2"]
     assert texts(bundle) == [*EDIT, "Select Ends", "Delete", *FAIL, "Zoom To"]
     canvas = menus.menu_at(empty_spot(window))
-    assert texts(canvas) == ["Paste Here", "Add Building Here", "Select All", "Fit to View"]
+    assert texts(canvas) == ["Paste Here", "Add Building Here", "Select All",
+                             "Arrange Buildings in a Grid", "Fit to View"]
 
 
 def test_a_multi_selection_is_kept_and_offers_align(window) -> None:

@@ -63,6 +63,7 @@ DRIVERS: dict[str, tuple[str, ...]] = {
             "Left Edges", "Centres", "Right Edges", "Top Edges", "Middles",
             "Bottom Edges")),
         "Edit/Arrange/Distribute Horizontally", "Edit/Arrange/Distribute Vertically"),
+    "test_arrange_buildings_in_a_grid": ("Edit/Arrange/Arrange Buildings in a Grid",),
     "test_help_menu_guide_shortcuts_and_about": (
         "Help/User Guide", "Help/Keyboard Shortcuts", "Help/About Archipelago"),
     "test_quit": ("File/Quit",),
@@ -70,7 +71,7 @@ DRIVERS: dict[str, tuple[str, ...]] = {
         "File/Export/Workbook for Purchasing (Excel)", "Tools/Choose Optics by Reach"),
     "test_context_menus_through_the_real_window": (
         *(f"Context/canvas/{e}" for e in ("Paste Here", "Add Building Here", "Select All",
-                                          "Fit to View")),
+                                          "Arrange Buildings in a Grid", "Fit to View")),
         *(f"Context/{kind}/{e}" for kind in ("building", "island", "rack_group", "tier",
                                              "several")
           for e in ("Edit Properties", "Cut", "Copy", "Duplicate", "Delete", "Zoom To",
@@ -460,16 +461,38 @@ def test_clipboard_find_and_zoom_to_selection(real_window, qtbot) -> None:
         window.find_bar.close_bar()
         window.view.fit_to_view()
         whole = window.view.scale_factor()
-        window.scene.select_ids(["hall-b-pod-2-racks"])
+        # an island: seen whatever the zoom (the paste moved Hall B aside to make room,
+        # so the whole campus is fitted smaller, with the rack groups not drawn)
+        window.scene.select_ids(["hall-b-pod-2"])
         actions["View/Zoom to Selection"].trigger()
         assert window.view.scale_factor() > whole
         shown = window.view.mapToScene(window.view.viewport().rect()).boundingRect()
-        item = window.scene.item_for("hall-b-pod-2-racks")
+        item = window.scene.item_for("hall-b-pod-2")
         assert shown.contains(item.sceneBoundingRect())
 
 
 def _rect(window, eid: str):  # type: ignore[no-untyped-def]
     return window.scene.item_for(eid).sceneBoundingRect()
+
+
+def test_arrange_buildings_in_a_grid(real_window) -> None:
+    """A hall moved far off is brought back beside the other, in one undo step."""
+    from gui.commands import move_command
+
+    window = real_window
+    design = window.document.design
+    stack = window.document.undo_stack
+    grid = window.arrange_buildings.positions()
+    window.document.execute(move_command(design, {"hall-b": (5_000.0, 3_000.0)}))
+    with fired(window, "test_arrange_buildings_in_a_grid") as actions:
+        before = stack.index()
+        actions["Edit/Arrange/Arrange Buildings in a Grid"].trigger()
+    assert stack.index() == before + 1
+    assert (design.buildings["hall-b"].x, design.buildings["hall-b"].y) == grid["hall-b"]
+    a, b = (window.scene.item_for(h).scene_rect() for h in ("hall-a", "hall-b"))
+    assert not a.intersects(b)
+    stack.undo()
+    assert (design.buildings["hall-b"].x, design.buildings["hall-b"].y) == (5_000.0, 3_000.0)
 
 
 def test_arrange_nudges_aligns_and_distributes(real_window) -> None:
@@ -880,6 +903,16 @@ def test_context_menus_through_the_real_window(real_window, qtbot) -> None:
                 assert [f.element for f in window.whatif.state.failures] == [ids[0]], key
                 assert stack.index() == before
                 window.whatif.state.clear()
+            elif path == "Arrange Buildings in a Grid":
+                # one undo step when the buildings moved, none when in a grid already;
+                # no two buildings overlap afterwards
+                before = stack.index()
+                pick(key)
+                assert stack.index() in (before, before + 1)
+                rects = [window.scene.item_for(b).scene_rect() for b in design.buildings]
+                assert not any(a.intersects(b) for a, b in itertools.combinations(rects, 2))
+                if stack.index() == before + 1:
+                    stack.undo()
             elif path == "Select Ends":
                 pick(key)
                 bundle = design.bundles[ids[0]]
