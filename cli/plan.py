@@ -23,7 +23,9 @@ from model.jobs.presets import PRESETS
 from model.jobs.step_time import (
     AXIS_WORDS,
     BOUNDARY_WORDS,
+    Communication,
     JobFigures,
+    core_words,
     limiting_link_words,
 )
 
@@ -99,7 +101,8 @@ def figures_dict(job: Job, f: JobFigures) -> dict[str, Any]:
                    "spans": {"domains": c.bandwidth.domains,
                              "islands": c.bandwidth.islands,
                              "buildings": c.bandwidth.buildings},
-                   "seconds": c.seconds, "exposed_s": c.exposed_s}
+                   "seconds": c.seconds, "exposed_s": c.exposed_s,
+                   "core": _core_dict(c)}
             for axis, c in f.communication.items()},
         "limiting": None if limiting is None else {
             "axis": limiting.axis, "collective": limiting.collective,
@@ -107,6 +110,19 @@ def figures_dict(job: Job, f: JobFigures) -> dict[str, Any]:
             "exposed_s": limiting.exposed_s},
         "warnings": f.warnings,
     }
+
+
+def _core_dict(c: Communication) -> dict[str, Any] | None:
+    """What the axis asks of the island-pair or building-pair capacity it crosses."""
+    core = c.bandwidth.core
+    if core is None:
+        return None
+    return {"level": core.level.value, "where": core.where,
+            "capacity_gbps": core.capacity_gbps, "oversubscription": core.oversubscription,
+            "free_gbps": core.free_gbps, "pair_share_gbps": core.pair_gbps,
+            "need": core.need, "capacity_used": core.capacity_used,
+            "limits_above_oversubscription": c.core_limits_above,
+            "step_moves_above_oversubscription": c.step_moves_above}
 
 
 def summary_lines(job: Job, f: JobFigures) -> list[str]:
@@ -127,6 +143,8 @@ def summary_lines(job: Job, f: JobFigures) -> list[str]:
                      f"  bounded by {BOUNDARY_WORDS[b.limit]}"
                      + (f" ({b.where})" if b.where else "")
                      + f"  {c.seconds:.3f} s, exposed {c.exposed_s:.3f} s")
+    lines += [f"  core: {words}" for c in f.communication.values()
+              if (words := core_words(c)) is not None]
     lines += [f"  warning: {w}" for w in f.warnings]
     return lines
 

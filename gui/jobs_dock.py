@@ -40,7 +40,13 @@ from model.errors import DesignError
 from model.jobs.job import Job
 from model.jobs.placement import JobError
 from model.jobs.presets import PRESETS
-from model.jobs.step_time import AXIS_WORDS, JobFigures, limiting_link_words, plan_jobs
+from model.jobs.step_time import (
+    AXIS_WORDS,
+    JobFigures,
+    core_words,
+    limiting_link_words,
+    plan_jobs,
+)
 from model.metrics.results import DesignMetrics
 
 if TYPE_CHECKING:
@@ -416,6 +422,8 @@ def summary_lines(job: Job, f: JobFigures) -> list[str]:
         f"achieved MFU {f.achieved_mfu:.1%} (compute assumed at {job.mfu:.0%})",
     ]
     lines.append(f"Limiting link: {limiting_link_words(f)}")
+    lines += [f"Core: {words}" for c in f.communication.values()
+              if (words := core_words(c)) is not None]
     lines += [f"⚠ {w}" for w in f.warnings]
     return lines
 

@@ -87,6 +87,47 @@ class GroupBandwidth:
     buildings: int
     domain_size: int
     crossing: frozenset[Boundary]
+    core: CoreUse | None = None
+    """How much of the island-pair or building-pair capacity the axis's groups need, for
+    the group whose need is largest against its share; None when no group crosses."""
+
+
+@dataclass(frozen=True)
+class CoreUse:
+    """What the tightest crossing of an axis asks of the capacity between two places.
+
+    ``free_gbps`` is the bus bandwidth the group would get if the pair were not there
+    (scale-up or NICs); ``pair_gbps`` its share of the pair capacity; ``need`` their
+    ratio (above 1 the pair limits it); ``share`` the part of the pair capacity the
+    axis's crossing groups are allotted (1 for the only job crossing);
+    ``oversubscription`` the pair's present one: the smaller place's accelerators'
+    injection ÷ the pair capacity."""
+
+    level: Boundary
+    where: str
+    free_gbps: float
+    pair_gbps: float
+    capacity_gbps: float
+    share: float
+    oversubscription: float
+
+    @property
+    def need(self) -> float:
+        """The group's bandwidth at full speed ÷ its share of the pair (above 1: the pair
+        limits it)."""
+        return self.free_gbps / self.pair_gbps
+
+    @property
+    def capacity_used(self) -> float:
+        """Share of the pair capacity the axis's traffic uses at its peak (0..1)."""
+        return min(self.need, 1.0) * self.share
+
+    def limits_above(self, gbps: float | None = None) -> float:
+        """The pair's oversubscription above which its share falls below ``gbps``
+        (default: the full-speed bandwidth, where the pair starts to limit). A pair
+        capacity scales as 1 ÷ oversubscription, and so does the share."""
+        target = self.free_gbps if gbps is None else gbps
+        return self.oversubscription * self.pair_gbps / target
 
 
 def _parts(labels: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -107,14 +148,19 @@ PairCapacities = dict[frozenset[int], float]
 """Pair of island (or building) labels → capacity of the minimum cut between them, Gb/s."""
 
 
+PairBound = tuple[float, str, int, int, int, float]
+"""A ring's share of a pair: Gb/s, the pair in words, its two labels, the label whose
+share binds, and the pair capacity (Gb/s)."""
+
+
 def _pair_share(row_labels: np.ndarray, pairs: PairCapacities | None, crossing: np.ndarray,
-                every_member: bool, names: list[str]) -> tuple[float, str] | None:
+                every_member: bool, names: list[str]) -> PairBound | None:
     """The bandwidth a ring over these members gets between the places they span, and
     the pair that bounds it; None when the engine did not compute the pairs."""
     if pairs is None:
         return None
     labels, members = np.unique(row_labels, return_counts=True)
-    best: tuple[float, str] | None = None
+    best: PairBound | None = None
     ring = list(zip(labels, members, strict=True))
     for i, (a, m_a) in enumerate(ring):
         b, m_b = ring[(i + 1) % len(ring)]
@@ -124,11 +170,31 @@ def _pair_share(row_labels: np.ndarray, pairs: PairCapacities | None, crossing: 
         if capacity is None:
             return None
         own_a, own_b = (1, 1) if every_member else (int(m_a), int(m_b))
-        share = min(own_a / max(int(crossing[a]), own_a), own_b / max(int(crossing[b]), own_b))
-        gbps = capacity * share * NETWORK_EFFICIENCY
+        share_a = own_a / max(int(crossing[a]), own_a)
+        share_b = own_b / max(int(crossing[b]), own_b)
+        gbps = capacity * min(share_a, share_b) * NETWORK_EFFICIENCY
         if best is None or gbps < best[0]:
-            best = (gbps, f"{names[int(a)]} ↔ {names[int(b)]}")
+            side = int(a) if share_a <= share_b else int(b)
+            best = (gbps, f"{names[int(a)]} ↔ {names[int(b)]}", int(a), int(b), side,
+                    capacity)
     return best
+
+
+def _core_use(rows: np.ndarray, labels: np.ndarray, crossing: np.ndarray,
+              injection: np.ndarray, level: Boundary, free: float,
+              found: PairBound) -> CoreUse:
+    """The :class:`CoreUse` of the group bound by ``found``: the axis's members on the
+    binding side in groups joining the pair, over that side's crossing accelerators, is
+    the share of the pair allotted to the axis."""
+    gbps, where, a, b, side, capacity = found
+    placed = labels[rows]
+    joins = (placed == a).any(axis=1) & (placed == b).any(axis=1)
+    members = int((placed[joins] == side).sum())
+    share = min(1.0, members / max(int(crossing[side]), 1))
+    inj = min(float(injection[labels == a].sum()), float(injection[labels == b].sum()))
+    return CoreUse(level=level, where=where, free_gbps=free, pair_gbps=gbps,
+                   capacity_gbps=capacity, share=share,
+                   oversubscription=inj / capacity if capacity > 0 else float("inf"))
 
 
 def group_bandwidth(rows: np.ndarray, slots: CampusSlots,
@@ -155,8 +221,10 @@ def group_bandwidth(rows: np.ndarray, slots: CampusSlots,
     inside = np.where(spans & (per_domain == 1), np.inf, up)
     gbps = np.minimum(inside, injection)
     limit = np.where(inside <= injection, 0, 1)
+    free = gbps.copy()
     where = [""] * rows.shape[0]
-    cache: dict[tuple[int, bytes], tuple[float, str] | None] = {}
+    cache: dict[tuple[int, bytes], PairBound | None] = {}
+    tightest: tuple[float, int, int, PairBound] | None = None
     for level, (count, labels, pairs, crossing, names) in enumerate((
             (islands, slots.island, island_pairs, island_crossing, slots.island_ids),
             (buildings, slots.building, building_pairs, building_crossing,
@@ -167,7 +235,12 @@ def group_bandwidth(rows: np.ndarray, slots: CampusSlots,
             if key not in cache:
                 cache[key] = _pair_share(row, pairs, crossing, every_member, names)
             found = cache[key]
-            if found is not None and found[0] < gbps[r]:
+            if found is None:
+                continue
+            need = float(free[r]) / found[0] if found[0] > 0 else float("inf")
+            if tightest is None or need > tightest[0]:
+                tightest = (need, level, int(r), found)
+            if found[0] < gbps[r]:
                 gbps[r], limit[r], where[r] = found[0], level, found[1]
     worst = int(np.argmin(gbps))
     boundary = list(Boundary)[int(limit[worst])]
@@ -178,11 +251,20 @@ def group_bandwidth(rows: np.ndarray, slots: CampusSlots,
         crossing_set.add(Boundary.ISLANDS)
     if (buildings > 1).any():
         crossing_set.add(Boundary.BUILDINGS)
+    core = None
+    if tightest is not None:
+        _, level, tight_row, found = tightest
+        on_islands = level == 2
+        core = _core_use(rows, slots.island if on_islands else slots.building,
+                         island_crossing if on_islands else building_crossing,
+                         slots.injection_gbps,
+                         Boundary.ISLANDS if on_islands else Boundary.BUILDINGS,
+                         float(free[tight_row]), found)
     return GroupBandwidth(
         gbps=float(gbps[worst]), limit=boundary, where=where[worst],
         domains=int(domains[worst]), islands=int(islands[worst]),
         buildings=int(buildings[worst]), domain_size=int(slots.domain_size[rows[worst, 0]]),
-        crossing=frozenset(crossing_set))
+        crossing=frozenset(crossing_set), core=core)
 
 
 def crossing_rows(rows: np.ndarray, labels: np.ndarray) -> np.ndarray:

@@ -74,6 +74,27 @@ class Communication:
     bandwidth: GroupBandwidth
     seconds: float
     exposed_s: float
+    step_bound_gbps: float | None = None
+    """The bus bandwidth below which this axis's exposed time grows (Gb/s): its
+    full-speed bandwidth (None: the axis is all exposed), or for DP the least that still
+    hides it behind compute."""
+
+    @property
+    def core_limits_above(self) -> float | None:
+        """The oversubscription of the pair it crosses above which the pair limits this
+        axis (None when it crosses no pair)."""
+        core = self.bandwidth.core
+        return None if core is None else core.limits_above()
+
+    @property
+    def step_moves_above(self) -> float | None:
+        """The oversubscription of the pair it crosses above which this axis adds to the
+        step (None when it crosses no pair)."""
+        core = self.bandwidth.core
+        if core is None:
+            return None
+        bound = core.free_gbps if self.step_bound_gbps is None else self.step_bound_gbps
+        return core.limits_above(min(bound, core.free_gbps))
 
 
 @dataclass(frozen=True)
@@ -134,6 +155,30 @@ def limiting_link_words(figures: JobFigures, lang: str | None = None) -> str:
                         " Gb/s, {exposed_s:.3f} s per step", where=b.where, **values)
     return t.phrase("jobs", "{axis} {collective} on {boundary}, {gbps:,.0f} Gb/s,"
                     " {exposed_s:.3f} s per step", **values)
+
+
+def core_words(comm: Communication) -> str | None:
+    """What an axis crossing islands or buildings asks of the capacity between them, in
+    words ("DP uses 4.2% of the island-1 ↔ island-2 capacity at its peak (the pair at
+    4:1); the core limits it above 96:1 and shows in the step above 410:1"); None when
+    it crosses no pair."""
+    core = comm.bandwidth.core
+    if core is None:
+        return None
+    axis = AXIS_WORDS[comm.axis]
+    ratio = f"(the pair at {core.oversubscription:.3g}:1)"
+    if core.need > 1 + 1e-9:
+        text = (f"{axis} is limited by {core.where} {ratio}: it needs {core.need:.2g}× its"
+                f" share of the capacity; the core stops limiting it at"
+                f" {core.limits_above():.3g}:1")
+        return text + (f"; {comm.exposed_s:.3f} s of {axis} per step not hidden"
+                       if comm.exposed_s > 0 else f"; {axis} still hidden behind compute")
+    text = (f"{axis} uses {core.capacity_used:.1%} of the {core.where} capacity at its"
+            f" peak {ratio}; the core limits it above {core.limits_above():.3g}:1")
+    moves = comm.step_moves_above
+    if moves is not None and moves > core.limits_above() * (1 + 1e-9):
+        text += f" and shows in the step above {moves:.3g}:1"
+    return text
 
 
 def compute_seconds(job: Job, peak_tflops: float) -> float:
@@ -202,8 +247,10 @@ def _figures(design: Design, job: Job, placement: Placement, slots: CampusSlots,
             one = all_gather_s(n, size, bw.gbps)
             exposed = (max(0.0, one - per_microbatch * (1 - forward_share))
                        + max(0.0, one - per_microbatch * forward_share))
+            window = per_microbatch * min(forward_share, 1 - forward_share)
+            hides = (all_gather_s(n, size, 1.0) / window if window > 0 else float("inf"))
             comms[axis] = Communication(axis, "reduce-scatter + all-gather", size, 2, bw,
-                                        2 * one, exposed)
+                                        2 * one, exposed, hides)
         elif axis == "ep":
             ops = m * shape.moe_layers / job.pp * 4
             seconds = ops * all_to_all_s(n, size, bw.gbps)
