@@ -1,6 +1,11 @@
 """The step model against published figures: time to train from a paper's throughput,
-and NCCL bus bandwidth measured by NVIDIA on named systems. Each test names its source
-and its tolerance."""
+and bus bandwidth measured on named systems. Each test names its source and its
+tolerance.
+
+The communication model's two efficiencies are calibrated on two measurements (H100
+NVLink, nccl-tests #212; ConnectX-7 at 400 Gb/s, nccl-tests #267); the checks that count
+as independent are the others, on other systems: DGX A100 across servers (NCCL #812),
+8 A800 with one HDR NIC (NCCL #412) and DeepSeek's H800 cluster (DeepSeek-V3 report)."""
 
 from __future__ import annotations
 
@@ -71,6 +76,17 @@ def test_dgx_h100_nvlink_ring_bus_bandwidth() -> None:
     SCALE_UP_EFFICIENCY, so it checks the wiring of the figure, not the model: 2 %."""
     gbytes = _ring_gbps(400, 8, 3600, servers=1, tp=8) / 8
     assert gbytes == pytest.approx(370, rel=0.02)
+
+
+def test_deepseek_v3_h800_nvlink_measured_bandwidth() -> None:
+    """Independent of the H100 calibration. DeepSeek-AI, *DeepSeek-V3 Technical Report*
+    (arXiv 2412.19437, 2024), §3.2.2, on their cluster of 2,048 H800: "NVLink offers a
+    bandwidth of 160 GB/s, roughly 3.2 times that of IB (50 GB/s)". DeepSeek's reply in
+    deepseek-ai/DeepSeek-V3 issue #28 (2024-12-31): 400 GB/s is H800 NVLink's
+    bidirectional line rate, 160 GB/s their one-way measurement. The app, for 8 H800
+    whose scale-up is 200 GB/s one way: 200 × 370/450 = 164 GB/s. Tolerance 5 %."""
+    gbytes = _ring_gbps(400, 8, 1600, servers=1, tp=8) / 8
+    assert gbytes == pytest.approx(160, rel=0.05)
 
 
 def test_dgx_a100_ring_across_servers_on_8x200g() -> None:
