@@ -35,9 +35,10 @@ from PySide6.QtWidgets import (
 
 from gui.commands import DesignCommand
 from gui.document import DesignDocument
+from gui.job_shape_form import ModelShapeForm, in_form_words
 from model.design import Design
 from model.errors import DesignError
-from model.jobs.job import Job
+from model.jobs.job import CUSTOM, Job, RankOrder
 from model.jobs.placement import JobError
 from model.jobs.presets import PRESETS
 from model.jobs.step_time import (
@@ -56,6 +57,14 @@ if TYPE_CHECKING:
 PART_COLOURS = {"compute": "#4c9f70", "bubble": "#b0b0b0", "TP": "#4a78c2",
                 "CP": "#7b5cc4", "PP": "#d08a2e", "DP": "#c44e52", "EP": "#2aa1a8"}
 """Colour of each part of the step bar."""
+
+RANK_ORDER_WORDS = {
+    RankOrder.TP_CP_PP_DP: "TP, CP, PP, DP (DP outermost)",
+    RankOrder.TP_CP_DP_PP: "TP, CP, DP, PP (PP outermost)",
+    RankOrder.TP_PP_CP_DP: "TP, PP, CP, DP (DP outermost)",
+    RankOrder.TP_DP_CP_PP: "TP, DP, CP, PP (PP outermost)",
+}
+"""Each rank order in words, fastest-varying axis first."""
 
 
 class SetJobs(DesignCommand):
@@ -163,6 +172,19 @@ class JobsDock(QWidget):
         self.model = QComboBox()
         for preset in PRESETS.values():
             self.model.addItem(preset.name, preset.id)
+        self.model.addItem("Custom model", CUSTOM)
+        self.shape_form = ModelShapeForm()
+        self.micro_batch = _spin(1, 10_000_000, 1)
+        self.micro_batch.setToolTip("Sequences per microbatch; DP × micro batch divides the"
+                                    " global batch")
+        self.rank_order = QComboBox()
+        for order, words in RANK_ORDER_WORDS.items():
+            self.rank_order.addItem(words, order.value)
+        self.rank_order.setToolTip("How ranks are laid on consecutive accelerators,"
+                                   " fastest-varying first")
+        self.rank_order.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.rank_order.setMinimumContentsLength(8)
         self.tokens = QDoubleSpinBox()
         self.tokens.setRange(0.001, 100_000)
         self.tokens.setDecimals(1)
@@ -190,7 +212,7 @@ class JobsDock(QWidget):
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.model.setMinimumContentsLength(8)
         for wide in (self.name, self.model, self.tokens, self.global_batch, self.sequence,
-                     self.mfu, self.hosts):
+                     self.mfu, self.hosts, self.rank_order):
             wide.setMinimumWidth(60)
             wide.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         self.bar = StepBar()
@@ -201,8 +223,10 @@ class JobsDock(QWidget):
         form = QFormLayout()
         form.addRow("Name", self.name)
         form.addRow("Model", self.model)
+        form.addRow(self.shape_form)
         form.addRow("Tokens", self.tokens)
         form.addRow("Global batch", self.global_batch)
+        form.addRow("Micro batch", self.micro_batch)
         form.addRow("Sequence", self.sequence)
         for axes in (("tp", "pp"), ("dp", "cp"), ("ep",)):
             row = QHBoxLayout()
@@ -217,6 +241,7 @@ class JobsDock(QWidget):
         form.addRow("Interleave", self.virtual_stages)
         form.addRow("", self.fp8)
         form.addRow("", self.recompute)
+        form.addRow("Rank order", self.rank_order)
         form.addRow("Hosts", self.hosts)
         inner = QWidget()
         layout = QVBoxLayout(inner)
@@ -225,6 +250,8 @@ class JobsDock(QWidget):
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setWidget(inner)
+        self.scroll = scroll
+        """The dock's scrolled form (it scrolls when the panel is short)."""
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(scroll)
@@ -241,6 +268,7 @@ class JobsDock(QWidget):
         self.remove_button.clicked.connect(self.remove_job)
         self.apply_button.clicked.connect(self.apply_form)
         self.jobs.currentRowChanged.connect(lambda _row: self._show_selected())
+        self.model.currentIndexChanged.connect(lambda _index: self._model_chosen())
         document.changed.connect(self._design_changed)
         self._refresh_list()
 
@@ -280,8 +308,12 @@ class JobsDock(QWidget):
         assert job is not None
         fields = job.model_dump()
         preset = str(self.model.currentData())
+        custom = (self.shape_form.shape_fields(self.sequence.value())
+                  if preset == CUSTOM else None)
         fields.update(
-            name=self.name.text().strip(), model=preset, custom_model=None,
+            name=self.name.text().strip(), model=preset, custom_model=custom,
+            micro_batch=self.micro_batch.value(),
+            rank_order=str(self.rank_order.currentData()),
             tokens=self.tokens.value() * 1e9, global_batch=self.global_batch.value(),
             sequence_length=self.sequence.value(), mfu=self.mfu.value() / 100,
             virtual_stages=self.virtual_stages.value(), recompute=self.recompute.isChecked(),
@@ -301,7 +333,7 @@ class JobsDock(QWidget):
         try:
             new = make_job(**self.form_fields())
         except JobError as error:
-            self.error.setText(str(error))
+            self.error.setText(in_form_words(str(error)))
             return False
         jobs = tuple(new if j.id == job.id else j for j in self.design.jobs)
         return self._execute(jobs, f"Change job {new.name!r}")
@@ -339,17 +371,23 @@ class JobsDock(QWidget):
         editing = job is not None
         for widget in (self.name, self.model, self.tokens, self.global_batch, self.sequence,
                        self.mfu, self.hosts, self.apply_button, self.remove_button,
-                       self.virtual_stages, self.fp8, self.recompute,
-                       *self.degrees.values()):
+                       self.virtual_stages, self.fp8, self.recompute, self.micro_batch,
+                       self.rank_order, self.shape_form, *self.degrees.values()):
             widget.setEnabled(editing)
         if job is None:
             self.summary.setText("No job: add one to see how long it trains on this"
                                  " campus." if not self.design.jobs else "No job selected.")
             self.bar.set_parts({})
+            self.shape_form.setVisible(False)
             return
         self.name.setText(job.name)
-        index = self.model.findData(job.model)
-        self.model.setCurrentIndex(max(index, 0))
+        self.shape_form.set_shape(job.shape)
+        self.model.blockSignals(True)
+        self.model.setCurrentIndex(max(self.model.findData(job.model), 0))
+        self.model.blockSignals(False)
+        self.shape_form.setVisible(job.model == CUSTOM)
+        self.micro_batch.setValue(job.micro_batch)
+        self.rank_order.setCurrentIndex(max(self.rank_order.findData(job.rank_order.value), 0))
         self.tokens.setValue(job.tokens / 1e9)
         self.global_batch.setValue(job.global_batch)
         self.sequence.setValue(job.sequence_length)
@@ -361,6 +399,15 @@ class JobsDock(QWidget):
         self.recompute.setChecked(job.recompute)
         self.hosts.setText(", ".join(job.hosts))
         self._show_figures(job)
+
+    def _model_chosen(self) -> None:
+        """Show the shape editors for a custom model, starting from the shape the job
+        has (a preset's, when it had one), and hide them for a preset."""
+        custom = self.model.currentData() == CUSTOM
+        job = self.selected_job()
+        if custom and job is not None and job.model != CUSTOM:
+            self.shape_form.set_shape(job.shape)
+        self.shape_form.setVisible(custom)
 
     def show_metrics(self, metrics: DesignMetrics) -> None:
         """Fresh metrics for the design as it is: plan its jobs off the GUI thread."""
@@ -393,7 +440,11 @@ class JobsDock(QWidget):
         else:
             assert isinstance(results, dict)
             self.results = results
-        self._show_selected()
+        job = self.selected_job()
+        if job is not None:
+            self._show_figures(job)  # the form keeps what the user is typing
+        else:
+            self._show_selected()
         self.figures_shown.emit()
 
     def _show_figures(self, job: Job) -> None:
