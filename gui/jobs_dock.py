@@ -250,7 +250,7 @@ class JobsDock(QWidget):
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setWidget(inner)
-        self.scroll = scroll
+        self.form_scroll = scroll
         """The dock's scrolled form (it scrolls when the panel is short)."""
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)

@@ -191,7 +191,7 @@ def test_every_job_editor_is_in_reach_at_1280_by_720(laptop) -> None:
     assert (laptop.width(), laptop.height()) == (1280, 720)
     hint = laptop.minimumSizeHint()
     assert hint.height() <= 720 and hint.width() <= 1280
-    scroll = dock.scroll
+    scroll = dock.form_scroll
     viewport = scroll.viewport()
     assert laptop.rect().contains(rect_in(laptop.docks["jobs"], laptop))
     editors = [dock.name, dock.model, *dock.shape_form.rows().values(), dock.tokens,
