@@ -115,7 +115,7 @@ class CoreUse:
     def need(self) -> float:
         """The group's bandwidth at full speed ÷ its share of the pair (above 1: the pair
         limits it)."""
-        return self.free_gbps / self.pair_gbps
+        return self.free_gbps / self.pair_gbps if self.pair_gbps > 0 else float("inf")
 
     @property
     def capacity_used(self) -> float:
@@ -127,6 +127,8 @@ class CoreUse:
         (default: the full-speed bandwidth, where the pair starts to limit). A pair
         capacity scales as 1 ÷ oversubscription, and so does the share."""
         target = self.free_gbps if gbps is None else gbps
+        if self.pair_gbps <= 0 or target <= 0:
+            return 0.0 if self.pair_gbps <= 0 else float("inf")
         return self.oversubscription * self.pair_gbps / target
 
 

@@ -166,6 +166,8 @@ def core_words(comm: Communication) -> str | None:
     if core is None:
         return None
     axis = AXIS_WORDS[comm.axis]
+    if core.capacity_gbps <= 0:
+        return f"{axis} is cut off: {core.where} has no capacity between them"
     ratio = f"(the pair at {core.oversubscription:.3g}:1)"
     if core.need > 1 + 1e-9:
         text = (f"{axis} is limited by {core.where} {ratio}: it needs {core.need:.2g}× its"

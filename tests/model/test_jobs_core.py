@@ -202,3 +202,20 @@ def test_dp_inside_one_island_never_slower_than_across(o: float, pp: int) -> Non
     assert across.communication["dp"].bandwidth.islands == 2
     assert within.communication["dp"].bandwidth.islands == 1
     assert within.step_s <= across.step_s * (1 + 1e-12)
+
+
+def test_a_pair_with_no_capacity_is_said_in_words() -> None:
+    """Two places with nothing between them: the need is unbounded, the core limits at
+    any oversubscription, and the words say so rather than divide by zero."""
+    from model.jobs.collectives import CoreUse
+    from model.jobs.step_time import Communication
+
+    core = CoreUse(level=Boundary.ISLANDS, where="i1 ↔ i2", free_gbps=388.0, pair_gbps=0.0,
+                   capacity_gbps=0.0, share=1.0, oversubscription=float("inf"))
+    assert core.need == float("inf") and core.capacity_used == 1.0
+    assert core.limits_above() == 0.0
+    bandwidth = plan(campus(islands=2, servers=[2], uplinks=1),
+                     dp_job())["j"].communication["dp"].bandwidth
+    comm = Communication("dp", "reduce-scatter + all-gather", 1.0, 2, bandwidth.__class__(
+        **{**bandwidth.__dict__, "core": core}), 1.0, 1.0)
+    assert core_words(comm) == "DP is cut off: i1 ↔ i2 has no capacity between them"
