@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import sys
 from typing import TYPE_CHECKING
 
@@ -76,8 +77,13 @@ def stop_on_interrupt(app: QApplication) -> QTimer:
 
     from PySide6.QtCore import QTimer
 
-    signal.signal(signal.SIGINT, lambda _signum, _frame: app.closeAllWindows())
     tick = QTimer(app)
+
+    def interrupted(_signum: int, _frame: object) -> None:
+        tick.setProperty("interrupted", True)  # for a window still being opened
+        app.closeAllWindows()
+
+    signal.signal(signal.SIGINT, interrupted)
     tick.timeout.connect(lambda: None)
     tick.start(250)
     return tick
@@ -86,6 +92,7 @@ def stop_on_interrupt(app: QApplication) -> QTimer:
 def run_gui(path: str | None) -> int:
     """Open the main window (on ``path``, or the example campus) and run the event loop;
     returns the exit status (1 when the file cannot be opened)."""
+    from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication, QMessageBox
 
     from gui.clipboard import release_process_clipboard
@@ -94,12 +101,15 @@ def run_gui(path: str | None) -> int:
 
     app = QApplication.instance() or QApplication(sys.argv)
     assert isinstance(app, QApplication)
+    interrupt = stop_on_interrupt(app)  # before the window: Ctrl+C while it opens counts
     try:
         window = start_window(path)
     except ArchipelagoError as error:
         QMessageBox.critical(None, "Archipelago", f"Cannot open the design:\n{error}")
         return 1
-    stop_on_interrupt(app)
+    logging.getLogger("archipelago").info("window open on %s", path or "the example campus")
+    if interrupt.property("interrupted"):
+        QTimer.singleShot(0, app.closeAllWindows)
     status = int(app.exec())
     del window
     release_process_clipboard()

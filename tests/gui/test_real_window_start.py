@@ -74,11 +74,16 @@ def test_the_editor_starts_logs_and_ends_on_ctrl_c(tmp_path: Path) -> None:
     with subprocess.Popen([sys.executable, str(ROOT / "main.py"), str(EXAMPLE)], cwd=ROOT,
                           env=env, stderr=subprocess.DEVNULL) as editor:
         try:
-            deadline = time.monotonic() + 30
+            deadline = time.monotonic() + 60
             while not log.exists() and time.monotonic() < deadline:
                 time.sleep(0.1)
             assert log.exists(), "no log file in the data folder"
-            time.sleep(1.0)  # the window is up and its first run under way
+            # the window is open (on a busy machine that takes seconds, and a fixed
+            # wait raced it) and its first run under way
+            while ("window open" not in log.read_text(encoding="utf-8")
+                   and time.monotonic() < deadline):
+                time.sleep(0.1)
+            time.sleep(0.5)
             editor.send_signal(signal.SIGINT)
             status = editor.wait(15)
         finally:
