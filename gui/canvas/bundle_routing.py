@@ -47,6 +47,8 @@ class BundleRouting:
         """Placed bundle labels, by bundle id."""
         self._pending: dict[str, None] = {}
         """Bundles drawn on their simplest route until routed properly, in order."""
+        self._pending_labels: dict[str, None] = {}
+        """Bundles whose label waits to be placed again, in order."""
         self._route_timer = QTimer(self)  # type: ignore[arg-type]  # a QObject: the scene
         self._route_timer.setSingleShot(True)
         self._route_timer.setInterval(0)
@@ -104,6 +106,7 @@ class BundleRouting:
         self._obstacles = None
         self._labels = RectIndex()
         self._pending.clear()
+        self._pending_labels.clear()
         self._schedule(list(self._bundles.values()))
 
     def _reroute_near(self, *element_ids: str) -> None:
@@ -131,30 +134,47 @@ class BundleRouting:
         if self._pending and not self._route_timer.isActive():
             self._route_timer.start()
 
-    def _route_some(self) -> None:
-        deadline = time.perf_counter() + ROUTE_SLICE_S
-        while self._pending and time.perf_counter() < deadline:
+    def schedule_label(self, bundle: BundleItem) -> None:
+        """Place this bundle's label again in the queue's next slice (its text changed,
+        its route stays): the cut shown or hidden re-labels every crossing bundle."""
+        self._pending_labels[bundle.element_id] = None
+        if not self._route_timer.isActive():
+            self._route_timer.start()
+
+    def _work_one(self) -> None:
+        """Route the next waiting bundle (which places its label too), or else place
+        the next waiting label."""
+        if self._pending:
             bid = next(iter(self._pending))
             del self._pending[bid]
+            self._pending_labels.pop(bid, None)
             bundle = self._bundles.get(bid)
             if bundle is not None:
                 bundle.update_path()
-        if self._pending:
+            return
+        bid = next(iter(self._pending_labels))
+        del self._pending_labels[bid]
+        bundle = self._bundles.get(bid)
+        if bundle is not None and bundle.points:
+            self.place_bundle_label(bundle)
+
+    def _route_some(self) -> None:
+        deadline = time.perf_counter() + ROUTE_SLICE_S
+        while self.routing_pending() and time.perf_counter() < deadline:
+            self._work_one()
+        if self.routing_pending():
             self._route_timer.start()
 
     def finish_routing(self) -> None:
-        """Route every bundle still waiting (before a picture is taken)."""
+        """Route every bundle and place every label still waiting (before a picture
+        is taken)."""
         self._route_timer.stop()
-        while self._pending:
-            bid = next(iter(self._pending))
-            del self._pending[bid]
-            bundle = self._bundles.get(bid)
-            if bundle is not None:
-                bundle.update_path()
+        while self.routing_pending():
+            self._work_one()
 
     def routing_pending(self) -> int:
-        """How many bundles wait to be routed properly."""
-        return len(self._pending)
+        """How many bundles wait to be routed properly or to have their label placed."""
+        return len(self._pending) + len(self._pending_labels)
 
     # --------------------------------------------------------------- routing
     def obstacles(self) -> RectIndex:

@@ -25,6 +25,11 @@ def listen(window) -> list[tuple[str, object]]:  # type: ignore[no-untyped-def]
     return heard
 
 
+def moved_ids(heard: list[tuple[str, object]]) -> list[set[str]]:
+    """The ids of each batch heard (the selection's order is Qt's)."""
+    return [{eid for _kind, eid in moved} for _what, moved in heard]  # type: ignore[attr-defined]
+
+
 def test_drag_of_a_selection_is_one_batch_and_undoes_as_one(window) -> None:
     view, design, scene = window.view, window.document.design, window.scene
     view.set_scale(0.5)
@@ -36,7 +41,7 @@ def test_drag_of_a_selection_is_one_batch_and_undoes_as_one(window) -> None:
     drag(view, grip, grip + QPointF(0, 80), steps=5)
     stack = window.document.undo_stack
     assert stack.count() == 1 and isinstance(stack.command(0), MoveElements)
-    assert heard == [("moved", (("island", "hall-a-pod-1"), ("island", "hall-b-pod-2")))]
+    assert [what for what, _ in heard] == ["moved"] and moved_ids(heard) == [set(ISLANDS)]
     for eid in ISLANDS:
         element = design.islands[eid]
         assert scene.item_for(eid).pos() == QPointF(element.x, element.y)
@@ -44,7 +49,7 @@ def test_drag_of_a_selection_is_one_batch_and_undoes_as_one(window) -> None:
     heard.clear()
     stack.undo()
     assert design == before
-    assert heard == [("moved", (("island", "hall-a-pod-1"), ("island", "hall-b-pod-2")))]
+    assert [what for what, _ in heard] == ["moved"] and moved_ids(heard) == [set(ISLANDS)]
     for eid in ISLANDS:
         element = before.islands[eid]
         assert scene.item_for(eid).pos() == QPointF(element.x, element.y)
@@ -101,7 +106,8 @@ def test_nudge_and_align_of_several_are_one_notification_each(window) -> None:
     heard = listen(window)
     scene.select_ids(["hall-a", "hall-b"])
     assert window.arrange.nudge(10.0, 0.0)
-    assert heard == [("moved", (("building", "hall-a"), ("building", "hall-b")))]
+    assert [what for what, _ in heard] == ["moved"]
+    assert moved_ids(heard) == [{"hall-a", "hall-b"}]
     heard.clear()
     scene.select_ids(["hall-a", "hall-b"])
     window.arrange.align_actions["left"].trigger()

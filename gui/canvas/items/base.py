@@ -14,6 +14,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
+from gui.numbers import count_text
 from model.elements import Element
 
 if TYPE_CHECKING:
@@ -124,9 +125,9 @@ def plural(n: int, word: str) -> str:
 
 def thousands(n: float) -> str:
     """An integer with commas between thousands ("131,072"): the style of
-    :mod:`gui.numbers`, which the docks and dialogs use too."""
-    from gui.numbers import count_text
-
+    :mod:`gui.numbers`, which the docks and dialogs use too. (Imported once with the
+    module: an import inside a function called for every figure costs PySide's import
+    hook each time.)"""
     return count_text(n)
 
 

@@ -81,6 +81,8 @@ class BundleItem(QGraphicsItem):
         self._text = ""
         self._pen_width = pen_width(None)
         self._crossing_drawn: float | None = None
+        self._shown: tuple[LinkBundle, int | None, float | None] | None = None
+        """The record, link count and cut share last taken in by :meth:`refresh`."""
         self._tooltip_stale = True
         self._bounds = QRectF()
         self.setFlags(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
@@ -144,7 +146,15 @@ class BundleItem(QGraphicsItem):
     def refresh(self) -> bool:
         """Take in new figures (link count, cut): tooltip, width and label text. True
         when the label's text changed, so the scene places it again; the route is
-        kept. The tooltip is written when the mouse comes over the bundle."""
+        kept. The tooltip is written when the mouse comes over the bundle. Figures
+        that arrive unchanged (the same record, link count and cut share) change
+        nothing: a Dragonfly+ has thousands of bundles."""
+        links = self.links()
+        shown = self._shown
+        if shown is not None and shown[0] is self.element and shown[1:] == (
+                links, self.crossing_gbps):
+            return False
+        self._shown = (self.element, links, self.crossing_gbps)
         self._tooltip_stale = True
         text = self.label_text()
         width = pen_width(self.capacity_gbps())
@@ -159,7 +169,7 @@ class BundleItem(QGraphicsItem):
             self.update()
         scene = self.design_scene()
         if changed and scene is not None and self.points:
-            scene.place_bundle_label(self)
+            scene.schedule_label(self)  # placed in the routing queue's next slice
         self._relabel()
         return changed
 
@@ -298,7 +308,7 @@ class BundleItem(QGraphicsItem):
         """Tell the scene's wire layer that this connector changed."""
         scene = self.design_scene()
         if scene is not None:
-            scene.wires.changed(self._bounds)
+            scene.wires.bundle_changed(self, self._bounds)
 
     def look(self) -> str:
         """Which colour the connector takes: "selection", "cut", "bad" or "bundle" (a
