@@ -71,9 +71,16 @@ class BundleRouting:
         if self._edges is None:
             self._edges = defaultdict(list)
             self._fractions.clear()
+            anchors: dict[str, ElementItem | None] = {}  # an end is looked up once
+
+            def anchor(element_id: str) -> ElementItem | None:
+                if element_id not in anchors:
+                    anchors[element_id] = self._anchor(element_id)
+                return anchors[element_id]
+
             for bid, item in self._bundles.items():
                 b = item.element
-                lower, upper = self._anchor(b.lower), self._anchor(b.upper)
+                lower, upper = anchor(b.lower), anchor(b.upper)
                 if lower is None or upper is None or lower is upper:
                     continue
                 self._edges[(id(lower), "top")].append(bid)

@@ -119,6 +119,14 @@ class DesignScene(BundleRouting, QGraphicsScene):
         for element in self.design.all_elements():
             self._create(element)
         self._rebuilding = False
+        # Each container sized once around all its children, innermost first (sizing
+        # it per child added went over its children again for each).
+        for item in self._items.values():
+            if isinstance(item, IslandItem):
+                item.update_geometry(None, propagate=False)
+        for item in self._items.values():
+            if isinstance(item, ContainerItem) and not isinstance(item, IslandItem):
+                item.update_geometry(None, propagate=False)
         self._refresh_bundles()
         self.setSceneRect(self.content_rect())
 
@@ -137,8 +145,8 @@ class DesignScene(BundleRouting, QGraphicsScene):
             bundle = self._bundles.pop(element_id)
             for end in (bundle.element.lower, bundle.element.upper):
                 self._bundles_at[end].discard(element_id)
-            self.wires.changed(bundle.boundingRect())
             self.removeItem(bundle)
+            self.wires.bundle_changed(bundle, bundle.boundingRect())  # out of the scene
             self._labels.discard(element_id)
             self._reroute_near(bundle.element.lower, bundle.element.upper)
             return
@@ -289,7 +297,7 @@ class DesignScene(BundleRouting, QGraphicsScene):
             item.setVisible(self.detail)
         if isinstance(item, IslandItem):
             item.setCacheMode(_block_cache(self.detail))
-        if isinstance(parent, ContainerItem):
+        if isinstance(parent, ContainerItem) and not self._rebuilding:
             parent.update_geometry(item)
         item.refresh()
         self._update_problems_of(item)
@@ -548,11 +556,13 @@ def build_scene(design: Design, metrics: DesignMetrics | None = None,
                 theme: Theme = LIGHT, cut: bool = False) -> DesignScene:
     """A fully laid-out scene of ``design`` with no window (for exports and tests):
     figures and problem marks from ``metrics``, the bisection cut highlighted when
-    ``cut``. Needs a QApplication (offscreen is fine)."""
+    ``cut``. Bundles are routed when the scene is painted (or by
+    :meth:`DesignScene.finish_routing`), at the level of detail of the picture: routing
+    them at another level first would be thrown away. Needs a QApplication (offscreen
+    is fine)."""
     scene = DesignScene(design, theme)
     scene.set_metrics(metrics)
     scene.set_cut_visible(cut)
-    scene.finish_routing()
     return scene
 
 

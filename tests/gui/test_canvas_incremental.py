@@ -46,6 +46,7 @@ def test_wire_layer_taken_in_bundle_by_bundle_equals_a_full_merge(qapp, design) 
         lambda: scene.set_cut_visible(True),  # crossing bundles change look and width
         lambda: scene.select_ids([]),
         lambda: design.move_many({island.id: (island.x, island.y)}),
+        lambda: design.remove("hall-b-pod-1-b1"),  # a bundle gone
         lambda: scene.set_detail(False),  # inner bundles hidden, others re-anchored
     ]
     from gui.document import DesignDocument
@@ -84,9 +85,9 @@ def test_unchanged_figures_re_label_nothing(qapp, design, monkeypatch) -> None:
     written: list[str] = []
     original = BundleItem.label_text
 
-    def counting(item: BundleItem) -> str:
+    def counting(item: BundleItem, *args: object) -> str:
         written.append(item.element_id)
-        return original(item)
+        return original(item, *args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(BundleItem, "label_text", counting)
     scene.set_metrics(compute_all(design.copy(), plane=None))  # equal figures, new object

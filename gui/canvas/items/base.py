@@ -175,7 +175,7 @@ class ElementItem(QGraphicsItem):
         self.setFlags(flags)
         self.setAcceptHoverEvents(True)
         self.setPos(float(getattr(element, "x", 0.0)), float(getattr(element, "y", 0.0)))
-        self._refresh_tooltip()
+        # The tooltip holds the scene's figures: written by refresh() once in a scene.
 
     # ---------------------------------------------------------------- state
     @property

@@ -7,7 +7,7 @@ other label, and leaves it out (tooltip only) where there is no such place."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
@@ -106,17 +106,18 @@ class BundleItem(QGraphicsItem):
             return None
         return scene.metrics.inventory.links_by_bundle.get(self.element_id)
 
-    def label(self) -> str:
-        """"16 384 × 400G" once the link count is known, else the per-member figure."""
-        links = self.links()
+    def label(self, links: int | Literal[False] | None = False) -> str:
+        """"16 384 × 400G" once the link count is known, else the per-member figure.
+        ``links``: the link count when the caller has it (False: look it up)."""
+        links = self.links() if links is False else links
         speed = speed_text(self.element.speed_gbps)
         if links is None:
             return f"{self.element.links_per_member}/member × {speed}"
         return f"{thousands(links)} × {speed}"
 
-    def capacity_gbps(self) -> float | None:
+    def capacity_gbps(self, links: int | Literal[False] | None = False) -> float | None:
         """Links × speed, one direction (None before the link count is known)."""
-        links = self.links()
+        links = self.links() if links is False else links
         return None if links is None else links * self.element.speed_gbps
 
     def set_element(self, element: LinkBundle) -> None:
@@ -156,8 +157,8 @@ class BundleItem(QGraphicsItem):
             return False
         self._shown = (self.element, links, self.crossing_gbps)
         self._tooltip_stale = True
-        text = self.label_text()
-        width = pen_width(self.capacity_gbps())
+        text = self.label_text(links)
+        width = pen_width(self.capacity_gbps(links))
         changed = text != self._text
         if changed or width != self._pen_width:
             self.prepareGeometryChange()
@@ -252,9 +253,9 @@ class BundleItem(QGraphicsItem):
         """The label's text as drawn."""
         return self._text
 
-    def label_text(self) -> str:
+    def label_text(self, links: int | Literal[False] | None = False) -> str:
         """The text drawn on the connector (with the cut share when it crosses)."""
-        text = self.label()
+        text = self.label(links)
         if self.crossing_gbps:
             text += f" · cut {capacity_text(self.crossing_gbps)}"
         return text
