@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from PySide6.QtCore import QRectF, QTimer
 
 from gui.canvas.items.base import ElementItem
-from gui.canvas.items.bundle import BundleItem
+from gui.canvas.items.bundle import LABEL_MIN_SCALE, BundleItem
 from gui.canvas.items.container import ContainerItem
 from gui.canvas.items.island import IslandItem
 from gui.canvas.routing import End, Rect, RectIndex, place_label, route
@@ -37,6 +37,7 @@ class BundleRouting:
     _bundles: dict[str, BundleItem]
     _bundles_at: dict[str, set[str]]
     detail: bool
+    view_scale: float
 
     def _start_routing(self) -> None:
         self._edges: dict[tuple[int, str], list[str]] | None = None
@@ -141,6 +142,22 @@ class BundleRouting:
         if self._pending and not self._route_timer.isActive():
             self._route_timer.start()
 
+    def labels_shown(self) -> bool:
+        """True when bundle labels are drawn: islands show their contents and the zoom
+        is large enough to read them. Otherwise no label is placed (a Dragonfly+ has
+        thousands, and placing one costs more than routing it)."""
+        return self.detail and self.view_scale >= LABEL_MIN_SCALE
+
+    def _relabel_all(self) -> None:
+        """Place every routed bundle's label again, in order, in the queue's slices
+        (the labels became readable)."""
+        self._labels = RectIndex()
+        for bid, bundle in self._bundles.items():
+            if bundle.points:
+                self._pending_labels[bid] = None
+        if self._pending_labels and not self._route_timer.isActive():
+            self._route_timer.start()
+
     def schedule_label(self, bundle: BundleItem) -> None:
         """Place this bundle's label again in the queue's next slice (its text changed,
         its route stays): the cut shown or hidden re-labels every crossing bundle."""
@@ -232,7 +249,7 @@ class BundleRouting:
         """Put a bundle's label where it covers no card, title or other label (or
         leave it out when there is no such place)."""
         self._labels.discard(bundle.element_id)
-        if not bundle.points or not self.detail:
+        if not bundle.points or not self.labels_shown():
             bundle.set_label_box(None)  # zoomed out, labels are too small to read
             return
         box = place_label(bundle.points, bundle.label_size(),

@@ -342,10 +342,14 @@ class DesignScene(BundleRouting, QGraphicsScene):
         return None
 
     def set_view_scale(self, scale: float) -> None:
-        """The scene is now shown at ``scale``: buildings resize their plates."""
+        """The scene is now shown at ``scale``: buildings resize their plates; bundle
+        labels are placed once they can be read."""
         if scale == self.view_scale:
             return
+        readable = self.labels_shown()
         self.view_scale = scale
+        if self.labels_shown() and not readable:
+            self._relabel_all()
         for item in self._items.values():
             if isinstance(item, BuildingItem):
                 item.prepareGeometryChange()

@@ -96,3 +96,21 @@ def test_unchanged_figures_re_label_nothing(qapp, design, monkeypatch) -> None:
     design.update("hall-a-pod-1-b1", links_per_member=2)
     scene.set_metrics(compute_all(design.copy(), plane=None))
     assert "hall-a-pod-1-b1" in written
+
+
+def test_labels_are_placed_only_where_they_can_be_read(qapp, design) -> None:
+    from gui.canvas.items.bundle import LABEL_MIN_SCALE
+
+    metrics = compute_all(design.copy(), plane=None)
+    reference = build_scene(design, metrics)  # shown at 100 %
+    reference.finish_routing()
+    expected = {b.element_id: b.label_box for b in reference.bundle_items()}
+    assert sum(box is not None for box in expected.values()) >= len(expected) // 2
+    scene = build_scene(design, metrics)
+    scene.set_view_scale(LABEL_MIN_SCALE * 0.9)  # detail, but labels too small to read
+    scene.finish_routing()
+    assert all(b.label_box is None for b in scene.bundle_items())
+    scene.set_view_scale(1.0)
+    assert scene.routing_pending() == sum(1 for b in scene.bundle_items() if b.points)
+    scene.finish_routing()
+    assert {b.element_id: b.label_box for b in scene.bundle_items()} == expected
