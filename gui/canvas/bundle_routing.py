@@ -44,6 +44,9 @@ class BundleRouting:
         self._fractions: dict[tuple[str, str], float] = {}
         self._obstacles: RectIndex | None = None
         """Cards and titles connectors go around (None: to build again)."""
+        self._places: dict[str, tuple[Rect, tuple[Rect, ...]]] = {}
+        """Card and frames of each route end, by element id (renewed with
+        :attr:`_obstacles`)."""
         self._labels = RectIndex()
         """Placed bundle labels, by bundle id."""
         self._pending: dict[str, None] = {}
@@ -217,15 +220,22 @@ class BundleRouting:
                 else:
                     index.add(eid, _box(rect))
             self._obstacles = index
+            self._places = {}
         return self._obstacles
 
     def _end(self, item: ElementItem, at: float) -> End:
-        frames: list[Rect] = []
-        parent = item.parentItem()
-        while isinstance(parent, ElementItem):
-            frames.append(_box(parent.scene_rect()))
-            parent = parent.parentItem()
-        return End(_box(item.scene_rect()), at, tuple(frames))
+        """One end of a route: the item's card and its frames (island, building),
+        looked up once per item while the obstacles stand (both change together)."""
+        place = self._places.get(item.element_id)
+        if place is None:
+            frames: list[Rect] = []
+            parent = item.parentItem()
+            while isinstance(parent, ElementItem):
+                frames.append(_box(parent.scene_rect()))
+                parent = parent.parentItem()
+            place = (_box(item.scene_rect()), tuple(frames))
+            self._places[item.element_id] = place
+        return End(place[0], at, place[1])
 
     def route_bundle(self, bundle: BundleItem) -> None:
         """Route one bundle around the cards and titles it does not join, and place its
@@ -238,11 +248,12 @@ class BundleRouting:
             self._labels.discard(element.id)
             bundle.set_label_box(None)
             return
+        obstacles = self.obstacles()  # first: it renews the places of the ends
         ends = (self._end(lower, self._fraction(element.id, "upper")),
                 self._end(upper, self._fraction(element.id, "lower")))
         side_to_side = element.pattern is Pattern.GLOBAL
         ignore = frozenset({lower.element_id, upper.element_id})
-        bundle.set_route(route(*ends, self.obstacles(), ignore, side_to_side=side_to_side))
+        bundle.set_route(route(*ends, obstacles, ignore, side_to_side=side_to_side))
         self.place_bundle_label(bundle)
 
     def place_bundle_label(self, bundle: BundleItem) -> None:

@@ -163,8 +163,13 @@ def _simplify(points: list[Point]) -> list[Point]:
 
 
 def _free(points: Sequence[Point], index: RectIndex, ignore: frozenset[str]) -> bool:
-    return not any(index.any_hit(segment_rect(points[i], points[i + 1]), ignore)
-                   for i in range(len(points) - 1))
+    any_hit = index.any_hit
+    for i in range(len(points) - 1):
+        (px, py), (qx, qy) = points[i], points[i + 1]
+        if any_hit((min(px, qx) - 1.0, min(py, qy) - 1.0, max(px, qx) + 1.0,
+                    max(py, qy) + 1.0), ignore):  # segment_rect, written out
+            return False
+    return True
 
 
 def _crossings(points: Sequence[Point], index: RectIndex, ignore: frozenset[str]) -> int:

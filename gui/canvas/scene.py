@@ -61,12 +61,14 @@ class DesignScene(BundleRouting, QGraphicsScene):
     is_design_scene = True
     """Items ask this to know they stand in a design scene (no import, no isinstance)."""
 
-    def __init__(self, design: Design, theme: Theme = LIGHT, parent: QObject | None = None
-                 ) -> None:
+    def __init__(self, design: Design, theme: Theme = LIGHT, parent: QObject | None = None,
+                 metrics: DesignMetrics | None = None) -> None:
         super().__init__(parent)
         self.design = design
         self.theme = theme
-        self.metrics: DesignMetrics | None = None
+        self.metrics: DesignMetrics | None = metrics
+        """The figures shown (given at once, the items are built with them: a scene
+        for a picture writes each label once)."""
         self.detail = True
         self.view_scale = 1.0
         """The zoom the scene is shown at (screen pixels per scene unit): items that
@@ -77,7 +79,7 @@ class DesignScene(BundleRouting, QGraphicsScene):
         self._items: dict[str, ElementItem] = {}
         self._bundles: dict[str, BundleItem] = {}
         self._bundles_at: dict[str, set[str]] = defaultdict(set)
-        self._problems: dict[str, list[str]] = {}
+        self._problems: dict[str, list[str]] = self._problems_by_id()
         self._start_routing()
         self.label_layer = BundleLabels(self._bundles.values, lambda: self.theme)
         self.addItem(self.label_layer)
@@ -89,6 +91,8 @@ class DesignScene(BundleRouting, QGraphicsScene):
         """The item :meth:`change_element` is updating: it re-routes that item's bundles
         once at the end, not also when the item's position changes on the way."""
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
+        self._selected_bundles: set[str] = set()
+        self.selectionChanged.connect(self._selection_changed)
         self.rebuild()
 
     # ------------------------------------------------------------ following
@@ -303,6 +307,16 @@ class DesignScene(BundleRouting, QGraphicsScene):
         self._update_problems_of(item)
         self._obstacles = None
         self._rooms = None
+
+    def _selection_changed(self) -> None:
+        """Bundles selected or deselected are drawn by themselves or by the wire layer
+        again."""
+        selected = {i.element_id for i in self.selectedItems() if isinstance(i, BundleItem)}
+        for bid in selected ^ self._selected_bundles:
+            bundle = self._bundles.get(bid)
+            if bundle is not None:
+                bundle.selection_changed()
+        self._selected_bundles = selected
 
     # ---------------------------------------------------------------- access
     def item_for(self, element_id: str) -> ElementItem | BundleItem | None:
@@ -564,8 +578,8 @@ def build_scene(design: Design, metrics: DesignMetrics | None = None,
     :meth:`DesignScene.finish_routing`), at the level of detail of the picture: routing
     them at another level first would be thrown away. Needs a QApplication (offscreen
     is fine)."""
-    scene = DesignScene(design, theme)
-    scene.set_metrics(metrics)
+    scene = DesignScene(design, theme, metrics=metrics)
+    scene.set_metrics(metrics)  # problem marks and colours; the labels are written
     scene.set_cut_visible(cut)
     return scene
 

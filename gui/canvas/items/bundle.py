@@ -180,11 +180,12 @@ class BundleItem(QGraphicsItem):
         if scene is not None and self.label_box is not None:
             scene.label_moved(self._label_rect())
 
-    def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value: Any) -> Any:
-        if change == QGraphicsItem.GraphicsItemChange.ItemSelectedHasChanged:
-            self._relabel()
-            self._rewire()
-        return super().itemChange(change, value)
+    def selection_changed(self) -> None:
+        """The bundle was selected or deselected (told by the scene, which watches the
+        selection: an itemChange override would cost a Python call for every property
+        Qt sets on each of thousands of bundles)."""
+        self._relabel()
+        self._rewire()
 
     def tooltip_text(self) -> str:
         """The tooltip, written now if the figures changed since it was last."""
