@@ -217,7 +217,7 @@ class DesignScene(BundleRouting, QGraphicsScene):
                 item = self._items.get(element_id)
                 element = self.design.element(element_id)
                 if item is not None and element is not None:
-                    item.set_element(element)
+                    item.set_place(element)
                     items.append(item)
         finally:
             self._moving_many = False

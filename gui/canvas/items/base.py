@@ -62,13 +62,17 @@ class ScreenLayout:
 
     def __init__(self) -> None:
         self.key: object = None
-        self.runs: list[tuple[QFont, QRectF, str, QColor]] = []
+        self.runs: list[tuple[QFont, QPointF, str, QColor]] = []
         self.height = 0.0
 
 
-def _lay_out(device: QRectF, lines: list[ScreenLine], min_pixels: float
-             ) -> tuple[list[tuple[QFont, QRectF, str, QColor]], float]:
-    runs: list[tuple[QFont, QRectF, str, QColor]] = []
+def _lay_out(device: QRectF, lines: list[ScreenLine], min_pixels: float,
+             align: Qt.AlignmentFlag) -> tuple[list[tuple[QFont, QPointF, str, QColor]], float]:
+    """Each line's font, baseline start (relative to the box's corner, pixels), text
+    as drawn and colour; and the height used. The start is worked out here for the
+    alignment, so that painting draws at a point (much cheaper than into a rectangle
+    with alignment flags, which lays the text out at every paint)."""
+    runs: list[tuple[QFont, QPointF, str, QColor]] = []
     y = 0.0
     for text, wanted, bold, colour in lines:
         pixels = min(wanted, device.height() - y)
@@ -84,7 +88,11 @@ def _lay_out(device: QRectF, lines: list[ScreenLine], min_pixels: float
             if f.pixelSize() < min_pixels:
                 break
         shown = metrics.elidedText(text, Qt.TextElideMode.ElideRight, device.width())
-        runs.append((f, QRectF(0, y, device.width(), height), shown, colour))
+        x = 0.0
+        if align & (Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignRight):
+            room = device.width() - metrics.horizontalAdvance(shown)
+            x = room if align & Qt.AlignmentFlag.AlignRight else room / 2
+        runs.append((f, QPointF(x, y + metrics.ascent()), shown, colour))
         y += height
     return runs, y
 
@@ -99,21 +107,21 @@ def draw_screen_lines(painter: QPainter, box: QRectF, lines: list[ScreenLine],
     important first). A line that cannot get ``min_pixels`` is left out. ``layout``
     keeps the result for the next paint. Returns the screen height used, pixels."""
     device = painter.worldTransform().mapRect(box)
-    key = (round(device.width(), 1), round(device.height(), 1), min_pixels,
+    key = (round(device.width(), 1), round(device.height(), 1), min_pixels, int(align),
            tuple((t, p, b, c.rgba()) for t, p, b, c in lines))
     if layout is not None and layout.key == key:
         runs, height = layout.runs, layout.height
     else:
-        runs, height = _lay_out(device, lines, min_pixels)
+        runs, height = _lay_out(device, lines, min_pixels, align)
         if layout is not None:
             layout.key, layout.runs, layout.height = key, runs, height
     painter.save()
     painter.setWorldTransform(QTransform())
-    for f, rect, shown, colour in runs:
+    corner = device.topLeft()
+    for f, start, shown, colour in runs:
         painter.setFont(f)
         painter.setPen(colour)
-        painter.drawText(rect.translated(device.topLeft()),
-                         align | Qt.AlignmentFlag.AlignVCenter, shown)
+        painter.drawText(start + corner, shown)
     painter.restore()
     return height
 
@@ -206,6 +214,15 @@ class ElementItem(QGraphicsItem):
                 self.setPos(position)
         self._refresh_tooltip()
         self.update()
+
+    def set_place(self, element: Element) -> None:
+        """Take a new version of the element that differs only in its position (a
+        move): the item goes there and keeps its picture (an island block's cached
+        picture is only copied to the new place, not drawn again)."""
+        self.element = element
+        position = QPointF(float(getattr(element, "x")), float(getattr(element, "y")))  # noqa: B009
+        if position != self.pos():
+            self.setPos(position)
 
     def set_problems(self, messages: list[str]) -> None:
         """Mark the item with the design problems that concern it."""
