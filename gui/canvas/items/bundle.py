@@ -7,6 +7,7 @@ other label, and leaves it out (tooltip only) where there is no such place."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -78,6 +79,7 @@ class BundleItem(QGraphicsItem):
         """Where the scene placed the label (None: no free place; tooltip only)."""
         self._path = QPainterPath()
         self._polygon = QPolygonF()
+        self._pieces: list[Any] | None = None
         self._text = ""
         self._pen_width = pen_width(None)
         self._crossing_drawn: float | None = None
@@ -217,12 +219,14 @@ class BundleItem(QGraphicsItem):
             if self.points:
                 self._rewire()
             self.points = []
+            self._pieces = None
             self.setVisible(False)
             return
         if self.points:
             self._rewire()
         self.prepareGeometryChange()
         self.points = points
+        self._pieces = None
         self._polygon = QPolygonF([QPointF(x, y) for x, y in points])
         path = QPainterPath()
         path.addPolygon(self._polygon)
@@ -231,6 +235,13 @@ class BundleItem(QGraphicsItem):
         self.setVisible(True)
         self.update()
         self._rewire()
+
+    def route_pieces(self, split: Callable[[list[Point]], list[Any]]) -> list[Any]:
+        """The route split into pieces by ``split`` (the wire layer's), kept until the
+        route changes."""
+        if self._pieces is None:
+            self._pieces = split(self.points)
+        return self._pieces
 
     def set_label_box(self, box: Rect | None) -> None:
         """Put the label at ``box`` (None: leave it out); the scene's label layer draws

@@ -25,17 +25,25 @@ Span = tuple[float, float]
 """Where a piece runs along its line, low end first."""
 
 
+def route_pieces(points: list[tuple[float, float]]) -> list[tuple[bool, float, Span]]:
+    """The horizontal and vertical pieces of a route: horizontal or not, the line's y
+    (or x), and the span along it."""
+    pieces: list[tuple[bool, float, Span]] = []
+    for (x1, y1), (x2, y2) in pairwise(points):
+        if abs(y1 - y2) < 1e-6:
+            pieces.append((True, round(y1, 2), (min(x1, x2), max(x1, x2))))
+        else:
+            pieces.append((False, round(x1, 2), (min(y1, y2), max(y1, y2))))
+    return pieces
+
+
 def bundle_pieces(bundle: BundleItem) -> list[tuple[Line, Span]]:
-    """The horizontal and vertical pieces of a bundle's route, each on its line."""
+    """The horizontal and vertical pieces of a bundle's route, each on its line (the
+    route's pieces are worked out once per route; the style at each call)."""
     style = (round(bundle.drawn_width(), 1), bundle.element.pattern is Pattern.GLOBAL,
              bundle.look())
-    pieces: list[tuple[Line, Span]] = []
-    for (x1, y1), (x2, y2) in pairwise(bundle.points):
-        if abs(y1 - y2) < 1e-6:
-            pieces.append(((style, True, round(y1, 2)), (min(x1, x2), max(x1, x2))))
-        else:
-            pieces.append(((style, False, round(x1, 2)), (min(y1, y2), max(y1, y2))))
-    return pieces
+    return [((style, horizontal, at), span)
+            for horizontal, at, span in bundle.route_pieces(route_pieces)]
 
 
 def merge_spans(line: Line, spans: Iterable[Span]) -> list[QLineF]:
