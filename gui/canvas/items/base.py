@@ -8,6 +8,7 @@ screen only, and the select tool turns the drag into a command on release.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -66,6 +67,16 @@ class ScreenLayout:
         self.height = 0.0
 
 
+@lru_cache(maxsize=512)
+def _sized_font(pixels: int, bold: bool, _base: str) -> tuple[QFont, QFontMetricsF, float]:
+    """A font ``pixels`` high on the screen, its metrics and line height: made once per
+    size (laying out a hundred island blocks after a zoom asked for the same few sizes
+    hundreds of times). ``_base`` names the application font they derive from."""
+    f = pixel_font(pixels, bold)
+    metrics = QFontMetricsF(f)
+    return f, metrics, metrics.height()
+
+
 def _lay_out(device: QRectF, lines: list[ScreenLine], min_pixels: float,
              align: Qt.AlignmentFlag) -> tuple[list[tuple[QFont, QPointF, str, QColor]], float]:
     """Each line's font, baseline start (relative to the box's corner, pixels), text
@@ -74,24 +85,26 @@ def _lay_out(device: QRectF, lines: list[ScreenLine], min_pixels: float,
     with alignment flags, which lays the text out at every paint)."""
     runs: list[tuple[QFont, QPointF, str, QColor]] = []
     y = 0.0
+    base = QFont().key()  # the application's font, which the sizes are of
+    right = bool(align & Qt.AlignmentFlag.AlignRight)
+    centred = bool(align & Qt.AlignmentFlag.AlignHCenter)
     for text, wanted, bold, colour in lines:
         pixels = min(wanted, device.height() - y)
         if pixels < min_pixels:
             break
-        f = pixel_font(pixels, bold)
-        metrics = QFontMetricsF(f)
-        height = metrics.height()
+        f, metrics, height = _sized_font(max(1, round(pixels)), bold, base)
         if y + height > device.height() + 1:
-            f = pixel_font(pixels * (device.height() - y) / height, bold)
-            metrics = QFontMetricsF(f)
-            height = metrics.height()
+            f, metrics, height = _sized_font(
+                max(1, round(pixels * (device.height() - y) / height)), bold, base)
             if f.pixelSize() < min_pixels:
                 break
-        shown = metrics.elidedText(text, Qt.TextElideMode.ElideRight, device.width())
-        x = 0.0
-        if align & (Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignRight):
-            room = device.width() - metrics.horizontalAdvance(shown)
-            x = room if align & Qt.AlignmentFlag.AlignRight else room / 2
+        width = metrics.horizontalAdvance(text)
+        shown = text
+        if width > device.width():  # eliding is dear: only when the line does not fit
+            shown = metrics.elidedText(text, Qt.TextElideMode.ElideRight, device.width())
+            width = metrics.horizontalAdvance(shown)
+        room = device.width() - width
+        x = room if right else room / 2 if centred else 0.0
         runs.append((f, QPointF(x, y + metrics.ascent()), shown, colour))
         y += height
     return runs, y
