@@ -114,3 +114,18 @@ def test_labels_are_placed_only_where_they_can_be_read(qapp, design) -> None:
     assert scene.routing_pending() == sum(1 for b in scene.bundle_items() if b.points)
     scene.finish_routing()
     assert {b.element_id: b.label_box for b in scene.bundle_items()} == expected
+
+
+def test_tooltips_reach_qt_when_the_mouse_comes(qapp, design) -> None:
+    from PySide6.QtWidgets import QGraphicsSceneHoverEvent
+
+    scene = build_scene(design, compute_all(design.copy(), plane=None))
+    item = scene.item_for("hall-a-pod-1-racks")
+    group = design.rack_groups["hall-a-pod-1-racks"]
+    text = item.tooltip_text()
+    assert group.name in text and f"{group.count:,}" in text
+    design.update(group.id, count=group.count + 1000)
+    item.set_element(design.rack_groups[group.id])
+    assert f"{group.count + 1000:,}" not in item.toolTip(), "not handed over yet"
+    item.hoverEnterEvent(QGraphicsSceneHoverEvent())
+    assert f"{group.count + 1000:,}" in item.toolTip()

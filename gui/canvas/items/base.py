@@ -188,6 +188,8 @@ class ElementItem(QGraphicsItem):
         self.problems: list[str] = []
         self.cut: CutSide | None = None
         self.hovered = False
+        self._tooltip = ""
+        self._tooltip_given = True
         self._rect = QRectF(0, 0, 100, 60)
         flags = (QGraphicsItem.GraphicsItemFlag.ItemIsSelectable
                  | QGraphicsItem.GraphicsItemFlag.ItemSendsGeometryChanges)
@@ -256,18 +258,31 @@ class ElementItem(QGraphicsItem):
         """Lines of the tooltip; subclasses add their figures."""
         return [f"<b>{self.element.name}</b>"]
 
-    def _refresh_tooltip(self) -> None:
+    def _refresh_tooltip(self) -> bool:
+        """Write the tooltip's text again; True when it changed. It reaches Qt when the
+        mouse comes over the item (:meth:`tooltip_text`): setting it on hundreds of
+        items each time figures arrive cost more than working it out."""
         lines = self.tooltip_lines()
         lines += [f"<span style='color:#cf222e'>⚠ {m}</span>" for m in self.problems]
-        self.setToolTip("<br>".join(lines))
+        text = "<br>".join(lines)
+        if text == self._tooltip:
+            return False
+        self._tooltip = text
+        self._tooltip_given = False
+        return True
+
+    def tooltip_text(self) -> str:
+        """The tooltip (handed to Qt now if it changed since it last was)."""
+        if not self._tooltip_given:
+            self._tooltip_given = True
+            self.setToolTip(self._tooltip)
+        return self._tooltip
 
     def refresh(self, always: bool = True) -> None:
         """Redraw after the scene's figures changed. With ``always`` False the item is
         redrawn only when its tooltip changed: it holds every figure the item draws, so
         figures that arrive unchanged repaint nothing."""
-        before = self.toolTip()
-        self._refresh_tooltip()
-        if always or self.toolTip() != before:
+        if self._refresh_tooltip() or always:
             self.update()
 
     # ------------------------------------------------------------- geometry
@@ -312,6 +327,7 @@ class ElementItem(QGraphicsItem):
 
     def hoverEnterEvent(self, event: Any) -> None:
         self.hovered = True
+        self.tooltip_text()  # before Qt asks for it
         self.update()
         super().hoverEnterEvent(event)
 
