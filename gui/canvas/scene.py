@@ -394,7 +394,8 @@ class DesignScene(BundleRouting, QGraphicsScene):
         with a margin."""
         rect = QRectF()
         for item in self._items.values():
-            if item.parentItem() is None:
+            # only buildings stand on their own (every other element is in one)
+            if isinstance(item, BuildingItem) and item.parentItem() is None:
                 rect = rect.united(item.scene_rect())
                 if isinstance(item, BuildingItem):
                     plate = item.plate_rect()

@@ -77,8 +77,10 @@ class IslandItem(ContainerItem):
         """What the block says when zoomed out, most important first (worked out again
         only when the design, its figures, the cut or the theme changed)."""
         scene = self.design_scene()
-        key = ((id(scene.metrics), id(scene.theme)) if scene else None, self.cut,
-               self.element, tuple(c.element for c in self.element_children()))
+        # The design's revision stands for the island, its contents and the catalog
+        # (looking at every child at every paint cost more than the summary itself).
+        key = ((id(scene.metrics), id(scene.theme), scene.design.revision) if scene
+               else None, self.cut, self.element)
         if self._summary is None or self._summary[0] != key:
             self._summary = (key, self._summary_lines())
         return self._summary[1]
