@@ -124,7 +124,7 @@ class GapProfiler:
     def stop(self) -> None:
         self.profile.disable()
 
-    def report(self, top: int = 14) -> None:
+    def report(self, top: int = 24) -> None:
         """Print the worst gaps' most expensive functions (cumulative time)."""
         for gap_ms, edit, stats in sorted(self.kept, key=lambda k: -k[0])[:8]:
             out = io.StringIO()

@@ -24,6 +24,9 @@ from model.elements import LinkBundle, Pattern
 
 ROUTE_SLICE_S = 0.012
 """Longest time one slice of routing may hold the event loop."""
+FIRST_SLICE_DELAY_MS = 5
+"""How long the first slice after an edit waits: the edit's own repaint and the user's
+next input go first, instead of the slice running in the same turn of the event loop."""
 
 
 def _box(rect: QRectF) -> Rect:
@@ -143,7 +146,7 @@ class BundleRouting:
         for bundle in bundles:
             self._pending[bundle.element_id] = None
         if self._pending and not self._route_timer.isActive():
-            self._route_timer.start()
+            self._route_timer.start(FIRST_SLICE_DELAY_MS)
 
     def labels_shown(self) -> bool:
         """True when bundle labels are drawn: islands show their contents and the zoom
@@ -159,14 +162,14 @@ class BundleRouting:
             if bundle.points:
                 self._pending_labels[bid] = None
         if self._pending_labels and not self._route_timer.isActive():
-            self._route_timer.start()
+            self._route_timer.start(FIRST_SLICE_DELAY_MS)
 
     def schedule_label(self, bundle: BundleItem) -> None:
         """Place this bundle's label again in the queue's next slice (its text changed,
         its route stays): the cut shown or hidden re-labels every crossing bundle."""
         self._pending_labels[bundle.element_id] = None
         if not self._route_timer.isActive():
-            self._route_timer.start()
+            self._route_timer.start(FIRST_SLICE_DELAY_MS)
 
     def _work_one(self) -> None:
         """Route the next waiting bundle (which places its label too), or else place
@@ -190,7 +193,7 @@ class BundleRouting:
         while self.routing_pending() and time.perf_counter() < deadline:
             self._work_one()
         if self.routing_pending():
-            self._route_timer.start()
+            self._route_timer.start(0)
 
     def finish_routing(self) -> None:
         """Route every bundle and place every label still waiting (before a picture
