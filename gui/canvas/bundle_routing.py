@@ -56,6 +56,8 @@ class BundleRouting:
         """Bundles drawn on their simplest route until routed properly, in order."""
         self._pending_labels: dict[str, None] = {}
         """Bundles whose label waits to be placed again, in order."""
+        self._pending_refresh: dict[str, None] = {}
+        """Items and bundles waiting to take in new figures, in order."""
         self._route_timer = QTimer(self)  # type: ignore[arg-type]  # a QObject: the scene
         self._route_timer.setSingleShot(True)
         self._route_timer.setInterval(0)
@@ -171,9 +173,27 @@ class BundleRouting:
         if not self._route_timer.isActive():
             self._route_timer.start(FIRST_SLICE_DELAY_MS)
 
+    def _refresh_soon(self, element_ids: list[str]) -> None:
+        """Have these items take in the scene's figures in the queue's next slices."""
+        for eid in element_ids:
+            self._pending_refresh[eid] = None
+        if self._pending_refresh and not self._route_timer.isActive():
+            self._route_timer.start(FIRST_SLICE_DELAY_MS)
+
     def _work_one(self) -> None:
-        """Route the next waiting bundle (which places its label too), or else place
-        the next waiting label."""
+        """Refresh the next item waiting for figures, or else route the next waiting
+        bundle (which places its label too), or else place the next waiting label."""
+        if self._pending_refresh:
+            eid = next(iter(self._pending_refresh))
+            del self._pending_refresh[eid]
+            item = self._items.get(eid)
+            if item is not None:
+                item.refresh(always=False)
+            else:
+                bundle = self._bundles.get(eid)
+                if bundle is not None:
+                    bundle.refresh()
+            return
         if self._pending:
             bid = next(iter(self._pending))
             del self._pending[bid]
@@ -196,15 +216,16 @@ class BundleRouting:
             self._route_timer.start(0)
 
     def finish_routing(self) -> None:
-        """Route every bundle and place every label still waiting (before a picture
-        is taken)."""
+        """Refresh every item, route every bundle and place every label still waiting
+        (before a picture is taken)."""
         self._route_timer.stop()
         while self.routing_pending():
             self._work_one()
 
     def routing_pending(self) -> int:
-        """How many bundles wait to be routed properly or to have their label placed."""
-        return len(self._pending) + len(self._pending_labels)
+        """How many bundles wait to be routed properly or to have their label placed,
+        and items to take in new figures."""
+        return len(self._pending) + len(self._pending_labels) + len(self._pending_refresh)
 
     # --------------------------------------------------------------- routing
     def obstacles(self) -> RectIndex:

@@ -474,15 +474,20 @@ class DesignScene(BundleRouting, QGraphicsScene):
         self.refresh_all()
 
     def set_metrics(self, metrics: DesignMetrics | None) -> None:
-        """Show new figures: colours, labels, problem marks and (when on) the cut."""
+        """Show new figures: problem marks and (when on) the cut at once; each item's
+        figures (labels, colours, tooltips, the island blocks' totals) in the work
+        queue's slices, so that new figures for hundreds of islands do not repaint them
+        all in one turn of the event loop (an item keeps its previous picture until
+        then)."""
+        fresh = metrics is not self.metrics
         self.metrics = metrics
         self._problems = self._problems_by_id()
         for item in self._items.values():
             self._update_problems_of(item)
-            item.refresh(always=False)
         for bundle in self._bundles.values():
             bundle.set_problems(self._problems.get(bundle.element_id, []))
-            bundle.refresh()
+        if fresh:
+            self._refresh_soon([*self._items, *self._bundles])
         self._apply_cut()
 
     def _problems_by_id(self) -> dict[str, list[str]]:

@@ -91,11 +91,30 @@ def test_unchanged_figures_re_label_nothing(qapp, design, monkeypatch) -> None:
 
     monkeypatch.setattr(BundleItem, "label_text", counting)
     scene.set_metrics(compute_all(design.copy(), plane=None))  # equal figures, new object
+    scene.finish_routing()
     assert written == []
     assert scene.routing_pending() == 0
     design.update("hall-a-pod-1-b1", links_per_member=2)
     scene.set_metrics(compute_all(design.copy(), plane=None))
+    scene.finish_routing()
     assert "hall-a-pod-1-b1" in written
+
+
+def test_new_figures_reach_the_items_in_slices(qapp, design) -> None:
+    scene = build_scene(design)  # no figures yet
+    scene.finish_routing()
+    island = scene.item_for("hall-a-pod-1")
+    before = island.tooltip_text()
+    metrics = compute_all(design.copy(), plane=None)
+    scene.set_metrics(metrics)
+    waiting = len(scene.element_items()) + len(scene.bundle_items())
+    assert scene.routing_pending() == waiting, "taken in later, not in this turn"
+    assert island.tooltip_text() == before
+    scene.finish_routing()
+    pflops = metrics.compute.by_island["hall-a-pod-1"]
+    assert f"{pflops:,.0f} PFLOPS" in island.tooltip_text() != before
+    scene.set_metrics(metrics)  # the same figures again: nothing to take in
+    assert scene.routing_pending() == 0
 
 
 def test_labels_are_placed_only_where_they_can_be_read(qapp, design) -> None:
