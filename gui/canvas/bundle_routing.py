@@ -24,6 +24,9 @@ from model.elements import LinkBundle, Pattern
 
 ROUTE_SLICE_S = 0.012
 """Longest time one slice of routing may hold the event loop."""
+REFRESH_PER_SLICE = 32
+"""Most element items one slice hands new figures: each is repainted after the slice
+(an island block lays out and draws its totals), which the slice's clock does not see."""
 FIRST_SLICE_DELAY_MS = 5
 """How long the first slice after an edit waits: the edit's own repaint and the user's
 next input go first, instead of the slice running in the same turn of the event loop."""
@@ -210,7 +213,13 @@ class BundleRouting:
 
     def _route_some(self) -> None:
         deadline = time.perf_counter() + ROUTE_SLICE_S
+        refreshed = 0
         while self.routing_pending() and time.perf_counter() < deadline:
+            if self._pending_refresh and next(iter(self._pending_refresh)) in self._items:
+                # an item taking in figures is cheap now but repaints after the slice
+                refreshed += 1
+                if refreshed > REFRESH_PER_SLICE:
+                    break
             self._work_one()
         if self.routing_pending():
             self._route_timer.start(0)

@@ -68,10 +68,11 @@ class ScreenLayout:
 
 
 @lru_cache(maxsize=512)
-def _sized_font(pixels: int, bold: bool, _base: str) -> tuple[QFont, QFontMetricsF, float]:
+def _sized_font(pixels: int, bold: bool) -> tuple[QFont, QFontMetricsF, float]:
     """A font ``pixels`` high on the screen, its metrics and line height: made once per
     size (laying out a hundred island blocks after a zoom asked for the same few sizes
-    hundreds of times). ``_base`` names the application font they derive from."""
+    hundreds of times). They derive from the application's font, which the editor
+    never changes while it runs."""
     f = pixel_font(pixels, bold)
     metrics = QFontMetricsF(f)
     return f, metrics, metrics.height()
@@ -85,17 +86,16 @@ def _lay_out(device: QRectF, lines: list[ScreenLine], min_pixels: float,
     with alignment flags, which lays the text out at every paint)."""
     runs: list[tuple[QFont, QPointF, str, QColor]] = []
     y = 0.0
-    base = QFont().key()  # the application's font, which the sizes are of
     right = bool(align & Qt.AlignmentFlag.AlignRight)
     centred = bool(align & Qt.AlignmentFlag.AlignHCenter)
     for text, wanted, bold, colour in lines:
         pixels = min(wanted, device.height() - y)
         if pixels < min_pixels:
             break
-        f, metrics, height = _sized_font(max(1, round(pixels)), bold, base)
+        f, metrics, height = _sized_font(max(1, round(pixels)), bold)
         if y + height > device.height() + 1:
             f, metrics, height = _sized_font(
-                max(1, round(pixels * (device.height() - y) / height)), bold, base)
+                max(1, round(pixels * (device.height() - y) / height)), bold)
             if f.pixelSize() < min_pixels:
                 break
         width = metrics.horizontalAdvance(text)
