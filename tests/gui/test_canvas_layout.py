@@ -186,7 +186,9 @@ def test_a_new_link_goes_around_the_cards(window, qtbot) -> None:
 def test_figures_arriving_re_route_nothing(window, qtbot, monkeypatch) -> None:
     """New figures change labels and colours, not geometry: no bundle is re-routed."""
     scene = window.scene
-    qtbot.waitUntil(lambda: window.runner.is_current() and not scene.routing_pending())
+    # the first figures come from a freshly started engine process: slow on a busy machine
+    qtbot.waitUntil(lambda: window.runner.is_current() and not scene.routing_pending(),
+                    timeout=20_000)
     routed: list[str] = []
     original = BundleItem.update_path
 

@@ -120,8 +120,9 @@ class IslandItem(ContainerItem):
         if not detail:
             fill = QColor(theme.tier_fill)
         self.paint_frame(painter, fill, theme.colour("island_border"), 10, 1.4)
-        _, racks, pflops = self.totals()
         painter.setPen(QColor(theme.text))
+        if detail:  # a block's totals come with its summary lines (worked out once)
+            _, racks, pflops = self.totals()
         if detail and screen_scale(painter) < COMPACT_SCALE:
             # The header's text would be under 10 pixels: name and racks, screen-sized.
             draw_screen_lines(painter, QRectF(r.left() + 10, r.top() + 3, r.width() - 20,
