@@ -8,10 +8,9 @@ screen only, and the select tool turns the drag into a command on release.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
@@ -67,15 +66,25 @@ class ScreenLayout:
         self.height = 0.0
 
 
-@lru_cache(maxsize=512)
 def _sized_font(pixels: int, bold: bool) -> tuple[QFont, QFontMetricsF, float]:
     """A font ``pixels`` high on the screen, its metrics and line height: made once per
     size (laying out a hundred island blocks after a zoom asked for the same few sizes
     hundreds of times). They derive from the application's font, which the editor
-    never changes while it runs."""
-    f = pixel_font(pixels, bold)
-    metrics = QFontMetricsF(f)
-    return f, metrics, metrics.height()
+    never changes while it runs. The fonts are let go when the application quits: Qt
+    objects outliving it crash the interpreter's exit."""
+    found = _SIZED_FONTS.get((pixels, bold))
+    if found is None:
+        if not _SIZED_FONTS:
+            app = QCoreApplication.instance()
+            if app is not None:
+                app.aboutToQuit.connect(_SIZED_FONTS.clear)
+        f = pixel_font(pixels, bold)
+        metrics = QFontMetricsF(f)
+        found = _SIZED_FONTS[(pixels, bold)] = (f, metrics, metrics.height())
+    return found
+
+
+_SIZED_FONTS: dict[tuple[int, bool], tuple[QFont, QFontMetricsF, float]] = {}
 
 
 def _lay_out(device: QRectF, lines: list[ScreenLine], min_pixels: float,
