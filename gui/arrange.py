@@ -61,19 +61,10 @@ class NudgeCommand(DesignCommand):
             self.setText(f"Nudge {len(self.target)} elements")
 
     def _apply(self) -> None:
-        done: list[str] = []
-        try:
-            for eid, (x, y) in self.target.items():
-                self.design.move(eid, x, y)
-                done.append(eid)
-        except DesignError:
-            for eid in done:
-                self.design.move(eid, *self.start[eid])
-            raise
+        self.design.move_many(self.target)  # all or nothing, announced once
 
     def _revert(self) -> None:
-        for eid, (x, y) in self.start.items():
-            self.design.move(eid, x, y)
+        self.design.move_many(self.start)
 
     def id(self) -> int:
         return NUDGE_ID

@@ -64,8 +64,7 @@ class ArrangeBuildings:
         if len(design.buildings) < 2:
             window.show_status("Arrange Buildings needs two or more buildings")
             return False
-        # a macro of moves, one per building (Design.move_many, once the model offers
-        # it, makes this one model operation)
+        # one model operation (Design.move_many): every position checked, one notification
         command = move_command(design, self.positions())
         if command is None:
             window.show_status("The buildings already stand in a grid")

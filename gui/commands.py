@@ -145,6 +145,27 @@ class MoveElement(DesignCommand):
         self.design.move(self.element_id, *self._old)
 
 
+class MoveElements(DesignCommand):
+    """Move several elements in one gesture (positions relative to their containers):
+    one model operation, so the design validates every position before any moves and
+    announces the batch once; undo puts each back where it was."""
+
+    def __init__(self, design: Design, positions: Mapping[str, tuple[float, float]],
+                 text: str | None = None) -> None:
+        self.positions = {eid: (float(x), float(y)) for eid, (x, y) in positions.items()}
+        if text is None and len(self.positions) == 1:
+            element = design.element(next(iter(self.positions)))
+            text = f"Move {element.name if element else next(iter(self.positions))!r}"
+        super().__init__(design, text or f"Move {len(self.positions)} elements")
+        self._old: dict[str, tuple[float, float]] = {}
+
+    def _apply(self) -> None:
+        self._old = self.design.move_many(self.positions)
+
+    def _revert(self) -> None:
+        self.design.move_many(self._old)
+
+
 class AddParts(DesignCommand):
     """Copy catalog parts into the design; undo puts the design's catalog back."""
 
@@ -385,19 +406,18 @@ def link_command(design: Design, start_id: str, end_id: str) -> DesignCommand:
 
 def move_command(design: Design, positions: Mapping[str, tuple[float, float]]
                  ) -> DesignCommand | None:
-    """One undo step moving elements to new positions (None when nothing moves)."""
-    moves: list[DesignCommand] = []
+    """One undo step moving elements to new positions (None when nothing moves), as
+    one batch of the model (:meth:`Design.move_many`)."""
+    moves: dict[str, tuple[float, float]] = {}
     for element_id, (x, y) in positions.items():
         element = design.element(element_id)
         if element is None or not hasattr(element, "x"):
             continue
         if (getattr(element, "x"), getattr(element, "y")) != (x, y):  # noqa: B009
-            moves.append(MoveElement(design, element_id, x, y))
+            moves[element_id] = (x, y)
     if not moves:
         return None
-    if len(moves) == 1:
-        return moves[0]
-    return MacroCommand(design, f"Move {len(moves)} elements", moves)
+    return MoveElements(design, moves)
 
 
 def _closure_ids(design: Design, ids: Iterable[str]) -> set[str]:

@@ -23,6 +23,7 @@ from model.events import (
     ElementAdded,
     ElementChanged,
     ElementRemoved,
+    ElementsMoved,
     SettingsChanged,
 )
 
@@ -36,6 +37,8 @@ class DesignDocument(QObject):
     """kind, element id."""
     element_changed = Signal(str, str, object)
     """kind, element id, frozenset of changed field names."""
+    elements_moved = Signal(object)
+    """Several elements moved in one gesture: a tuple of (kind, element id)."""
     catalog_changed = Signal()
     settings_changed = Signal(object)
     """frozenset of changed setting names."""
@@ -126,6 +129,8 @@ class DesignDocument(QObject):
             self.element_removed.emit(event.kind, event.element_id)
         elif isinstance(event, ElementChanged):
             self.element_changed.emit(event.kind, event.element_id, event.fields)
+        elif isinstance(event, ElementsMoved):
+            self.elements_moved.emit(event.moved)
         elif isinstance(event, CatalogChanged):
             self.catalog_changed.emit()
         elif isinstance(event, SettingsChanged):

@@ -2,17 +2,18 @@
 
 A :class:`Design` owns its elements and the catalog of parts it uses, and is changed only
 through its operations (:meth:`Design.add`, :meth:`Design.update`, :meth:`Design.move`,
-:meth:`Design.remove`, :meth:`Design.restore`, …). Each operation validates first and
-changes nothing when it refuses (raising :class:`~model.errors.DesignError`), then
-announces what changed to subscribers. Removal cascades to what depends on the element
-and returns a :class:`Removal` that :meth:`Design.restore` puts back exactly, positions
-in the element order included, which is what undo needs.
+:meth:`Design.move_many`, :meth:`Design.remove`, :meth:`Design.restore`, …). Each
+operation validates first and changes nothing when it refuses (raising
+:class:`~model.errors.DesignError`), then announces what changed to subscribers.
+Removal cascades to what depends on the element and returns a :class:`Removal` that
+:meth:`Design.restore` puts back exactly, positions in the element order included, which
+is what undo needs.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -41,6 +42,7 @@ from model.events import (
     ElementAdded,
     ElementChanged,
     ElementRemoved,
+    ElementsMoved,
     SettingsChanged,
     Subscriber,
 )
@@ -59,6 +61,9 @@ KINDS: tuple[str, ...] = ("building", "island", "rack_group", "tier", "bundle")
 
 format_validation_error = _format_validation_error  # the editor imports it from here
 
+
+_POSITION = frozenset({"x", "y"})
+"""The fields of an element's place on the canvas."""
 
 _NAME: TypeAdapter[str] = TypeAdapter(Name)
 _TEXT: TypeAdapter[str] = TypeAdapter(Text)
@@ -417,23 +422,30 @@ class Design:
         changed = {k: v for k, v in changes.items() if getattr(old, k) != v}
         if not changed:
             return old
-        try:
-            new = type(old).model_validate({**old.model_dump(), **changed})
-        except ValidationError as error:
-            first = error.errors()[0]["loc"]
-            raise DesignError(
-                f"{old.name!r}: {format_validation_error(error)}",
-                element_id,
-                str(first[0]) if first else None,
-            ) from None
+        new = self._validated(old, changed)
         self._check_references(new)
-        self._check_dependents_still_valid(new)
+        if not changed.keys() <= _POSITION:  # a position never affects a bundle
+            self._check_dependents_still_valid(new)
         kind = self._kind_of_id[element_id]
         self._index(old, False)
         self._elements[kind][element_id] = new
         self._index(new, True)
         self._announce(ElementChanged(kind, element_id, frozenset(changed)))
         return old
+
+    @staticmethod
+    def _validated(old: Element, changed: dict[str, Any]) -> Element:
+        """``old`` with ``changed`` fields, validated whole (a DesignError names the
+        element and the first field refused)."""
+        try:
+            return type(old).model_validate({**old.model_dump(), **changed})
+        except ValidationError as error:
+            first = error.errors()[0]["loc"]
+            raise DesignError(
+                f"{old.name!r}: {format_validation_error(error)}",
+                old.id,
+                str(first[0]) if first else None,
+            ) from None
 
     def _check_dependents_still_valid(self, new: Element) -> None:
         """A change to a tier or rack group must keep the bundles on it valid; a change
@@ -464,6 +476,35 @@ class Design:
             raise DesignError(f"{old.name!r} has no position of its own", element_id)
         before = (float(getattr(old, "x")), float(getattr(old, "y")))  # noqa: B009
         self.update(element_id, x=float(x), y=float(y))
+        return before
+
+    def move_many(self, positions: Mapping[str, tuple[float, float]]
+                  ) -> dict[str, tuple[float, float]]:
+        """Move several elements in one gesture (a dragged selection, a nudge, an
+        alignment); returns the old position of every element named, for undo.
+
+        Every position is validated before any element moves, so a refusal changes
+        nothing. Subscribers hear one :class:`ElementsMoved` naming the elements whose
+        position changed (none when nothing did). A position never affects a bundle, so
+        no bundle is checked again: the cost grows with the elements moved only."""
+        before: dict[str, tuple[float, float]] = {}
+        moved: dict[str, Element] = {}
+        for element_id, position in positions.items():
+            old = self._require(element_id)
+            if not hasattr(old, "x"):
+                raise DesignError(f"{old.name!r} has no position of its own", element_id)
+            if not isinstance(position, tuple | list) or len(position) != 2:
+                raise DesignError(f"{old.name!r}: a position is a pair (x, y), not"
+                                  f" {position!r}", element_id, "x")
+            before[element_id] = (float(getattr(old, "x")), float(getattr(old, "y")))  # noqa: B009
+            changed = {k: v for k, v in zip(("x", "y"), position, strict=True)
+                       if getattr(old, k) != v}
+            if changed:
+                moved[element_id] = self._validated(old, changed)
+        for element_id, new in moved.items():
+            self._elements[self._kind_of_id[element_id]][element_id] = new
+        if moved:
+            self._announce(ElementsMoved(tuple((self._kind_of_id[i], i) for i in moved)))
         return before
 
     def remove(self, element_id: str) -> Removal:

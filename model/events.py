@@ -37,6 +37,15 @@ class ElementChanged:
 
 
 @dataclass(frozen=True)
+class ElementsMoved:
+    """Several elements moved in one gesture (a dragged selection, a nudge, an
+    alignment, an arrangement); ``moved`` lists (kind, element id) of each element whose
+    position changed, in the order given. Nothing but ``x``/``y`` changed."""
+
+    moved: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
 class CatalogChanged:
     """Parts were added to or removed from the design's catalog."""
 
@@ -54,6 +63,7 @@ class DesignReset:
 
 
 DesignEvent = (
-    ElementAdded | ElementRemoved | ElementChanged | CatalogChanged | SettingsChanged | DesignReset
+    ElementAdded | ElementRemoved | ElementChanged | ElementsMoved | CatalogChanged
+    | SettingsChanged | DesignReset
 )
 Subscriber = Callable[[DesignEvent], None]

@@ -94,21 +94,35 @@ class RectIndex:
         return sorted(found)
 
     def any_hit(self, rect: Rect, ignore: frozenset[str] | set[str]) -> bool:
-        """True when a rectangle (other than ``ignore``) overlaps ``rect``."""
-        for cell in self._span(rect):
-            for key in self._cells.get(cell, ()):
-                if key not in ignore and intersects(self._rects[key], rect):
-                    return True
+        """True when a rectangle (other than ``ignore``) overlaps ``rect``. (Written out
+        rather than through :meth:`_span` and :func:`intersects`: routing a Dragonfly+
+        asks this hundreds of thousands of times.)"""
+        left, top, right, bottom = rect
+        cells, rects = self._cells, self._rects
+        for i in range(int(left // CELL), int(right // CELL) + 1):
+            for j in range(int(top // CELL), int(bottom // CELL) + 1):
+                bucket = cells.get((i, j))
+                if not bucket:
+                    continue
+                for key in bucket:
+                    r = rects[key]
+                    if (r[0] < right and left < r[2] and r[1] < bottom and top < r[3]
+                            and key not in ignore):
+                        return True
         return False
 
     def count_hits(self, rect: Rect, ignore: frozenset[str] | set[str]) -> int:
         """How many rectangles (other than ``ignore``) overlap ``rect``."""
+        left, top, right, bottom = rect
+        cells, rects = self._cells, self._rects
         seen: set[str] = set()
-        for cell in self._span(rect):
-            for key in self._cells.get(cell, ()):
-                if key not in ignore and key not in seen and intersects(
-                        self._rects[key], rect):
-                    seen.add(key)
+        for i in range(int(left // CELL), int(right // CELL) + 1):
+            for j in range(int(top // CELL), int(bottom // CELL) + 1):
+                for key in cells.get((i, j), ()):
+                    r = rects[key]
+                    if (r[0] < right and left < r[2] and r[1] < bottom and top < r[3]
+                            and key not in ignore):
+                        seen.add(key)
         return len(seen)
 
 
@@ -149,8 +163,13 @@ def _simplify(points: list[Point]) -> list[Point]:
 
 
 def _free(points: Sequence[Point], index: RectIndex, ignore: frozenset[str]) -> bool:
-    return not any(index.any_hit(segment_rect(points[i], points[i + 1]), ignore)
-                   for i in range(len(points) - 1))
+    any_hit = index.any_hit
+    for i in range(len(points) - 1):
+        (px, py), (qx, qy) = points[i], points[i + 1]
+        if any_hit((min(px, qx) - 1.0, min(py, qy) - 1.0, max(px, qx) + 1.0,
+                    max(py, qy) + 1.0), ignore):  # segment_rect, written out
+            return False
+    return True
 
 
 def _crossings(points: Sequence[Point], index: RectIndex, ignore: frozenset[str]) -> int:
@@ -249,6 +268,6 @@ def place_label(points: Sequence[Point], size: tuple[float, float],
     w, h = size
     for x, y in label_spots(points):
         rect = (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
-        if not any(index.count_hits(rect, ignore) for index in indexes):
+        if not any(index.any_hit(rect, ignore) for index in indexes):
             return rect
     return None

@@ -7,14 +7,14 @@ render it headlessly); :func:`render_image` paints a scene into an image.
 
 from __future__ import annotations
 
-import time
 from collections import defaultdict
 from collections.abc import Iterable
 
-from PySide6.QtCore import QObject, QPointF, QRect, QRectF, Qt, QTimer
+from PySide6.QtCore import QObject, QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPen, QPixmapCache
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
+from gui.canvas.bundle_routing import BundleRouting
 from gui.canvas.items.base import CutSide, ElementItem
 from gui.canvas.items.building import BuildingItem
 from gui.canvas.items.bundle import BundleItem
@@ -24,21 +24,17 @@ from gui.canvas.items.labels import BundleLabels
 from gui.canvas.items.rack_group import RackGroupItem
 from gui.canvas.items.tier import TierItem
 from gui.canvas.items.wires import WireLayer
-from gui.canvas.routing import End, Rect, RectIndex, place_label, route
+from gui.canvas.routing import Rect
 from gui.document import DesignDocument
 from gui.theme import LIGHT, Theme
 from model.design import Design
-from model.elements import Building, Island, LinkBundle, Pattern, RackGroup, SwitchTier
+from model.elements import Building, Island, LinkBundle, RackGroup, SwitchTier
 from model.metrics.results import DesignMetrics
 
 DETAIL_SCALE = 0.5
 """Below this zoom an island is drawn as a block with its totals (level of detail):
 its cards would be too small to hold even their name and count at a readable size.
 (Between this and the cards' compact zoom, cards say only those, screen-sized.)"""
-ROUTE_SLICE_S = 0.012
-"""Longest time one slice of routing may hold the event loop."""
-
-
 BLOCK_CACHE_BYTES = 256 * 1024 * 1024
 """Room for the pictures of zoomed-out island blocks (Qt keeps 10 MB by default)."""
 
@@ -59,18 +55,20 @@ def _box(rect: QRectF) -> Rect:
     return rect.left(), rect.top(), rect.right(), rect.bottom()
 
 
-class DesignScene(QGraphicsScene):
+class DesignScene(BundleRouting, QGraphicsScene):
     """The canvas content for one design."""
 
     is_design_scene = True
     """Items ask this to know they stand in a design scene (no import, no isinstance)."""
 
-    def __init__(self, design: Design, theme: Theme = LIGHT, parent: QObject | None = None
-                 ) -> None:
+    def __init__(self, design: Design, theme: Theme = LIGHT, parent: QObject | None = None,
+                 metrics: DesignMetrics | None = None) -> None:
         super().__init__(parent)
         self.design = design
         self.theme = theme
-        self.metrics: DesignMetrics | None = None
+        self.metrics: DesignMetrics | None = metrics
+        """The figures shown (given at once, the items are built with them: a scene
+        for a picture writes each label once)."""
         self.detail = True
         self.view_scale = 1.0
         """The zoom the scene is shown at (screen pixels per scene unit): items that
@@ -81,28 +79,20 @@ class DesignScene(QGraphicsScene):
         self._items: dict[str, ElementItem] = {}
         self._bundles: dict[str, BundleItem] = {}
         self._bundles_at: dict[str, set[str]] = defaultdict(set)
-        self._problems: dict[str, list[str]] = {}
-        self._edges: dict[tuple[int, str], list[str]] | None = None
-        self._fractions: dict[tuple[str, str], float] = {}
-        self._obstacles: RectIndex | None = None
-        """Cards and titles connectors go around (None: to build again)."""
-        self._labels = RectIndex()
-        """Placed bundle labels, by bundle id."""
-        self._pending: dict[str, None] = {}
-        """Bundles drawn on their simplest route until routed properly, in order."""
-        self._route_timer = QTimer(self)
-        self._route_timer.setSingleShot(True)
-        self._route_timer.setInterval(0)
-        self._route_timer.timeout.connect(self._route_some)
+        self._problems: dict[str, list[str]] = self._problems_by_id()
+        self._start_routing()
         self.label_layer = BundleLabels(self._bundles.values, lambda: self.theme)
         self.addItem(self.label_layer)
         self.wires = WireLayer(self._bundles.values, self._wire_colour)
         self.addItem(self.wires)
         self._rebuilding = False
         self._showing: ElementItem | None = None
+        self._moving_many = False
         """The item :meth:`change_element` is updating: it re-routes that item's bundles
         once at the end, not also when the item's position changes on the way."""
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
+        self._selected_bundles: set[str] = set()
+        self.selectionChanged.connect(self._selection_changed)
         self.rebuild()
 
     # ------------------------------------------------------------ following
@@ -111,6 +101,7 @@ class DesignScene(QGraphicsScene):
         document.element_added.connect(self.add_element)
         document.element_removed.connect(self.remove_element)
         document.element_changed.connect(self.change_element)
+        document.elements_moved.connect(self.move_elements)
         document.catalog_changed.connect(self.refresh_all)
         document.settings_changed.connect(lambda _fields: self.refresh_all())
         document.reset.connect(self.rebuild)
@@ -132,6 +123,14 @@ class DesignScene(QGraphicsScene):
         for element in self.design.all_elements():
             self._create(element)
         self._rebuilding = False
+        # Each container sized once around all its children, innermost first (sizing
+        # it per child added went over its children again for each).
+        for item in self._items.values():
+            if isinstance(item, IslandItem):
+                item.update_geometry(None, propagate=False)
+        for item in self._items.values():
+            if isinstance(item, ContainerItem) and not isinstance(item, IslandItem):
+                item.update_geometry(None, propagate=False)
         self._refresh_bundles()
         self.setSceneRect(self.content_rect())
 
@@ -150,8 +149,8 @@ class DesignScene(QGraphicsScene):
             bundle = self._bundles.pop(element_id)
             for end in (bundle.element.lower, bundle.element.upper):
                 self._bundles_at[end].discard(element_id)
-            self.wires.changed(bundle.boundingRect())
             self.removeItem(bundle)
+            self.wires.bundle_changed(bundle, bundle.boundingRect())  # out of the scene
             self._labels.discard(element_id)
             self._reroute_near(bundle.element.lower, bundle.element.upper)
             return
@@ -207,6 +206,50 @@ class DesignScene(QGraphicsScene):
         self.item_moved(item)
         self._grow_scene_rect(item)
 
+    def move_elements(self, moved: Iterable[tuple[str, str]]) -> None:
+        """Several elements moved in one gesture (kind, id pairs): each item takes its
+        place, each container grows once around its moved children, and the bundles at
+        all of them are routed again once, not once per element."""
+        items: list[ElementItem] = []
+        self._moving_many = True
+        try:
+            for _kind, element_id in moved:
+                item = self._items.get(element_id)
+                element = self.design.element(element_id)
+                if item is not None and element is not None:
+                    item.set_place(element)
+                    items.append(item)
+        finally:
+            self._moving_many = False
+        if not items:
+            return
+        moved_in: dict[int, tuple[ContainerItem, list[ElementItem]]] = {}
+        for item in items:
+            parent = item.parentItem()
+            if isinstance(parent, ContainerItem):
+                moved_in.setdefault(id(parent), (parent, []))[1].append(item)
+        for container, children in moved_in.values():
+            container.update_geometry(children[0] if len(children) == 1 else None)
+        self._obstacles = None
+        self._fractions.clear()
+        self._rooms = None
+        bundles: set[str] = set()
+        tops: dict[int, ElementItem] = {}
+        stack: list[QGraphicsItem] = list(items)
+        while stack:
+            current = stack.pop()
+            if isinstance(current, ElementItem):
+                bundles.update(self._bundles_at.get(current.element_id, ()))
+            stack.extend(current.childItems())
+        for item in items:
+            top: QGraphicsItem = item
+            while top.parentItem() is not None:
+                top = top.parentItem()
+            tops[id(top)] = top  # type: ignore[assignment]
+        for top_item in tops.values():
+            self._grow_scene_rect(top_item)
+        self._schedule([self._bundles[bundle_id] for bundle_id in bundles])
+
     def refresh_all(self) -> None:
         """Redraw every item (figures, catalog names or thresholds changed)."""
         for item in self._items.values():
@@ -258,12 +301,22 @@ class DesignScene(QGraphicsScene):
             item.setVisible(self.detail)
         if isinstance(item, IslandItem):
             item.setCacheMode(_block_cache(self.detail))
-        if isinstance(parent, ContainerItem):
+        if isinstance(parent, ContainerItem) and not self._rebuilding:
             parent.update_geometry(item)
         item.refresh()
         self._update_problems_of(item)
         self._obstacles = None
         self._rooms = None
+
+    def _selection_changed(self) -> None:
+        """Bundles selected or deselected are drawn by themselves or by the wire layer
+        again."""
+        selected = {i.element_id for i in self.selectedItems() if isinstance(i, BundleItem)}
+        for bid in selected ^ self._selected_bundles:
+            bundle = self._bundles.get(bid)
+            if bundle is not None:
+                bundle.selection_changed()
+        self._selected_bundles = selected
 
     # ---------------------------------------------------------------- access
     def item_for(self, element_id: str) -> ElementItem | BundleItem | None:
@@ -303,10 +356,14 @@ class DesignScene(QGraphicsScene):
         return None
 
     def set_view_scale(self, scale: float) -> None:
-        """The scene is now shown at ``scale``: buildings resize their plates."""
+        """The scene is now shown at ``scale``: buildings resize their plates; bundle
+        labels are placed once they can be read."""
         if scale == self.view_scale:
             return
+        readable = self.labels_shown()
         self.view_scale = scale
+        if self.labels_shown() and not readable:
+            self._relabel_all()
         for item in self._items.values():
             if isinstance(item, BuildingItem):
                 item.prepareGeometryChange()
@@ -337,7 +394,8 @@ class DesignScene(QGraphicsScene):
         with a margin."""
         rect = QRectF()
         for item in self._items.values():
-            if item.parentItem() is None:
+            # only buildings stand on their own (every other element is in one)
+            if isinstance(item, BuildingItem) and item.parentItem() is None:
                 rect = rect.united(item.scene_rect())
                 if isinstance(item, BuildingItem):
                     plate = item.plate_rect()
@@ -362,8 +420,8 @@ class DesignScene(QGraphicsScene):
     def item_moved(self, item: ElementItem) -> None:
         """An item moved or resized: grow its container, re-route the bundles of it and
         of everything inside it."""
-        if item is self._showing:
-            return  # change_element calls again once the item is in place
+        if item is self._showing or self._moving_many:
+            return  # change_element / move_elements call again once items are in place
         self._obstacles = None
         self._fractions.clear()
         parent = item.parentItem()
@@ -384,155 +442,6 @@ class DesignScene(QGraphicsScene):
             stack.extend(current.childItems())
         self._schedule([self._bundles[bundle_id] for bundle_id in moved])
 
-    def bundle_anchors(self, bundle: LinkBundle
-                       ) -> tuple[QRectF, QRectF, float, float] | None:
-        """Where a bundle is drawn: the scene rectangles of its ends (or of their
-        islands' blocks when zoomed out) and, for each end, the fraction of that edge's
-        width where it attaches, so that several bundles on one edge fan out in the order
-        of their other ends. None when it should not be drawn (both ends in one block)."""
-        lower = self._anchor(bundle.lower)
-        upper = self._anchor(bundle.upper)
-        if lower is None or upper is None or lower is upper:
-            return None
-        return (lower.scene_rect(), upper.scene_rect(), self._fraction(bundle.id, "upper"),
-                self._fraction(bundle.id, "lower"))
-
-    def _edge_groups(self) -> dict[tuple[int, str], list[str]]:
-        if self._edges is None:
-            self._edges = defaultdict(list)
-            self._fractions.clear()
-            for bid, item in self._bundles.items():
-                b = item.element
-                lower, upper = self._anchor(b.lower), self._anchor(b.upper)
-                if lower is None or upper is None or lower is upper:
-                    continue
-                self._edges[(id(lower), "top")].append(bid)
-                self._edges[(id(upper), "bottom")].append(bid)
-        return self._edges
-
-    def _fraction(self, bundle_id: str, other_end: str) -> float:
-        """Where along its end's edge a bundle attaches (0..1), ordered by the x of the
-        other ends of the bundles on that edge; each edge is sorted once."""
-        key = (bundle_id, other_end)
-        if key in self._fractions:
-            return self._fractions[key]
-        element = self._bundles[bundle_id].element
-        own = self._anchor(element.lower if other_end == "upper" else element.upper)
-        edge = "top" if other_end == "upper" else "bottom"
-        group = self._edge_groups().get((id(own), edge), []) if own else []
-
-        def other_x(bid: str) -> float:
-            anchor = self._anchor(getattr(self._bundles[bid].element, other_end))
-            return anchor.scene_rect().center().x() if anchor else 0.0
-
-        ordered = sorted(group, key=other_x)
-        for n, bid in enumerate(ordered):
-            self._fractions[(bid, other_end)] = (n + 1) / (len(group) + 1)
-        return self._fractions.get(key, 0.5)
-
-    def _refresh_bundles(self) -> None:
-        """Re-route every bundle (after the level of detail or many items changed)."""
-        self._edges = None
-        self._obstacles = None
-        self._labels = RectIndex()
-        self._pending.clear()
-        self._schedule(list(self._bundles.values()))
-
-    def _reroute_near(self, *element_ids: str) -> None:
-        """Re-route the bundles on the edges of these elements (a bundle came or went,
-        so their neighbours fan out anew)."""
-        self._edges = None
-        self._fractions.clear()
-        near: set[str] = set()
-        for eid in element_ids:
-            anchor = self._anchor(eid)
-            ids = [anchor.element_id] if anchor is not None else [eid]
-            if anchor is not None and not self.detail and isinstance(anchor, IslandItem):
-                ids += [c.element_id for c in anchor.element_children()]
-            for aid in ids:
-                near.update(self._bundles_at.get(aid, ()))
-        self._schedule([self._bundles[bid] for bid in near if bid in self._bundles])
-
-    def _schedule(self, bundles: Iterable[BundleItem]) -> None:
-        """Route these bundles once control returns to the event loop: the bundles of
-        many notifications in a row (a macro moving many islands) are routed once, and
-        in slices, so that no edit stalls the window. A bundle keeps its previous route
-        until then."""
-        for bundle in bundles:
-            self._pending[bundle.element_id] = None
-        if self._pending and not self._route_timer.isActive():
-            self._route_timer.start()
-
-    def _route_some(self) -> None:
-        deadline = time.perf_counter() + ROUTE_SLICE_S
-        while self._pending and time.perf_counter() < deadline:
-            bid = next(iter(self._pending))
-            del self._pending[bid]
-            bundle = self._bundles.get(bid)
-            if bundle is not None:
-                bundle.update_path()
-        if self._pending:
-            self._route_timer.start()
-
-    def finish_routing(self) -> None:
-        """Route every bundle still waiting (before a picture is taken)."""
-        self._route_timer.stop()
-        while self._pending:
-            bid = next(iter(self._pending))
-            del self._pending[bid]
-            bundle = self._bundles.get(bid)
-            if bundle is not None:
-                bundle.update_path()
-
-    def routing_pending(self) -> int:
-        """How many bundles wait to be routed properly."""
-        return len(self._pending)
-
-    # --------------------------------------------------------------- routing
-    def obstacles(self) -> RectIndex:
-        """The cards and titles connectors avoid: rack groups, tiers and island blocks
-        by element id, the title bars of islands and buildings as "title:<id>"."""
-        if self._obstacles is None:
-            index = RectIndex()
-            for eid, item in self._items.items():
-                if not item.isVisible():
-                    continue
-                rect = item.scene_rect()
-                if isinstance(item, ContainerItem) and not (
-                        isinstance(item, IslandItem) and not self.detail):
-                    rect.setHeight(item.header_height)
-                    index.add(f"title:{eid}", _box(rect))
-                else:
-                    index.add(eid, _box(rect))
-            self._obstacles = index
-        return self._obstacles
-
-    def _end(self, item: ElementItem, at: float) -> End:
-        frames: list[Rect] = []
-        parent = item.parentItem()
-        while isinstance(parent, ElementItem):
-            frames.append(_box(parent.scene_rect()))
-            parent = parent.parentItem()
-        return End(_box(item.scene_rect()), at, tuple(frames))
-
-    def route_bundle(self, bundle: BundleItem) -> None:
-        """Route one bundle around the cards and titles it does not join, and place its
-        label."""
-        element = bundle.element
-        lower = self._anchor(element.lower)
-        upper = self._anchor(element.upper)
-        if lower is None or upper is None or lower is upper:
-            bundle.set_route(None)
-            self._labels.discard(element.id)
-            bundle.set_label_box(None)
-            return
-        ends = (self._end(lower, self._fraction(element.id, "upper")),
-                self._end(upper, self._fraction(element.id, "lower")))
-        side_to_side = element.pattern is Pattern.GLOBAL
-        ignore = frozenset({lower.element_id, upper.element_id})
-        bundle.set_route(route(*ends, self.obstacles(), ignore, side_to_side=side_to_side))
-        self.place_bundle_label(bundle)
-
     def _wire_colour(self, look: str) -> QColor:
         colour = self.theme.colour(look)
         if look == "bundle":
@@ -542,29 +451,6 @@ class DesignScene(QGraphicsScene):
     def label_moved(self, box: QRectF) -> None:
         """A bundle label moved away from or to ``box``: the label layer redraws."""
         self.label_layer.label_changed(box)
-
-    def place_bundle_label(self, bundle: BundleItem) -> None:
-        """Put a bundle's label where it covers no card, title or other label (or
-        leave it out when there is no such place)."""
-        self._labels.discard(bundle.element_id)
-        if not bundle.points or not self.detail:
-            bundle.set_label_box(None)  # zoomed out, labels are too small to read
-            return
-        box = place_label(bundle.points, bundle.label_size(),
-                          (self.obstacles(), self._labels))
-        if box is not None:
-            self._labels.add(bundle.element_id, box)
-        bundle.set_label_box(box)
-
-    def _anchor(self, element_id: str) -> ElementItem | None:
-        item = self._items.get(element_id)
-        if item is None:
-            return None
-        if not self.detail and isinstance(item.parentItem(), IslandItem):
-            parent = item.parentItem()
-            assert isinstance(parent, ElementItem)
-            return parent
-        return item
 
     # ------------------------------------------------------------ appearance
     def set_detail(self, detail: bool) -> None:
@@ -588,15 +474,20 @@ class DesignScene(QGraphicsScene):
         self.refresh_all()
 
     def set_metrics(self, metrics: DesignMetrics | None) -> None:
-        """Show new figures: colours, labels, problem marks and (when on) the cut."""
+        """Show new figures: problem marks and (when on) the cut at once; each item's
+        figures (labels, colours, tooltips, the island blocks' totals) in the work
+        queue's slices, so that new figures for hundreds of islands do not repaint them
+        all in one turn of the event loop (an item keeps its previous picture until
+        then)."""
+        fresh = metrics is not self.metrics
         self.metrics = metrics
         self._problems = self._problems_by_id()
         for item in self._items.values():
             self._update_problems_of(item)
-            item.refresh(always=False)
         for bundle in self._bundles.values():
             bundle.set_problems(self._problems.get(bundle.element_id, []))
-            bundle.refresh()
+        if fresh:
+            self._refresh_soon([*self._items, *self._bundles])
         self._apply_cut()
 
     def _problems_by_id(self) -> dict[str, list[str]]:
@@ -689,11 +580,13 @@ def build_scene(design: Design, metrics: DesignMetrics | None = None,
                 theme: Theme = LIGHT, cut: bool = False) -> DesignScene:
     """A fully laid-out scene of ``design`` with no window (for exports and tests):
     figures and problem marks from ``metrics``, the bisection cut highlighted when
-    ``cut``. Needs a QApplication (offscreen is fine)."""
-    scene = DesignScene(design, theme)
-    scene.set_metrics(metrics)
+    ``cut``. Bundles are routed when the scene is painted (or by
+    :meth:`DesignScene.finish_routing`), at the level of detail of the picture: routing
+    them at another level first would be thrown away. Needs a QApplication (offscreen
+    is fine)."""
+    scene = DesignScene(design, theme, metrics=metrics)
+    scene.set_metrics(metrics)  # problem marks and colours; the labels are written
     scene.set_cut_visible(cut)
-    scene.finish_routing()
     return scene
 
 

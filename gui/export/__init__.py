@@ -68,4 +68,5 @@ def export_pdf(design: Design, metrics: DesignMetrics, path: str | os.PathLike[s
 
     scene = build_scene(design, metrics)
     scene.set_detail(True)
+    scene.finish_routing()  # the report measures the drawing before painting it
     return write_pdf_report(design, metrics, path, scene=scene, lang=lang)

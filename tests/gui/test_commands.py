@@ -182,12 +182,15 @@ def test_document_signals_follow_the_model(qtbot, design) -> None:
     doc.element_added.connect(lambda k, i: seen.append(("added", i)))
     doc.element_removed.connect(lambda k, i: seen.append(("removed", i)))
     doc.element_changed.connect(lambda k, i, f: seen.append(("changed", i)))
+    doc.elements_moved.connect(lambda moved: seen.append(("moved", moved)))
     run(doc, remove_command(design, ["hall-a-pod-1-racks"]))
     doc.undo_stack.undo()
-    run(doc, move_command(design, {"hall-b": (1.0, 2.0)}))
+    run(doc, UpdateElement(design, "hall-b", {"pue": 1.37}))
+    run(doc, move_command(design, {"hall-b": (1.0, 2.0), "hall-a-pod-1": (40.0, 50.0)}))
     assert seen == [("removed", "hall-a-pod-1-b1"), ("removed", "hall-a-pod-1-racks"),
                     ("added", "hall-a-pod-1-racks"), ("added", "hall-a-pod-1-b1"),
-                    ("changed", "hall-b")]
+                    ("changed", "hall-b"),
+                    ("moved", (("building", "hall-b"), ("island", "hall-a-pod-1")))]
     with qtbot.waitSignal(doc.modified_changed):
         doc.undo_stack.setClean()
     assert isinstance(doc.undo_stack.command(0), QUndoCommand)

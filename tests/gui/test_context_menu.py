@@ -36,6 +36,7 @@ def spot(window, element_id: str, dx: float = 0, dy: float = 0) -> QPointF:  # t
 
 
 def bundle_spot(window, bundle_id: str) -> QPointF:  # type: ignore[no-untyped-def]
+    window.scene.finish_routing()  # a bundle is drawn (and found) once it is routed
     item = window.scene.item_for(bundle_id)
     box = item.sceneBoundingRect()
     for i in range(int(box.width()) // 3 + 1):

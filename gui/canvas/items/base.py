@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
+from gui.numbers import count_text
 from model.elements import Element
 
 if TYPE_CHECKING:
@@ -61,29 +62,59 @@ class ScreenLayout:
 
     def __init__(self) -> None:
         self.key: object = None
-        self.runs: list[tuple[QFont, QRectF, str, QColor]] = []
+        self.runs: list[tuple[QFont, QPointF, str, QColor]] = []
         self.height = 0.0
 
 
-def _lay_out(device: QRectF, lines: list[ScreenLine], min_pixels: float
-             ) -> tuple[list[tuple[QFont, QRectF, str, QColor]], float]:
-    runs: list[tuple[QFont, QRectF, str, QColor]] = []
+def _sized_font(pixels: int, bold: bool) -> tuple[QFont, QFontMetricsF, float]:
+    """A font ``pixels`` high on the screen, its metrics and line height: made once per
+    size (laying out a hundred island blocks after a zoom asked for the same few sizes
+    hundreds of times). They derive from the application's font, which the editor
+    never changes while it runs. The fonts are let go when the application quits: Qt
+    objects outliving it crash the interpreter's exit."""
+    found = _SIZED_FONTS.get((pixels, bold))
+    if found is None:
+        if not _SIZED_FONTS:
+            app = QCoreApplication.instance()
+            if app is not None:
+                app.aboutToQuit.connect(_SIZED_FONTS.clear)
+        f = pixel_font(pixels, bold)
+        metrics = QFontMetricsF(f)
+        found = _SIZED_FONTS[(pixels, bold)] = (f, metrics, metrics.height())
+    return found
+
+
+_SIZED_FONTS: dict[tuple[int, bool], tuple[QFont, QFontMetricsF, float]] = {}
+
+
+def _lay_out(device: QRectF, lines: list[ScreenLine], min_pixels: float,
+             align: Qt.AlignmentFlag) -> tuple[list[tuple[QFont, QPointF, str, QColor]], float]:
+    """Each line's font, baseline start (relative to the box's corner, pixels), text
+    as drawn and colour; and the height used. The start is worked out here for the
+    alignment, so that painting draws at a point (much cheaper than into a rectangle
+    with alignment flags, which lays the text out at every paint)."""
+    runs: list[tuple[QFont, QPointF, str, QColor]] = []
     y = 0.0
+    right = bool(align & Qt.AlignmentFlag.AlignRight)
+    centred = bool(align & Qt.AlignmentFlag.AlignHCenter)
     for text, wanted, bold, colour in lines:
         pixels = min(wanted, device.height() - y)
         if pixels < min_pixels:
             break
-        f = pixel_font(pixels, bold)
-        metrics = QFontMetricsF(f)
-        height = metrics.height()
+        f, metrics, height = _sized_font(max(1, round(pixels)), bold)
         if y + height > device.height() + 1:
-            f = pixel_font(pixels * (device.height() - y) / height, bold)
-            metrics = QFontMetricsF(f)
-            height = metrics.height()
+            f, metrics, height = _sized_font(
+                max(1, round(pixels * (device.height() - y) / height)), bold)
             if f.pixelSize() < min_pixels:
                 break
-        shown = metrics.elidedText(text, Qt.TextElideMode.ElideRight, device.width())
-        runs.append((f, QRectF(0, y, device.width(), height), shown, colour))
+        width = metrics.horizontalAdvance(text)
+        shown = text
+        if width > device.width():  # eliding is dear: only when the line does not fit
+            shown = metrics.elidedText(text, Qt.TextElideMode.ElideRight, device.width())
+            width = metrics.horizontalAdvance(shown)
+        room = device.width() - width
+        x = room if right else room / 2 if centred else 0.0
+        runs.append((f, QPointF(x, y + metrics.ascent()), shown, colour))
         y += height
     return runs, y
 
@@ -98,21 +129,21 @@ def draw_screen_lines(painter: QPainter, box: QRectF, lines: list[ScreenLine],
     important first). A line that cannot get ``min_pixels`` is left out. ``layout``
     keeps the result for the next paint. Returns the screen height used, pixels."""
     device = painter.worldTransform().mapRect(box)
-    key = (round(device.width(), 1), round(device.height(), 1), min_pixels,
+    key = (round(device.width(), 1), round(device.height(), 1), min_pixels, int(align),
            tuple((t, p, b, c.rgba()) for t, p, b, c in lines))
     if layout is not None and layout.key == key:
         runs, height = layout.runs, layout.height
     else:
-        runs, height = _lay_out(device, lines, min_pixels)
+        runs, height = _lay_out(device, lines, min_pixels, align)
         if layout is not None:
             layout.key, layout.runs, layout.height = key, runs, height
     painter.save()
     painter.setWorldTransform(QTransform())
-    for f, rect, shown, colour in runs:
+    corner = device.topLeft()
+    for f, start, shown, colour in runs:
         painter.setFont(f)
         painter.setPen(colour)
-        painter.drawText(rect.translated(device.topLeft()),
-                         align | Qt.AlignmentFlag.AlignVCenter, shown)
+        painter.drawText(start + corner, shown)
     painter.restore()
     return height
 
@@ -124,9 +155,9 @@ def plural(n: int, word: str) -> str:
 
 def thousands(n: float) -> str:
     """An integer with commas between thousands ("131,072"): the style of
-    :mod:`gui.numbers`, which the docks and dialogs use too."""
-    from gui.numbers import count_text
-
+    :mod:`gui.numbers`, which the docks and dialogs use too. (Imported once with the
+    module: an import inside a function called for every figure costs PySide's import
+    hook each time.)"""
     return count_text(n)
 
 
@@ -166,6 +197,8 @@ class ElementItem(QGraphicsItem):
         self.problems: list[str] = []
         self.cut: CutSide | None = None
         self.hovered = False
+        self._tooltip = ""
+        self._tooltip_given = True
         self._rect = QRectF(0, 0, 100, 60)
         flags = (QGraphicsItem.GraphicsItemFlag.ItemIsSelectable
                  | QGraphicsItem.GraphicsItemFlag.ItemSendsGeometryChanges)
@@ -174,7 +207,7 @@ class ElementItem(QGraphicsItem):
         self.setFlags(flags)
         self.setAcceptHoverEvents(True)
         self.setPos(float(getattr(element, "x", 0.0)), float(getattr(element, "y", 0.0)))
-        self._refresh_tooltip()
+        # The tooltip holds the scene's figures: written by refresh() once in a scene.
 
     # ---------------------------------------------------------------- state
     @property
@@ -206,6 +239,15 @@ class ElementItem(QGraphicsItem):
         self._refresh_tooltip()
         self.update()
 
+    def set_place(self, element: Element) -> None:
+        """Take a new version of the element that differs only in its position (a
+        move): the item goes there and keeps its picture (an island block's cached
+        picture is only copied to the new place, not drawn again)."""
+        self.element = element
+        position = QPointF(float(getattr(element, "x")), float(getattr(element, "y")))  # noqa: B009
+        if position != self.pos():
+            self.setPos(position)
+
     def set_problems(self, messages: list[str]) -> None:
         """Mark the item with the design problems that concern it."""
         if messages != self.problems:
@@ -225,18 +267,31 @@ class ElementItem(QGraphicsItem):
         """Lines of the tooltip; subclasses add their figures."""
         return [f"<b>{self.element.name}</b>"]
 
-    def _refresh_tooltip(self) -> None:
+    def _refresh_tooltip(self) -> bool:
+        """Write the tooltip's text again; True when it changed. It reaches Qt when the
+        mouse comes over the item (:meth:`tooltip_text`): setting it on hundreds of
+        items each time figures arrive cost more than working it out."""
         lines = self.tooltip_lines()
         lines += [f"<span style='color:#cf222e'>⚠ {m}</span>" for m in self.problems]
-        self.setToolTip("<br>".join(lines))
+        text = "<br>".join(lines)
+        if text == self._tooltip:
+            return False
+        self._tooltip = text
+        self._tooltip_given = False
+        return True
+
+    def tooltip_text(self) -> str:
+        """The tooltip (handed to Qt now if it changed since it last was)."""
+        if not self._tooltip_given:
+            self._tooltip_given = True
+            self.setToolTip(self._tooltip)
+        return self._tooltip
 
     def refresh(self, always: bool = True) -> None:
         """Redraw after the scene's figures changed. With ``always`` False the item is
         redrawn only when its tooltip changed: it holds every figure the item draws, so
         figures that arrive unchanged repaint nothing."""
-        before = self.toolTip()
-        self._refresh_tooltip()
-        if always or self.toolTip() != before:
+        if self._refresh_tooltip() or always:
             self.update()
 
     # ------------------------------------------------------------- geometry
@@ -281,6 +336,7 @@ class ElementItem(QGraphicsItem):
 
     def hoverEnterEvent(self, event: Any) -> None:
         self.hovered = True
+        self.tooltip_text()  # before Qt asks for it
         self.update()
         super().hoverEnterEvent(event)
 

@@ -12,7 +12,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
-from gui.canvas.items.base import draw_screen_lines, elided, font
+from gui.canvas.items.base import ScreenLayout, draw_screen_lines, elided, font
 from gui.canvas.items.container import ContainerItem
 from gui.theme import utilization_colour
 from model.elements import Building
@@ -48,6 +48,8 @@ class BuildingItem(ContainerItem):
     def __init__(self, element: Building) -> None:
         super().__init__(element, None)
         self._rect = QRectF(0, 0, *self.min_size)
+        self._layout = ScreenLayout()
+        """The plate's text as laid out at the last paint (reused at the same size)."""
         self.setZValue(0)
 
     def plate_rect(self) -> QRectF:
@@ -109,7 +111,7 @@ class BuildingItem(ContainerItem):
             draw_screen_lines(painter, plate.adjusted(2, 0, 0, -2), [
                 (self.element.name, TITLE_PX, True, QColor(theme.text)),
                 (self.power_text(), SUBTITLE_PX, False, QColor(theme.text))],
-                min_pixels=9)
+                min_pixels=9, layout=self._layout)
         else:
             painter.setPen(QColor(theme.text))
             painter.setFont(font(TITLE_PT, bold=True))

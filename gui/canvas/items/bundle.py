@@ -7,7 +7,8 @@ other label, and leaves it out (tooltip only) where there is no such place."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Literal
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
@@ -78,9 +79,12 @@ class BundleItem(QGraphicsItem):
         """Where the scene placed the label (None: no free place; tooltip only)."""
         self._path = QPainterPath()
         self._polygon = QPolygonF()
+        self._pieces: list[Any] | None = None
         self._text = ""
         self._pen_width = pen_width(None)
         self._crossing_drawn: float | None = None
+        self._shown: tuple[LinkBundle, int | None, float | None] | None = None
+        """The record, link count and cut share last taken in by :meth:`refresh`."""
         self._tooltip_stale = True
         self._bounds = QRectF()
         self.setFlags(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
@@ -104,17 +108,18 @@ class BundleItem(QGraphicsItem):
             return None
         return scene.metrics.inventory.links_by_bundle.get(self.element_id)
 
-    def label(self) -> str:
-        """"16 384 × 400G" once the link count is known, else the per-member figure."""
-        links = self.links()
+    def label(self, links: int | Literal[False] | None = False) -> str:
+        """"16 384 × 400G" once the link count is known, else the per-member figure.
+        ``links``: the link count when the caller has it (False: look it up)."""
+        links = self.links() if links is False else links
         speed = speed_text(self.element.speed_gbps)
         if links is None:
             return f"{self.element.links_per_member}/member × {speed}"
         return f"{thousands(links)} × {speed}"
 
-    def capacity_gbps(self) -> float | None:
+    def capacity_gbps(self, links: int | Literal[False] | None = False) -> float | None:
         """Links × speed, one direction (None before the link count is known)."""
-        links = self.links()
+        links = self.links() if links is False else links
         return None if links is None else links * self.element.speed_gbps
 
     def set_element(self, element: LinkBundle) -> None:
@@ -144,10 +149,18 @@ class BundleItem(QGraphicsItem):
     def refresh(self) -> bool:
         """Take in new figures (link count, cut): tooltip, width and label text. True
         when the label's text changed, so the scene places it again; the route is
-        kept. The tooltip is written when the mouse comes over the bundle."""
+        kept. The tooltip is written when the mouse comes over the bundle. Figures
+        that arrive unchanged (the same record, link count and cut share) change
+        nothing: a Dragonfly+ has thousands of bundles."""
+        links = self.links()
+        shown = self._shown
+        if shown is not None and shown[0] is self.element and shown[1:] == (
+                links, self.crossing_gbps):
+            return False
+        self._shown = (self.element, links, self.crossing_gbps)
         self._tooltip_stale = True
-        text = self.label_text()
-        width = pen_width(self.capacity_gbps())
+        text = self.label_text(links)
+        width = pen_width(self.capacity_gbps(links))
         changed = text != self._text
         if changed or width != self._pen_width:
             self.prepareGeometryChange()
@@ -159,7 +172,7 @@ class BundleItem(QGraphicsItem):
             self.update()
         scene = self.design_scene()
         if changed and scene is not None and self.points:
-            scene.place_bundle_label(self)
+            scene.schedule_label(self)  # placed in the routing queue's next slice
         self._relabel()
         return changed
 
@@ -169,11 +182,12 @@ class BundleItem(QGraphicsItem):
         if scene is not None and self.label_box is not None:
             scene.label_moved(self._label_rect())
 
-    def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value: Any) -> Any:
-        if change == QGraphicsItem.GraphicsItemChange.ItemSelectedHasChanged:
-            self._relabel()
-            self._rewire()
-        return super().itemChange(change, value)
+    def selection_changed(self) -> None:
+        """The bundle was selected or deselected (told by the scene, which watches the
+        selection: an itemChange override would cost a Python call for every property
+        Qt sets on each of thousands of bundles)."""
+        self._relabel()
+        self._rewire()
 
     def tooltip_text(self) -> str:
         """The tooltip, written now if the figures changed since it was last."""
@@ -205,12 +219,14 @@ class BundleItem(QGraphicsItem):
             if self.points:
                 self._rewire()
             self.points = []
+            self._pieces = None
             self.setVisible(False)
             return
         if self.points:
             self._rewire()
         self.prepareGeometryChange()
         self.points = points
+        self._pieces = None
         self._polygon = QPolygonF([QPointF(x, y) for x, y in points])
         path = QPainterPath()
         path.addPolygon(self._polygon)
@@ -219,6 +235,13 @@ class BundleItem(QGraphicsItem):
         self.setVisible(True)
         self.update()
         self._rewire()
+
+    def route_pieces(self, split: Callable[[list[Point]], list[Any]]) -> list[Any]:
+        """The route split into pieces by ``split`` (the wire layer's), kept until the
+        route changes."""
+        if self._pieces is None:
+            self._pieces = split(self.points)
+        return self._pieces
 
     def set_label_box(self, box: Rect | None) -> None:
         """Put the label at ``box`` (None: leave it out); the scene's label layer draws
@@ -242,9 +265,9 @@ class BundleItem(QGraphicsItem):
         """The label's text as drawn."""
         return self._text
 
-    def label_text(self) -> str:
+    def label_text(self, links: int | Literal[False] | None = False) -> str:
         """The text drawn on the connector (with the cut share when it crosses)."""
-        text = self.label()
+        text = self.label(links)
         if self.crossing_gbps:
             text += f" · cut {capacity_text(self.crossing_gbps)}"
         return text
@@ -298,7 +321,7 @@ class BundleItem(QGraphicsItem):
         """Tell the scene's wire layer that this connector changed."""
         scene = self.design_scene()
         if scene is not None:
-            scene.wires.changed(self._bounds)
+            scene.wires.bundle_changed(self, self._bounds)
 
     def look(self) -> str:
         """Which colour the connector takes: "selection", "cut", "bad" or "bundle" (a

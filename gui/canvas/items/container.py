@@ -36,10 +36,13 @@ class ContainerItem(ElementItem):
         """Child element items (islands, tiers, rack groups)."""
         return [c for c in self.childItems() if isinstance(c, ElementItem)]
 
-    def update_geometry(self, changed: ElementItem | None = None) -> bool:
+    def update_geometry(self, changed: ElementItem | None = None,
+                        propagate: bool = True) -> bool:
         """Grow or shrink the body around the children; True when the size changed.
         ``changed``: the one child that moved, was added or resized (its corner is
-        taken again; the others' are remembered), None to look at every child."""
+        taken again; the others' are remembered), None to look at every child.
+        ``propagate`` False leaves the container's own container as it is (the scene
+        sizes every container once, innermost first, when it builds them all)."""
         boxes = getattr(self, "_boxes", None)
         if boxes is None or changed is None:
             boxes = {}
@@ -62,6 +65,6 @@ class ContainerItem(ElementItem):
         self.prepareGeometryChange()
         self._rect = new
         parent = self.parentItem()
-        if isinstance(parent, ContainerItem):
+        if propagate and isinstance(parent, ContainerItem):
             parent.update_geometry(self)
         return True

@@ -77,8 +77,10 @@ class IslandItem(ContainerItem):
         """What the block says when zoomed out, most important first (worked out again
         only when the design, its figures, the cut or the theme changed)."""
         scene = self.design_scene()
-        key = ((id(scene.metrics), id(scene.theme)) if scene else None, self.cut,
-               self.element, tuple(c.element for c in self.element_children()))
+        # The design's revision stands for the island, its contents and the catalog
+        # (looking at every child at every paint cost more than the summary itself).
+        key = ((id(scene.metrics), id(scene.theme), scene.design.revision) if scene
+               else None, self.cut, self.element)
         if self._summary is None or self._summary[0] != key:
             self._summary = (key, self._summary_lines())
         return self._summary[1]
@@ -118,8 +120,9 @@ class IslandItem(ContainerItem):
         if not detail:
             fill = QColor(theme.tier_fill)
         self.paint_frame(painter, fill, theme.colour("island_border"), 10, 1.4)
-        _, racks, pflops = self.totals()
         painter.setPen(QColor(theme.text))
+        if detail:  # a block's totals come with its summary lines (worked out once)
+            _, racks, pflops = self.totals()
         if detail and screen_scale(painter) < COMPACT_SCALE:
             # The header's text would be under 10 pixels: name and racks, screen-sized.
             draw_screen_lines(painter, QRectF(r.left() + 10, r.top() + 3, r.width() - 20,

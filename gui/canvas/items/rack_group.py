@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from gui.canvas.items.base import (
     ElementItem,
+    ScreenLayout,
     draw_screen_lines,
     elided,
     font,
@@ -31,6 +32,8 @@ class RackGroupItem(ElementItem):
     def __init__(self, element: RackGroup, parent: QGraphicsItem | None = None) -> None:
         super().__init__(element, parent)
         self._rect = QRectF(0, 0, WIDTH, HEIGHT)
+        self._layout = ScreenLayout()
+        """The compact card's text as laid out at the last paint."""
         self.setZValue(2)
 
     def rack_power(self) -> tuple[float, float, float] | None:
@@ -79,7 +82,8 @@ class RackGroupItem(ElementItem):
                 figures += f" · {power[0]:.1f} of {power[1]:.0f} kW"
             draw_screen_lines(painter, r.adjusted(12, 3, -4, -3), [
                 (self.element.name, 11, True, QColor(theme.text)),
-                (figures, 11, False, QColor(theme.text))], min_pixels=7)
+                (figures, 11, False, QColor(theme.text))], min_pixels=7,
+                layout=self._layout)
             self.paint_badges(painter)
             return
         # A stack of three racks as the icon.

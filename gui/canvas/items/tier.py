@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from gui.canvas.items.base import (
     ElementItem,
+    ScreenLayout,
     draw_screen_lines,
     elided,
     font,
@@ -41,6 +42,8 @@ class TierItem(ElementItem):
     def __init__(self, element: SwitchTier, parent: QGraphicsItem | None = None) -> None:
         super().__init__(element, parent)
         self._rect = QRectF(0, 0, WIDTH, HEIGHT)
+        self._layout = ScreenLayout()
+        """The compact card's text as laid out at the last paint."""
         self.setZValue(3)
 
     def oversubscription(self) -> tuple[bool, float | None]:
@@ -87,7 +90,8 @@ class TierItem(ElementItem):
                 (tier.name, 11, True, QColor(theme.text)),
                 (f"×{thousands(tier.count)} · {tier.role.value}"
                  + (f" · {ratio_text(ratio)}" if known else ""), 11, False,
-                 QColor(theme.text))], min_pixels=7)
+                 QColor(theme.text))], min_pixels=7,
+                layout=self._layout)
             self.paint_badges(painter)
             return
         painter.setPen(QColor(theme.text))

@@ -19,37 +19,71 @@ from model.elements import Pattern
 
 Style = tuple[float, bool, str]
 """Pen width (scene units), dashed, look (see :meth:`BundleItem.look`)."""
+Line = tuple[Style, bool, float]
+"""A style, horizontal or not, and the y (horizontal) or x (vertical) of the line."""
+Span = tuple[float, float]
+"""Where a piece runs along its line, low end first."""
+
+
+def route_pieces(points: list[tuple[float, float]]) -> list[tuple[bool, float, Span]]:
+    """The horizontal and vertical pieces of a route: horizontal or not, the line's y
+    (or x), and the span along it."""
+    pieces: list[tuple[bool, float, Span]] = []
+    for (x1, y1), (x2, y2) in pairwise(points):
+        if abs(y1 - y2) < 1e-6:
+            pieces.append((True, round(y1, 2), (min(x1, x2), max(x1, x2))))
+        else:
+            pieces.append((False, round(x1, 2), (min(y1, y2), max(y1, y2))))
+    return pieces
+
+
+def bundle_pieces(bundle: BundleItem) -> list[tuple[Line, Span]]:
+    """The horizontal and vertical pieces of a bundle's route, each on its line (the
+    route's pieces are worked out once per route; the style at each call)."""
+    style = (round(bundle.drawn_width(), 1), bundle.element.pattern is Pattern.GLOBAL,
+             bundle.look())
+    return [((style, horizontal, at), span)
+            for horizontal, at, span in bundle.route_pieces(route_pieces)]
+
+
+def merge_spans(line: Line, spans: Iterable[Span]) -> list[QLineF]:
+    """The pieces on one line, overlapping ones merged."""
+    _style, horizontal, at = line
+    ordered = sorted(spans)
+    merged: list[QLineF] = []
+    if not ordered:
+        return merged
+    lo, hi = ordered[0]
+    for a, b in [*ordered[1:], (float("inf"), float("inf"))]:
+        if a <= hi:
+            hi = max(hi, b)
+            continue
+        merged.append(QLineF(lo, at, hi, at) if horizontal else QLineF(at, lo, at, hi))
+        lo, hi = a, b
+    return merged
 
 
 def merged_lines(bundles: Iterable[BundleItem]) -> dict[Style, list[QLineF]]:
     """The routes of ``bundles`` as lines by style, collinear overlapping pieces merged
     into one."""
-    pieces: dict[tuple[Style, bool, float], list[tuple[float, float]]] = defaultdict(list)
+    pieces: dict[Line, list[Span]] = defaultdict(list)
     for bundle in bundles:
-        style = (round(bundle.drawn_width(), 1), bundle.element.pattern is Pattern.GLOBAL,
-                 bundle.look())
-        points = bundle.points
-        for (x1, y1), (x2, y2) in pairwise(points):
-            if abs(y1 - y2) < 1e-6:
-                pieces[(style, True, round(y1, 2))].append((min(x1, x2), max(x1, x2)))
-            else:
-                pieces[(style, False, round(x1, 2))].append((min(y1, y2), max(y1, y2)))
+        for line, span in bundle_pieces(bundle):
+            pieces[line].append(span)
     lines: dict[Style, list[QLineF]] = defaultdict(list)
-    for (style, horizontal, at), spans in pieces.items():
-        spans.sort()
-        lo, hi = spans[0]
-        for a, b in [*spans[1:], (float("inf"), float("inf"))]:
-            if a <= hi:
-                hi = max(hi, b)
-                continue
-            lines[style].append(QLineF(lo, at, hi, at) if horizontal
-                                else QLineF(at, lo, at, hi))
-            lo, hi = a, b
+    for line, spans in pieces.items():
+        lines[line[0]].extend(merge_spans(line, spans))
     return lines
 
 
+def _drawn(bundle: BundleItem) -> bool:
+    return bundle.isVisible() and bool(bundle.points) and bundle.plain()
+
+
 class WireLayer(QGraphicsItem):
-    """Every plain bundle's connector, merged."""
+    """Every plain bundle's connector, merged. A bundle that changed is taken in again
+    alone (only the lines it left or joins are merged anew), so routing a few bundles
+    does not merge the thousands of others again."""
 
     def __init__(self, bundles: Callable[[], Iterable[BundleItem]],
                  colour: Callable[[str], QColor]) -> None:
@@ -57,12 +91,30 @@ class WireLayer(QGraphicsItem):
         self._bundles = bundles
         self._colour = colour
         self._lines: dict[Style, list[QLineF]] | None = None
+        """What is painted, by style (None: to gather from :attr:`_merged`)."""
+        self._pieces: dict[str, list[tuple[Line, Span]]] = {}
+        """Each drawn bundle's pieces, by bundle id."""
+        self._spans: dict[Line, dict[str, list[Span]]] = defaultdict(dict)
+        """The pieces on each line, by the bundle they belong to."""
+        self._merged: dict[Line, list[QLineF]] = {}
+        self._all_stale = True
+        self._stale: dict[str, BundleItem] = {}
         self._bounds = QRectF()
         self.setZValue(4)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
     def changed(self, area: QRectF) -> None:
-        """A plain bundle's route or look changed around ``area`` (scene coordinates)."""
+        """Connectors changed around ``area`` (scene coordinates) in ways not told bundle
+        by bundle (one removed, the theme): every one is taken in again."""
+        self._all_stale = True
+        self._grow(area)
+
+    def bundle_changed(self, bundle: BundleItem, area: QRectF) -> None:
+        """``bundle``'s route or look changed around ``area`` (scene coordinates)."""
+        self._stale[bundle.element_id] = bundle
+        self._grow(area)
+
+    def _grow(self, area: QRectF) -> None:
         self._lines = None
         grown = area.adjusted(-10, -10, 10, 10)
         if not self._bounds.contains(grown):
@@ -70,14 +122,58 @@ class WireLayer(QGraphicsItem):
             self._bounds = self._bounds.united(grown)
         self.update(grown)
 
+    def _take_in(self) -> dict[Style, list[QLineF]]:
+        """The lines to paint, after merging anew the lines that changed."""
+        if self._all_stale:
+            self._all_stale = False
+            self._stale.clear()
+            self._pieces.clear()
+            self._spans.clear()
+            self._merged.clear()
+            for bundle in self._bundles():
+                if _drawn(bundle):
+                    self._add(bundle.element_id, bundle_pieces(bundle))
+            for line in self._spans:
+                self._merge(line)
+        else:
+            touched: set[Line] = set()
+            for bid, bundle in self._stale.items():
+                for line, _span in self._pieces.pop(bid, ()):
+                    touched.add(line)
+                    self._spans[line].pop(bid, None)
+                if _drawn(bundle) and bundle.scene() is not None:
+                    pieces = bundle_pieces(bundle)
+                    self._add(bid, pieces)
+                    touched.update(line for line, _span in pieces)
+            self._stale.clear()
+            for line in touched:
+                self._merge(line)
+        lines: dict[Style, list[QLineF]] = defaultdict(list)
+        for line, merged in self._merged.items():
+            lines[line[0]].extend(merged)
+        return lines
+
+    def _add(self, bid: str, pieces: list[tuple[Line, Span]]) -> None:
+        self._pieces[bid] = pieces
+        for line, span in pieces:
+            self._spans[line].setdefault(bid, []).append(span)
+
+    def _merge(self, line: Line) -> None:
+        by_bundle = self._spans.get(line)
+        if not by_bundle:
+            self._spans.pop(line, None)
+            self._merged.pop(line, None)
+            return
+        self._merged[line] = merge_spans(line, (s for spans in by_bundle.values()
+                                                for s in spans))
+
     def boundingRect(self) -> QRectF:
         return self._bounds
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
         if self._lines is None:
-            self._lines = merged_lines(b for b in self._bundles()
-                                       if b.isVisible() and b.points and b.plain())
+            self._lines = self._take_in()
         scale = painter.worldTransform().m11()
         for (width, dashed, look), lines in self._lines.items():
             colour = self._colour(look)

@@ -1,0 +1,313 @@
+"""How the scene draws its bundles: where each attaches on its ends' edges (fanned out
+in the order of the other ends), the routes around the cards and titles it does not join,
+the label places, and the queue that routes bundles in short slices of the event loop so
+that no edit stalls the window.
+
+:class:`BundleRouting` is a part of :class:`gui.canvas.scene.DesignScene` (it reads the
+scene's items and level of detail); the geometry itself is :mod:`gui.canvas.routing`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import defaultdict
+from collections.abc import Iterable
+
+from PySide6.QtCore import QRectF, QTimer
+
+from gui.canvas.items.base import ElementItem
+from gui.canvas.items.bundle import LABEL_MIN_SCALE, BundleItem
+from gui.canvas.items.container import ContainerItem
+from gui.canvas.items.island import IslandItem
+from gui.canvas.routing import End, Rect, RectIndex, place_label, route
+from model.elements import LinkBundle, Pattern
+
+ROUTE_SLICE_S = 0.012
+"""Longest time one slice of routing may hold the event loop."""
+REFRESH_PER_SLICE = 32
+"""Most element items one slice hands new figures: each is repainted after the slice
+(an island block lays out and draws its totals), which the slice's clock does not see."""
+FIRST_SLICE_DELAY_MS = 5
+"""How long the first slice after an edit waits: the edit's own repaint and the user's
+next input go first, instead of the slice running in the same turn of the event loop."""
+
+
+def _box(rect: QRectF) -> Rect:
+    return rect.left(), rect.top(), rect.right(), rect.bottom()
+
+
+class BundleRouting:
+    """The scene's bundle layout: anchors, fractions, obstacles, labels, routing queue."""
+
+    _items: dict[str, ElementItem]
+    _bundles: dict[str, BundleItem]
+    _bundles_at: dict[str, set[str]]
+    detail: bool
+    view_scale: float
+
+    def _start_routing(self) -> None:
+        self._edges: dict[tuple[int, str], list[str]] | None = None
+        self._fractions: dict[tuple[str, str], float] = {}
+        self._obstacles: RectIndex | None = None
+        """Cards and titles connectors go around (None: to build again)."""
+        self._places: dict[str, tuple[Rect, tuple[Rect, ...]]] = {}
+        """Card and frames of each route end, by element id (renewed with
+        :attr:`_obstacles`)."""
+        self._labels = RectIndex()
+        """Placed bundle labels, by bundle id."""
+        self._pending: dict[str, None] = {}
+        """Bundles drawn on their simplest route until routed properly, in order."""
+        self._pending_labels: dict[str, None] = {}
+        """Bundles whose label waits to be placed again, in order."""
+        self._pending_refresh: dict[str, None] = {}
+        """Items and bundles waiting to take in new figures, in order."""
+        self._route_timer = QTimer(self)  # type: ignore[arg-type]  # a QObject: the scene
+        self._route_timer.setSingleShot(True)
+        self._route_timer.setInterval(0)
+        self._route_timer.timeout.connect(self._route_some)
+
+    def bundle_anchors(self, bundle: LinkBundle
+                       ) -> tuple[QRectF, QRectF, float, float] | None:
+        """Where a bundle is drawn: the scene rectangles of its ends (or of their
+        islands' blocks when zoomed out) and, for each end, the fraction of that edge's
+        width where it attaches, so that several bundles on one edge fan out in the order
+        of their other ends. None when it should not be drawn (both ends in one block)."""
+        lower = self._anchor(bundle.lower)
+        upper = self._anchor(bundle.upper)
+        if lower is None or upper is None or lower is upper:
+            return None
+        return (lower.scene_rect(), upper.scene_rect(), self._fraction(bundle.id, "upper"),
+                self._fraction(bundle.id, "lower"))
+
+    def _edge_groups(self) -> dict[tuple[int, str], list[str]]:
+        if self._edges is None:
+            self._edges = defaultdict(list)
+            self._fractions.clear()
+            anchors: dict[str, ElementItem | None] = {}  # an end is looked up once
+
+            def anchor(element_id: str) -> ElementItem | None:
+                if element_id not in anchors:
+                    anchors[element_id] = self._anchor(element_id)
+                return anchors[element_id]
+
+            for bid, item in self._bundles.items():
+                b = item.element
+                lower, upper = anchor(b.lower), anchor(b.upper)
+                if lower is None or upper is None or lower is upper:
+                    continue
+                self._edges[(id(lower), "top")].append(bid)
+                self._edges[(id(upper), "bottom")].append(bid)
+        return self._edges
+
+    def _fraction(self, bundle_id: str, other_end: str) -> float:
+        """Where along its end's edge a bundle attaches (0..1), ordered by the x of the
+        other ends of the bundles on that edge; each edge is sorted once."""
+        key = (bundle_id, other_end)
+        if key in self._fractions:
+            return self._fractions[key]
+        element = self._bundles[bundle_id].element
+        own = self._anchor(element.lower if other_end == "upper" else element.upper)
+        edge = "top" if other_end == "upper" else "bottom"
+        group = self._edge_groups().get((id(own), edge), []) if own else []
+
+        def other_x(bid: str) -> float:
+            anchor = self._anchor(getattr(self._bundles[bid].element, other_end))
+            return anchor.scene_rect().center().x() if anchor else 0.0
+
+        ordered = sorted(group, key=other_x)
+        for n, bid in enumerate(ordered):
+            self._fractions[(bid, other_end)] = (n + 1) / (len(group) + 1)
+        return self._fractions.get(key, 0.5)
+
+    def _refresh_bundles(self) -> None:
+        """Re-route every bundle (after the level of detail or many items changed)."""
+        self._edges = None
+        self._obstacles = None
+        self._labels = RectIndex()
+        self._pending.clear()
+        self._pending_labels.clear()
+        self._schedule(list(self._bundles.values()))
+
+    def _reroute_near(self, *element_ids: str) -> None:
+        """Re-route the bundles on the edges of these elements (a bundle came or went,
+        so their neighbours fan out anew)."""
+        self._edges = None
+        self._fractions.clear()
+        near: set[str] = set()
+        for eid in element_ids:
+            anchor = self._anchor(eid)
+            ids = [anchor.element_id] if anchor is not None else [eid]
+            if anchor is not None and not self.detail and isinstance(anchor, IslandItem):
+                ids += [c.element_id for c in anchor.element_children()]
+            for aid in ids:
+                near.update(self._bundles_at.get(aid, ()))
+        self._schedule([self._bundles[bid] for bid in near if bid in self._bundles])
+
+    def _schedule(self, bundles: Iterable[BundleItem]) -> None:
+        """Route these bundles once control returns to the event loop: the bundles of
+        many notifications in a row (a macro moving many islands) are routed once, and
+        in slices, so that no edit stalls the window. A bundle keeps its previous route
+        until then."""
+        for bundle in bundles:
+            self._pending[bundle.element_id] = None
+        if self._pending and not self._route_timer.isActive():
+            self._route_timer.start(FIRST_SLICE_DELAY_MS)
+
+    def labels_shown(self) -> bool:
+        """True when bundle labels are drawn: islands show their contents and the zoom
+        is large enough to read them. Otherwise no label is placed (a Dragonfly+ has
+        thousands, and placing one costs more than routing it)."""
+        return self.detail and self.view_scale >= LABEL_MIN_SCALE
+
+    def _relabel_all(self) -> None:
+        """Place every routed bundle's label again, in order, in the queue's slices
+        (the labels became readable)."""
+        self._labels = RectIndex()
+        for bid, bundle in self._bundles.items():
+            if bundle.points:
+                self._pending_labels[bid] = None
+        if self._pending_labels and not self._route_timer.isActive():
+            self._route_timer.start(FIRST_SLICE_DELAY_MS)
+
+    def schedule_label(self, bundle: BundleItem) -> None:
+        """Place this bundle's label again in the queue's next slice (its text changed,
+        its route stays): the cut shown or hidden re-labels every crossing bundle."""
+        self._pending_labels[bundle.element_id] = None
+        if not self._route_timer.isActive():
+            self._route_timer.start(FIRST_SLICE_DELAY_MS)
+
+    def _refresh_soon(self, element_ids: list[str]) -> None:
+        """Have these items take in the scene's figures in the queue's next slices."""
+        for eid in element_ids:
+            self._pending_refresh[eid] = None
+        if self._pending_refresh and not self._route_timer.isActive():
+            self._route_timer.start(FIRST_SLICE_DELAY_MS)
+
+    def _work_one(self) -> None:
+        """Refresh the next item waiting for figures, or else route the next waiting
+        bundle (which places its label too), or else place the next waiting label."""
+        if self._pending_refresh:
+            eid = next(iter(self._pending_refresh))
+            del self._pending_refresh[eid]
+            item = self._items.get(eid)
+            if item is not None:
+                item.refresh(always=False)
+            else:
+                bundle = self._bundles.get(eid)
+                if bundle is not None:
+                    bundle.refresh()
+            return
+        if self._pending:
+            bid = next(iter(self._pending))
+            del self._pending[bid]
+            self._pending_labels.pop(bid, None)
+            bundle = self._bundles.get(bid)
+            if bundle is not None:
+                bundle.update_path()
+            return
+        bid = next(iter(self._pending_labels))
+        del self._pending_labels[bid]
+        bundle = self._bundles.get(bid)
+        if bundle is not None and bundle.points:
+            self.place_bundle_label(bundle)
+
+    def _route_some(self) -> None:
+        deadline = time.perf_counter() + ROUTE_SLICE_S
+        refreshed = 0
+        while self.routing_pending() and time.perf_counter() < deadline:
+            if self._pending_refresh and next(iter(self._pending_refresh)) in self._items:
+                # an item taking in figures is cheap now but repaints after the slice
+                refreshed += 1
+                if refreshed > REFRESH_PER_SLICE:
+                    break
+            self._work_one()
+        if self.routing_pending():
+            self._route_timer.start(0)
+
+    def finish_routing(self) -> None:
+        """Refresh every item, route every bundle and place every label still waiting
+        (before a picture is taken)."""
+        self._route_timer.stop()
+        while self.routing_pending():
+            self._work_one()
+
+    def routing_pending(self) -> int:
+        """How many bundles wait to be routed properly or to have their label placed,
+        and items to take in new figures."""
+        return len(self._pending) + len(self._pending_labels) + len(self._pending_refresh)
+
+    # --------------------------------------------------------------- routing
+    def obstacles(self) -> RectIndex:
+        """The cards and titles connectors avoid: rack groups, tiers and island blocks
+        by element id, the title bars of islands and buildings as "title:<id>"."""
+        if self._obstacles is None:
+            index = RectIndex()
+            for eid, item in self._items.items():
+                if not item.isVisible():
+                    continue
+                rect = item.scene_rect()
+                if isinstance(item, ContainerItem) and not (
+                        isinstance(item, IslandItem) and not self.detail):
+                    rect.setHeight(item.header_height)
+                    index.add(f"title:{eid}", _box(rect))
+                else:
+                    index.add(eid, _box(rect))
+            self._obstacles = index
+            self._places = {}
+        return self._obstacles
+
+    def _end(self, item: ElementItem, at: float) -> End:
+        """One end of a route: the item's card and its frames (island, building),
+        looked up once per item while the obstacles stand (both change together)."""
+        place = self._places.get(item.element_id)
+        if place is None:
+            frames: list[Rect] = []
+            parent = item.parentItem()
+            while isinstance(parent, ElementItem):
+                frames.append(_box(parent.scene_rect()))
+                parent = parent.parentItem()
+            place = (_box(item.scene_rect()), tuple(frames))
+            self._places[item.element_id] = place
+        return End(place[0], at, place[1])
+
+    def route_bundle(self, bundle: BundleItem) -> None:
+        """Route one bundle around the cards and titles it does not join, and place its
+        label."""
+        element = bundle.element
+        lower = self._anchor(element.lower)
+        upper = self._anchor(element.upper)
+        if lower is None or upper is None or lower is upper:
+            bundle.set_route(None)
+            self._labels.discard(element.id)
+            bundle.set_label_box(None)
+            return
+        obstacles = self.obstacles()  # first: it renews the places of the ends
+        ends = (self._end(lower, self._fraction(element.id, "upper")),
+                self._end(upper, self._fraction(element.id, "lower")))
+        side_to_side = element.pattern is Pattern.GLOBAL
+        ignore = frozenset({lower.element_id, upper.element_id})
+        bundle.set_route(route(*ends, obstacles, ignore, side_to_side=side_to_side))
+        self.place_bundle_label(bundle)
+
+    def place_bundle_label(self, bundle: BundleItem) -> None:
+        """Put a bundle's label where it covers no card, title or other label (or
+        leave it out when there is no such place)."""
+        self._labels.discard(bundle.element_id)
+        if not bundle.points or not self.labels_shown():
+            bundle.set_label_box(None)  # zoomed out, labels are too small to read
+            return
+        box = place_label(bundle.points, bundle.label_size(),
+                          (self.obstacles(), self._labels))
+        if box is not None:
+            self._labels.add(bundle.element_id, box)
+        bundle.set_label_box(box)
+
+    def _anchor(self, element_id: str) -> ElementItem | None:
+        item = self._items.get(element_id)
+        if item is None:
+            return None
+        if not self.detail and isinstance(item.parentItem(), IslandItem):
+            parent = item.parentItem()
+            assert isinstance(parent, ElementItem)
+            return parent
+        return item
