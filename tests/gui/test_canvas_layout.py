@@ -63,7 +63,8 @@ def test_first_view_shows_everything_with_readable_building_titles(
         window.resize(*size)
         window.settle_layout()
         view, scene = window.view, window.scene
-        qtbot.waitUntil(lambda: window.runner.is_current() and not scene.routing_pending())
+        qtbot.waitUntil(lambda: window.runner.is_current() and not scene.routing_pending(),
+                        timeout=20_000)  # a busy machine routes slowly
         # Everything is in sight.
         shown = view.mapToScene(view.viewport().rect()).boundingRect()
         for item in scene.element_items():
