@@ -144,3 +144,34 @@ def _one_each(members: list[int], loners: list[int]) -> list[tuple[int, ...]]:
     """Units of one member each, then one for each accelerator with no attachment."""
     units: list[tuple[int, ...]] = [(m,) for m in members]
     return units + [(-1 - a,) for a in loners]
+
+
+def pooled_stranded(ep: Endpoints, attached: AttachmentUnits) -> AttachmentUnits | None:
+    """``attached`` with the accelerators that have no attachment (stranded by a
+    failure) pooled into one unit per island, for the bisection; None when there are
+    none.
+
+    Such accelerators cross no link wherever they stand, so in a cut they are free:
+    any of them may take any side at no cost. Pooling them changes no cut's capacity,
+    but keeps the greatest common divisor of the unit sizes (the bisection DP's grid)
+    as coarse as the healthy design's instead of one accelerator. A pool keeps to one
+    island, as every unit does (the pair capacities rely on it)."""
+    listed = attached.listed
+    if not listed:
+        return None
+    loner = np.array([key[0] < 0 for key in listed])
+    if not loner.any():
+        return None
+    unit = attached.unit
+    stranded = loner[unit]
+    kept = np.flatnonzero(~loner)
+    renumber = np.full(loner.size, -1, dtype=np.int64)
+    renumber[kept] = np.arange(kept.size, dtype=np.int64)
+    islands, pool = np.unique(ep.island[stranded], return_inverse=True)
+    new_unit = renumber[unit]
+    new_unit[stranded] = kept.size + pool.reshape(-1)
+    members: list[tuple[int, ...]] = [listed[i] for i in kept.tolist()]
+    first = np.flatnonzero(stranded)[np.unique(pool.reshape(-1), return_index=True)[1]]
+    members += [(-1 - int(a),) for a in first.tolist()]
+    assert len(members) == kept.size + islands.size
+    return AttachmentUnits(Deferred.of(new_unit), None, members)

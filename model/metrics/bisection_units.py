@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from model.metrics.arrays import Deferred
-from model.metrics.attachment import AttachmentUnits
+from model.metrics.attachment import AttachmentUnits, pooled_stranded
 from model.metrics.bisection import MemberUnits
 from model.metrics.endpoints import Endpoints
 from model.metrics.pods import PodSkeleton, _mix, pod_skeleton
@@ -61,6 +61,11 @@ def bisection_units(topo: Topology, ep: Endpoints, attached: AttachmentUnits) ->
     switch; and the pod tree's structure over them."""
     if not ep.count:
         return BisectionUnits(pod_skeleton(topo, ep, attached.deferred, 0, None))
+    pooled = pooled_stranded(ep, attached)
+    if pooled is not None:
+        # accelerators with no link cross nothing wherever they stand: one unit each
+        # island, so the grid of unit sizes stays coarse
+        attached = pooled
     units = attached.count
     # any accelerator of a unit stands for it when the unit keeps to one island and its
     # accelerators have one capacity profile (true of every design whose NICs and

@@ -1,0 +1,45 @@
+"""Accelerators stranded by a failure (no scale-out link left) in the bisection: they
+cross nothing wherever they stand, so the engine pools them (one unit per island) and
+the bisection stays exact on large hierarchical designs, where a grid of single
+accelerators used to exhaust the exact solver and leave ``exact: false``."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from model.failures import Failure
+from tests.reference import builders
+from tests.reference.campuses import heterogeneous_campus
+from tests.reference.slow_metrics import balanced_sizes
+from tests.reference.test_engine_failures_vs_reference import _check
+
+
+def test_superpod_leaf_and_rack_down_match_reference(
+        compute_all: Callable[..., Any]) -> None:
+    """One SuperPOD unit (256 GPUs, above the integer program's size in the engine):
+    rail leaf 0 down strands GPU 0 of every server, a rack down takes 32 GPUs; every
+    figure against the reference graph, the bisection exact."""
+    design = builders.superpod(sus=1)
+    _check(compute_all, design, [Failure(element="leaf0", count=1),
+                                 Failure(element="dgx0", members=(3,))])
+
+
+def test_heterogeneous_campus_leaf_down_is_exact(compute_all: Callable[..., Any]) -> None:
+    """The heterogeneous ~100K campus with a leaf down (its 32 rail links, one GPU
+    each: 32 stranded): a hierarchical design, so its bisection is exact; no more than
+    the healthy one (a failure only takes links away, so every balanced cut crosses no
+    more than before); and its cut is balanced over the working accelerators."""
+    design = heterogeneous_campus()
+    leaf = next(t for t in design.tiers.values() if t.role.value == "leaf")
+    healthy = compute_all(design)
+    started = time.perf_counter()
+    failed = compute_all(design, failures=[Failure(element=leaf.id, count=1)])
+    assert time.perf_counter() - started < 5.0
+    assert failed.failures.accelerators_stranded == 32
+    assert failed.bisection.exact
+    assert failed.bisection.gbps <= healthy.bisection.gbps * (1 + 1e-9)
+    assert failed.bisection.cut.accelerators_a in balanced_sizes(failed.inventory.accelerators)
+    assert abs(sum(failed.bisection.cut.crossing_gbps.values()) - failed.bisection.gbps) \
+        <= 1e-6 * failed.bisection.gbps
