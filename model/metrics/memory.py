@@ -95,6 +95,11 @@ class Memory:
     dp_prefixes: Remembered[tuple[np.ndarray, np.ndarray, tuple[object, ...]]] = \
         field(default_factory=_within_bytes(128 * 2**20))
     """The pod-tree DP's combined children by their groups' hashes."""
+    switch_side_tables: Remembered[tuple[np.ndarray, np.ndarray]] = field(
+        default_factory=_within_bytes(128 * 2**20))
+    """The switch-sides DP's tables of pods below the top by kind, grid and target
+    (:mod:`model.metrics.pod_dp_switches`): a failure or an edit inside one island
+    recomputes that island's tables only."""
 
     def stores(self) -> list[Remembered[Any]]:
         """Every store, in field order."""

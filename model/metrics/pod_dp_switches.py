@@ -65,6 +65,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from model.metrics.budget import check as check_budget
+from model.metrics.memory import remembered
 from model.metrics.min_plus import TooMuchWorkError, breakpoints_only, min_plus_rows
 from model.metrics.pod_classes import PodClasses, pod_classes
 from model.metrics.pods import PodTree
@@ -227,7 +228,18 @@ class _Solver:
                 length, length1 = self.lengths(node)
                 found = (np.zeros((1, length)), np.zeros((1, length1)))
             else:
-                found = self._pod_table(node)
+                # a pod's tables depend on its subtree alone (which its kind names), the
+                # grid and the target: remembered across runs, so a failure or an edit
+                # inside one island recomputes that island's tables only
+                key = (kind, self.g, self.q, self.r) if node != self.top else None
+                tables = remembered().switch_side_tables
+                found = tables.get(key) if key is not None else None
+                if found is None:
+                    found = self._pod_table(node)
+                    if key is not None:
+                        for array in found:
+                            array.flags.writeable = False  # shared with later runs
+                        tables.put(key, found, found)
             self.tables[kind] = found
         return found
 
@@ -274,6 +286,19 @@ class _Solver:
         linked = grp.links
         out: Array = taus @ linked @ (1 - sides).T + (1 - taus) @ linked @ sides.T
         return out
+
+    def foresee(self, groups: list[_Group], rows: int) -> None:
+        """Give up at once when the contributions of ``groups`` to ``rows`` assignments
+        of their pod would alone take the work past :data:`OPERATIONS_LIMIT` (each is
+        counted by :meth:`contribution` as it is made, so the DP would fail anyway,
+        after spending the limit)."""
+        ahead = 0
+        for grp in groups:
+            if grp.child >= self.tree.units:
+                length, length1 = self.lengths(grp.child)
+                ahead += (1 << int(self.cl.count[grp.child])) * rows * (length + length1)
+        if self.spent + ahead > OPERATIONS_LIMIT:
+            raise _OutOfWorkError
 
     def contribution(self, grp: _Group, sides: Array) -> tuple[Array, Array]:
         """g_c and its remainder table for one child of ``grp``, one row per row of
@@ -325,6 +350,7 @@ class _Solver:
         step, to rebuild the cut)."""
         sides = _bits(int(self.cl.count[node]))[rows]
         groups = self.groups(node)
+        self.foresee(groups, rows.size)
         if self.r:
             return self._with_remainder(groups, sides, at_target, keep)
         whole, split = np.zeros((rows.size, 1)), np.full((rows.size, 0), INF)
