@@ -177,7 +177,12 @@ class _Solver:
         sizes = tree.unit_size[tree.unit_size > 0]
         self.g = max(int(np.gcd.reduce(sizes)) if sizes.size else 0, 1)
         self.q, self.r = divmod(target, self.g)
-        roots = tree.roots
+        # a top node without accelerators (a failed switch, whose links are all down,
+        # stands alone) crosses nothing with its whole subtree on one side: it is left
+        # out, its switches take side A, and the one top pod left, if any, is read at
+        # the target alone
+        roots = [int(r) for r in tree.roots if tree.accelerators[r] > 0]
+        self.roots = roots
         self.top = roots[0] if len(roots) == 1 and roots[0] >= tree.units else -1
         self.mirror = self.top >= 0 and 2 * target == int(tree.accelerators[self.top])
         self.tables: dict[int, tuple[Array, Array]] = {}
@@ -401,7 +406,7 @@ class _Solver:
     # ------------------------------------------------------------------ the cut
     def solve(self) -> float:
         """The minimum, with the cut recorded in ``tau``, ``whole`` and ``on_a``."""
-        roots = [int(r) for r in self.tree.roots]
+        roots = self.roots
         if self.top >= 0:
             t, t1 = self.table(self.top)
             column = (t1 if self.r else t)[:, 0]

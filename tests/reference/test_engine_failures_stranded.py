@@ -1,13 +1,21 @@
-"""Accelerators stranded by a failure (no scale-out link left) in the bisection: they
-cross nothing wherever they stand, so the engine pools them (one unit per island) and
-the bisection stays exact on large hierarchical designs, where a grid of single
-accelerators used to exhaust the exact solver and leave ``exact: false``."""
+"""Failures that leave parts of a large hierarchical design with nothing to cross: the
+bisection stays exact.
+
+- Accelerators stranded by a failure (no scale-out link left) cross nothing wherever
+  they stand, so the engine pools them (one unit per island): a grid of single
+  accelerators used to exhaust the exact solver and leave ``exact: false``.
+- A failed switch has no link left and stands alone, with no accelerator: it crosses
+  nothing on either side, so the one pod holding every accelerator is still the top of
+  the tree (read at the target alone), not one of several tops combined at every
+  count, which used to exhaust the solver on the heterogeneous campus."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
 from typing import Any
+
+import pytest
 
 from model.failures import Failure
 from tests.reference import builders
@@ -43,3 +51,19 @@ def test_heterogeneous_campus_leaf_down_is_exact(compute_all: Callable[..., Any]
     assert failed.bisection.cut.accelerators_a in balanced_sizes(failed.inventory.accelerators)
     assert abs(sum(failed.bisection.cut.crossing_gbps.values()) - failed.bisection.gbps) \
         <= 1e-6 * failed.bisection.gbps
+
+
+@pytest.mark.parametrize("tier", ["core", "island-3-spine", "island-9-spine"])
+def test_heterogeneous_campus_switch_down_is_exact(compute_all: Callable[..., Any],
+                                                   tier: str) -> None:
+    """The heterogeneous campus with one switch down: the campus core, or a spine of a
+    13:1 island (whose 4 uplinks reached 4 of the 512 cores). Exact; no more than the
+    healthy bisection (a failure only takes links away); nothing stranded (every leaf
+    keeps its other spines, every spine its other cores); the cut balanced."""
+    design = heterogeneous_campus()
+    healthy = compute_all(design)
+    failed = compute_all(design, failures=[Failure(element=tier, count=1)])
+    assert failed.failures.accelerators_stranded == 0
+    assert failed.bisection.exact
+    assert failed.bisection.gbps <= healthy.bisection.gbps * (1 + 1e-9)
+    assert failed.bisection.cut.accelerators_a in balanced_sizes(failed.inventory.accelerators)
