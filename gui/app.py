@@ -44,6 +44,7 @@ def start_window(path: str | None, settings: QSettings | None = None) -> MainWin
     from PySide6.QtWidgets import QApplication
 
     from gui.errors import install_error_reporting
+    from gui.i18n import install_language
     from gui.main_window import default_settings, open_window
     from gui.metrics_runner import DEFAULT_TIME_LIMIT_S
     from gui.theme import THEMES, apply_theme
@@ -55,6 +56,7 @@ def start_window(path: str | None, settings: QSettings | None = None) -> MainWin
     app.setOrganizationName("Archipelago")
     install_error_reporting()
     settings = settings if settings is not None else default_settings()
+    install_language(app, settings)  # before any window text is made
     apply_theme(app, THEMES.get(str(settings.value("theme", "light")), THEMES["light"]))
     catalog = load_builtin_catalog()
     design, shown = initial_design(path)

@@ -16,7 +16,9 @@ from typing import Any
 
 from PySide6.QtGui import QUndoCommand
 
+from gui.i18n import translate
 from gui.words import change_text, settings_change_text
+from gui.words import kind_word as kind_name
 from model.checked import copied, fitted_name, joined_name, make, shifted
 from model.design import Design, Removal
 from model.elements import (
@@ -72,7 +74,8 @@ class AddElement(DesignCommand):
 
     def __init__(self, design: Design, element: Element, index: int | None = None,
                  text: str | None = None) -> None:
-        super().__init__(design, text or f"Add {kind_word(element)} {element.name!r}")
+        super().__init__(design, text or translate("Commands", "Add {kind} {name}").format(
+            kind=kind_word(element), name=repr(element.name)))
         self.element = element
         self.index = index
 
@@ -91,7 +94,7 @@ class RemoveElement(DesignCommand):
     def __init__(self, design: Design, element_id: str, text: str | None = None) -> None:
         element = design.element(element_id)
         label = f"{kind_word(element)} {element.name!r}" if element else element_id
-        super().__init__(design, text or f"Delete {label}")
+        super().__init__(design, text or translate("Commands", "Delete {what}").format(what=label))
         self.element_id = element_id
         self._removal: Removal | None = None
 
@@ -133,7 +136,8 @@ class MoveElement(DesignCommand):
                  text: str | None = None) -> None:
         element = design.element(element_id)
         name = element.name if element else element_id
-        super().__init__(design, text or f"Move {name!r}")
+        super().__init__(design, text or translate("Commands", "Move {name}").format(
+            name=repr(name)))
         self.element_id = element_id
         self.x, self.y = float(x), float(y)
         self._old = (0.0, 0.0)
@@ -155,8 +159,10 @@ class MoveElements(DesignCommand):
         self.positions = {eid: (float(x), float(y)) for eid, (x, y) in positions.items()}
         if text is None and len(self.positions) == 1:
             element = design.element(next(iter(self.positions)))
-            text = f"Move {element.name if element else next(iter(self.positions))!r}"
-        super().__init__(design, text or f"Move {len(self.positions)} elements")
+            text = translate("Commands", "Move {name}").format(
+                name=repr(element.name if element else next(iter(self.positions))))
+        super().__init__(design, text or translate("Commands", "Move {count} elements").format(
+            count=len(self.positions)))
         self._old: dict[str, tuple[float, float]] = {}
 
     def _apply(self) -> None:
@@ -169,8 +175,8 @@ class MoveElements(DesignCommand):
 class AddParts(DesignCommand):
     """Copy catalog parts into the design; undo puts the design's catalog back."""
 
-    def __init__(self, design: Design, parts: Catalog, text: str = "Add parts") -> None:
-        super().__init__(design, text)
+    def __init__(self, design: Design, parts: Catalog, text: str = "") -> None:
+        super().__init__(design, text or translate("Commands", "Add parts"))
         self.parts = parts
         self._before: Catalog | None = None
 
@@ -203,7 +209,7 @@ class RenameDesign(DesignCommand):
     """Change the design's name and description."""
 
     def __init__(self, design: Design, name: str, description: str | None = None) -> None:
-        super().__init__(design, "Rename design")
+        super().__init__(design, translate("Commands", "Rename design"))
         self.name, self.description = name, description
         self._old = ("", "")
 
@@ -239,18 +245,18 @@ class MacroCommand(DesignCommand):
 
 # ------------------------------------------------------------------ builders
 def kind_word(element: Element | None) -> str:
-    """"island", "rack group", … for an element."""
+    """"island", "rack group", … for an element (in the interface language)."""
     if isinstance(element, Building):
-        return "building"
+        return kind_name("building")
     if isinstance(element, Island):
-        return "island"
+        return kind_name("island")
     if isinstance(element, RackGroup):
-        return "rack group"
+        return kind_name("rack_group")
     if isinstance(element, SwitchTier):
-        return "switch tier"
+        return kind_name("tier")
     if isinstance(element, LinkBundle):
-        return "link bundle"
-    return "element"
+        return kind_name("bundle")
+    return translate("Commands", "element")
 
 
 class IdAllocator:
@@ -284,14 +290,14 @@ def add_building_command(design: Design, x: float, y: float,
                          capacity_kw: float = 50_000.0) -> DesignCommand:
     """A new building at campus position (x, y)."""
     building = make(Building, id=design.new_id("building"), name=_next_name(
-        design, "building", "Building"), capacity_kw=capacity_kw, x=x, y=y)
+        design, "building", translate("Commands", "Building")), capacity_kw=capacity_kw, x=x, y=y)
     return AddElement(design, building)
 
 
 def add_island_command(design: Design, building_id: str, x: float, y: float) -> DesignCommand:
     """A new, empty island in a building at (x, y) relative to the building."""
     island = make(Island, id=design.new_id("island"), name=_next_name(design, "island",
-                  "Island"), building=building_id, x=x, y=y)
+                  translate("Commands", "Island")), building=building_id, x=x, y=y)
     return AddElement(design, island)
 
 
@@ -302,7 +308,8 @@ def add_rack_group_command(design: Design, catalog: Catalog, rack_type_id: str,
     accelerator are copied into the design in the same undo step."""
     rack = catalog.rack_type(rack_type_id) or design.catalog.rack_type(rack_type_id)
     if rack is None:
-        raise DesignError(f"the catalog has no rack type {rack_type_id!r}")
+        raise DesignError(translate("Commands", "the catalog has no rack type {id}").format(
+            id=repr(rack_type_id)))
     parts = catalog.closure_of_rack_type(rack_type_id)
     group = make(RackGroup, id=design.new_id("racks"), name=rack.name, island=island_id,
                  rack_type=rack_type_id, count=count, x=x, y=y)
@@ -340,7 +347,8 @@ def add_tier_command(design: Design, catalog: Catalog, switch_id: str, place: El
     building for a building-scoped tier)."""
     switch = catalog.switch(switch_id) or design.catalog.switch(switch_id)
     if switch is None:
-        raise DesignError(f"the catalog has no switch model {switch_id!r}")
+        raise DesignError(translate("Commands", "the catalog has no switch model {id}").format(
+            id=repr(switch_id)))
     name = fitted_name(tier_name(design, place, role))
     if isinstance(place, Island):
         tier = make(SwitchTier, id=design.new_id("tier"), name=name,
@@ -351,7 +359,7 @@ def add_tier_command(design: Design, catalog: Catalog, switch_id: str, place: El
                     switch=switch_id, count=count, role=role, scope=Scope.BUILDING,
                     building=place.id, x=x, y=y)
     else:
-        raise DesignError("a switch tier goes into an island or a building")
+        raise DesignError(translate("Commands", "a switch tier goes into an island or a building"))
     add = AddElement(design, tier)
     return MacroCommand(design, add.text(), [AddParts(design, Catalog(switches=(switch,))),
                                             add])
@@ -365,9 +373,11 @@ def link_command(design: Design, start_id: str, end_id: str) -> DesignCommand:
     start, end = design.element(start_id), design.element(end_id)
     if not isinstance(start, RackGroup | SwitchTier) or not isinstance(end, RackGroup |
                                                                        SwitchTier):
-        raise DesignError("a link bundle joins a rack group or switch tier to a switch tier")
+        raise DesignError(translate(
+            "Commands", "a link bundle joins a rack group or switch tier to a switch tier"))
     if isinstance(start, RackGroup) and isinstance(end, RackGroup):
-        raise DesignError("two rack groups cannot be linked directly: link each to a tier")
+        raise DesignError(translate(
+            "Commands", "two rack groups cannot be linked directly: link each to a tier"))
     pattern = Pattern.SPREAD
     lower: RackGroup | SwitchTier
     upper: RackGroup | SwitchTier
@@ -401,7 +411,8 @@ def link_command(design: Design, start_id: str, end_id: str) -> DesignCommand:
     bundle = make(LinkBundle, id=design.new_id("bundle"),
                   name=bundle_name(lower.name, upper.name), lower=lower.id, upper=upper.id,
                   links_per_member=links, speed_gbps=speed, pattern=pattern)
-    return AddElement(design, bundle, text=f"Link {lower.name!r} to {upper.name!r}")
+    return AddElement(design, bundle, text=translate("Commands", "Link {lower} to {upper}").format(
+        lower=repr(lower.name), upper=repr(upper.name)))
 
 
 def move_command(design: Design, positions: Mapping[str, tuple[float, float]]
@@ -449,7 +460,8 @@ def remove_command(design: Design, ids: Iterable[str]) -> DesignCommand | None:
         removes.append(RemoveElement(design, eid))
     if len(removes) == 1:
         return removes[0]
-    return MacroCommand(design, f"Delete {len(removes)} elements", removes)
+    return MacroCommand(design, translate("Commands", "Delete {count} elements").format(
+        count=len(removes)), removes)
 
 
 def duplicate_command(design: Design, ids: Iterable[str], offset: tuple[float, float]
@@ -465,21 +477,22 @@ def duplicate_command(design: Design, ids: Iterable[str], offset: tuple[float, f
         element = design.element(eid)
         if isinstance(element, RackGroup) and element.island not in islands:
             copy = copied(element, id=alloc.new("racks"),
-                          name=fitted_name(element.name, " (copy)"),
+                          name=fitted_name(element.name, translate("Commands", " (copy)")),
                           x=shifted(element.x, dx), y=shifted(element.y, dy))
             adds.append(AddElement(design, copy))
         elif isinstance(element, Island):
             adds.extend(_duplicate_island(design, element, alloc, dx, dy))
     if not adds:
         return None
-    return MacroCommand(design, f"Duplicate {len(chosen)} element"
-                        + ("s" if len(chosen) > 1 else ""), adds)
+    text = (translate("Commands", "Duplicate {count} elements") if len(chosen) > 1
+            else translate("Commands", "Duplicate {count} element"))
+    return MacroCommand(design, text.format(count=len(chosen)), adds)
 
 
 def _duplicate_island(design: Design, island: Island, alloc: IdAllocator, dx: float,
                       dy: float) -> list[DesignCommand]:
     new_island = copied(island, id=alloc.new("island"),
-                        name=fitted_name(island.name, " (copy)"),
+                        name=fitted_name(island.name, translate("Commands", " (copy)")),
                         x=shifted(island.x, dx), y=shifted(island.y, dy))
     adds: list[DesignCommand] = [AddElement(design, new_island)]
     mapping: dict[str, str] = {}

@@ -20,7 +20,7 @@ import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, QRunnable, Qt, QThreadPool, Signal
 from PySide6.QtGui import QAction, QBrush, QColor
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -39,6 +39,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gui.i18n import translate
+from gui.words import kind_word
 from model.compare import Comparison, FigureRow, compare_reports, format_ratio, format_value
 from model.design import Design
 from model.metrics.results import DesignMetrics
@@ -49,7 +51,12 @@ if TYPE_CHECKING:
 
 NAME_WIDTH_PX = 220
 """Widest the figure-name column starts (the full name is its tooltip)."""
-HEADERS = ("Figure", "This design", "Other", "Other − this", "Other ÷ this")
+HEADERS = (QT_TRANSLATE_NOOP("CompareDock", "Figure"),
+           QT_TRANSLATE_NOOP("CompareDock", "This design"),
+           QT_TRANSLATE_NOOP("CompareDock", "Other"),
+           QT_TRANSLATE_NOOP("CompareDock", "Other − this"),
+           QT_TRANSLATE_NOOP("CompareDock", "Other ÷ this"))
+"""The figure table's column titles (translated when shown)."""
 
 
 class _Signals(QObject):
@@ -97,7 +104,7 @@ class CompareDock(QDockWidget):
     """The comparison of the window's design with another design file."""
 
     def __init__(self, window: MainWindow) -> None:
-        super().__init__("Compare", window)
+        super().__init__(self.tr("Compare"), window)
         self.setObjectName("dock-compare")
         self.window_ = window
         self.other: Design | None = None
@@ -111,15 +118,15 @@ class CompareDock(QDockWidget):
 
         body = QWidget()
         layout = QVBoxLayout(body)
-        self.title = QLabel("Choose File › Compare with… to compare another design")
+        self.title = QLabel(self.tr("Choose File › Compare with… to compare another design"))
         self.title.setWordWrap(True)
         layout.addWidget(self.title)
         row = QHBoxLayout()
-        self.only_different = QCheckBox("Only differences")
+        self.only_different = QCheckBox(self.tr("Only differences"))
         self.only_different.setChecked(True)
         self.only_different.toggled.connect(lambda _on: self._fill_figures())
-        self.select_button = QPushButton("Select Changed")
-        self.select_button.setToolTip("Select the elements of this design that differ")
+        self.select_button = QPushButton(self.tr("Select Changed"))
+        self.select_button.setToolTip(self.tr("Select the elements of this design that differ"))
         self.select_button.clicked.connect(self.select_changed)
         row.addWidget(self.only_different)
         row.addStretch(1)
@@ -127,13 +134,13 @@ class CompareDock(QDockWidget):
         layout.addLayout(row)
         splitter = QSplitter(Qt.Orientation.Vertical)
         self.table = QTableWidget(0, len(HEADERS))
-        self.table.setHorizontalHeaderLabels(list(HEADERS))
+        self.table.setHorizontalHeaderLabels([translate("CompareDock", h) for h in HEADERS])
         self.table.verticalHeader().setVisible(False)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.setWordWrap(False)
         self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
         self.tree = QTreeWidget()
-        self.tree.setHeaderLabels(["Element", "This design", "Other"])
+        self.tree.setHeaderLabels([self.tr("Element"), self.tr("This design"), self.tr("Other")])
         splitter.addWidget(self.table)
         splitter.addWidget(self.tree)
         layout.addWidget(splitter, 1)
@@ -155,7 +162,8 @@ class CompareDock(QDockWidget):
         if self._running:
             return  # started again when the running one returns
         self._running = True
-        self.title.setText(f"Computing the comparison with {self._other_name()}…")
+        self.title.setText(self.tr("Computing the comparison with {name}…").format(
+            name=self._other_name()))
         design = self.window_.document.design
         self._pool.start(_CompareJob(design.copy(), self.other, design.revision,
                                      self.window_.runner.compute, self._signals))
@@ -170,16 +178,17 @@ class CompareDock(QDockWidget):
             self._start()
             return
         if comparison is None:
-            self.title.setText(f"The comparison failed: {error}")
+            self.title.setText(self.tr("The comparison failed: {error}").format(error=error))
             return
         assert isinstance(comparison, Comparison)
         self.comparison = comparison
         changed = [r for r in comparison.figures if r.differs]
         s = comparison.structure
-        self.title.setText(
-            f"This design against {self._other_name()}: {len(changed)} figures differ;"
-            f" {len(s.removed)} elements only here, {len(s.added)} only there,"
-            f" {len(s.changed)} changed")
+        self.title.setText(self.tr(
+            "This design against {name}: {differ} figures differ; {here} elements only "
+            "here, {there} only there, {changed} changed").format(
+            name=self._other_name(), differ=len(changed), here=len(s.removed),
+            there=len(s.added), changed=len(s.changed)))
         self._fill_figures()
         self._fill_structure()
         self.select_changed()
@@ -225,15 +234,17 @@ class CompareDock(QDockWidget):
         if self.comparison is None:
             return
         s = self.comparison.structure
-        groups = (("Only in this design", s.removed), ("Only in the other", s.added))
+        groups = ((self.tr("Only in this design"), s.removed),
+                  (self.tr("Only in the other"), s.added))
         for title, entries in groups:
             parent = QTreeWidgetItem(self.tree, [f"{title} ({len(entries)})"])
             for p in entries:
-                QTreeWidgetItem(parent, [f"{p.kind} {p.name} ({p.id})"])
+                QTreeWidgetItem(parent, [f"{kind_word(p.kind)} {p.name} ({p.id})"])
             parent.setExpanded(True)
-        parent = QTreeWidgetItem(self.tree, [f"Changed ({len(s.changed)})"])
+        parent = QTreeWidgetItem(self.tree, [self.tr("Changed ({count})").format(
+            count=len(s.changed))])
         for c in s.changed:
-            label = f"{c.kind} {c.name} ({c.id})" if c.id else c.kind
+            label = f"{kind_word(c.kind)} {c.name} ({c.id})" if c.id else kind_word(c.kind)
             item = QTreeWidgetItem(parent, [label])
             item.setData(0, Qt.ItemDataRole.UserRole, c.id)
             for name, (old, new) in c.fields.items():
@@ -258,15 +269,18 @@ class CompareDock(QDockWidget):
         ids = self.changed_ids()
         self.window_.scene.select_ids(ids)
         if ids:
-            self.window_.show_status(f"Selected {len(ids)} elements that differ from"
-                                     f" {self._other_name()}")
+            self.window_.show_status(self.tr(
+                "Selected {count} elements that differ from {name}").format(
+                count=len(ids), name=self._other_name()))
 
 
 def ask_compare_path(window: QWidget, folder: str) -> str | None:
     """Ask for the design file to compare with (None when cancelled)."""
     from gui.files import DESIGN_FILTER
 
-    path, _ = QFileDialog.getOpenFileName(window, "Compare with", folder, DESIGN_FILTER)
+    path, _ = QFileDialog.getOpenFileName(
+        window, translate("CompareActions", "Compare with"), folder,
+        translate("FileActions", DESIGN_FILTER))
     return path or None
 
 
@@ -280,9 +294,9 @@ class CompareActions(QObject):
         self.dock: CompareDock | None = None
         self.ask_path: Callable[[], str | None] = lambda: ask_compare_path(
             window, os.path.dirname(str(window.document.path or "")))
-        self.action = QAction("Compare &with…", window)
-        self.action.setStatusTip("Compare the figures and elements of this design with"
-                                 " another design file")
+        self.action = QAction(self.tr("Compare &with…"), window)
+        self.action.setStatusTip(self.tr("Compare the figures and elements of this design "
+                                         "with another design file"))
         self.action.triggered.connect(lambda _checked=False: self.compare())
 
     def compare(self, path: str | None = None) -> bool:
@@ -296,7 +310,7 @@ class CompareActions(QObject):
         try:
             other = load_design(path)
         except (ArchipelagoError, OSError) as error:
-            QMessageBox.critical(self.window, "Cannot compare", str(error))
+            QMessageBox.critical(self.window, self.tr("Cannot compare"), str(error))
             return False
         if self.dock is None:
             self.dock = CompareDock(self.window)

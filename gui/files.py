@@ -24,7 +24,16 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QEvent, QObject, QRectF, QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
+    QEvent,
+    QObject,
+    QRectF,
+    QSettings,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -40,6 +49,7 @@ from gui import heap
 from gui.autosave import Autosaver, offer_recovery
 from gui.document import DesignDocument
 from gui.errors import guarded
+from gui.i18n import translate
 from gui.metrics_runner import FiguresNotComputedError, MetricsRunner, preview_compute
 from model.design import Design
 from model.errors import ArchipelagoError
@@ -49,21 +59,37 @@ from model.metrics.results import DesignMetrics
 if TYPE_CHECKING:
     from gui.main_window import MainWindow
 
-DESIGN_FILTER = "Archipelago designs (*.json);;All files (*)"
+DESIGN_FILTER = QT_TRANSLATE_NOOP("FileActions", "Archipelago designs (*.json);;All files (*)")
+"""The file dialogs' filter for design files (translated when shown)."""
 MAX_RECENT = 10
 RECENT_KEY = "files/recent"
 
 EXPORTS: dict[str, tuple[str, str, str]] = {
-    "png": ("Canvas as PNG…", "PNG pictures (*.png)", ".png"),
-    "svg": ("Canvas as SVG…", "SVG drawings (*.svg)", ".svg"),
-    "pdf": ("PDF Report…", "PDF documents (*.pdf)", ".pdf"),
-    "json": ("Metrics as JSON…", "JSON files (*.json)", ".metrics.json"),
-    "csv": ("Metrics as CSV…", "CSV files (*.csv)", ".metrics.csv"),
-    "bom": ("Bill of Materials (CSV)…", "CSV files (*.csv)", ".bom.csv"),
-    "graphml": ("Network as GraphML…", "GraphML files (*.graphml)", ".graphml"),
-    "xlsx": ("Workbook for Purchasing (Excel)…", "Excel workbooks (*.xlsx)", ".xlsx"),
+    "png": (QT_TRANSLATE_NOOP("FileActions", "Canvas as PNG…"),
+            QT_TRANSLATE_NOOP("FileActions", "PNG pictures (*.png)"), ".png"),
+    "svg": (QT_TRANSLATE_NOOP("FileActions", "Canvas as SVG…"),
+            QT_TRANSLATE_NOOP("FileActions", "SVG drawings (*.svg)"), ".svg"),
+    "pdf": (QT_TRANSLATE_NOOP("FileActions", "PDF Report…"),
+            QT_TRANSLATE_NOOP("FileActions", "PDF documents (*.pdf)"), ".pdf"),
+    "json": (QT_TRANSLATE_NOOP("FileActions", "Metrics as JSON…"),
+             QT_TRANSLATE_NOOP("FileActions", "JSON files (*.json)"), ".metrics.json"),
+    "csv": (QT_TRANSLATE_NOOP("FileActions", "Metrics as CSV…"),
+            QT_TRANSLATE_NOOP("FileActions", "CSV files (*.csv)"), ".metrics.csv"),
+    "bom": (QT_TRANSLATE_NOOP("FileActions", "Bill of Materials (CSV)…"),
+            QT_TRANSLATE_NOOP("FileActions", "CSV files (*.csv)"), ".bom.csv"),
+    "graphml": (QT_TRANSLATE_NOOP("FileActions", "Network as GraphML…"),
+                QT_TRANSLATE_NOOP("FileActions", "GraphML files (*.graphml)"), ".graphml"),
+    "xlsx": (QT_TRANSLATE_NOOP("FileActions", "Workbook for Purchasing (Excel)…"),
+             QT_TRANSLATE_NOOP("FileActions", "Excel workbooks (*.xlsx)"), ".xlsx"),
 }
-"""Export kind → menu text, file filter, suggested file-name ending."""
+"""Export kind → menu text, file filter, suggested file-name ending (the texts in
+English; :func:`export_texts` gives them in the interface language)."""
+
+
+def export_texts(kind: str) -> tuple[str, str]:
+    """The menu text and file filter of export ``kind`` in the interface language."""
+    text, file_filter, _suffix = EXPORTS[kind]
+    return translate("FileActions", text), translate("FileActions", file_filter)
 
 
 def dropped_design_path(event: QDragEnterEvent | QDropEvent) -> str | None:
@@ -105,9 +131,9 @@ class FileActions(QObject):
         if autosaver is not None:
             autosaver.failed.connect(self.message)
         self.actions: dict[str, QAction] = {}
-        self.recent_menu = QMenu("Open &Recent", window)
+        self.recent_menu = QMenu(self.tr("Open &Recent"), window)
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
-        self.export_menu = QMenu("&Export", window)
+        self.export_menu = QMenu(self.tr("&Export"), window)
         self._make_actions()
         document.modified_changed.connect(self._update_enabled)
         document.path_changed.connect(lambda _path: self._update_enabled())
@@ -129,14 +155,16 @@ class FileActions(QObject):
 
     def _make_actions(self) -> None:
         keys = QKeySequence.StandardKey
-        self._action("new", "&New", self.new_design, QKeySequence(keys.New))
-        self._action("new_from_template", "New from &Template…", self.new_from_template,
-                     QKeySequence("Ctrl+Shift+N"))
-        self._action("open", "&Open…", self.open_dialog, QKeySequence(keys.Open))
-        self._action("save", "&Save", self.save, QKeySequence(keys.Save))
-        self._action("save_as", "Save &As…", self.save_as, QKeySequence("Ctrl+Shift+S"))
-        self._action("revert", "Re&vert to Saved", self.revert)
-        for kind, (text, _filter, _suffix) in EXPORTS.items():
+        self._action("new", self.tr("&New"), self.new_design, QKeySequence(keys.New))
+        self._action("new_from_template", self.tr("New from &Template…"),
+                     self.new_from_template, QKeySequence("Ctrl+Shift+N"))
+        self._action("open", self.tr("&Open…"), self.open_dialog, QKeySequence(keys.Open))
+        self._action("save", self.tr("&Save"), self.save, QKeySequence(keys.Save))
+        self._action("save_as", self.tr("Save &As…"), self.save_as,
+                     QKeySequence("Ctrl+Shift+S"))
+        self._action("revert", self.tr("Re&vert to Saved"), self.revert)
+        for kind in EXPORTS:
+            text, _filter = export_texts(kind)
             action = self._action(f"export_{kind}", text, partial(self.export, kind))
             self.export_menu.addAction(action)
             if kind == "pdf":
@@ -174,8 +202,8 @@ class FileActions(QObject):
     # -------------------------------------------------------- dialog hooks
     def ask_open_path(self) -> str | None:
         """Ask for a design file to open (None when cancelled)."""
-        path, _ = QFileDialog.getOpenFileName(self.window, "Open Design", self._folder(),
-                                              DESIGN_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self.window, self.tr("Open Design"),
+                                              self._folder(), self.tr(DESIGN_FILTER))
         return path or None
 
     def ask_save_path(self, caption: str, file_filter: str, suggested: str) -> str | None:
@@ -185,17 +213,17 @@ class FileActions(QObject):
 
     def ask_unsaved(self) -> QMessageBox.StandardButton:
         """Ask what to do with unsaved changes: Save, Discard or Cancel."""
-        return self._ask_unsaved(
-            f"{self.document.display_name()} has unsaved changes. Save them first?")
+        return self._ask_unsaved(self.tr("{name} has unsaved changes. Save them first?").format(
+            name=self.document.display_name()))
 
     def ask_unsaved_on_close(self) -> QMessageBox.StandardButton:
         """The same question as the window closes."""
-        return self._ask_unsaved(
-            f"Save the changes to {self.document.display_name()} before closing?")
+        return self._ask_unsaved(self.tr("Save the changes to {name} before closing?").format(
+            name=self.document.display_name()))
 
     def _ask_unsaved(self, text: str) -> QMessageBox.StandardButton:
         buttons = QMessageBox.StandardButton
-        return QMessageBox.question(self.window, "Unsaved changes", text,
+        return QMessageBox.question(self.window, self.tr("Unsaved changes"), text,
                                     buttons.Save | buttons.Discard | buttons.Cancel,
                                     buttons.Save)
 
@@ -203,8 +231,9 @@ class FileActions(QObject):
         """Confirm throwing away the unsaved changes."""
         buttons = QMessageBox.StandardButton
         answer = QMessageBox.question(
-            self.window, "Revert to saved",
-            f"Discard every change since {self.document.display_name()} was saved?",
+            self.window, self.tr("Revert to saved"),
+            self.tr("Discard every change since {name} was saved?").format(
+                name=self.document.display_name()),
             buttons.Discard | buttons.Cancel, buttons.Cancel)
         return answer == buttons.Discard
 
@@ -255,7 +284,7 @@ class FileActions(QObject):
         if not self.maybe_save():
             return False
         self._replace(Design(), None)
-        self.message.emit("New design")
+        self.message.emit(self.tr("New design"))
         return True
 
     def new_from_template(self) -> bool:
@@ -269,7 +298,8 @@ class FileActions(QObject):
         # A design built from a template exists nowhere else: it is unsaved work.
         self.document.undo_stack.resetClean()
         self.document.modified_changed.emit(True)
-        self.message.emit(f"New design from template: {design.name}")
+        self.message.emit(self.tr("New design from template: {name}").format(
+            name=design.name))
         return True
 
     def open_generated(self, design: Design, message: str) -> bool:
@@ -298,14 +328,15 @@ class FileActions(QObject):
         try:
             design = load_design(path)
         except ArchipelagoError as error:
-            self.show_error("Cannot open design", str(error))
+            self.show_error(self.tr("Cannot open design"), str(error))
             return False
         except OSError as error:  # the loader reports its own; this is a last guard
-            self.show_error("Cannot open design", f"{path}: {error.strerror or error}")
+            self.show_error(self.tr("Cannot open design"),
+                            f"{path}: {error.strerror or error}")
             return False
         self._replace(design, Path(path))
         self.add_recent(path)
-        self.message.emit(f"Opened {Path(path).name}")
+        self.message.emit(self.tr("Opened {file}").format(file=Path(path).name))
         return True
 
     def revert(self) -> bool:
@@ -329,7 +360,8 @@ class FileActions(QObject):
         if path is None:
             suggested = str(self.document.path or Path(self._folder()) / (
                 _safe_name(self.document.design.name) + ".json"))
-            chosen = self.ask_save_path("Save Design As", DESIGN_FILTER, suggested)
+            chosen = self.ask_save_path(self.tr("Save Design As"),
+                                            self.tr(DESIGN_FILTER), suggested)
             if not chosen:
                 return False
             path = chosen if Path(chosen).suffix else chosen + ".json"
@@ -341,13 +373,13 @@ class FileActions(QObject):
         try:
             save_design(self.document.design, path)
         except ArchipelagoError as error:
-            self.show_error("Cannot save design", str(error))
+            self.show_error(self.tr("Cannot save design"), str(error))
             return False
         self.document.mark_saved(Path(path))
         if self.autosaver is not None:
             self.autosaver.discard()
         self.add_recent(path)
-        self.message.emit(f"Saved {Path(path).name}")
+        self.message.emit(self.tr("Saved {file}").format(file=Path(path).name))
         return True
 
     # -------------------------------------------------------------- recent
@@ -373,7 +405,8 @@ class FileActions(QObject):
     def open_recent(self, path: str) -> bool:
         """Open a recent file; one that has gone is reported and forgotten."""
         if not Path(path).exists():
-            self.show_error("Cannot open design", f"{path} no longer exists.")
+            self.show_error(self.tr("Cannot open design"),
+                            self.tr("{path} no longer exists.").format(path=path))
             self.settings.setValue(RECENT_KEY, [p for p in self.recent_files() if p != path])
             return False
         return self.open_path(path)
@@ -386,10 +419,10 @@ class FileActions(QObject):
             action.setToolTip(path)
             action.setStatusTip(path)
             action.triggered.connect(
-                lambda _checked=False, p=path: guarded("Open Recent", self.open_recent)(p))
+                lambda _checked=False, p=path: guarded(self.tr("Open Recent"), self.open_recent)(p))
         if files:
             self.recent_menu.addSeparator()
-        clear = self.recent_menu.addAction("Clear Recent Files", self.clear_recent)
+        clear = self.recent_menu.addAction(self.tr("Clear Recent Files"), self.clear_recent)
         clear.setEnabled(bool(files))
 
     # ------------------------------------------------------------- exports
@@ -412,13 +445,15 @@ class FileActions(QObject):
         (and, for PNG, the options) when not given. Failures are shown, never raised."""
         from gui.export.dialogs import PngOptions
 
-        text, file_filter, suffix = EXPORTS[kind]
+        text, file_filter = export_texts(kind)
+        suffix = EXPORTS[kind][2]
         if kind == "png" and options is None:
             options = self.ask_png_options()
             if options is None:
                 return False
         if path is None:
-            chosen = self.ask_save_path(f"Export {text.rstrip('…')}", file_filter,
+            chosen = self.ask_save_path(self.tr("Export {what}").format(
+                what=text.rstrip("…")), file_filter,
                                         self._suggest(suffix))
             if not chosen:
                 return False
@@ -430,7 +465,7 @@ class FileActions(QObject):
                                options if isinstance(options, PngOptions) else None)
         except FiguresNotComputedError as error:
             if error.cancelled:
-                self.message.emit("Export cancelled")
+                self.message.emit(self.tr("Export cancelled"))
                 return False
             failure = str(error)
         except ArchipelagoError as error:
@@ -438,9 +473,9 @@ class FileActions(QObject):
         finally:
             QApplication.restoreOverrideCursor()
         if failure:
-            self.show_error("Export failed", failure)
+            self.show_error(self.tr("Export failed"), failure)
             return False
-        self.message.emit(f"Exported {Path(path).name}")
+        self.message.emit(self.tr("Exported {file}").format(file=Path(path).name))
         return True
 
     def figures(self) -> DesignMetrics:
@@ -454,9 +489,9 @@ class FileActions(QObject):
             return self.compute(self.document.design.copy())
         if runner.is_current() and runner.metrics is not None:
             return runner.metrics
-        progress = QProgressDialog("Computing the figures for the export…", "Cancel", 0, 0,
-                                   self.window)
-        progress.setWindowTitle("Export")
+        progress = QProgressDialog(self.tr("Computing the figures for the export…"),
+                                   self.tr("Cancel"), 0, 0, self.window)
+        progress.setWindowTitle(self.tr("Export"))
         progress.setWindowModality(Qt.WindowModality.WindowModal)
         progress.setMinimumDuration(400)
         try:
@@ -485,7 +520,7 @@ class FileActions(QObject):
         elif kind == "svg":
             export_svg(design, path, metrics=metrics)
         elif metrics is None:  # only pictures go without figures
-            raise FiguresNotComputedError("the figures are not computed")
+            raise FiguresNotComputedError(self.tr("the figures are not computed"))
         elif kind == "pdf":
             export_pdf(design, metrics, path)
         else:
@@ -507,7 +542,7 @@ class FileActions(QObject):
                     event.acceptProposedAction()
                     # Open after the drop returns: a dialog inside a drop handler
                     # would block the drag source.
-                    QTimer.singleShot(0, lambda: guarded("Open", self.open_path)(path))
+                    QTimer.singleShot(0, lambda: guarded(self.tr("Open"), self.open_path)(path))
                     return True
             elif kind == QEvent.Type.Hide and not event.spontaneous():
                 # The window closed (a minimised window's hide is spontaneous): a
@@ -525,7 +560,8 @@ class FileActions(QObject):
         entry = offer_recovery(self.window, self.document, self.autosaver, ask=ask)
         if entry is None:
             return False
-        self.message.emit(f"Restored unsaved work on {entry.design_name}")
+        self.message.emit(self.tr("Restored unsaved work on {name}").format(
+            name=entry.design_name))
         return True
 
     def _folder(self) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QSettings, Qt, QTimer, SignalInstance
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QSettings, Qt, QTimer, SignalInstance
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -52,6 +52,15 @@ from model.metrics.results import DesignMetrics
 from model.parts import Catalog
 
 MENU_ORDER = ("File", "Edit", "View", "Tools", "Help")
+MENU_TITLES = {
+    "File": QT_TRANSLATE_NOOP("MainWindow", "&File"),
+    "Edit": QT_TRANSLATE_NOOP("MainWindow", "&Edit"),
+    "View": QT_TRANSLATE_NOOP("MainWindow", "&View"),
+    "Tools": QT_TRANSLATE_NOOP("MainWindow", "&Tools"),
+    "Help": QT_TRANSLATE_NOOP("MainWindow", "&Help"),
+}
+"""The menus' titles, translated when shown (the keys stay English: other modules name
+the menus by them)."""
 
 
 def default_settings() -> QSettings:
@@ -62,14 +71,15 @@ def default_settings() -> QSettings:
 class HistoryAction(QAction):
     """Undo or Redo on the toolbar: a fixed label, the command in the tooltip."""
 
-    def __init__(self, text: str, parent: QWidget) -> None:
+    def __init__(self, key: str, text: str, parent: QWidget) -> None:
         super().__init__(text, parent)
-        self.setObjectName(f"toolbar-{text.lower()}")
+        self.setObjectName(f"toolbar-{key}")
         self.label = text
 
     def name_command(self, command: str) -> None:
         """Show what the button would undo or redo."""
-        self.setToolTip(f"{self.label} {command}" if command else self.label)
+        self.setToolTip(self.tr("{action} {command}").format(
+            action=self.label, command=command) if command else self.label)
 
 
 class MainWindow(QMainWindow):
@@ -98,14 +108,15 @@ class MainWindow(QMainWindow):
         self.metrics_dock = MetricsDock(document.design, self.theme)
         self.problems = ProblemsPanel(document.design)
         self.docks: dict[str, QDockWidget] = {}
-        self._dock("palette", "Palette", self.parts_palette,
+        self._dock("palette", self.tr("Palette"), self.parts_palette,
                    Qt.DockWidgetArea.LeftDockWidgetArea)
-        self._dock("legend", "Legend", self.legend, Qt.DockWidgetArea.LeftDockWidgetArea)
-        self._dock("inspector", "Inspector", self.inspector,
+        self._dock("legend", self.tr("Legend"), self.legend,
+                   Qt.DockWidgetArea.LeftDockWidgetArea)
+        self._dock("inspector", self.tr("Inspector"), self.inspector,
                    Qt.DockWidgetArea.RightDockWidgetArea)
-        self._dock("metrics", "Metrics", self.metrics_dock,
+        self._dock("metrics", self.tr("Metrics"), self.metrics_dock,
                    Qt.DockWidgetArea.RightDockWidgetArea)
-        self._dock("problems", "Problems", self.problems,
+        self._dock("problems", self.tr("Problems"), self.problems,
                    Qt.DockWidgetArea.BottomDockWidgetArea)
         self.splitDockWidget(self.docks["palette"], self.docks["legend"],
                              Qt.Orientation.Vertical)
@@ -145,7 +156,8 @@ class MainWindow(QMainWindow):
         key = title.replace("&", "")
         if key in self._menus:
             return self._menus[key]
-        menu = QMenu(f"&{key}", self)
+        title = MENU_TITLES.get(key)
+        menu = QMenu(self.tr(title) if title else f"&{key}", self)
         menu.setObjectName(f"menu-{key}")
         bar = self.menuBar()
         before = None
@@ -179,16 +191,16 @@ class MainWindow(QMainWindow):
 
     def _build_actions(self) -> None:
         file_menu = self.menu("File")
-        self.quit_action = QAction("&Quit", self)
+        self.quit_action = QAction(self.tr("&Quit"), self)
         self.quit_action.setShortcut(QKeySequence.StandardKey.Quit)
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
         self.quit_action.triggered.connect(self.close)
         file_menu.addAction(self.quit_action)
 
         stack = self.document.undo_stack
-        self.undo_action = stack.createUndoAction(self, "&Undo")
+        self.undo_action = stack.createUndoAction(self, self.tr("&Undo"))
         self.undo_action.setShortcut(QKeySequence("Ctrl+Z"))
-        self.redo_action = stack.createRedoAction(self, "&Redo")
+        self.redo_action = stack.createRedoAction(self, self.tr("&Redo"))
         self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
         edit = self.menu("Edit")
         edit.addAction(self.undo_action)
@@ -196,44 +208,46 @@ class MainWindow(QMainWindow):
         edit.addSeparator()
         self.clipboard = ClipboardActions(self)
         self.delete_action = self._action(
-            "Edit", "&Delete", self.delete_selection, shortcut=QKeySequence.StandardKey.Delete,
-            tip="Delete the selection and what depends on it")
+            "Edit", self.tr("&Delete"), self.delete_selection,
+            shortcut=QKeySequence.StandardKey.Delete,
+            tip=self.tr("Delete the selection and what depends on it"))
         self.delete_action.setShortcuts([QKeySequence(QKeySequence.StandardKey.Delete),
                                          QKeySequence("Backspace")])
         self.duplicate_action = self._action(
-            "Edit", "D&uplicate", self.duplicate_selection, shortcut="Ctrl+D",
-            tip="Duplicate the selected islands (with their contents) and rack groups")
+            "Edit", self.tr("D&uplicate"), self.duplicate_selection, shortcut="Ctrl+D",
+            tip=self.tr("Duplicate the selected islands (with their contents) and rack groups"))
         edit.addSeparator()
         self.select_all_action = self._action(
-            "Edit", "Select &All", self.select_all, shortcut=QKeySequence.StandardKey.SelectAll,
-            tip="Select every element")
+            "Edit", self.tr("Select &All"), self.select_all,
+            shortcut=QKeySequence.StandardKey.SelectAll, tip=self.tr("Select every element"))
         self.find_bar = FindBar(self)
         self.find_action = self._action(
-            "Edit", "&Find…", self.find_bar.open_bar, shortcut=QKeySequence.StandardKey.Find,
-            tip="Find an element by name or id")
+            "Edit", self.tr("&Find…"), self.find_bar.open_bar,
+            shortcut=QKeySequence.StandardKey.Find, tip=self.tr("Find an element by name or id"))
         edit.addSeparator()
         self.arrange = ArrangeActions(self)
         self.arrange_buildings = ArrangeBuildings(self)
 
-        self.fit_action = self._action("View", "&Fit to View", self.view.fit_to_view,
-                                       shortcut="F", tip="Show the whole design")
+        self.fit_action = self._action("View", self.tr("&Fit to View"), self.view.fit_to_view,
+                                       shortcut="F", tip=self.tr("Show the whole design"))
         self.zoom_selection_action = self._action(
-            "View", "Zoom to &Selection", self.zoom_to_selection, shortcut="Shift+F",
-            tip="Fit the selected elements into the view")
-        self._action("View", "Zoom &In", self.view.zoom_in,
-                     shortcut=QKeySequence.StandardKey.ZoomIn, tip="Zoom in")
-        self._action("View", "Zoom &Out", self.view.zoom_out,
-                     shortcut=QKeySequence.StandardKey.ZoomOut, tip="Zoom out")
-        self._action("View", "&Actual Size", lambda: self.view.set_scale(1.0),
-                     shortcut="Ctrl+0", tip="Zoom to 100 %")
+            "View", self.tr("Zoom to &Selection"), self.zoom_to_selection, shortcut="Shift+F",
+            tip=self.tr("Fit the selected elements into the view"))
+        self._action("View", self.tr("Zoom &In"), self.view.zoom_in,
+                     shortcut=QKeySequence.StandardKey.ZoomIn, tip=self.tr("Zoom in"))
+        self._action("View", self.tr("Zoom &Out"), self.view.zoom_out,
+                     shortcut=QKeySequence.StandardKey.ZoomOut, tip=self.tr("Zoom out"))
+        self._action("View", self.tr("&Actual Size"), lambda: self.view.set_scale(1.0),
+                     shortcut="Ctrl+0", tip=self.tr("Zoom to 100 %"))
         self.menu("View").addSeparator()
         self.cut_action = self._action(
-            "View", "Show Bisection &Cut", self.show_cut, shortcut="B", checkable=True,
-            tip="Highlight the two sides of the minimum bisection and the bundles crossing it")
+            "View", self.tr("Show Bisection &Cut"), self.show_cut, shortcut="B", checkable=True,
+            tip=self.tr("Highlight the two sides of the minimum bisection and the bundles "
+                        "crossing it"))
         self.menu("View").addSeparator()
         self.dark_action = self._action(
-            "View", "&Dark Theme", self.set_dark, shortcut="Ctrl+Shift+T", checkable=True,
-            tip="Switch between the light and dark theme")
+            "View", self.tr("&Dark Theme"), self.set_dark, shortcut="Ctrl+Shift+T",
+            checkable=True, tip=self.tr("Switch between the light and dark theme"))
         self.dark_action.setChecked(self.theme.name == "dark")
         self.menu("View").addSeparator()
         for dock in self.docks.values():
@@ -242,11 +256,13 @@ class MainWindow(QMainWindow):
         group = QActionGroup(self)
         self.tool_actions: dict[str, QAction] = {}
         for name, text, key, tip, slot in (
-                ("select", "&Select", "V", "Select, rubber-band select and move",
-                 self.view.use_select_tool),
-                ("link", "&Link", "L", "Drag from a rack group or tier to a tier to link them",
+                ("select", self.tr("&Select"), "V",
+                 self.tr("Select, rubber-band select and move"), self.view.use_select_tool),
+                ("link", self.tr("&Link"), "L",
+                 self.tr("Drag from a rack group or tier to a tier to link them"),
                  self.view.use_link_tool),
-                ("pan", "&Pan", "H", "Drag to pan (the middle button pans in any tool)",
+                ("pan", self.tr("&Pan"), "H",
+                 self.tr("Drag to pan (the middle button pans in any tool)"),
                  self.view.use_pan_tool)):
             action = self._action("Tools", text, slot, shortcut=key, tip=tip)
             action.setCheckable(True)
@@ -258,17 +274,17 @@ class MainWindow(QMainWindow):
         self.context_menus = ContextMenus(self)
         self.empty_hint = EmptyCanvasHint(self.view, self.document)
 
-        bar = QToolBar("Tools", self)
+        bar = QToolBar(self.tr("Tools"), self)
         bar.setObjectName("toolbar-main")
         bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         for action in (*self.tool_actions.values(),):
             bar.addAction(action)
         bar.addSeparator()
         self.toolbar_undo = self._history_button(
-            "Undo", stack.undo, stack.canUndoChanged, stack.undoTextChanged,
+            "undo", self.tr("Undo"), stack.undo, stack.canUndoChanged, stack.undoTextChanged,
             stack.canUndo(), stack.undoText())
         self.toolbar_redo = self._history_button(
-            "Redo", stack.redo, stack.canRedoChanged, stack.redoTextChanged,
+            "redo", self.tr("Redo"), stack.redo, stack.canRedoChanged, stack.redoTextChanged,
             stack.canRedo(), stack.redoText())
         bar.addAction(self.toolbar_undo)
         bar.addAction(self.toolbar_redo)
@@ -277,14 +293,14 @@ class MainWindow(QMainWindow):
         bar.addAction(self.cut_action)
         self.addToolBar(bar)
 
-    def _history_button(self, text: str, trigger: Callable[[], None],
+    def _history_button(self, key: str, text: str, trigger: Callable[[], None],
                         can_changed: SignalInstance, text_changed: SignalInstance,
                         can_now: bool, command_now: str) -> QAction:
         """A toolbar twin of the Edit menu's Undo or Redo with a fixed label: the menu's
         text names the command ("Undo Change link speed of …"), which on a toolbar
         resized the button and shifted the buttons after it on every edit. The command
         is named in the tooltip instead."""
-        action = HistoryAction(text, self)
+        action = HistoryAction(key, text, self)
         action.triggered.connect(trigger)
         action.setEnabled(can_now)
         can_changed.connect(action.setEnabled)
@@ -318,7 +334,7 @@ class MainWindow(QMainWindow):
 
     def _set_busy(self, busy: bool) -> None:
         self.metrics_dock.set_busy(busy)
-        self._metrics_label.setText("Refreshing figures…" if busy else "")
+        self._metrics_label.setText(self.tr("Refreshing figures…") if busy else "")
         self._metrics_label.setToolTip("")
 
     def _next_turn(self, slot: Callable[[], None]) -> QTimer:
@@ -365,8 +381,11 @@ class MainWindow(QMainWindow):
         self.inspector.show_ids(ids)
         if ids:
             names = ", ".join(self.document.design.element(i).name for i in ids[:3])  # type: ignore[union-attr]
-            more = f" and {len(ids) - 3} more" if len(ids) > 3 else ""
-            self.show_status(f"Selected {names}{more}")
+            if len(ids) > 3:
+                self.show_status(self.tr("Selected {names} and {more} more").format(
+                    names=names, more=len(ids) - 3))
+            else:
+                self.show_status(self.tr("Selected {names}").format(names=names))
 
     def _tool_changed(self, name: str) -> None:
         action = self.tool_actions.get(name)
@@ -382,8 +401,11 @@ class MainWindow(QMainWindow):
         self.view.fit_to_view()
 
     def _update_title(self) -> None:
-        marker = " (modified)" if self.document.is_modified() else ""
-        self.setWindowTitle(f"{self.document.display_name()}{marker} — Archipelago")
+        name = self.document.display_name()
+        self.setWindowTitle(
+            self.tr("{name} (modified) — Archipelago").format(name=name)
+            if self.document.is_modified() else
+            self.tr("{name} — Archipelago").format(name=name))
 
     def reveal_element(self, element_id: str) -> None:
         """Select an element and centre it (from the problems panel)."""
@@ -406,7 +428,7 @@ class MainWindow(QMainWindow):
                 dx = max(dx, item.boundingRect().width() + 20)
         command = duplicate_command(self.document.design, ids, (dx, 0.0))
         if command is None:
-            self.show_status("Select islands or rack groups to duplicate")
+            self.show_status(self.tr("Select islands or rack groups to duplicate"))
             return
         if self.view.execute(command):
             from gui.canvas.view import created_ids
@@ -430,8 +452,8 @@ class MainWindow(QMainWindow):
         metrics = self.runner.metrics
         if on and metrics is not None:
             bis = metrics.bisection
-            self.show_status(f"Bisection {bis.gbps / 1000:,.1f} Tb/s: blue side A, orange"
-                             " side B, red bundles cross")
+            self.show_status(self.tr("Bisection {tbps} Tb/s: blue side A, orange side B, red "
+                                     "bundles cross").format(tbps=f"{bis.gbps / 1000:,.1f}"))
 
     def set_dark(self, dark: bool) -> None:
         """Switch theme (remembered)."""
@@ -447,7 +469,7 @@ class MainWindow(QMainWindow):
     def zoom_to_selection(self) -> None:
         """Fit the selected elements into the view."""
         if not zoom_to_ids(self.view, self.scene.selected_ids()):
-            self.show_status("Select elements to zoom to (or press F to fit the design)")
+            self.show_status(self.tr("Select elements to zoom to (or press F to fit the design)"))
 
     # --------------------------------------------------------------- close
     def closeEvent(self, event: QCloseEvent) -> None:
@@ -491,6 +513,9 @@ def open_window(design: Design, path: str | None, catalog: Catalog,
     from gui.whatif import install_whatif
 
     install_whatif(window)
+    from gui.language_menu import install_language_menu
+
+    install_language_menu(window)
     window.show()
     window.settle_layout()
     heap.settle()

@@ -8,57 +8,133 @@ from collections.abc import Mapping
 from enum import Enum
 from typing import Any
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
+
+from gui.i18n import translate
 from gui.numbers import count_text, decimal_text
 
 FIELD_WORDS: dict[str, str] = {
-    "name": "name",
-    "capacity_kw": "IT capacity",
-    "pue": "PUE",
-    "cooling": "cooling",
-    "notes": "notes",
-    "building": "building",
-    "island": "island",
-    "rack_type": "rack type",
-    "switch": "switch model",
-    "role": "role",
-    "scope": "scope",
-    "plane": "plane",
-    "links_per_member": "links per member",
-    "speed_gbps": "link speed",
-    "pattern": "wiring",
-    "medium": "medium",
-    "lower": "lower end",
-    "upper": "upper end",
-    "description": "description",
-    "oversubscription_threshold": "oversubscription limit",
-    "allowance_pct": "storage/front-end allowance",
-    "electricity_usd_per_kwh": "electricity price",
-    "length_m": "link length",
-    "years": "years in the TCO",
-    "currency": "currency",
-    "usd_exchange_rate": "exchange rate",
-    "building_distance_m": "distance between buildings",
+    "name": QT_TRANSLATE_NOOP("Words", "name"),
+    "capacity_kw": QT_TRANSLATE_NOOP("Words", "IT capacity"),
+    "pue": QT_TRANSLATE_NOOP("Words", "PUE"),
+    "cooling": QT_TRANSLATE_NOOP("Words", "cooling"),
+    "notes": QT_TRANSLATE_NOOP("Words", "notes"),
+    "building": QT_TRANSLATE_NOOP("Words", "building"),
+    "island": QT_TRANSLATE_NOOP("Words", "island"),
+    "rack_type": QT_TRANSLATE_NOOP("Words", "rack type"),
+    "switch": QT_TRANSLATE_NOOP("Words", "switch model"),
+    "role": QT_TRANSLATE_NOOP("Words", "role"),
+    "scope": QT_TRANSLATE_NOOP("Words", "scope"),
+    "plane": QT_TRANSLATE_NOOP("Words", "plane"),
+    "links_per_member": QT_TRANSLATE_NOOP("Words", "links per member"),
+    "speed_gbps": QT_TRANSLATE_NOOP("Words", "link speed"),
+    "pattern": QT_TRANSLATE_NOOP("Words", "wiring"),
+    "medium": QT_TRANSLATE_NOOP("Words", "medium"),
+    "lower": QT_TRANSLATE_NOOP("Words", "lower end"),
+    "upper": QT_TRANSLATE_NOOP("Words", "upper end"),
+    "description": QT_TRANSLATE_NOOP("Words", "description"),
+    "oversubscription_threshold": QT_TRANSLATE_NOOP("Words", "oversubscription limit"),
+    "allowance_pct": QT_TRANSLATE_NOOP("Words", "storage/front-end allowance"),
+    "electricity_usd_per_kwh": QT_TRANSLATE_NOOP("Words", "electricity price"),
+    "length_m": QT_TRANSLATE_NOOP("Words", "link length"),
+    "years": QT_TRANSLATE_NOOP("Words", "years in the TCO"),
+    "currency": QT_TRANSLATE_NOOP("Words", "currency"),
+    "usd_exchange_rate": QT_TRANSLATE_NOOP("Words", "exchange rate"),
+    "building_distance_m": QT_TRANSLATE_NOOP("Words", "distance between buildings"),
 }
-"""The user's word for each field of an element or of the design's settings."""
+"""The user's word for each field of an element or of the design's settings (English;
+:func:`field_word` gives it in the interface language)."""
 
-COUNT_WORDS: dict[str, str] = {"rack_group": "rack count", "tier": "switch count"}
+COUNT_WORDS: dict[str, str] = {"rack_group": QT_TRANSLATE_NOOP("Words", "rack count"),
+                               "tier": QT_TRANSLATE_NOOP("Words", "switch count")}
 """What ``count`` counts, by element kind."""
 
-_UNITS: dict[str, str] = {"capacity_kw": " kW", "allowance_pct": " % of IT",
+KIND_WORDS: dict[str, str] = {
+    "building": QT_TRANSLATE_NOOP("Words", "building"),
+    "island": QT_TRANSLATE_NOOP("Words", "island"),
+    "rack_group": QT_TRANSLATE_NOOP("Words", "rack group"),
+    "tier": QT_TRANSLATE_NOOP("Words", "switch tier"),
+    "bundle": QT_TRANSLATE_NOOP("Words", "link bundle"),
+    "settings": QT_TRANSLATE_NOOP("Words", "settings"),
+    "design": QT_TRANSLATE_NOOP("Words", "design"),
+}
+"""The user's word for each kind of element."""
+
+KIND_COUNTS: dict[str, tuple[str, str]] = {
+    "building": (QT_TRANSLATE_NOOP("Words", "{n} building"),
+                 QT_TRANSLATE_NOOP("Words", "{n} buildings")),
+    "island": (QT_TRANSLATE_NOOP("Words", "{n} island"),
+               QT_TRANSLATE_NOOP("Words", "{n} islands")),
+    "rack_group": (QT_TRANSLATE_NOOP("Words", "{n} rack group"),
+                   QT_TRANSLATE_NOOP("Words", "{n} rack groups")),
+    "tier": (QT_TRANSLATE_NOOP("Words", "{n} switch tier"),
+             QT_TRANSLATE_NOOP("Words", "{n} switch tiers")),
+    "bundle": (QT_TRANSLATE_NOOP("Words", "{n} link bundle"),
+               QT_TRANSLATE_NOOP("Words", "{n} link bundles")),
+    "element": (QT_TRANSLATE_NOOP("Words", "{n} element"),
+                QT_TRANSLATE_NOOP("Words", "{n} elements")),
+}
+"""A number of elements of each kind, singular and plural ("3 link bundles")."""
+
+ENUM_WORDS: dict[str, str] = {
+    "spread": QT_TRANSLATE_NOOP("Words", "spread"),
+    "rail": QT_TRANSLATE_NOOP("Words", "rail"),
+    "rack": QT_TRANSLATE_NOOP("Words", "rack"),
+    "global": QT_TRANSLATE_NOOP("Words", "global"),
+    "backend": QT_TRANSLATE_NOOP("Words", "backend"),
+    "frontend": QT_TRANSLATE_NOOP("Words", "frontend"),
+    "storage": QT_TRANSLATE_NOOP("Words", "storage"),
+    "leaf": QT_TRANSLATE_NOOP("Words", "leaf"),
+    "spine": QT_TRANSLATE_NOOP("Words", "spine"),
+    "aggregation": QT_TRANSLATE_NOOP("Words", "aggregation"),
+    "core": QT_TRANSLATE_NOOP("Words", "core"),
+    "super-spine": QT_TRANSLATE_NOOP("Words", "super-spine"),
+    "island": QT_TRANSLATE_NOOP("Words", "island"),
+    "building": QT_TRANSLATE_NOOP("Words", "building"),
+    "campus": QT_TRANSLATE_NOOP("Words", "campus"),
+    "air": QT_TRANSLATE_NOOP("Words", "air"),
+    "liquid": QT_TRANSLATE_NOOP("Words", "liquid"),
+}
+"""The user's word for each value of the model's choices (wiring pattern, plane, role,
+scope, cooling), by the value the file stores."""
+
+_UNITS: dict[str, str] = {"capacity_kw": " kW",
+                          "allowance_pct": QT_TRANSLATE_NOOP("Words", " % of IT"),
                           "oversubscription_threshold": " : 1",
                           "electricity_usd_per_kwh": " US$/kWh", "length_m": " m",
-                          "building_distance_m": " m", "usd_exchange_rate": " per US$"}
+                          "building_distance_m": " m",
+                          "usd_exchange_rate": QT_TRANSLATE_NOOP("Words", " per US$")}
 _PART_FIELDS = {"rack_type", "switch", "medium", "building", "island", "lower", "upper"}
 """Fields holding an id: their new value is not spelt out (an id means little)."""
 _SILENT_FIELDS = {"notes", "description"}
 """Free text: too long to repeat in an undo step."""
 
 
+def count_of_kind(kind: str, n: int) -> str:
+    """``n`` elements of ``kind`` in words: "1 island", "3 link bundles"."""
+    one, many = KIND_COUNTS.get(kind, KIND_COUNTS["element"])
+    return translate("Words", one if n == 1 else many).format(n=n)
+
+
+def enum_word(value: Enum | str) -> str:
+    """The user's word for a choice the model stores as ``value`` ("rail", "液冷")."""
+    raw = str(value.value if isinstance(value, Enum) else value)
+    word = ENUM_WORDS.get(raw)
+    return translate("Words", word) if word is not None else raw
+
+
+def kind_word(kind: str) -> str:
+    """The user's word for an element kind ("rack group" for ``rack_group``)."""
+    word = KIND_WORDS.get(kind)
+    return translate("Words", word) if word is not None else kind.replace("_", " ")
+
+
 def field_word(field: str, kind: str | None = None) -> str:
     """The user's word for ``field`` of an element of ``kind`` ("link speed")."""
     if field == "count" and kind in COUNT_WORDS:
-        return COUNT_WORDS[kind]
-    return FIELD_WORDS.get(field, field.replace("_", " "))
+        return translate("Words", COUNT_WORDS[kind])
+    word = FIELD_WORDS.get(field)
+    return translate("Words", word) if word is not None else field.replace("_", " ")
 
 
 def speed_words(gbps: float) -> str:
@@ -84,14 +160,24 @@ def value_words(field: str, value: Any) -> str | None:
     if field == "speed_gbps" and isinstance(value, int | float):
         return speed_words(float(value))
     if isinstance(value, Enum):
-        return str(value.value)
+        return enum_word(value)
     if isinstance(value, bool):
-        return "on" if value else "off"
+        return translate("Words", "on") if value else translate("Words", "off")
     if isinstance(value, int | float):
-        return number_words(float(value)) + _UNITS.get(field, "")
+        unit = _UNITS.get(field, "")
+        return number_words(float(value)) + (translate("Words", unit) if unit else "")
     if field == "name":
         return str(value)
     return None
+
+
+def listed_words(words: list[str]) -> str:
+    """Words joined as a list is read: "link speed", "IT capacity and PUE",
+    "name, role and scope"."""
+    if len(words) == 1:
+        return words[0]
+    return translate("Words", "{first} and {last}").format(
+        first=translate("Words", ", ").join(words[:-1]), last=words[-1])
 
 
 def change_text(kind: str | None, name: str, changes: Mapping[str, Any]) -> str:
@@ -100,20 +186,27 @@ def change_text(kind: str | None, name: str, changes: Mapping[str, Any]) -> str:
     "Change IT capacity and PUE of Hall A", "Move Island 1"."""
     fields = list(changes)
     if fields and set(fields) <= {"x", "y"}:
-        return f"Move {name}"
+        return translate("Words", "Move {name}").format(name=name)
     if fields == ["name"]:
-        return f"Rename {name} to {changes['name']}"
-    words = [field_word(f, kind) for f in fields if f not in ("x", "y")]
-    listed = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-    text = f"Change {listed} of {name}"
+        return translate("Words", "Rename {name} to {new}").format(name=name,
+                                                             new=changes["name"])
+    listed = listed_words([field_word(f, kind) for f in fields if f not in ("x", "y")])
     if len(fields) == 1:
         shown = value_words(fields[0], changes[fields[0]])
         if shown is not None:
-            text += f" to {shown}"
-    return text
+            return translate("Words", "Change {fields} of {name} to {value}").format(
+                fields=listed, name=name, value=shown)
+    return translate("Words", "Change {fields} of {name}").format(fields=listed, name=name)
 
 
 def settings_change_text(changes: Mapping[str, Any]) -> str:
     """The undo text of changing design-wide settings ("Change oversubscription limit
     to 3 : 1")."""
-    return change_text(None, "the design", changes).replace(" of the design", "")
+    fields = list(changes)
+    listed = listed_words([field_word(f) for f in fields])
+    if len(fields) == 1:
+        shown = value_words(fields[0], changes[fields[0]])
+        if shown is not None:
+            return translate("Words", "Change {fields} to {value}").format(fields=listed,
+                                                                     value=shown)
+    return translate("Words", "Change {fields}").format(fields=listed)

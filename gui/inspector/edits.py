@@ -17,11 +17,11 @@ from gui.commands import (
     MacroCommand,
     RenameDesign,
     UpdateElement,
-    kind_word,
 )
-from gui.words import change_text, settings_change_text
+from gui.i18n import translate
+from gui.words import change_text, count_of_kind, settings_change_text
 from model.design import Design
-from model.elements import Element
+from model.elements import Building, Element, Island, LinkBundle, RackGroup, SwitchTier
 from model.errors import DesignError
 from model.parts import Catalog
 
@@ -40,8 +40,14 @@ def lower_label(label: str) -> str:
 
 def plural_kind(element: Element, n: int) -> str:
     """"3 link bundles", "1 island"."""
-    word = kind_word(element)
-    return f"{n} {word}" + ("" if n == 1 else "s")
+    return count_of_kind(element_kind(element), n)
+
+
+def element_kind(element: Element) -> str:
+    """The kind of ``element`` as the design names it ("rack_group")."""
+    names = {Building: "building", Island: "island", RackGroup: "rack_group",
+             SwitchTier: "tier", LinkBundle: "bundle"}
+    return next((k for t, k in names.items() if isinstance(element, t)), "element")
 
 
 def parts_needed(design: Design, catalog: Catalog, name: str, value: Any
@@ -82,23 +88,26 @@ def element_edit(design: Design, catalog: Catalog, ids: Sequence[str], name: str
     for element_id in ids:
         element = design.element(element_id)
         if element is None:
-            raise DesignError(f"the element {element_id!r} no longer exists")
+            raise DesignError(translate("Edits", "the element {id} no longer exists").format(
+                id=repr(element_id)))
         elements.append(element)
     if not elements:
-        raise DesignError("no element is selected")
+        raise DesignError(translate("Edits", "no element is selected"))
     changing = [e for e in elements if current_value(e, name) != value]
     if not changing:
-        raise DesignError(f"every selected element has this {lower_label(label)} already")
+        raise DesignError(translate(
+            "Edits", "every selected element has this {field} already").format(
+            field=lower_label(label)))
     kind = design.kind_of(elements[0].id)
     if len(elements) == 1:
         whom = elements[0].name
     elif len({type(e) for e in elements}) == 1:
         whom = plural_kind(elements[0], len(elements))
     else:
-        whom = f"{len(elements)} elements"
+        whom = count_of_kind("element", len(elements))
     if name == SERVES:
-        text = f"Change what {whom} serves" if len(elements) == 1 else \
-            f"Change what {whom} serve"
+        text = (translate("Edits", "Change what {whom} serves") if len(elements) == 1
+                else translate("Edits", "Change what {whom} serve")).format(whom=whom)
     else:
         text = change_text(kind, whom, {name: value})
     updates: list[DesignCommand] = [
@@ -119,5 +128,5 @@ def settings_edit(design: Design, name: str, label: str, value: Any) -> DesignCo
     if name.startswith("reliability."):
         reliability = {**design.settings.reliability.model_dump(), name.split(".", 1)[1]: value}
         return ChangeSettings(design, {"reliability": reliability},
-                              text="Change reliability settings")
+                              text=translate("Edits", "Change reliability settings"))
     return ChangeSettings(design, {name: value}, text=settings_change_text({name: value}))

@@ -34,10 +34,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gui.i18n import translate
 from gui.numbers import decimal_text
 
 ERROR_STYLE = "color: #cf222e;"
 MIXED_TEXT = "mixed values"
+"""What a field shows for differing values (in English; :func:`mixed_text` translates)."""
 EDITOR_MIN_WIDTH = 64
 """Pixels an editor may shrink to; below this a value cannot be read at all."""
 
@@ -50,6 +52,11 @@ class _Mixed:
 
 
 MIXED: Any = _Mixed()
+
+
+def mixed_text() -> str:
+    """"mixed values" in the interface language."""
+    return translate("Field", "mixed values")
 
 
 def number_locale() -> QLocale:
@@ -161,7 +168,7 @@ class TextField(Field):
         self._commit(self.editor.text())
 
     def _show(self, value: Any) -> None:
-        self.editor.setPlaceholderText(MIXED_TEXT if value is MIXED else "")
+        self.editor.setPlaceholderText(mixed_text() if value is MIXED else "")
         self.editor.setText("" if value is None or value is MIXED else str(value))
         self.editor.setCursorPosition(0)
         self.editor.setToolTip(self.editor.text())
@@ -179,7 +186,7 @@ class NumberField(Field):
         self._finish_layout(self.editor, suffix)
 
     def _show(self, value: Any) -> None:
-        self.editor.setPlaceholderText(MIXED_TEXT if value is MIXED else "")
+        self.editor.setPlaceholderText(mixed_text() if value is MIXED else "")
         self.editor.setText("" if value is None or value is MIXED
                             else decimal_text(float(value), 6))
 
@@ -190,7 +197,8 @@ class NumberField(Field):
         try:
             number = float(text)
         except ValueError:
-            self.show_error(f"{self.editor.text()!r} is not a number")
+            self.show_error(self.tr("{text} is not a number").format(
+                text=repr(self.editor.text())))
             return
         self._commit(number)
 
@@ -234,7 +242,7 @@ class CountField(Field):
     def _show(self, value: Any) -> None:
         self.editor.blockSignals(True)
         # 0 is no count the model accepts, so it can stand for "mixed values"
-        self.editor.setSpecialValueText(MIXED_TEXT if value is MIXED else "")
+        self.editor.setSpecialValueText(mixed_text() if value is MIXED else "")
         self.editor.setValue(0 if value is MIXED else int(value or 0))
         self.editor.blockSignals(False)
 
@@ -296,7 +304,7 @@ class ChoiceField(Field):
 
     def _show(self, value: Any) -> None:
         self.editor.blockSignals(True)
-        self.editor.setPlaceholderText(MIXED_TEXT if value is MIXED else "")
+        self.editor.setPlaceholderText(mixed_text() if value is MIXED else "")
         if value is not MIXED and value in self._values:
             self.editor.setCurrentIndex(self._values.index(value))
         else:

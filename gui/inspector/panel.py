@@ -23,7 +23,13 @@ from PySide6.QtWidgets import QFormLayout, QLabel, QScrollArea, QVBoxLayout, QWi
 
 from gui.commands import kind_word
 from gui.document import DesignDocument
-from gui.inspector.edits import SERVES, current_value, element_edit, settings_edit
+from gui.inspector.edits import (
+    SERVES,
+    current_value,
+    element_edit,
+    element_kind,
+    settings_edit,
+)
 from gui.inspector.fields import (
     MIXED,
     ChoiceField,
@@ -33,6 +39,7 @@ from gui.inspector.fields import (
     OptionalNumberField,
     TextField,
 )
+from gui.words import count_of_kind, enum_word
 from model.design import Design
 from model.elements import (
     Building,
@@ -65,7 +72,7 @@ def _choices(choices: list[tuple[str, Any]]) -> Callable[[], Field]:
 
 
 def _enum_choices(enum: Any) -> list[tuple[str, Any]]:
-    return [(member.value, member) for member in enum]
+    return [(enum_word(member), member) for member in enum]
 
 
 def _parts(own: tuple[Any, ...], builtin: tuple[Any, ...]) -> list[tuple[str, str]]:
@@ -141,7 +148,7 @@ class Inspector(QWidget):
 
     def _rebuild(self) -> None:
         if self.element_ids == [SETTINGS]:
-            self._build(self._settings_fields(), "<b>Design</b><br>Campus-wide settings")
+            self._build(self._settings_fields(), self.tr("<b>Design</b><br>Campus-wide settings"))
             return
         elements = self._elements()
         if len(elements) != len(self.element_ids):
@@ -150,8 +157,8 @@ class Inspector(QWidget):
         self._shown_names = {e.id: e.name for e in elements}
         if len(elements) == 1:
             element = elements[0]
-            title = (f"<b>{element.name}</b><br><span>{kind_word(element).capitalize()}"
-                     f" · id {element.id}</span>")
+            title = self.tr("<b>{name}</b><br><span>{kind} · id {id}</span>").format(
+                name=element.name, kind=kind_word(element).capitalize(), id=element.id)
             self._build(self._element_fields(element), title, element)
             return
         self._build(*self._shared_fields(elements))
@@ -167,16 +174,14 @@ class Inspector(QWidget):
             shared &= {(name, label) for name, label, _ in rows}
         rows = [row for row in first if (row[0], row[1]) in shared and row[0] != "name"]
         n = len(elements)
-        if len({type(e) for e in elements}) == 1:
-            word = kind_word(elements[0])
-            title = f"<b>{n} {word}s selected</b><br>"
-        else:
-            title = f"<b>{n} elements selected</b><br>"
+        kind = element_kind(elements[0]) if len({type(e) for e in elements}) == 1 \
+            else "element"
+        title = self.tr("<b>{count} selected</b><br>").format(count=count_of_kind(kind, n))
         if rows:
-            title += f"An edit here changes all {n} (one undo step)."
+            title += self.tr("An edit here changes all {n} (one undo step).").format(n=n)
         else:
-            title += "They share no property: select elements of one kind to edit them" \
-                     " together."
+            title += self.tr("They share no property: select elements of one kind to edit "
+                             "them together.")
         return rows, title
 
     def _build(self, rows: list[Row], title: str, element: Element | None = None) -> None:
@@ -202,7 +207,7 @@ class Inspector(QWidget):
             joins = QLabel(f"{lower.name if lower else element.lower} →"
                            f" {upper.name if upper else element.upper}")
             joins.setWordWrap(True)
-            form.addRow("Joins", joins)
+            form.addRow(self.tr("Joins"), joins)
         self._scroll.setWidget(host)
         self._form_host = host
         self._fit_rows()
@@ -231,61 +236,68 @@ class Inspector(QWidget):
 
     def _element_fields(self, element: Element) -> list[Row]:
         d, c = self.design, self.catalog
-        rows: list[Row] = [("name", "Name", TextField)]
+        rows: list[Row] = [("name", self.tr("Name"), TextField)]
         if isinstance(element, Building):
-            rows += [("capacity_kw", "IT capacity", lambda: NumberField("kW")),
-                     ("pue", "PUE", NumberField),
-                     ("electricity_usd_per_kwh", "Electricity price",
+            rows += [("capacity_kw", self.tr("IT capacity"), lambda: NumberField("kW")),
+                     ("pue", self.tr("PUE"), NumberField),
+                     ("electricity_usd_per_kwh", self.tr("Electricity price"),
                       lambda: NumberField("US$/kWh")),
-                     ("cooling", "Cooling", _choices(_enum_choices(Cooling))),
-                     ("notes", "Notes", TextField)]
+                     ("cooling", self.tr("Cooling"), _choices(_enum_choices(Cooling))),
+                     ("notes", self.tr("Notes"), TextField)]
         elif isinstance(element, Island):
-            rows += [("building", "Building", _choices(
+            rows += [("building", self.tr("Building"), _choices(
                 [(b.name, b.id) for b in d.buildings.values()])),
-                     ("notes", "Notes", TextField)]
+                     ("notes", self.tr("Notes"), TextField)]
         elif isinstance(element, RackGroup):
-            rows += [("count", "Racks", CountField),
-                     ("rack_type", "Rack type", _choices(
+            rows += [("count", self.tr("Racks"), CountField),
+                     ("rack_type", self.tr("Rack type"), _choices(
                          _parts(d.catalog.rack_types, c.rack_types))),
-                     ("island", "Island", _choices(
+                     ("island", self.tr("Island"), _choices(
                          [(i.name, i.id) for i in d.islands.values()]))]
         elif isinstance(element, SwitchTier):
             serves: list[tuple[str, tuple[Scope, str | None, str | None]]]
-            serves = [(f"Island: {i.name}", (Scope.ISLAND, i.id, None))
+            serves = [(self.tr("Island: {name}").format(name=i.name),
+                       (Scope.ISLAND, i.id, None))
                       for i in d.islands.values()]
-            serves += [(f"Building: {b.name}", (Scope.BUILDING, None, b.id))
+            serves += [(self.tr("Building: {name}").format(name=b.name),
+                        (Scope.BUILDING, None, b.id))
                        for b in d.buildings.values()]
-            serves += [(f"Campus (stands in {b.name})", (Scope.CAMPUS, None, b.id))
+            serves += [(self.tr("Campus (stands in {name})").format(name=b.name),
+                        (Scope.CAMPUS, None, b.id))
                        for b in d.buildings.values()]
-            rows += [("count", "Switches", CountField),
-                     ("switch", "Switch model", _choices(
+            rows += [("count", self.tr("Switches"), CountField),
+                     ("switch", self.tr("Switch model"), _choices(
                          _parts(d.catalog.switches, c.switches))),
-                     ("role", "Role", _choices(_enum_choices(Role))),
-                     (SERVES, "Serves", _choices(serves)),
-                     ("plane", "Plane", _choices(_enum_choices(Plane)))]
+                     ("role", self.tr("Role"), _choices(_enum_choices(Role))),
+                     (SERVES, self.tr("Serves"), _choices(serves)),
+                     ("plane", self.tr("Plane"), _choices(_enum_choices(Plane)))]
         elif isinstance(element, LinkBundle):
-            rows += [("links_per_member", "Links per member", CountField),
-                     ("speed_gbps", "Link speed", lambda: NumberField("Gb/s")),
-                     ("pattern", "Wiring", _choices(_enum_choices(Pattern))),
-                     ("medium", "Medium", _choices(
-                         [("(none)", None), *_parts(d.catalog.media, c.media)])),
-                     ("length_m", "Link length",
-                      lambda: OptionalNumberField("m", "estimated"))]
+            rows += [("links_per_member", self.tr("Links per member"), CountField),
+                     ("speed_gbps", self.tr("Link speed"), lambda: NumberField("Gb/s")),
+                     ("pattern", self.tr("Wiring"), _choices(_enum_choices(Pattern))),
+                     ("medium", self.tr("Medium"), _choices(
+                         [(self.tr("(none)"), None), *_parts(d.catalog.media, c.media)])),
+                     ("length_m", self.tr("Link length"),
+                      lambda: OptionalNumberField("m", self.tr("estimated")))]
         return rows
 
     def _settings_fields(self) -> list[Row]:
-        return [("name", "Name", TextField),
-                ("description", "Description", TextField),
-                ("oversubscription_threshold", "Oversubscription limit",
+        return [("name", self.tr("Name"), TextField),
+                ("description", self.tr("Description"), TextField),
+                ("oversubscription_threshold", self.tr("Oversubscription limit"),
                  lambda: NumberField(": 1")),
-                ("allowance_pct", "Storage/front-end allowance", lambda: NumberField("% of IT")),
-                ("plane", "Metrics plane", _choices(_enum_choices(Plane))),
-                ("reliability.checkpoint_write_s", "Checkpoint write", lambda: NumberField("s")),
-                ("reliability.restart_s", "Restart after failure", lambda: NumberField("s")),
-                ("years", "Years in the TCO", CountField),
-                ("currency", "Currency shown", TextField),
-                ("usd_exchange_rate", "Exchange rate", lambda: NumberField("per US$")),
-                ("building_distance_m", "Distance between buildings",
+                ("allowance_pct", self.tr("Storage/front-end allowance"),
+                 lambda: NumberField(self.tr("% of IT"))),
+                ("plane", self.tr("Metrics plane"), _choices(_enum_choices(Plane))),
+                ("reliability.checkpoint_write_s", self.tr("Checkpoint write"),
+                 lambda: NumberField("s")),
+                ("reliability.restart_s", self.tr("Restart after failure"),
+                 lambda: NumberField("s")),
+                ("years", self.tr("Years in the TCO"), CountField),
+                ("currency", self.tr("Currency shown"), TextField),
+                ("usd_exchange_rate", self.tr("Exchange rate"),
+                 lambda: NumberField(self.tr("per US$"))),
+                ("building_distance_m", self.tr("Distance between buildings"),
                  lambda: NumberField("m"))]
 
     def _current(self, name: str) -> Any:
