@@ -20,6 +20,7 @@ from PySide6.QtGui import QAction, QKeySequence, QUndoCommand
 from gui.canvas.items.base import ElementItem
 from gui.commands import DesignCommand, move_command
 from gui.fragment import container_of, copied_roots
+from gui.i18n import translate
 from model.design import Design
 from model.errors import DesignError
 
@@ -56,9 +57,11 @@ class NudgeCommand(DesignCommand):
     def _name_it(self) -> None:
         if len(self.target) == 1:
             element = self.design.element(next(iter(self.target)))
-            self.setText(f"Nudge {element.name if element else 'element'}")
+            self.setText(translate("Arrange", "Nudge {name}").format(
+                name=element.name if element else translate("Arrange", "element")))
         else:
-            self.setText(f"Nudge {len(self.target)} elements")
+            self.setText(translate("Arrange", "Nudge {count} elements").format(
+                count=len(self.target)))
 
     def _apply(self) -> None:
         self.design.move_many(self.target)  # all or nothing, announced once
@@ -143,16 +146,22 @@ class ArrangeActions:
 
     def __init__(self, window: MainWindow) -> None:
         self.window = window
-        menu = window.menu("Edit").addMenu("A&rrange")
+        menu = window.menu("Edit").addMenu(translate("Arrange", "A&rrange"))
         menu.setObjectName("menu-Arrange")
         self.menu = menu
         self.nudge_actions: list[QAction] = []
-        for text, key, dx, dy in (("Left", "Left", -1, 0), ("Right", "Right", 1, 0),
-                                  ("Up", "Up", 0, -1), ("Down", "Down", 0, 1)):
+        for texts, key, dx, dy in (
+                ((translate("Arrange", "Nudge Left"),
+                  translate("Arrange", "Nudge Left (large step)")), "Left", -1, 0),
+                ((translate("Arrange", "Nudge Right"),
+                  translate("Arrange", "Nudge Right (large step)")), "Right", 1, 0),
+                ((translate("Arrange", "Nudge Up"),
+                  translate("Arrange", "Nudge Up (large step)")), "Up", 0, -1),
+                ((translate("Arrange", "Nudge Down"),
+                  translate("Arrange", "Nudge Down (large step)")), "Down", 0, 1)):
             for large in (False, True):
                 step = NUDGE_STEP_LARGE if large else NUDGE_STEP
-                action = QAction(f"Nudge {text}" + (" (large step)" if large else ""),
-                                 window)
+                action = QAction(texts[large], window)
                 action.setShortcut(QKeySequence(("Shift+" if large else "") + key))
                 # only while the canvas has the keyboard: arrows keep working in the
                 # inspector's fields and the lists
@@ -164,16 +173,19 @@ class ArrangeActions:
                 self.nudge_actions.append(action)
         menu.addSeparator()
         self.align_actions: dict[str, QAction] = {}
-        for edge, text in (("left", "Align &Left Edges"), ("hcentre", "Align &Centres"),
-                           ("right", "Align &Right Edges"), ("top", "Align &Top Edges"),
-                           ("vcentre", "Align &Middles"), ("bottom", "Align &Bottom Edges")):
+        for edge, text in (("left", translate("Arrange", "Align &Left Edges")),
+                           ("hcentre", translate("Arrange", "Align &Centres")),
+                           ("right", translate("Arrange", "Align &Right Edges")),
+                           ("top", translate("Arrange", "Align &Top Edges")),
+                           ("vcentre", translate("Arrange", "Align &Middles")),
+                           ("bottom", translate("Arrange", "Align &Bottom Edges"))):
             action = menu.addAction(text)
             action.triggered.connect(lambda _c=False, e=edge: self.align(e))
             self.align_actions[edge] = action
         menu.addSeparator()
-        self.distribute_h = menu.addAction("Distribute &Horizontally")
+        self.distribute_h = menu.addAction(translate("Arrange", "Distribute &Horizontally"))
         self.distribute_h.triggered.connect(lambda: self.distribute(True))
-        self.distribute_v = menu.addAction("Distribute &Vertically")
+        self.distribute_v = menu.addAction(translate("Arrange", "Distribute &Vertically"))
         self.distribute_v.triggered.connect(lambda: self.distribute(False))
 
     def nudge(self, dx: float, dy: float) -> bool:
@@ -192,7 +204,8 @@ class ArrangeActions:
         except DesignError as error:
             self.window.show_status(str(error))
             return False
-        self.window.show_status(f"{text} (arrows move, Shift+arrows move further)")
+        self.window.show_status(translate(
+            "Arrange", "{step} (arrows move, Shift+arrows move further)").format(step=text))
         return True
 
     def _in_one_container(self) -> bool:
@@ -202,9 +215,10 @@ class ArrangeActions:
         places = {container_of(design, design.element(e))  # type: ignore[arg-type]
                   for e in movable_roots(self.window)}
         if len(places) > 1:
-            self.window.show_status(
-                f"Align and distribute work inside one island or building (or on buildings"
-                f" on the campus); the selection stands in {len(places)} places")
+            self.window.show_status(translate(
+                "Arrange", "Align and distribute work inside one island or building (or on "
+                "buildings on the campus); the selection stands in {count} places").format(
+                count=len(places)))
             return False
         return True
 
@@ -213,27 +227,32 @@ class ArrangeActions:
         True when moved."""
         rects = _rects(self.window, movable_roots(self.window))
         if len(rects) < 2:
-            self.window.show_status("Select two or more elements to align")
+            self.window.show_status(translate("Arrange", "Select two or more elements to align"))
             return False
         if not self._in_one_container():
             return False
-        words = {"left": "left edges", "right": "right edges", "hcentre": "centres",
-                 "top": "top edges", "bottom": "bottom edges", "vcentre": "middles"}
-        return self._move(align_positions(rects, edge), f"Align {words[edge]} of"
-                          f" {len(rects)} elements")
+        words = {"left": translate("Arrange", "Align left edges of {count} elements"),
+                 "right": translate("Arrange", "Align right edges of {count} elements"),
+                 "hcentre": translate("Arrange", "Align centres of {count} elements"),
+                 "top": translate("Arrange", "Align top edges of {count} elements"),
+                 "bottom": translate("Arrange", "Align bottom edges of {count} elements"),
+                 "vcentre": translate("Arrange", "Align middles of {count} elements")}
+        return self._move(align_positions(rects, edge), words[edge].format(count=len(rects)))
 
     def distribute(self, horizontal: bool) -> bool:
         """Space the selected elements (three or more, in one container) evenly; True
         when moved."""
         rects = _rects(self.window, movable_roots(self.window))
         if len(rects) < 3:
-            self.window.show_status("Select three or more elements to distribute")
+            self.window.show_status(translate("Arrange",
+                                              "Select three or more elements to distribute"))
             return False
         if not self._in_one_container():
             return False
-        way = "horizontally" if horizontal else "vertically"
+        text = (translate("Arrange", "Distribute {count} elements horizontally") if horizontal
+                else translate("Arrange", "Distribute {count} elements vertically"))
         return self._move(distribute_positions(rects, horizontal),
-                          f"Distribute {len(rects)} elements {way}")
+                          text.format(count=len(rects)))
 
     def _move(self, offsets: Mapping[str, tuple[float, float]], text: str) -> bool:
         design = self.window.document.design
@@ -244,7 +263,7 @@ class ArrangeActions:
             positions[eid] = (round(x + dx, 1), round(y + dy, 1))
         command = move_command(design, positions)
         if command is None:
-            self.window.show_status("Already in line")
+            self.window.show_status(translate("Arrange", "Already in line"))
             return False
         command.setText(text)
         return self.window.view.execute(command)

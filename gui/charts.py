@@ -16,7 +16,7 @@ import textwrap
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, Qt, QTimer
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QPointF, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPen, QResizeEvent
 from PySide6.QtWidgets import QApplication, QGraphicsRectItem, QMenu, QToolTip, QWidget
 
@@ -30,6 +30,7 @@ from gui.chart_axes import (
     figure_ticks,
 )
 from gui.charts_key import KeyBeside
+from gui.i18n import translate
 from gui.not_computed import reason_of
 from gui.numbers import count_text, decimal_text, scale_of
 from gui.theme import Theme
@@ -49,14 +50,30 @@ names upright beneath it."""
 
 SCOPES = ("server", "rack", "island", "building", "campus")
 SCOPE_COLOURS = ("#8250df", "#0969da", "#1a7f37", "#bf8700", "#cf222e")
-SCOPE_WORDS = {"server": "same server", "rack": "same rack", "island": "same island",
-               "building": "same building", "campus": "different buildings"}
-"""How each scope of a pair of accelerators is said (the legend and read-outs)."""
+SCOPE_WORDS = {"server": QT_TRANSLATE_NOOP("Charts", "same server"),
+               "rack": QT_TRANSLATE_NOOP("Charts", "same rack"),
+               "island": QT_TRANSLATE_NOOP("Charts", "same island"),
+               "building": QT_TRANSLATE_NOOP("Charts", "same building"),
+               "campus": QT_TRANSLATE_NOOP("Charts", "different buildings")}
+"""How each scope of a pair of accelerators is said (the legend and read-outs; English,
+:func:`scope_word` translates)."""
+
+PAIRS_AXIS = {"": QT_TRANSLATE_NOOP("Charts", "pairs"),
+              "thousand": QT_TRANSLATE_NOOP("Charts", "thousand pairs"),
+              "million": QT_TRANSLATE_NOOP("Charts", "million pairs"),
+              "billion": QT_TRANSLATE_NOOP("Charts", "billion pairs"),
+              "trillion": QT_TRANSLATE_NOOP("Charts", "trillion pairs")}
+"""The hop chart's count axis by the scale its counts are divided by."""
+
+
+def scope_word(scope: str) -> str:
+    """How a scope of accelerator pairs is said, in the interface language."""
+    return translate("Charts", SCOPE_WORDS[scope])
 
 
 def tbps_text(tbps: float) -> str:
     """Bandwidth in Tb/s for a read-out: "2,457.6 Tb/s"."""
-    return f"{decimal_text(tbps, 1)} Tb/s"
+    return f"{decimal_text(tbps, 1)} Tb/s"  # units stay as written in every language
 
 
 class Chart(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph ships no type hints
@@ -133,7 +150,8 @@ class Chart(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph ships no type hin
         beside = axis.effectiveSizeHint(Qt.SizeHint.MinimumSize).width() \
             if axis.isVisible() else 0.0
         room = self.width() - beside - self.beside_title()
-        text = QFontMetrics(font).elidedText(self.title, Qt.TextElideMode.ElideRight,
+        text = QFontMetrics(font).elidedText(translate("Charts", self.title),
+                                             Qt.TextElideMode.ElideRight,
                                              max(40, int(room)))
         if text == plot.titleLabel.text and plot.titleLabel.isVisible():
             return
@@ -273,7 +291,7 @@ class BarsBeside(Chart):
 class HopsChart(Chart):
     """Accelerator pairs by number of switch hops, stacked by the pair's scope."""
 
-    title = "Accelerator pairs by switch hops"
+    title = QT_TRANSLATE_NOOP("Charts", "Accelerator pairs by switch hops")
     engine_figure = "hops"
 
     def __init__(self, theme: Theme, parent: QWidget | None = None) -> None:
@@ -297,7 +315,7 @@ class HopsChart(Chart):
         self.bars = {}
         self.hops = xs
         if not xs:
-            self.say_empty("No accelerator pairs use the network")
+            self.say_empty(translate("Charts", "No accelerator pairs use the network"))
             return
         divisor, word = scale_of(max(hops.histogram.values()))
         self.divisor = divisor
@@ -309,7 +327,7 @@ class HopsChart(Chart):
             self.bars[scope] = counts.tolist()
             item = pg.BarGraphItem(x=np.array(xs, float), height=counts / divisor,
                                    y0=base / divisor, width=0.7, brush=colour,
-                                   pen=pg.mkPen(None), name=SCOPE_WORDS[scope])
+                                   pen=pg.mkPen(None), name=scope_word(scope))
             self.addItem(item)
             base += counts
         legend = self.getPlotItem().legend
@@ -317,10 +335,10 @@ class HopsChart(Chart):
             legend.setVisible(True)
         plot = self.getPlotItem()
         plot.getAxis("bottom").setTicks([[(float(x), str(x)) for x in range(max(xs) + 1)]])
-        plot.setLabel("bottom", "switch hops")
+        plot.setLabel("bottom", translate("Charts", "switch hops"))
         # "thousand pairs", not "pairs (thousands)": it fits beside the bars of a chart
         # 125 px high
-        plot.setLabel("left", f"{word} pairs" if word else "pairs")
+        plot.setLabel("left", translate("Charts", PAIRS_AXIS.get(word, PAIRS_AXIS[""])))
         top = float(base.max()) / divisor
         self.set_ranges((min(xs) - 0.6, max(xs) + 0.6), (0.0, (top or 1.0) * 1.05))
 
@@ -342,9 +360,11 @@ class HopsChart(Chart):
                 continue
             if below / divisor <= y < (below + counts[column]) / divisor:
                 share = counts[column] / total if total else 0.0
-                return (f"{hop} switch hops, {SCOPE_WORDS[scope]}:"
-                        f" {count_text(counts[column])} pairs of accelerators"
-                        f" ({share:.0%} of the {count_text(total)} pairs at {hop} hops)")
+                return translate(
+                    "Charts", "{hop} switch hops, {scope}: {count} pairs of accelerators "
+                    "({share} of the {total} pairs at {hop} hops)").format(
+                    hop=hop, scope=scope_word(scope), count=count_text(counts[column]),
+                    share=f"{share:.0%}", total=count_text(total))
             below += counts[column]
         return None
 
@@ -352,7 +372,7 @@ class HopsChart(Chart):
 class PowerChart(BarsBeside):
     """IT power per building (bar) against its capacity (outline), MW."""
 
-    title = "IT power against capacity"
+    title = QT_TRANSLATE_NOOP("Charts", "IT power against capacity")
 
     def __init__(self, theme: Theme, parent: QWidget | None = None) -> None:
         super().__init__(theme, parent)
@@ -368,7 +388,7 @@ class PowerChart(BarsBeside):
         self.values = [(names.get(b.building_id, b.building_id), b.it_kw / 1000,
                         b.capacity_kw / 1000) for b in buildings]
         if not buildings:
-            self.say_empty("No buildings")
+            self.say_empty(translate("Charts", "No buildings"))
             return
         ys = -np.arange(len(buildings), dtype=float)
         capacity = np.array([v[2] for v in self.values])
@@ -389,14 +409,16 @@ class PowerChart(BarsBeside):
             return None
         name, it_mw, capacity_mw = self.values[k]
         share = it_mw / capacity_mw if capacity_mw else 0.0
-        return (f"{name}: IT power {decimal_text(it_mw, 2)} MW of"
-                f" {decimal_text(capacity_mw, 2)} MW capacity ({share:.0%})")
+        return translate("Charts", "{name}: IT power {it} MW of {capacity} MW capacity "
+                         "({share})").format(name=name, it=decimal_text(it_mw, 2),
+                                             capacity=decimal_text(capacity_mw, 2),
+                                             share=f"{share:.0%}")
 
 
 class BuildingPairsChart(BarsBeside):
     """Capacity of the cut between each pair of buildings, Tb/s."""
 
-    title = "Bandwidth between buildings"
+    title = QT_TRANSLATE_NOOP("Charts", "Bandwidth between buildings")
     engine_figure = "building_pairs"
 
     def __init__(self, theme: Theme, parent: QWidget | None = None) -> None:
@@ -416,16 +438,16 @@ class BuildingPairsChart(BarsBeside):
         self.labels = [f"{elide(names.get(p.a, p.a), SHORT_NAME)} –"
                        f" {elide(names.get(p.b, p.b), SHORT_NAME)}" for p in pairs]
         if not pairs:
-            self.say_empty("One building: no pairs of buildings")
+            self.say_empty(translate("Charts", "One building: no pairs of buildings"))
             return
         heights = np.array([v[1] for v in self.values])
         self.addItem(pg.BarGraphItem(x0=0, y=-np.arange(len(pairs), dtype=float),
                                      width=heights, height=0.6, brush=self.theme.side_a,
                                      pen=pg.mkPen(None)))
         self.place(self.labels, float(heights.max()), limit=2 * SHORT_NAME + 3)
-        self.getPlotItem().setLabel("bottom", "Tb/s each way")
+        self.getPlotItem().setLabel("bottom", translate("Charts", "Tb/s each way"))
         if not heights.any():
-            self.say_empty("No bandwidth between buildings")
+            self.say_empty(translate("Charts", "No bandwidth between buildings"))
             self.empty_note.setPos(0.5, -len(pairs) / 2 + 0.5)
 
     def show_not_computed(self, reason: str) -> None:
@@ -437,14 +459,16 @@ class BuildingPairsChart(BarsBeside):
         if k is None or x < 0:
             return None
         pair, tbps = self.values[k]
-        return f"Between {pair.replace(' – ', ' and ')}: {tbps_text(tbps)} each way"
+        first, _dash, second = pair.partition(" – ")
+        return translate("Charts", "Between {a} and {b}: {bandwidth} each way").format(
+            a=first, b=second, bandwidth=tbps_text(tbps))
 
 
 class IslandPairsChart(Chart):
     """Capacity of the cut between each pair of islands, as a matrix (Tb/s) with a
     colour scale; the diagonal (an island with itself) is hatched, not coloured."""
 
-    title = "Bandwidth between islands"
+    title = QT_TRANSLATE_NOOP("Charts", "Bandwidth between islands")
     engine_figure = "island_pairs"
 
     def __init__(self, theme: Theme, parent: QWidget | None = None) -> None:
@@ -457,7 +481,8 @@ class IslandPairsChart(Chart):
         self.same_island_marks: list[QGraphicsRectItem] = []
         self.colour_map = pg.colormap.get("viridis")
         self.colour_bar = pg.ColorBarItem(values=(0.0, 1.0), colorMap=self.colour_map,
-                                          label="Tb/s each way", interactive=False,
+                                          label=translate("Charts", "Tb/s each way"),
+                                          interactive=False,
                                           width=14)
         plot = self.getPlotItem()
         # the bar's own axis writes its figures like the rest of the dock ("1,200")
@@ -486,7 +511,7 @@ class IslandPairsChart(Chart):
         self.islands = [names.get(i, i) for i in order]
         if n == 0:
             self.colour_bar.hide()
-            self.say_empty("Fewer than two islands: no pairs")
+            self.say_empty(translate("Charts", "Fewer than two islands: no pairs"))
             return
         index = {island: i for i, island in enumerate(order)}
         for pair in metrics.island_pairs:
@@ -562,6 +587,7 @@ class IslandPairsChart(Chart):
         if not (0 <= i < n and 0 <= j < n):
             return None
         if i == j:
-            return f"{self.islands[i]}: the same island (no cut to measure)"
-        return (f"Between {self.islands[i]} and {self.islands[j]}:"
-                f" {tbps_text(float(self.matrix[i, j]))} each way")
+            return translate("Charts", "{island}: the same island (no cut to measure)").format(
+                island=self.islands[i])
+        return translate("Charts", "Between {a} and {b}: {bandwidth} each way").format(
+            a=self.islands[i], b=self.islands[j], bandwidth=tbps_text(float(self.matrix[i, j])))

@@ -20,7 +20,9 @@ from gui.canvas.items.base import ElementItem
 from gui.canvas.placement import free_spot
 from gui.commands import DesignCommand, MacroCommand, move_command, remove_command
 from gui.fragment import (
+    EMPTY_CLIPBOARD,
     FRAGMENT_MIME,
+    TEXT_ON_CLIPBOARD,
     Fragment,
     FragmentError,
     container_of,
@@ -28,7 +30,9 @@ from gui.fragment import (
     paste_command,
     read_fragment,
 )
+from gui.i18n import translate
 from gui.paste_room import free_inside, room_moves
+from gui.words import count_of_kind
 from model.elements import KIND_OF, Element
 from model.errors import DesignError, DesignFileError
 
@@ -53,14 +57,14 @@ class ClipboardActions(QObject):
         self.window = window
         self.last_message: QMessageBox | None = None
         self.cut_action = window._action(
-            "Edit", "Cu&t", self.cut, shortcut=QKeySequence.StandardKey.Cut,
-            tip="Copy the selection to the clipboard and delete it")
+            "Edit", self.tr("Cu&t"), self.cut, shortcut=QKeySequence.StandardKey.Cut,
+            tip=self.tr("Copy the selection to the clipboard and delete it"))
         self.copy_action = window._action(
-            "Edit", "&Copy", self.copy, shortcut=QKeySequence.StandardKey.Copy,
-            tip="Copy the selection (with what is inside it) to the clipboard")
+            "Edit", self.tr("&Copy"), self.copy, shortcut=QKeySequence.StandardKey.Copy,
+            tip=self.tr("Copy the selection (with what is inside it) to the clipboard"))
         self.paste_action = window._action(
-            "Edit", "&Paste", self.paste, shortcut=QKeySequence.StandardKey.Paste,
-            tip="Paste copied elements into the selected island or building")
+            "Edit", self.tr("&Paste"), self.paste, shortcut=QKeySequence.StandardKey.Paste,
+            tip=self.tr("Paste copied elements into the selected island or building"))
         window.scene.selectionChanged.connect(self.update_enabled)
         QGuiApplication.clipboard().dataChanged.connect(self.update_enabled)
         self.update_enabled()
@@ -84,14 +88,14 @@ class ClipboardActions(QObject):
         ids = self.window.scene.selected_ids()
         text = fragment_text(design, ids)
         if text is None:
-            self.window.show_status("Select elements to copy (a bundle is copied with"
-                                    " both elements it joins)")
+            self.window.show_status(self.tr("Select elements to copy (a bundle is copied "
+                                            "with both elements it joins)"))
             return False
         mime = QMimeData()
         mime.setData(FRAGMENT_MIME, QByteArray(text.encode("utf-8")))
         mime.setText(text)
         QGuiApplication.clipboard().setMimeData(mime)
-        self.window.show_status(f"Copied {_count(ids)}")
+        self.window.show_status(self.tr("Copied {count}").format(count=_count(ids)))
         return True
 
     def cut(self) -> bool:
@@ -102,7 +106,7 @@ class ClipboardActions(QObject):
         command = remove_command(self.window.document.design, ids)
         if command is None:
             return False
-        command.setText(f"Cut {_count(ids)}")
+        command.setText(self.tr("Cut {count}").format(count=_count(ids)))
         return self.window.view.execute(command)
 
     # --------------------------------------------------------------- paste
@@ -115,14 +119,15 @@ class ClipboardActions(QObject):
         elif mime is not None and mime.hasText():
             raw = mime.text().encode("utf-8", "surrogatepass")
         if not raw:
-            self.window.show_status("The clipboard holds nothing to paste")
+            self.window.show_status(self.tr("The clipboard holds nothing to paste"))
             return None
         try:
             return read_fragment(raw)
         except FragmentError as error:
             self._refuse(str(error))
         except DesignFileError as error:
-            self._refuse(f"The clipboard's elements cannot be pasted:\n{error}")
+            self._refuse(self.tr("The clipboard's elements cannot be pasted:\n{error}").format(
+                error=error))
         return None
 
     def paste(self) -> bool:
@@ -301,17 +306,19 @@ class ClipboardActions(QObject):
         fragment that is damaged (not merely some other text)."""
         first = message.splitlines()[0]
         self.window.show_status(first)
-        if message.startswith("The clipboard holds text") or message.startswith(
-                "The clipboard is empty"):
+        quiet = [text for english in (TEXT_ON_CLIPBOARD, EMPTY_CLIPBOARD)
+                 for text in (english, translate("Fragment", english))]
+        if any(message[:1].lower() + message[1:] == text[:1].lower() + text[1:]
+               for text in quiet):
             return
-        box = QMessageBox(QMessageBox.Icon.Warning, "Cannot paste", message,
+        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Cannot paste"), message,
                           QMessageBox.StandardButton.Ok, self.window)
         box.open()
         self.last_message = box
 
 
 def _count(ids: list[str]) -> str:
-    return f"{len(ids)} element" + ("s" if len(ids) != 1 else "")
+    return count_of_kind("element", len(ids))
 
 
 

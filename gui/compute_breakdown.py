@@ -5,6 +5,7 @@ engine's :class:`~model.metrics.results.Compute` figures."""
 
 from __future__ import annotations
 
+from gui.i18n import translate
 from gui.numbers import decimal_text
 from model.metrics.results import Compute
 from model.parts import Catalog
@@ -19,13 +20,13 @@ def compute_tooltip(compute: Compute, catalog: Catalog) -> str:
         share = f" ({pflops / total:.0%})" if total > 0 else ""
         return f"  {label}: {decimal_text(pflops)} PF{share}"
 
-    lines = ["Peak dense BF16, PFLOPS"]
+    lines = [translate("MetricsDock", "Peak dense BF16, PFLOPS")]
     if compute.by_vendor:
-        lines.append("By vendor:")
+        lines.append(translate("MetricsDock", "By vendor:"))
         lines += [line(v, p) for v, p in sorted(compute.by_vendor.items(),
                                                  key=lambda item: -item[1])]
     if compute.by_accelerator_type:
-        lines.append("By accelerator:")
+        lines.append(translate("MetricsDock", "By accelerator:"))
         for part_id, pflops in sorted(compute.by_accelerator_type.items(),
                                       key=lambda item: -item[1]):
             part = catalog.accelerator(part_id)

@@ -9,9 +9,11 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
+from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import QWidget
 
 from gui.charts import Chart
+from gui.i18n import translate
 from gui.theme import Theme
 from model.metrics.cost import CATEGORIES
 from model.metrics.results import DesignMetrics
@@ -46,28 +48,46 @@ def cost_lines(metrics: DesignMetrics) -> list[str]:
     cur, rate = cost.currency, cost.usd_exchange_rate
 
     def per_acc(usd: float | None) -> str:
-        return "" if usd is None else f" · {money(usd * rate, cur)}/acc."
+        return "" if usd is None else translate("CostChart", " · {money}/acc.").format(
+            money=money(usd * rate, cur))
 
-    lines = [f"CAPEX {money(cost.capex_usd * rate, cur)}{per_acc(cost.per_accelerator_usd)}"]
+    lines = [translate("CostChart", "CAPEX {money}").format(
+        money=money(cost.capex_usd * rate, cur)) + per_acc(cost.per_accelerator_usd)]
     if cost.network_share is not None:
-        lines.append(f"network {money(cost.network_usd * rate, cur)}"
-                     f" ({cost.network_share:.1%}){per_acc(cost.network_per_accelerator_usd)}")
-    lines.append(f"energy {money(cost.energy_usd_per_year * rate, cur)}/year · TCO"
-                 f" {cost.years} y {money(cost.tco_usd * rate, cur)}")
+        lines.append(translate("CostChart", "network {money} ({share})").format(
+            money=money(cost.network_usd * rate, cur), share=f"{cost.network_share:.1%}")
+            + per_acc(cost.network_per_accelerator_usd))
+    lines.append(translate("CostChart", "energy {money}/year · TCO {years} y {tco}").format(
+        money=money(cost.energy_usd_per_year * rate, cur), years=cost.years,
+        tco=money(cost.tco_usd * rate, cur)))
     return lines
+
+
+CATEGORY_WORDS = {"servers": QT_TRANSLATE_NOOP("CostChart", "servers"),
+                  "switches": QT_TRANSLATE_NOOP("CostChart", "switches"),
+                  "optics": QT_TRANSLATE_NOOP("CostChart", "optics"),
+                  "cables": QT_TRANSLATE_NOOP("CostChart", "cables"),
+                  "racks": QT_TRANSLATE_NOOP("CostChart", "racks")}
+"""The user's word for each CAPEX category."""
+
+
+def category_word(category: str) -> str:
+    """A CAPEX category in the interface language."""
+    word = CATEGORY_WORDS.get(category)
+    return translate("CostChart", word) if word else category
 
 
 def legend_html() -> str:
     """The categories in their colours, as one line of the chart's title (a legend box
     would hide the bars in the narrow dock)."""
-    return " ".join(f'<span style="color:{CATEGORY_COLOURS[c]}">■</span> {c}'
+    return " ".join(f'<span style="color:{CATEGORY_COLOURS[c]}">■</span> {category_word(c)}'
                     for c in CATEGORIES)
 
 
 class CostChart(Chart):
     """CAPEX per building in millions of the display currency, stacked by category."""
 
-    title = "CAPEX per building"
+    title = QT_TRANSLATE_NOOP("Charts", "CAPEX per building")
 
     def __init__(self, theme: Theme, parent: QWidget | None = None) -> None:
         self.lines: list[str] = []
@@ -106,10 +126,11 @@ class CostChart(Chart):
         self.bars = {}
         self.buildings = []
         if cost is None or not cost.buildings:
-            self.say_empty("No buildings to price")
+            self.say_empty(translate("CostChart", "No buildings to price"))
             return
-        self.setToolTip("\n".join(self.lines) + ("\nPrices include estimates (see the"
-                                                 " catalog)." if cost.any_estimate else ""))
+        self.setToolTip("\n".join(self.lines) + (
+            "\n" + translate("CostChart", "Prices include estimates (see the catalog).")
+            if cost.any_estimate else ""))
         buildings = list(cost.buildings.values())
         self.buildings = [names.get(b.building_id, b.building_id) for b in buildings]
         self.currency = cost.currency
@@ -126,7 +147,8 @@ class CostChart(Chart):
             base += heights
         plot = self.getPlotItem()
         plot.getAxis("bottom").setTicks([list(enumerate(self.buildings))])
-        plot.setLabel("left", f"M {cost.currency}")
+        plot.setLabel("left", translate("CostChart", "M {currency}").format(
+            currency=cost.currency))
         top = float(base.max()) if base.size else 0.0
         self.set_ranges((-0.6, len(buildings) - 0.4), (0.0, (top or 1.0) * 1.05))
         self.show_title()
@@ -139,6 +161,9 @@ class CostChart(Chart):
         for category in CATEGORIES:
             height = self.bars[category][k]
             if below <= y < below + height:
-                return f"{self.buildings[k]}: {category} {height:,.1f} M {self.currency}"
+                return translate("CostChart", "{building}: {category} {amount} M {currency}"
+                                 ).format(building=self.buildings[k],
+                                          category=category_word(category),
+                                          amount=f"{height:,.1f}", currency=self.currency)
             below += height
         return None

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui.commands import kind_word
+from gui.i18n import translate
 from model.design import Design
 
 if TYPE_CHECKING:
@@ -82,11 +83,11 @@ class FindBar(QFrame):
         layout.setContentsMargins(6, 6, 6, 6)
         row = QHBoxLayout()
         self.edit = QLineEdit(self)
-        self.edit.setPlaceholderText("Find an element by name or id")
+        self.edit.setPlaceholderText(translate("FindBar", "Find an element by name or id"))
         self.edit.setClearButtonEnabled(True)
         close = QToolButton(self)
         close.setText("✕")
-        close.setToolTip("Close (Esc)")
+        close.setToolTip(translate("FindBar", "Close (Esc)"))
         close.clicked.connect(self.close_bar)
         row.addWidget(self.edit, 1)
         row.addWidget(close)
@@ -140,10 +141,13 @@ class FindBar(QFrame):
             self.list.addItem(item)
         if found:
             self.list.setCurrentRow(0)
-        more = f", first {MAX_LISTED} listed" if len(found) > MAX_LISTED else ""
+        more = translate("FindBar", ", first {count} listed").format(count=MAX_LISTED) \
+            if len(found) > MAX_LISTED else ""
+        count = (translate("FindBar", "{n} match") if len(found) == 1
+                 else translate("FindBar", "{n} matches")).format(n=len(found))
         self.summary.setText("" if not self.edit.text().strip() else
-                             f"{len(found)} match" + ("es" if len(found) != 1 else "")
-                             + more + (" · Enter selects and zooms" if found else ""))
+                             count + more + (translate("FindBar", " · Enter selects and zooms")
+                                             if found else ""))
         self.list.setVisible(bool(found))
         rows = min(self.list.count(), 8)
         self.list.setFixedHeight(rows * max(self.list.sizeHintForRow(0), 18) + 6)

@@ -29,8 +29,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from pydantic import ValidationError
+from PySide6.QtCore import QT_TRANSLATE_NOOP
 
 from gui.commands import AddElement, AddParts, DesignCommand, MacroCommand, kind_word
+from gui.i18n import translate
 from model.design import Design, format_validation_error
 from model.elements import Building, Element, Island, LinkBundle, RackGroup, SwitchTier
 from model.errors import DesignError, DesignFileError
@@ -45,6 +47,10 @@ MAX_FRAGMENT_BYTES = 8 * 1024 * 1024
 """Largest clipboard text read as a fragment (a whole 1M-accelerator campus is < 1 MB)."""
 MAX_FRAGMENT_ELEMENTS = 20_000
 """Most elements one paste adds (the largest shipped template has a few thousand)."""
+EMPTY_CLIPBOARD = QT_TRANSLATE_NOOP("Fragment", "the clipboard is empty")
+TEXT_ON_CLIPBOARD = QT_TRANSLATE_NOOP(
+    "Fragment", "the clipboard holds text, not copied Archipelago elements")
+"""The two refusals that are no fault of a fragment (nothing, or other text, copied)."""
 SOURCE = "the clipboard"
 """How messages name where a refused fragment came from."""
 
@@ -171,12 +177,14 @@ def read_fragment(raw: bytes | str) -> Fragment:
     if isinstance(raw, str):
         raw = raw.encode("utf-8", "surrogatepass")
     if not raw.strip():
-        raise FragmentError("the clipboard is empty")
+        raise FragmentError(translate("Fragment", EMPTY_CLIPBOARD))
     if len(raw) > MAX_FRAGMENT_BYTES:
-        raise FragmentError(f"the clipboard holds {len(raw) / 1e6:.1f} MB of text; a paste"
-                            f" takes at most {MAX_FRAGMENT_BYTES // (1024 * 1024)} MB")
+        raise FragmentError(translate(
+            "Fragment", "the clipboard holds {size} MB of text; a paste takes at most "
+            "{most} MB").format(size=f"{len(raw) / 1e6:.1f}",
+                                most=MAX_FRAGMENT_BYTES // (1024 * 1024)))
     if raw.lstrip()[:1] not in (b"{", b"["):
-        raise FragmentError("the clipboard holds text, not copied Archipelago elements")
+        raise FragmentError(translate("Fragment", TEXT_ON_CLIPBOARD))
     data = parse_json_bytes(raw, SOURCE)
     if isinstance(data, dict) and data.get("format") == FORMAT_NAME:
         inner, copied = data, None
@@ -191,14 +199,15 @@ def read_fragment(raw: bytes | str) -> Fragment:
             raise FragmentError(f"the fragment's 'copied' names {eid!r}, which it does not hold")
     roots = copied_roots(design, copied)
     if not roots:
-        raise FragmentError("the fragment holds no element to paste")
+        raise FragmentError(translate("Fragment", "the fragment holds no element to paste"))
     return Fragment(design, tuple(roots))
 
 
 def _unwrap(data: Any) -> tuple[Any, list[str]]:
     if not isinstance(data, dict) or data.get("format") != FRAGMENT_FORMAT:
-        raise FragmentError("the clipboard holds JSON, but not copied Archipelago elements"
-                            f" (no \"format\": \"{FRAGMENT_FORMAT}\")")
+        raise FragmentError(translate(
+            "Fragment", "the clipboard holds JSON, but not copied Archipelago elements "
+            "(no \"format\": \"{format}\")").format(format=FRAGMENT_FORMAT))
     unknown = set(data) - {"format", "fragment_version", "copied", "design"}
     if unknown:
         raise FragmentError(f"unknown field {sorted(unknown)[0]!r} in the fragment")
@@ -219,8 +228,9 @@ def _check_size(inner: Any) -> None:
         return  # the file reader says what is wrong
     count = sum(len(v) for s, _ in SECTIONS if isinstance(v := inner.get(s), list))
     if count > MAX_FRAGMENT_ELEMENTS:
-        raise FragmentError(f"the fragment holds {count:,} elements; a paste adds at most"
-                            f" {MAX_FRAGMENT_ELEMENTS:,}")
+        raise FragmentError(translate(
+            "Fragment", "the fragment holds {count} elements; a paste adds at most {most}"
+        ).format(count=f"{count:,}", most=f"{MAX_FRAGMENT_ELEMENTS:,}"))
 
 
 # ------------------------------------------------------------------- pasting
@@ -268,9 +278,9 @@ def fresh_name(name: str, taken: set[str]) -> str:
         while f"{stem}{n}" in taken:
             n += 1
         return f"{stem}{n}"
-    candidate, n = f"{name} (copy)", 2
+    candidate, n = name + translate("Commands", " (copy)"), 2
     while candidate in taken:
-        candidate, n = f"{name} (copy {n})", n + 1
+        candidate, n = name + translate("Fragment", " (copy {n})").format(n=n), n + 1
     return candidate
 
 
@@ -361,9 +371,10 @@ def paste_command(design: Design, fragment: Fragment, place: Placer, *,
             adds.append(AddElement(design, _with_parts(copy, part_ids)))
     if len(roots) == 1:
         assert roots[0] is not None
-        text = f"Paste {kind_word(roots[0])} {elements[roots[0].id].name}"
+        text = translate("Fragment", "Paste {kind} {name}").format(
+            kind=kind_word(roots[0]), name=elements[roots[0].id].name)
     else:
-        text = f"Paste {len(roots)} elements"
+        text = translate("Fragment", "Paste {count} elements").format(count=len(roots))
     return Pasted(MacroCommand(design, text, adds), [new_id[r.id] for r in roots if r])
 
 
@@ -380,14 +391,16 @@ def _target(design: Design, source: Design, root: Element, building: str | None,
             return island
         if original is not None and design.kind_of(original) == "island":
             return original
-        raise DesignError(f"Select an island (or right-click one) to paste the"
-                          f" {kind_word(root)} {root.name!r} into")
+        raise DesignError(translate(
+            "Fragment", "Select an island (or right-click one) to paste the {kind} {name} "
+            "into").format(kind=kind_word(root), name=repr(root.name)))
     if building is not None and design.kind_of(building) == "building":
         return building
     if original is not None and design.kind_of(original) == "building":
         return original
-    raise DesignError(f"Select a building (or right-click one) to paste the"
-                      f" {kind_word(root)} {root.name!r} into")
+    raise DesignError(translate(
+        "Fragment", "Select a building (or right-click one) to paste the {kind} {name} "
+        "into").format(kind=kind_word(root), name=repr(root.name)))
 
 
 def _container_fields(root: Element, target: str | None, design: Design) -> dict[str, Any]:

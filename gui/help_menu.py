@@ -28,6 +28,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gui.i18n import translate
+
 if TYPE_CHECKING:
     from gui.main_window import MainWindow
 
@@ -70,15 +72,18 @@ def about_text(window: MainWindow) -> str:
     """The About box's text (HTML)."""
     return (
         f"<h3>Archipelago {app_version()}</h3>"
-        "<p>Draw AI training clusters while bisection bandwidth, hop counts and power are"
-        " computed live.</p>"
-        f"<p>Qt {qVersion()} · PySide6 {PySide6.__version__} · Python"
+        + translate("HelpActions", "<p>Draw AI training clusters while bisection bandwidth, "
+                    "hop counts and power are computed live.</p>")
+        + f"<p>Qt {qVersion()} · PySide6 {PySide6.__version__} · Python"
         f" {platform.python_version()} · {platform.system()}</p>"
-        f"<p><b>Recovery files</b> (unsaved work, every 30 s):<br><code>"
-        f"{_html(str(recovery_folder(window)))}</code></p>"
-        f"<p><b>Settings</b> (window layout, theme, recent files):<br><code>"
-        f"{_html(settings_location(window.settings))}</code></p>"
-        f"<p><b>Documentation</b>:<br><code>{_html(str(DOCS))}</code></p>")
+        + translate("HelpActions", "<p><b>Recovery files</b> (unsaved work, every 30 s):"
+                    "<br><code>{path}</code></p>").format(
+            path=_html(str(recovery_folder(window))))
+        + translate("HelpActions", "<p><b>Settings</b> (window layout, theme, recent files):"
+                    "<br><code>{path}</code></p>").format(
+            path=_html(settings_location(window.settings)))
+        + translate("HelpActions", "<p><b>Documentation</b>:<br><code>{path}</code></p>"
+                    ).format(path=_html(str(DOCS))))
 
 
 def _html(text: str) -> str:
@@ -112,10 +117,11 @@ class ShortcutsDialog(QDialog):
 
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
-        self.setWindowTitle("Keyboard Shortcuts")
+        self.setWindowTitle(self.tr("Keyboard Shortcuts"))
         rows = shortcut_rows(window)
         self.table = QTableWidget(len(rows), 3, self)
-        self.table.setHorizontalHeaderLabels(["Menu", "Command", "Keys"])
+        self.table.setHorizontalHeaderLabels([self.tr("Menu"), self.tr("Command"),
+                                              self.tr("Keys")])
         self.table.verticalHeader().hide()
         self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
@@ -124,8 +130,9 @@ class ShortcutsDialog(QDialog):
                 self.table.setItem(r, c, QTableWidgetItem(text))
         self.table.resizeColumnsToContents()
         self.table.horizontalHeader().setStretchLastSection(True)
-        note = QLabel("Also: wheel zooms at the mouse; the middle button pans; Esc cancels"
-                      " a gesture; arrows nudge only while the canvas has the keyboard.")
+        note = QLabel(self.tr("Also: wheel zooms at the mouse; the middle button pans; Esc "
+                              "cancels a gesture; arrows nudge only while the canvas has the "
+                              "keyboard."))
         note.setWordWrap(True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.rejected.connect(self.reject)
@@ -141,7 +148,7 @@ class AboutDialog(QDialog):
 
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
-        self.setWindowTitle("About Archipelago")
+        self.setWindowTitle(self.tr("About Archipelago"))
         self.label = QLabel(about_text(window), self)
         self.label.setTextFormat(Qt.TextFormat.RichText)
         self.label.setWordWrap(True)
@@ -160,15 +167,15 @@ class GuideWindow(QWidget):
 
     def __init__(self, window: MainWindow, page: Path = USER_GUIDE) -> None:
         super().__init__(window, Qt.WindowType.Window)
-        self.setWindowTitle("Archipelago User Guide")
+        self.setWindowTitle(self.tr("Archipelago User Guide"))
         self.browser = QTextBrowser(self)
         self.browser.setOpenExternalLinks(True)
         self.browser.setSearchPaths([str(DOCS)])
-        back = QPushButton("Back", self)
+        back = QPushButton(self.tr("Back"), self)
         back.clicked.connect(self.browser.backward)
         self.browser.backwardAvailable.connect(back.setEnabled)
         back.setEnabled(False)
-        home = QPushButton("User Guide", self)
+        home = QPushButton(self.tr("User Guide"), self)
         home.clicked.connect(lambda: self.open_page(USER_GUIDE))
         row = QHBoxLayout()
         row.addWidget(back)
@@ -215,9 +222,10 @@ class GuideWindow(QWidget):
     def open_page(self, page: Path) -> None:
         """Show ``page`` (a Markdown file), or say that the docs are not installed."""
         if not page.is_file():
-            self.browser.setHtml(f"<h2>The documentation is not installed</h2><p>Expected"
-                                 f" <code>{_html(str(page))}</code>. The guide is also at"
-                                 " the project's repository, in <code>docs/</code>.</p>")
+            self.browser.setHtml(self.tr(
+                "<h2>The documentation is not installed</h2><p>Expected <code>{path}</code>. "
+                "The guide is also at the project's repository, in <code>docs/</code>.</p>"
+            ).format(path=_html(str(page))))
             return
         self.browser.setSource(QUrl.fromLocalFile(str(page)),
                                QTextDocument.ResourceType.MarkdownResource)
@@ -230,14 +238,16 @@ class HelpActions:
         self.window = window
         self.guide: GuideWindow | None = None
         menu = window.menu("Help")
-        self.guide_action = window._action("Help", "&User Guide", self.show_guide,
+        self.guide_action = window._action("Help", translate("HelpActions", "&User Guide"),
+                                           self.show_guide,
                                            shortcut=QKeySequence.StandardKey.HelpContents,
-                                           tip="Open the user guide")
+                                           tip=translate("HelpActions", "Open the user guide"))
         self.shortcuts_action = window._action(
-            "Help", "&Keyboard Shortcuts", self.show_shortcuts, shortcut="Ctrl+/",
-            tip="Every keyboard shortcut of the window")
+            "Help", translate("HelpActions", "&Keyboard Shortcuts"), self.show_shortcuts,
+            shortcut="Ctrl+/",
+            tip=translate("HelpActions", "Every keyboard shortcut of the window"))
         menu.addSeparator()
-        self.about_action = QAction("&About Archipelago", window)
+        self.about_action = QAction(translate("HelpActions", "&About Archipelago"), window)
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
         self.about_action.triggered.connect(self.show_about)
         menu.addAction(self.about_action)

@@ -3,25 +3,30 @@ items use (:mod:`gui.theme`)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import QLabel, QScrollArea, QVBoxLayout, QWidget
 
+from gui.i18n import translate
 from gui.theme import UTILIZATION_BANDS, Theme
 
 
 def legend_rows(theme: Theme) -> list[tuple[str, str]]:
-    """(colour, meaning) rows of the legend."""
-    rows = [("", "<b>Power</b> (building bar, rack stripe)")]
+    """(colour, meaning) rows of the legend, in the interface language."""
+    rows = [("", QT_TRANSLATE_NOOP("Legend", "<b>Power</b> (building bar, rack stripe)"))]
     rows += [(getattr(theme, name), text) for _, name, text in UTILIZATION_BANDS]
-    rows += [("", "<b>Oversubscription</b> (tier stripe)"),
-             (theme.ok, "1:1, non-blocking"), (theme.warn, "oversubscribed"),
-             (theme.bad, "above the design's limit"), (theme.unknown, "top tier / not known"),
-             ("", "<b>Marks</b>"),
-             (theme.bad, "red border and ! badge: problem"),
-             (theme.side_a, "bisection side A"), (theme.side_b, "bisection side B"),
-             (theme.cut, "bundle crossing the cut"),
-             ("", "Connector width grows with capacity; label: links × speed")]
-    return rows
+    rows += [("", QT_TRANSLATE_NOOP("Legend", "<b>Oversubscription</b> (tier stripe)")),
+             (theme.ok, QT_TRANSLATE_NOOP("Legend", "1:1, non-blocking")),
+             (theme.warn, QT_TRANSLATE_NOOP("Legend", "oversubscribed")),
+             (theme.bad, QT_TRANSLATE_NOOP("Legend", "above the design's limit")),
+             (theme.unknown, QT_TRANSLATE_NOOP("Legend", "top tier / not known")),
+             ("", QT_TRANSLATE_NOOP("Legend", "<b>Marks</b>")),
+             (theme.bad, QT_TRANSLATE_NOOP("Legend", "red border and ! badge: problem")),
+             (theme.side_a, QT_TRANSLATE_NOOP("Legend", "bisection side A")),
+             (theme.side_b, QT_TRANSLATE_NOOP("Legend", "bisection side B")),
+             (theme.cut, QT_TRANSLATE_NOOP("Legend", "bundle crossing the cut")),
+             ("", QT_TRANSLATE_NOOP("Legend",
+                                    "Connector width grows with capacity; label: links × speed"))]
+    return [(colour, translate("Legend", text)) for colour, text in rows]
 
 
 class Legend(QScrollArea):

@@ -7,38 +7,57 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
 from PySide6.QtWidgets import QGridLayout, QLabel, QTabWidget, QVBoxLayout, QWidget
 
 from gui.charts import BuildingPairsChart, Chart, HopsChart, IslandPairsChart, PowerChart
 from gui.compute_breakdown import compute_tooltip
 from gui.cost_tab import CostChart, cost_headline
-from gui.not_computed import NOT_COMPUTED, reason_of, status_text, status_tooltip
+from gui.i18n import translate
+from gui.not_computed import not_computed_text, reason_of, status_text, status_tooltip
 from gui.numbers import count_text, decimal_text
 from gui.theme import Theme
 from model.design import Design
 from model.metrics.results import DesignMetrics
 
 HEADLINES: tuple[tuple[str, str, str], ...] = (
-    ("accelerators", "Accelerators", "Accelerators in the design"),
-    ("bisection_tbps", "Bisection", "Minimum balanced bisection, Tb/s each way"),
-    ("fraction_of_full", "of full bisection",
-     "Bisection ÷ (N/2 × injection bandwidth per accelerator)"),
-    ("per_accelerator_gbps", "Bisection per GPU", "Bisection ÷ (N/2), Gb/s"),
-    ("mean_hops", "Mean hops", "Mean switch hops over scale-out accelerator pairs"),
-    ("max_hops", "Max hops", "Largest switch-hop count between two accelerators"),
-    ("it_mw", "IT power", "Servers + switches + transceivers + allowance, MW"),
-    ("facility_mw", "Facility power", "IT × PUE, summed over buildings, MW"),
-    ("pflops", "Peak BF16", "Peak dense BF16, PFLOPS"),
-    ("interruptions_per_day", "Interruptions/day",
-     "Expected interruptions per day of the job (all accelerators unless the settings"
-     " say), from the Llama 3 failure rates; see docs/metrics.md, Reliability"),
-    ("goodput", "Goodput", "Share of time training, checkpointing at Young's interval"),
-    ("problems", "Problems", "Errors and warnings in the design"),
-    ("capex", "CAPEX", "Servers, racks, switches, optics and cables at catalog prices"
-     " (estimates), in the design's currency; the Cost tab breaks it down"),
-    ("network_share", "Network share", "Switches, optics and cables ÷ CAPEX"),
+    ("accelerators", QT_TRANSLATE_NOOP("MetricsDock", "Accelerators"),
+     QT_TRANSLATE_NOOP("MetricsDock", "Accelerators in the design")),
+    ("bisection_tbps", QT_TRANSLATE_NOOP("MetricsDock", "Bisection"),
+     QT_TRANSLATE_NOOP("MetricsDock", "Minimum balanced bisection, Tb/s each way")),
+    ("fraction_of_full", QT_TRANSLATE_NOOP("MetricsDock", "of full bisection"),
+     QT_TRANSLATE_NOOP("MetricsDock",
+                       "Bisection ÷ (N/2 × injection bandwidth per accelerator)")),
+    ("per_accelerator_gbps", QT_TRANSLATE_NOOP("MetricsDock", "Bisection per GPU"),
+     QT_TRANSLATE_NOOP("MetricsDock", "Bisection ÷ (N/2), Gb/s")),
+    ("mean_hops", QT_TRANSLATE_NOOP("MetricsDock", "Mean hops"),
+     QT_TRANSLATE_NOOP("MetricsDock", "Mean switch hops over scale-out accelerator pairs")),
+    ("max_hops", QT_TRANSLATE_NOOP("MetricsDock", "Max hops"),
+     QT_TRANSLATE_NOOP("MetricsDock", "Largest switch-hop count between two accelerators")),
+    ("it_mw", QT_TRANSLATE_NOOP("MetricsDock", "IT power"),
+     QT_TRANSLATE_NOOP("MetricsDock", "Servers + switches + transceivers + allowance, MW")),
+    ("facility_mw", QT_TRANSLATE_NOOP("MetricsDock", "Facility power"),
+     QT_TRANSLATE_NOOP("MetricsDock", "IT × PUE, summed over buildings, MW")),
+    ("pflops", QT_TRANSLATE_NOOP("MetricsDock", "Peak BF16"),
+     QT_TRANSLATE_NOOP("MetricsDock", "Peak dense BF16, PFLOPS")),
+    ("interruptions_per_day", QT_TRANSLATE_NOOP("MetricsDock", "Interruptions/day"),
+     QT_TRANSLATE_NOOP("MetricsDock",
+                       "Expected interruptions per day of the job (all accelerators unless "
+                       "the settings say), from the Llama 3 failure rates; see "
+                       "docs/metrics.md, Reliability")),
+    ("goodput", QT_TRANSLATE_NOOP("MetricsDock", "Goodput"),
+     QT_TRANSLATE_NOOP("MetricsDock",
+                       "Share of time training, checkpointing at Young's interval")),
+    ("problems", QT_TRANSLATE_NOOP("MetricsDock", "Problems"),
+     QT_TRANSLATE_NOOP("MetricsDock", "Errors and warnings in the design")),
+    ("capex", QT_TRANSLATE_NOOP("MetricsDock", "CAPEX"),
+     QT_TRANSLATE_NOOP("MetricsDock",
+                       "Servers, racks, switches, optics and cables at catalog prices "
+                       "(estimates), in the design's currency; the Cost tab breaks it down")),
+    ("network_share", QT_TRANSLATE_NOOP("MetricsDock", "Network share"),
+     QT_TRANSLATE_NOOP("MetricsDock", "Switches, optics and cables ÷ CAPEX")),
 )
+"""Headline figures: key, title and tooltip (English; translated when shown)."""
 COLUMNS = 3
 """Headline figures side by side."""
 SKIPPED_BY: dict[str, str] = {"mean_hops": "hops", "max_hops": "hops",
@@ -79,7 +98,7 @@ def format_headline(key: str, value: float, metrics: DesignMetrics) -> str:
     computed"; a bisection it left out is its upper bound, written "≤ …"."""
     skipped = reason_of(metrics, SKIPPED_BY.get(key, ""))
     if skipped is not None and key in ("mean_hops", "max_hops"):
-        return NOT_COMPUTED
+        return not_computed_text()
     if skipped is not None and key in ("fraction_of_full", "per_accelerator_gbps"):
         return "≤ " + format_headline(key, value, replace(metrics, not_computed={}))
     if key in ("accelerators", "max_hops", "problems"):
@@ -115,15 +134,16 @@ class MetricsDock(QWidget):
         self.values: dict[str, float] = {}
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 6, 8, 6)
-        self.state = QLabel("Computing…", self)
+        self.state = QLabel(self.tr("Computing…"), self)
         self.state.setWordWrap(True)  # a line naming figures left out must not widen the dock
         layout.addWidget(self.state)
         grid = QGridLayout()
         grid.setHorizontalSpacing(14)
         grid.setVerticalSpacing(2)
         self.labels: dict[str, QLabel] = {}
-        for n, (key, title, tip) in enumerate(HEADLINES):
-            name = QLabel(title, self)
+        for n, (key, title, english_tip) in enumerate(HEADLINES):
+            tip = translate("MetricsDock", english_tip)
+            name = QLabel(translate("MetricsDock", title), self)
             name.setToolTip(tip)
             value = QLabel("–", self)
             value.setToolTip(tip)
@@ -144,8 +164,9 @@ class MetricsDock(QWidget):
             "hops": HopsChart(theme), "power": PowerChart(theme),
             "islands": IslandPairsChart(theme), "buildings": BuildingPairsChart(theme)}
         self.charts["cost"] = CostChart(theme)
-        for key, title in (("hops", "Hops"), ("power", "Power"), ("islands", "Islands"),
-                           ("buildings", "Buildings"), ("cost", "Cost")):
+        for key, title in (("hops", self.tr("Hops")), ("power", self.tr("Power")),
+                           ("islands", self.tr("Islands")),
+                           ("buildings", self.tr("Buildings")), ("cost", self.tr("Cost"))):
             self.tabs.addTab(self.charts[key], title)
         layout.addWidget(self.tabs, 1)
         self._stale_charts: set[str] = set()
@@ -154,24 +175,25 @@ class MetricsDock(QWidget):
 
     def set_busy(self, busy: bool) -> None:
         """Say that the figures are being refreshed (they are greyed meanwhile)."""
-        self.state.setText("⟳ Refreshing figures…" if busy else "✓ Up to date")
+        self.state.setText(self.tr("⟳ Refreshing figures…") if busy
+                           else self.tr("✓ Up to date"))
         self.state.setStyleSheet("color: #9a6700;" if busy else "color: #1a7f37;")
         for label in self.labels.values():
             label.setEnabled(not busy)
 
     def show_failure(self, message: str) -> None:
         """The engine could not compute this design."""
-        self.state.setText(f"Metrics failed: {message}")
+        self.state.setText(self.tr("Metrics failed: {message}").format(message=message))
         self.state.setStyleSheet("color: #cf222e;")
 
     def show_metrics(self, metrics: DesignMetrics) -> None:
         """Show fresh metrics."""
         self.metrics = metrics
         self.values = headline_values(metrics)
-        tips = {key: tip for key, _title, tip in HEADLINES}
+        tips = {key: translate("MetricsDock", tip) for key, _title, tip in HEADLINES}
         bis = metrics.bisection
         if not bis.exact:
-            tips["bisection_tbps"] += " (best cut found: upper bound)"
+            tips["bisection_tbps"] += self.tr(" (best cut found: upper bound)")
         for key, value in self.values.items():
             self.labels[key].setText(format_headline(key, value, metrics))
             skipped = reason_of(metrics, SKIPPED_BY.get(key, ""))

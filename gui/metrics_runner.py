@@ -36,6 +36,7 @@ from typing import Any
 
 from PySide6.QtCore import QEventLoop, QObject, QRunnable, QThreadPool, QTimer, Signal
 
+from gui.i18n import translate
 from model.design import Design
 from model.errors import ArchipelagoError
 from model.failures import Failure
@@ -146,7 +147,8 @@ class FiguresNotComputedError(ArchipelagoError):
 
 def too_large_message(limit_s: float) -> str:
     """What the window says when a run reached its time limit."""
-    return f"figures not computed: the design is too large to compute within {limit_s:g} s"
+    return translate("MetricsRunner", "figures not computed: the design is too large to compute "
+                     "within {limit} s").format(limit=f"{limit_s:g}")
 
 
 def _forget(engine: ProcessPoolExecutor) -> None:
@@ -180,11 +182,10 @@ def _run_in_engine(fn: EngineFunction, design: Design, timeout_s: float | None =
         raise FiguresNotComputedError(too_large_message(timeout_s or 0.0)) from None
     except BrokenProcessPool:
         _forget(engine)
-        raise EngineStoppedError(
-            "the metrics engine stopped while computing this design (its process was"
-            " killed, perhaps out of memory); the figures shown are from before, and the"
-            " next edit starts it again"
-        ) from None
+        raise EngineStoppedError(translate(
+            "MetricsRunner", "the metrics engine stopped while computing this design (its "
+            "process was killed, perhaps out of memory); the figures shown are from before, "
+            "and the next edit starts it again")) from None
     return result
 
 
@@ -471,8 +472,9 @@ class MetricsRunner(QObject):
             try:
                 while not self.is_current():
                     if cancelled():
-                        raise FiguresNotComputedError("cancelled while the figures were"
-                                                      " being computed", cancelled=True)
+                        raise FiguresNotComputedError(self.tr(
+                            "cancelled while the figures were being computed"),
+                            cancelled=True)
                     if not self.is_busy():
                         self.request()
                     loop.exec()
@@ -481,7 +483,8 @@ class MetricsRunner(QObject):
                 self.finished.disconnect(loop.quit)
                 self.failed.disconnect(loop.quit)
         if self.metrics is None:
-            raise FiguresNotComputedError(self.failure or "the figures are not computed")
+            raise FiguresNotComputedError(self.failure
+                                          or self.tr("the figures are not computed"))
         return self.metrics
 
     def shutdown(self) -> None:

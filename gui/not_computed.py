@@ -3,24 +3,44 @@
 :attr:`~model.metrics.results.DesignMetrics.not_computed`. A skipped figure is shown as
 "not computed" with that reason, never as the zeros the engine fills it with.
 
-Pure functions of the metrics (no Qt): the dock, its charts, the status bar and the PDF
+Pure functions of the metrics (no widgets): the dock, its charts, the status bar and the PDF
 report share these words.
 """
 
 from __future__ import annotations
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
+
+from gui.i18n import translate
 from model.metrics.results import DesignMetrics
 
 FIGURE_WORDS: dict[str, str] = {
-    "hops": "hops",
-    "bisection": "bisection",
-    "island_pairs": "bandwidth between islands",
-    "building_pairs": "bandwidth between buildings",
+    "hops": QT_TRANSLATE_NOOP("NotComputed", "hops"),
+    "bisection": QT_TRANSLATE_NOOP("NotComputed", "bisection"),
+    "island_pairs": QT_TRANSLATE_NOOP("NotComputed", "bandwidth between islands"),
+    "building_pairs": QT_TRANSLATE_NOOP("NotComputed", "bandwidth between buildings"),
 }
-"""The user's words for each figure the budget may leave out."""
+"""The user's words for each figure the budget may leave out (English; translated when
+shown)."""
 
 NOT_COMPUTED = "not computed"
-"""What a skipped figure shows instead of a number."""
+"""What a skipped figure shows instead of a number (the engine's words; the window shows
+:func:`not_computed_text`)."""
+
+TOO_LARGE_MARKER = QT_TRANSLATE_NOOP("NotComputed", "too large to compute within")
+"""The words of a run given up at the time limit (:func:`gui.metrics_runner.too_large_message`
+says them), in English; the translation of that message says their translation."""
+
+
+def not_computed_text() -> str:
+    """"not computed" in the interface language (what a skipped figure shows)."""
+    return translate("NotComputed", "not computed")
+
+
+def figure_word(figure: str) -> str:
+    """The user's word for a figure the budget may leave out."""
+    word = FIGURE_WORDS.get(figure)
+    return translate("NotComputed", word) if word else figure.replace("_", " ")
 
 
 def reason_of(metrics: DesignMetrics | None, figure: str) -> str | None:
@@ -32,7 +52,7 @@ def reason_of(metrics: DesignMetrics | None, figure: str) -> str | None:
     reason = metrics.not_computed[figure].strip() or NOT_COMPUTED
     if not reason.lower().startswith(NOT_COMPUTED):
         reason = f"{NOT_COMPUTED}: {reason}"
-    return reason[0].upper() + reason[1:]
+    return translate("NotComputed", "Not computed") + reason[len(NOT_COMPUTED):]
 
 
 def status_text(metrics: DesignMetrics | None) -> str:
@@ -40,13 +60,14 @@ def status_text(metrics: DesignMetrics | None) -> str:
     "Figures not computed: hops, bisection — too large for the 48 s budget"."""
     if metrics is None or not metrics.not_computed:
         return ""
-    names = [FIGURE_WORDS.get(key, key.replace("_", " ")) for key in metrics.not_computed]
+    names = [figure_word(key) for key in metrics.not_computed]
     reasons = {why.removeprefix(NOT_COMPUTED).lstrip(": ").split(" (")[0]
                for why in metrics.not_computed.values()}
-    text = f"Figures not computed: {', '.join(names)}"
+    listed = translate("NotComputed", ", ").join(names)
     if len(reasons) == 1 and (only := reasons.pop()):
-        text += f" — {only}"
-    return text
+        return translate("NotComputed", "Figures not computed: {figures} — {reason}").format(
+            figures=listed, reason=only)
+    return translate("NotComputed", "Figures not computed: {figures}").format(figures=listed)
 
 
 def status_tooltip(metrics: DesignMetrics | None) -> str:
@@ -54,7 +75,7 @@ def status_tooltip(metrics: DesignMetrics | None) -> str:
     tooltip)."""
     if metrics is None:
         return ""
-    return "\n".join(f"{FIGURE_WORDS.get(key, key)}: {why}"
+    return "\n".join(f"{figure_word(key)}: {why}"
                      for key, why in metrics.not_computed.items())
 
 
@@ -62,7 +83,8 @@ def failure_status(message: str) -> str:
     """The status bar's words for a run that brought no figures: the time limit
     ("Figures not computed: too large to compute within 60 s") said as such; any other
     failure "Metrics failed" (the dock and the tooltip carry the detail)."""
-    marker = "too large to compute within"
-    if marker in message:
-        return "Figures not computed: " + message[message.index(marker):].rstrip(". ")
-    return "Metrics failed"
+    for marker in (translate("NotComputed", TOO_LARGE_MARKER), TOO_LARGE_MARKER):
+        if marker in message:
+            return translate("NotComputed", "Figures not computed: {reason}").format(
+                reason=message[message.index(marker):].rstrip(". 。"))
+    return translate("NotComputed", "Metrics failed")

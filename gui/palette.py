@@ -69,24 +69,27 @@ class Palette(QTreeWidget):
     def set_catalog(self, catalog: Catalog) -> None:
         """Offer the rack types and switch models of ``catalog``."""
         self.clear()
-        structure = self._section("Structure")
-        self._entry(structure, PaletteEntry("building", "", "Building"),
-                    "A building: holds islands and building-level tiers; has a power"
-                    " capacity and PUE")
-        self._entry(structure, PaletteEntry("island", "", "Computing island"),
-                    "A computing island (pod): drop it on a building")
-        racks = self._section("Rack groups")
+        structure = self._section(self.tr("Structure"))
+        self._entry(structure, PaletteEntry("building", "", self.tr("Building")),
+                    self.tr("A building: holds islands and building-level tiers; has a power "
+                            "capacity and PUE"))
+        self._entry(structure, PaletteEntry("island", "", self.tr("Computing island")),
+                    self.tr("A computing island (pod): drop it on a building"))
+        racks = self._section(self.tr("Rack groups"))
         for rack in catalog.rack_types:
             server = catalog.server(rack.server)
             detail = (f"{rack.servers_per_rack} × {server.name}" if server else rack.server)
             self._entry(racks, PaletteEntry("rack_group", rack.id, rack.name),
-                        f"{rack.name}\n{detail}, {rack.power_budget_kw:g} kW budget\n"
-                        "Drop it on an island")
-        switches = self._section("Switch tiers")
+                        self.tr("{name}\n{detail}, {budget} kW budget\nDrop it on an island"
+                                ).format(name=rack.name, detail=detail,
+                                         budget=f"{rack.power_budget_kw:g}"))
+        switches = self._section(self.tr("Switch tiers"))
         for switch in catalog.switches:
             self._entry(switches, PaletteEntry("tier", switch.id, switch.name),
-                        f"{switch.name}\n{switch.radix} ports × {switch.port_speed_gbps:g}G\n"
-                        "Drop it on an island (island tier) or a building (building tier)")
+                        self.tr("{name}\n{radix} ports × {speed}G\nDrop it on an island "
+                                "(island tier) or a building (building tier)").format(
+                            name=switch.name, radix=switch.radix,
+                            speed=f"{switch.port_speed_gbps:g}"))
         self.expandAll()
 
     def _section(self, title: str) -> QTreeWidgetItem:

@@ -8,17 +8,19 @@ from the fonts and themes of a user's system, a drawn one never is.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QIcon, QPainter, QPen, QPixmap, QPolygonF
 from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem, QWidget
 
+from gui.i18n import translate
 from gui.numbers import count_text
 from model.design import Design
 from model.problems import Problem, Severity
 
 ELEMENT_ROLE = Qt.ItemDataRole.UserRole + 1
 SEVERITY_COLOURS = {Severity.ERROR: "#cf222e", Severity.WARNING: "#bf8700"}
-SEVERITY_WORDS = {Severity.ERROR: "Error", Severity.WARNING: "Warning"}
+SEVERITY_WORDS = {Severity.ERROR: QT_TRANSLATE_NOOP("ProblemsPanel", "Error"),
+                  Severity.WARNING: QT_TRANSLATE_NOOP("ProblemsPanel", "Warning")}
 
 
 def severity_icon(severity: Severity, size: int = 16) -> QIcon:
@@ -58,7 +60,7 @@ class ProblemsPanel(QTreeWidget):
         self.problems: list[Problem] = []
         self._icons = {severity: severity_icon(severity) for severity in Severity}
         self.setColumnCount(3)
-        self.setHeaderLabels(["", "Element", "Problem"])
+        self.setHeaderLabels(["", self.tr("Element"), self.tr("Problem")])
         self.setRootIsDecorated(False)
         self.setAlternatingRowColors(True)
         self.setUniformRowHeights(True)
@@ -73,8 +75,9 @@ class ProblemsPanel(QTreeWidget):
         self.clear()
         for problem in self.problems:
             element = self.design.element(problem.element_id or "")
-            where = element.name if element else (problem.element_id or "design")
-            item = QTreeWidgetItem(self, [SEVERITY_WORDS[problem.severity], where,
+            where = element.name if element else (problem.element_id or self.tr("design"))
+            item = QTreeWidgetItem(self, [translate("ProblemsPanel",
+                                                    SEVERITY_WORDS[problem.severity]), where,
                                           problem.message])
             item.setIcon(0, self._icons[problem.severity])
             item.setToolTip(2, f"{problem.message}\n[{problem.code}]")
@@ -88,8 +91,12 @@ class ProblemsPanel(QTreeWidget):
         """Dock title with the count of problems."""
         errors = sum(p.severity is Severity.ERROR for p in self.problems)
         warnings = len(self.problems) - errors
-        return (f"Problems ({count_text(errors)} error{'' if errors == 1 else 's'},"
-                f" {count_text(warnings)} warning{'' if warnings == 1 else 's'})")
+        error_words = (self.tr("{n} error") if errors == 1
+                       else self.tr("{n} errors")).format(n=count_text(errors))
+        warning_words = (self.tr("{n} warning") if warnings == 1
+                         else self.tr("{n} warnings")).format(n=count_text(warnings))
+        return self.tr("Problems ({errors}, {warnings})").format(errors=error_words,
+                                                                  warnings=warning_words)
 
     def _clicked(self, item: QTreeWidgetItem, _column: int) -> None:
         element_id = item.data(0, ELEMENT_ROLE)

@@ -16,7 +16,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, QRunnable, QSettings, Qt, QThreadPool, QTimer, Signal
+from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
+    QObject,
+    QRunnable,
+    QSettings,
+    Qt,
+    QThreadPool,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import (
     QComboBox,
@@ -33,6 +42,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gui.i18n import translate
 from gui.inspector.fields import number_locale
 from gui.numbers import decimal_text
 from gui.template_dialog_engine import PreviewEngine
@@ -52,12 +62,19 @@ def preview_text(metrics: DesignMetrics) -> str:
     ``metrics``)."""
     inventory = metrics.inventory
     switches = sum(inventory.switches_by_model.values())
-    return (
-        f"{inventory.accelerators:,} accelerators in {inventory.servers:,} servers\n"
-        f"{switches:,} switches in {len(inventory.switches_by_tier)} tiers\n"
-        f"IT power {power_text(metrics.power.it_kw)},"
-        f" facility {power_text(metrics.power.facility_kw)}"
-    )
+    return translate(
+        "TemplateDialog", "{accelerators} accelerators in {servers} servers\n{switches} "
+        "switches in {tiers} tiers\nIT power {it}, facility {facility}").format(
+        accelerators=f"{inventory.accelerators:,}", servers=f"{inventory.servers:,}",
+        switches=f"{switches:,}", tiers=len(inventory.switches_by_tier),
+        it=power_text(metrics.power.it_kw), facility=power_text(metrics.power.facility_kw))
+
+
+def template_text(text: str) -> str:
+    """A template's title, description or parameter help in the interface language
+    (the templates are written in English in :mod:`model.templates`; their translations
+    are filed under "Templates", see :mod:`gui.template_texts`)."""
+    return translate("Templates", text) if text else text
 
 
 def power_text(kw: float) -> str:
@@ -81,14 +98,19 @@ def param_tip(param: Param) -> str:
     """A parameter's tooltip in the user's words: what it is, its bounds or choices (by
     name) and its default."""
     if param.choices:
-        bounds = "; one of " + ", ".join(choice_label(c) for c in param.choices)
+        bounds = translate("TemplateDialog", "; one of {choices}").format(
+            choices=", ".join(choice_label(c) for c in param.choices))
         default = choice_label(str(param.default))
     else:
-        low = "" if param.minimum is None else f"from {decimal_text(param.minimum, 3)}"
-        high = "" if param.maximum is None else f"to {decimal_text(param.maximum, 3)}"
+        low = "" if param.minimum is None else translate("TemplateDialog", "from {low}").format(
+            low=decimal_text(param.minimum, 3))
+        high = "" if param.maximum is None else translate("TemplateDialog", "to {high}").format(
+            high=decimal_text(param.maximum, 3))
         bounds = f"; {' '.join(x for x in (low, high) if x)}" if low or high else ""
         default = decimal_text(float(param.default), 3)
-    return f"{param.help[:1].upper()}{param.help[1:]}{bounds} (default {default})"
+    help_text = template_text(param.help)
+    return translate("TemplateDialog", "{help}{bounds} (default {default})").format(
+        help=help_text[:1].upper() + help_text[1:], bounds=bounds, default=default)
 
 
 class FigureSpinBox(QDoubleSpinBox):
@@ -117,8 +139,8 @@ class FigureSpinBox(QDoubleSpinBox):
         return (state, text, pos)
 
 
-COMPUTING = "Computing the figures…"
-"""The preview while its figures are being computed."""
+COMPUTING = QT_TRANSLATE_NOOP("TemplateDialog", "Computing the figures…")
+"""The preview while its figures are being computed (English; translated when shown)."""
 
 
 class _PreviewSignals(QObject):
@@ -157,7 +179,7 @@ class TemplateDialog(QDialog):
         self.settings = settings if settings is not None else getattr(parent, "settings", None)
         """Where the last template and its parameters are remembered (the window's
         settings by default; None: nothing is remembered)."""
-        self.setWindowTitle("New from Template")
+        self.setWindowTitle(self.tr("New from Template"))
         self.resize(860, 520)
         self.templates = templates if templates is not None else TEMPLATES
         self.compute = compute or PreviewEngine()
@@ -168,9 +190,9 @@ class TemplateDialog(QDialog):
 
         self.list = QListWidget()
         for template in self.templates.values():
-            item = QListWidgetItem(template.title)
+            item = QListWidgetItem(template_text(template.title))
             item.setData(Qt.ItemDataRole.UserRole, template.name)
-            item.setToolTip(template.description)
+            item.setToolTip(template_text(template.description))
             self.list.addItem(item)
         self.list.setMinimumWidth(min(self.list.sizeHintForColumn(0) + 24, 360))
         self.list.setMaximumWidth(360)
@@ -189,7 +211,7 @@ class TemplateDialog(QDialog):
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Create")
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText(self.tr("Create"))
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
 
@@ -199,7 +221,7 @@ class TemplateDialog(QDialog):
         right.addWidget(self.source)
         right.addLayout(self.form)
         right.addStretch(1)
-        right.addWidget(QLabel("<b>Preview</b>"))
+        right.addWidget(QLabel(self.tr("<b>Preview</b>")))
         right.addWidget(self.preview)
         right.addWidget(self.buttons)
         layout = QHBoxLayout(self)
@@ -337,13 +359,14 @@ class TemplateDialog(QDialog):
         self._editors.clear()
         if template is None:
             return
-        self.title.setText(template.title)
-        self.description.setText(template.description)
-        self.source.setText(f"<i>Follows:</i> {template.source}")
+        self.title.setText(template_text(template.title))
+        self.description.setText(template_text(template.description))
+        self.source.setText(self.tr("<i>Follows:</i> {source}").format(source=template.source))
         for param in template.params:
             editor = self._editor(param)
             self._editors[param.name] = editor
-            label = QLabel(param.help[:1].upper() + param.help[1:])
+            help_text = template_text(param.help)
+            label = QLabel(help_text[:1].upper() + help_text[1:])
             # short labels stay on one line; only long ones wrap (a wrapped label in a
             # form is given a narrow column, "Leaf / switches")
             label.setWordWrap(label.sizeHint().width() > 240)
@@ -373,12 +396,13 @@ class TemplateDialog(QDialog):
         try:
             design = template.build(**self.values())
         except ArchipelagoError as error:
-            self.preview.setText(f"<span style='color:#b00020'>Cannot build: {error}</span>")
+            self.preview.setText("<span style='color:#b00020'>{}</span>".format(
+                self.tr("Cannot build: {error}").format(error=error)))
             ok.setEnabled(False)
             return False
         self.design = design
         ok.setEnabled(True)
-        self.preview.setText(COMPUTING)
+        self.preview.setText(translate("TemplateDialog", COMPUTING))
         if self._running is None:
             self._start(design.copy())
         else:
@@ -410,8 +434,8 @@ class TemplateDialog(QDialog):
         if isinstance(metrics, DesignMetrics):
             self.preview.setText(preview_text(metrics))
         else:
-            self.preview.setText(f"<span style='color:#9a6700'>Figures not available:"
-                                 f" {message}</span>")
+            self.preview.setText("<span style='color:#9a6700'>{}</span>".format(
+                self.tr("Figures not available: {message}").format(message=message)))
 
     def done(self, result: int) -> None:
         """Closing (Create, Cancel, Escape, the window's close button) calls off the

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication
 
@@ -64,9 +65,9 @@ DARK = Theme(
 THEMES = {"light": LIGHT, "dark": DARK}
 
 UTILIZATION_BANDS: tuple[tuple[float, str, str], ...] = (
-    (0.80, "ok", "under 80 % of capacity"),
-    (1.00, "warn", "80–100 % of capacity"),
-    (float("inf"), "bad", "over capacity"),
+    (0.80, "ok", QT_TRANSLATE_NOOP("Legend", "under 80 % of capacity")),
+    (1.00, "warn", QT_TRANSLATE_NOOP("Legend", "80–100 % of capacity")),
+    (float("inf"), "bad", QT_TRANSLATE_NOOP("Legend", "over capacity")),
 )
 """Power use against capacity (buildings and racks): upper bound, colour, legend text."""
 

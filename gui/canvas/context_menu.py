@@ -26,6 +26,7 @@ from gui.canvas.items.bundle import BundleItem
 from gui.canvas.placement import PaletteEntry
 from gui.find_bar import zoom_to_ids
 from gui.fragment import FRAGMENT_MIME
+from gui.i18n import translate
 
 if TYPE_CHECKING:
     from gui.main_window import MainWindow
@@ -90,11 +91,12 @@ class ContextMenus:
     def _canvas_menu(self, scene_pos: QPointF) -> QMenu:
         win = self.window
         menu = self._new_menu()
-        self._add(menu, "&Paste Here", lambda: win.clipboard.paste_at(scene_pos),
+        self._add(menu, translate("ContextMenus", "&Paste Here"),
+                  lambda: win.clipboard.paste_at(scene_pos),
                   clipboard_has_content())
-        self._add(menu, "Add &Building Here",
-                  lambda: win.view.place_entry(PaletteEntry("building", "", "Building"),
-                                               scene_pos))
+        self._add(menu, translate("ContextMenus", "Add &Building Here"),
+                  lambda: win.view.place_entry(
+                      PaletteEntry("building", "", translate("Palette", "Building")), scene_pos))
         menu.addSeparator()
         menu.addAction(win.select_all_action)
         menu.addAction(win.arrange_buildings.action)
@@ -106,12 +108,14 @@ class ContextMenus:
         ids = win.scene.selected_ids()
         kinds = {win.document.design.kind_of(e) for e in ids}
         menu = self._new_menu()
-        self._add(menu, "&Edit Properties…", self.edit_properties, len(ids) == 1)
+        self._add(menu, translate("ContextMenus", "&Edit Properties…"),
+                  self.edit_properties, len(ids) == 1)
         menu.addSeparator()
         menu.addAction(win.clipboard.cut_action)
         menu.addAction(win.clipboard.copy_action)
         if item.kind in ("building", "island"):
-            self._add(menu, f"&Paste into {item.element.name}",
+            self._add(menu, translate("ContextMenus", "&Paste into {name}").format(
+                name=item.element.name),
                       lambda: win.clipboard.paste_at(scene_pos), clipboard_has_content())
         menu.addAction(win.duplicate_action)
         can_duplicate = bool(kinds & {"island", "rack_group"})
@@ -124,7 +128,7 @@ class ContextMenus:
             self._add_inside(menu, item, scene_pos)
         if len(ids) >= 2:
             menu.addSeparator()
-            align = menu.addMenu("&Align")
+            align = menu.addMenu(translate("ContextMenus", "&Align"))
             for action in win.arrange.align_actions.values():
                 align.addAction(action)
             align.addSeparator()
@@ -132,24 +136,27 @@ class ContextMenus:
             align.addAction(win.arrange.distribute_v)
         self._what_if(menu, item.element_id)
         menu.addSeparator()
-        self._add(menu, "&Zoom To", lambda: zoom_to_ids(win.view, win.scene.selected_ids()))
-        self._add(menu, "Centre in &View", lambda: win.view.centre_on_element(item.element_id))
+        self._add(menu, translate("ContextMenus", "&Zoom To"),
+                  lambda: zoom_to_ids(win.view, win.scene.selected_ids()))
+        self._add(menu, translate("ContextMenus", "Centre in &View"),
+                  lambda: win.view.centre_on_element(item.element_id))
         return menu
 
     def _add_inside(self, menu: QMenu, item: ElementItem, scene_pos: QPointF) -> None:
         win = self.window
         catalog = win.catalog
         if item.kind == "building":
-            self._add(menu, "Add &Island Here", lambda: win.view.place_entry(
-                PaletteEntry("island", "", "Computing island"), scene_pos))
-            tiers = menu.addMenu("Add Building &Tier (core)")
+            self._add(menu, translate("ContextMenus", "Add &Island Here"),
+                      lambda: win.view.place_entry(
+                PaletteEntry("island", "", translate("Palette", "Computing island")), scene_pos))
+            tiers = menu.addMenu(translate("ContextMenus", "Add Building &Tier (core)"))
         else:
-            racks = menu.addMenu("Add &Rack Group")
+            racks = menu.addMenu(translate("ContextMenus", "Add &Rack Group"))
             for rack in catalog.rack_types:
                 self._add(racks, rack.name, partial(
                     win.view.place_entry, PaletteEntry("rack_group", rack.id, rack.name),
                     scene_pos))
-            tiers = menu.addMenu("Add Switch &Tier")
+            tiers = menu.addMenu(translate("ContextMenus", "Add Switch &Tier"))
         for switch in catalog.switches:
             self._add(tiers, f"{switch.name}  ({switch.radix} × {switch.port_speed_gbps:g}G)",
                       partial(win.view.place_entry,
@@ -159,15 +166,16 @@ class ContextMenus:
         win = self.window
         bundle = item.element
         menu = self._new_menu()
-        self._add(menu, "&Edit Properties…", self.edit_properties,
+        self._add(menu, translate("ContextMenus", "&Edit Properties…"), self.edit_properties,
                   len(win.scene.selected_ids()) == 1)
-        self._add(menu, "Select &Ends", lambda: win.scene.select_ids(
+        self._add(menu, translate("ContextMenus", "Select &Ends"), lambda: win.scene.select_ids(
             [bundle.lower, bundle.upper]))
         menu.addSeparator()
         menu.addAction(win.delete_action)
         self._what_if(menu, bundle.id)
         menu.addSeparator()
-        self._add(menu, "&Zoom To", lambda: zoom_to_ids(win.view, [bundle.id]))
+        self._add(menu, translate("ContextMenus", "&Zoom To"),
+                  lambda: zoom_to_ids(win.view, [bundle.id]))
         return menu
 
     def _what_if(self, menu: QMenu, element_id: str) -> None:

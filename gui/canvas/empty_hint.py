@@ -4,12 +4,14 @@ mouse events and drops through to the canvas."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, Qt
 from PySide6.QtWidgets import QGraphicsView, QLabel
 
 from gui.document import DesignDocument
+from gui.i18n import translate
 
-HINT = (
+HINT = QT_TRANSLATE_NOOP(
+    "EmptyCanvasHint",
     "<p style='font-size:15pt'><b>This campus is empty</b></p>"
     "<p>Drag a <b>Building</b> from the palette on the left onto the canvas,<br>"
     "then a <b>Computing island</b> into it, rack groups and switch tiers into the island,"
@@ -23,7 +25,7 @@ class EmptyCanvasHint(QLabel):
     """The hint over an empty canvas."""
 
     def __init__(self, view: QGraphicsView, document: DesignDocument) -> None:
-        super().__init__(HINT, view.viewport())
+        super().__init__(translate("EmptyCanvasHint", HINT), view.viewport())
         self.view = view
         self.document = document
         self.setObjectName("empty-canvas-hint")

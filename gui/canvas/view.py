@@ -261,7 +261,8 @@ class CanvasView(QGraphicsView):
         except (PlacementError, DesignError) as error:
             self.show_status(str(error))
         else:
-            self.show_status(f"Drop to add {entry.label or entry.kind}")
+            self.show_status(self.tr("Drop to add {what}").format(
+                what=entry.label or entry.kind))
         event.acceptProposedAction()
 
     def dropEvent(self, event: QDropEvent) -> None:

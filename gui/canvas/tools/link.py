@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QGraphicsLineItem
 from gui.canvas.items.base import ElementItem
 from gui.canvas.tools.base import CanvasTool
 from gui.commands import link_command
+from gui.i18n import translate
 from model.errors import DesignError
 
 
@@ -42,7 +43,8 @@ class LinkTool(CanvasTool):
         self._line.setPen(pen)
         self._line.setZValue(100)
         self.view.scene().addItem(self._line)
-        self.view.show_status(f"Link from {item.element.name!r}: release on a switch tier")
+        self.view.show_status(translate("LinkTool", "Link from {name}: release on a switch tier"
+                                        ).format(name=repr(item.element.name)))
 
     def mouse_press(self, event: QMouseEvent) -> bool:
         if event.button() != Qt.MouseButton.LeftButton:
@@ -50,7 +52,8 @@ class LinkTool(CanvasTool):
         scene_pos = self.view.mapToScene(event.position().toPoint())
         item = self.view.design_scene.element_at(scene_pos, ("rack_group", "tier"))
         if item is None:
-            self.view.show_status("Start a link on a rack group or a switch tier")
+            self.view.show_status(translate("LinkTool",
+                                            "Start a link on a rack group or a switch tier"))
             return True
         self.begin(item, scene_pos)
         return True
@@ -70,7 +73,8 @@ class LinkTool(CanvasTool):
         self.cancel()
         end = self.view.design_scene.element_at(scene_pos, ("rack_group", "tier"))
         if end is None or end is start:
-            self.view.show_status("No link drawn: release on another rack group or tier")
+            self.view.show_status(translate(
+                "LinkTool", "No link drawn: release on another rack group or tier"))
         else:
             try:
                 command = link_command(self.view.document.design, start.element_id,

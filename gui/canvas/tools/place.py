@@ -8,6 +8,7 @@ from PySide6.QtGui import QMouseEvent
 
 from gui.canvas.placement import PaletteEntry
 from gui.canvas.tools.base import CanvasTool
+from gui.i18n import translate
 
 
 class PlaceTool(CanvasTool):
@@ -22,8 +23,8 @@ class PlaceTool(CanvasTool):
 
     def start(self) -> None:
         super().start()
-        self.view.show_status(f"Click where {self.entry.label or self.entry.kind} goes"
-                              " (Esc cancels)")
+        self.view.show_status(translate("PlaceTool", "Click where {what} goes (Esc cancels)"
+                                        ).format(what=self.entry.label or self.entry.kind))
 
     def mouse_press(self, event: QMouseEvent) -> bool:
         if event.button() != Qt.MouseButton.LeftButton:
