@@ -107,7 +107,10 @@ def run_gui(path: str | None) -> int:
     try:
         window = start_window(path)
     except ArchipelagoError as error:
-        QMessageBox.critical(None, "Archipelago", f"Cannot open the design:\n{error}")
+        from gui.i18n import translate
+
+        QMessageBox.critical(None, "Archipelago", translate(
+            "App", "Cannot open the design:\n{error}").format(error=error))
         return 1
     logging.getLogger("archipelago").info("window open on %s", path or "the example campus")
     if interrupt.property("interrupted"):

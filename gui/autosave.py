@@ -19,6 +19,7 @@ from PySide6.QtCore import QObject, QStandardPaths, QTimer, Signal
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from gui.document import DesignDocument
+from gui.i18n import translate
 from model.errors import ArchipelagoError
 from model.recovery import (
     RecoveryEntry,
@@ -78,7 +79,7 @@ class Autosaver(QObject):
         try:
             self.store.write(self.document.design, self.document.path)
         except (ArchipelagoError, OSError) as error:
-            self.failed.emit(f"Autosave failed: {error}")
+            self.failed.emit(self.tr("Autosave failed: {error}").format(error=error))
             return False
         self._written_revision = revision
         self.written.emit(str(self.store.design_path))
@@ -149,9 +150,10 @@ def offer_recovery(
         if ask:
             answer = QMessageBox.question(
                 parent,
-                "Restore unsaved work?",
-                "Archipelago did not close properly last time. Unsaved changes were"
-                f" kept:\n\n{entry.describe()}\n\nRestore them?",
+                translate("Autosave", "Restore unsaved work?"),
+                translate("Autosave", "Archipelago did not close properly last time. Unsaved "
+                          "changes were kept:\n\n{entry}\n\nRestore them?").format(
+                    entry=entry.describe()),
                 QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Discard,
                 QMessageBox.StandardButton.Yes,
             )
@@ -165,8 +167,9 @@ def offer_recovery(
             if ask:
                 QMessageBox.warning(
                     parent,
-                    "Cannot restore",
-                    f"The recovery file cannot be read:\n{error}\n\nIt was kept as {kept}.",
+                    translate("Autosave", "Cannot restore"),
+                    translate("Autosave", "The recovery file cannot be read:\n{error}\n\nIt "
+                              "was kept as {kept}.").format(error=error, kept=kept),
                 )
             continue
         return entry

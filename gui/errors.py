@@ -27,6 +27,8 @@ from typing import Any
 from PySide6.QtCore import QObject, QStandardPaths, Qt, Signal
 from PySide6.QtWidgets import QApplication, QMessageBox
 
+from gui.i18n import translate
+
 LOG_NAME = "archipelago.log"
 """The log file's name, in the application's data folder."""
 log = logging.getLogger("archipelago")
@@ -107,7 +109,9 @@ def report_unexpected(where: str, error: BaseException,
     text = f"{type(error).__name__}: {one_line}" if one_line else type(error).__name__
     try:
         log.error("%s failed: %s\n%s", where, text, details.rstrip())
-        show_message(f"{where} failed", f"Something went wrong. {text}", details)
+        show_message(translate("Errors", "{where} failed").format(where=where),
+                     translate("Errors", "Something went wrong. {error}").format(error=text),
+                     details)
     except Exception:
         traceback.print_exc()
 
@@ -139,17 +143,19 @@ def _excepthook(kind: type[BaseException], error: BaseException,
     if issubclass(kind, KeyboardInterrupt):
         sys.__excepthook__(kind, error, tb)
         return
-    report_unexpected("An action", error, tb)
+    report_unexpected(translate("Errors", "An action"), error, tb)
 
 
 def _thread_excepthook(args: threading.ExceptHookArgs) -> None:
     if args.exc_value is None or issubclass(args.exc_type, SystemExit):
         return
-    name = args.thread.name if args.thread is not None else "a background thread"
+    name = args.thread.name if args.thread is not None else translate(
+        "Errors", "a background thread")
+    where = translate("Errors", "Background work ({name})").format(name=name)
     if _bridge is not None and threading.current_thread() is not threading.main_thread():
-        _bridge.raised.emit(f"Background work ({name})", args.exc_value)
+        _bridge.raised.emit(where, args.exc_value)
     else:
-        report_unexpected(f"Background work ({name})", args.exc_value, args.exc_traceback)
+        report_unexpected(where, args.exc_value, args.exc_traceback)
 
 
 def install_error_reporting(log_folder: Path | None = None) -> Path | None:

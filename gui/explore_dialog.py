@@ -61,7 +61,7 @@ class ExploreDialog(QDialog):
 
     def __init__(self, window: MainWindow, files: FileActions) -> None:
         super().__init__(window)
-        self.setWindowTitle("Explore a sweep")
+        self.setWindowTitle(self.tr("Explore a sweep"))
         self.setModal(False)
         self.window_ = window
         self.files = files
@@ -71,8 +71,8 @@ class ExploreDialog(QDialog):
         self.chosen: int | None = None
         self.ask_path: Callable[[], str | None] = self._ask_path
 
-        self.path_label = QLabel("No sweep table open")
-        open_button = QPushButton("Open Table…")
+        self.path_label = QLabel(self.tr("No sweep table open"))
+        open_button = QPushButton(self.tr("Open Table…"))
         open_button.clicked.connect(lambda _checked=False: self.open_table())
         top = QHBoxLayout()
         top.addWidget(self.path_label, 1)
@@ -82,7 +82,7 @@ class ExploreDialog(QDialog):
         self.x_sense, self.y_sense = QComboBox(), QComboBox()
         for row, (label, combo, sense) in enumerate((("X", self.x_combo, self.x_sense),
                                                     ("Y", self.y_combo, self.y_sense))):
-            sense.addItems(["higher is better", "lower is better"])
+            sense.addItems([self.tr("higher is better"), self.tr("lower is better")])
             combo.currentTextChanged.connect(self._figure_chosen)
             sense.currentIndexChanged.connect(lambda _i: self.redraw())
             grid.addWidget(QLabel(label), row, 0)
@@ -91,9 +91,9 @@ class ExploreDialog(QDialog):
         grid.setColumnStretch(1, 1)
         self.chart = ParetoWidget()
         self.chart.point_clicked.connect(self.choose_row)
-        self.details = QLabel("Click a point to see its parameters")
+        self.details = QLabel(self.tr("Click a point to see its parameters"))
         self.details.setWordWrap(True)
-        self.open_button = QPushButton("Open Design")
+        self.open_button = QPushButton(self.tr("Open Design"))
         self.open_button.setEnabled(False)
         self.open_button.clicked.connect(lambda _checked=False: self.open_chosen())
         bottom = QHBoxLayout()
@@ -107,8 +107,8 @@ class ExploreDialog(QDialog):
         self.resize(860, 640)
 
     def _ask_path(self) -> str | None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open sweep table", "",
-                                              "Sweep tables (*.csv);;All files (*)")
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open sweep table"), "",
+                                              self.tr("Sweep tables (*.csv);;All files (*)"))
         return path or None
 
     # ------------------------------------------------------------ loading
@@ -121,11 +121,13 @@ class ExploreDialog(QDialog):
             columns, rows = read_table(path)
             spec = SweepStore(path).read_spec()
         except ArchipelagoError as error:
-            self.path_label.setText(f"Cannot open {os.path.basename(path)}: {error}")
+            self.path_label.setText(self.tr("Cannot open {file}: {error}").format(
+                file=os.path.basename(path), error=error))
             return False
         self.columns, self.rows, self.spec = columns, rows, spec
         self.chosen = None
-        self.path_label.setText(f"{os.path.basename(path)}: {len(rows):,} points")
+        self.path_label.setText(self.tr("{file}: {count} points").format(
+            file=os.path.basename(path), count=f"{len(rows):,}"))
         figures = _numeric_columns(columns, rows)
         for combo, preferred in ((self.x_combo, PREFERRED[0]), (self.y_combo, PREFERRED[1])):
             combo.blockSignals(True)
@@ -172,8 +174,9 @@ class ExploreDialog(QDialog):
         x, y = self.axes()
         values = ", ".join(f"{k} = {v}" for k, v in self.parameters(row).items())
         r = self.rows[row]
-        self.details.setText(f"Point {r.get('point')}: {values}\n{x.column} ="
-                             f" {r.get(x.column)}, {y.column} = {r.get(y.column)}")
+        self.details.setText(self.tr("Point {point}: {values}").format(
+            point=r.get("point"), values=values)
+            + f"\n{x.column} = {r.get(x.column)}, {y.column} = {r.get(y.column)}")
         self.open_button.setEnabled(True)
         if self.chart.data is not None:
             self.chart.data.chosen = row
@@ -190,10 +193,12 @@ class ExploreDialog(QDialog):
         try:
             design = build_point(self.spec, values)
         except ArchipelagoError as error:
-            self.details.setText(f"This point's design cannot be made: {error}")
+            self.details.setText(self.tr("This point's design cannot be made: {error}").format(
+                error=error))
             return False
         point = self.rows[self.chosen].get("point")
-        return self.files.open_generated(design, f"Opened sweep point {point}")
+        return self.files.open_generated(design, self.tr("Opened sweep point {point}").format(
+            point=point))
 
 
 class ExploreActions(QObject):
@@ -204,9 +209,9 @@ class ExploreActions(QObject):
         self.window = window
         self.files = files
         self.dialog: ExploreDialog | None = None
-        self.action = QAction("&Explore…", window)
-        self.action.setStatusTip("Open a sweep's results as a Pareto chart; click a point"
-                                 " to open its design")
+        self.action = QAction(self.tr("&Explore…"), window)
+        self.action.setStatusTip(self.tr("Open a sweep's results as a Pareto chart; click a "
+                                         "point to open its design"))
         self.action.triggered.connect(lambda _checked=False: self.explore())
 
     def explore(self) -> ExploreDialog:

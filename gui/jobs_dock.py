@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 
 from gui.commands import DesignCommand
 from gui.document import DesignDocument
+from gui.i18n import translate
 from gui.job_shape_form import ModelShapeForm, in_form_words
 from model.design import Design
 from model.errors import DesignError
@@ -166,45 +167,45 @@ class JobsDock(QWidget):
         """The canvas marks of the jobs (set by :func:`attach_jobs_dock`)."""
 
         self.jobs = QListWidget()
-        self.add_button = QPushButton("Add job")
-        self.remove_button = QPushButton("Remove")
+        self.add_button = QPushButton(self.tr("Add job"))
+        self.remove_button = QPushButton(self.tr("Remove"))
         self.name = QLineEdit()
         self.model = QComboBox()
         for preset in PRESETS.values():
             self.model.addItem(preset.name, preset.id)
-        self.model.addItem("Custom model", CUSTOM)
+        self.model.addItem(self.tr("Custom model"), CUSTOM)
         self.shape_form = ModelShapeForm()
         self.micro_batch = _spin(1, 10_000_000, 1)
-        self.micro_batch.setToolTip("Sequences per microbatch; DP × micro batch divides the"
-                                    " global batch")
+        self.micro_batch.setToolTip(self.tr("Sequences per microbatch; DP × micro batch "
+                                            "divides the global batch"))
         self.rank_order = QComboBox()
         for order, words in RANK_ORDER_WORDS.items():
             self.rank_order.addItem(words, order.value)
-        self.rank_order.setToolTip("How ranks are laid on consecutive accelerators,"
-                                   " fastest-varying first")
+        self.rank_order.setToolTip(self.tr("How ranks are laid on consecutive accelerators, "
+                                           "fastest-varying first"))
         self.rank_order.setSizeAdjustPolicy(
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.rank_order.setMinimumContentsLength(8)
         self.tokens = QDoubleSpinBox()
         self.tokens.setRange(0.001, 100_000)
         self.tokens.setDecimals(1)
-        self.tokens.setSuffix(" B tokens")
+        self.tokens.setSuffix(self.tr(" B tokens"))
         self.global_batch = _spin(1, 10_000_000, 1024)
         self.sequence = _spin(1, 10_000_000, 8192)
         self.degrees = {axis: _spin(1, 1_000_000, 1) for axis in ("tp", "pp", "dp", "cp", "ep")}
         self.mfu = QDoubleSpinBox()
         self.mfu.setRange(1, 100)
-        self.mfu.setSuffix(" % MFU")
+        self.mfu.setSuffix(self.tr(" % MFU"))
         self.virtual_stages = _spin(1, 10_000, 1)
         self.fp8 = QCheckBox("FP8")
-        self.recompute = QCheckBox("Recompute")
+        self.recompute = QCheckBox(self.tr("Recompute"))
         self.hosts = QLineEdit()
-        self.hosts.setPlaceholderText("islands, buildings or rack groups (empty: campus)")
-        self.apply_button = QPushButton("Apply")
+        self.hosts.setPlaceholderText(self.tr("islands, buildings or rack groups (empty: campus)"))
+        self.apply_button = QPushButton(self.tr("Apply"))
         self.error = QLabel("")
         self.error.setWordWrap(True)
         self.error.setStyleSheet("color: #c0392b")
-        self.summary = QLabel("No job selected.")
+        self.summary = QLabel(self.tr("No job selected."))
         self.summary.setWordWrap(True)
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.summary.setMinimumWidth(100)
@@ -221,13 +222,13 @@ class JobsDock(QWidget):
         buttons.addWidget(self.add_button)
         buttons.addWidget(self.remove_button)
         form = QFormLayout()
-        form.addRow("Name", self.name)
-        form.addRow("Model", self.model)
+        form.addRow(self.tr("Name"), self.name)
+        form.addRow(self.tr("Model"), self.model)
         form.addRow(self.shape_form)
-        form.addRow("Tokens", self.tokens)
-        form.addRow("Global batch", self.global_batch)
-        form.addRow("Micro batch", self.micro_batch)
-        form.addRow("Sequence", self.sequence)
+        form.addRow(self.tr("Tokens"), self.tokens)
+        form.addRow(self.tr("Global batch"), self.global_batch)
+        form.addRow(self.tr("Micro batch"), self.micro_batch)
+        form.addRow(self.tr("Sequence"), self.sequence)
         for axes in (("tp", "pp"), ("dp", "cp"), ("ep",)):
             row = QHBoxLayout()
             for axis in axes:
@@ -235,14 +236,15 @@ class JobsDock(QWidget):
                 row.addWidget(self.degrees[axis], 1)
             if len(axes) == 1:
                 row.addStretch(1)
-            form.addRow("Parallel" if axes[0] == "tp" else "", row)
-        form.addRow("Compute", self.mfu)
-        self.virtual_stages.setToolTip("Model chunks per pipeline stage (interleaved 1F1B)")
-        form.addRow("Interleave", self.virtual_stages)
+            form.addRow(self.tr("Parallel") if axes[0] == "tp" else "", row)
+        form.addRow(self.tr("Compute"), self.mfu)
+        self.virtual_stages.setToolTip(
+            self.tr("Model chunks per pipeline stage (interleaved 1F1B)"))
+        form.addRow(self.tr("Interleave"), self.virtual_stages)
         form.addRow("", self.fp8)
         form.addRow("", self.recompute)
-        form.addRow("Rank order", self.rank_order)
-        form.addRow("Hosts", self.hosts)
+        form.addRow(self.tr("Rank order"), self.rank_order)
+        form.addRow(self.tr("Hosts"), self.hosts)
         inner = QWidget()
         layout = QVBoxLayout(inner)
         scroll = QScrollArea()
@@ -292,7 +294,8 @@ class JobsDock(QWidget):
         job = Job(id=f"job-{number}", name=f"{preset.name} #{number}", model=preset.id,
                   tokens=preset.tokens, global_batch=preset.global_batch,
                   sequence_length=preset.sequence_length, tp=8)
-        self._execute((*self.design.jobs, job), f"Add job {job.name!r}")
+        self._execute((*self.design.jobs, job),
+                      self.tr("Add job {name}").format(name=repr(job.name)))
         self.jobs.setCurrentRow(len(self.design.jobs) - 1)
 
     def remove_job(self) -> None:
@@ -300,7 +303,7 @@ class JobsDock(QWidget):
         job = self.selected_job()
         if job is not None:
             self._execute(tuple(j for j in self.design.jobs if j.id != job.id),
-                          f"Remove job {job.name!r}")
+                          self.tr("Remove job {name}").format(name=repr(job.name)))
 
     def form_fields(self) -> dict[str, Any]:
         """The selected job's fields as the form shows them."""
@@ -336,7 +339,7 @@ class JobsDock(QWidget):
             self.error.setText(in_form_words(str(error)))
             return False
         jobs = tuple(new if j.id == job.id else j for j in self.design.jobs)
-        return self._execute(jobs, f"Change job {new.name!r}")
+        return self._execute(jobs, self.tr("Change job {name}").format(name=repr(new.name)))
 
     def _execute(self, jobs: tuple[Job, ...], text: str) -> bool:
         try:
@@ -375,8 +378,9 @@ class JobsDock(QWidget):
                        self.rank_order, self.shape_form, *self.degrees.values()):
             widget.setEnabled(editing)
         if job is None:
-            self.summary.setText("No job: add one to see how long it trains on this"
-                                 " campus." if not self.design.jobs else "No job selected.")
+            self.summary.setText(self.tr("No job: add one to see how long it trains on this "
+                                         "campus.") if not self.design.jobs
+                                 else self.tr("No job selected."))
             self.bar.set_parts({})
             self.shape_form.setVisible(False)
             return
@@ -436,7 +440,7 @@ class JobsDock(QWidget):
             return  # the design changed: fresh metrics, and a new plan, will follow
         if isinstance(results, str):
             self.results = {}
-            self.error.setText(f"Planning failed: {results}")
+            self.error.setText(self.tr("Planning failed: {error}").format(error=results))
         else:
             assert isinstance(results, dict)
             self.results = results
@@ -450,11 +454,11 @@ class JobsDock(QWidget):
     def _show_figures(self, job: Job) -> None:
         result = self.results.get(job.id)
         if result is None:
-            self.summary.setText("⟳ Computing…")
+            self.summary.setText(self.tr("⟳ Computing…"))
             self.bar.set_parts({})
             return
         if isinstance(result, JobError):
-            self.summary.setText(f"Cannot run: {result}")
+            self.summary.setText(self.tr("Cannot run: {reason}").format(reason=result))
             self.bar.set_parts({})
             return
         self.bar.set_parts(result.breakdown())
@@ -468,13 +472,17 @@ class JobsDock(QWidget):
 def summary_lines(job: Job, f: JobFigures) -> list[str]:
     """The dock's figures for one job, line by line."""
     lines = [
-        f"{f.accelerators:,} accelerators; step {f.step_s:.2f} s",
-        f"{f.tokens_per_s:,.0f} tokens/s · {f.days:,.1f} days to train",
-        f"achieved MFU {f.achieved_mfu:.1%} (compute assumed at {job.mfu:.0%})",
+        translate("JobsDock", "{accelerators} accelerators; step {step} s").format(
+            accelerators=f"{f.accelerators:,}", step=f"{f.step_s:.2f}"),
+        translate("JobsDock", "{tokens} tokens/s · {days} days to train").format(
+            tokens=f"{f.tokens_per_s:,.0f}", days=f"{f.days:,.1f}"),
+        translate("JobsDock", "achieved MFU {achieved} (compute assumed at {assumed})").format(
+            achieved=f"{f.achieved_mfu:.1%}", assumed=f"{job.mfu:.0%}"),
     ]
-    lines.append(f"Limiting link: {limiting_link_words(f)}")
-    lines += [f"Core: {words}" for c in f.communication.values()
-              if (words := core_words(c)) is not None]
+    lines.append(translate("JobsDock", "Limiting link: {link}").format(
+        link=limiting_link_words(f)))
+    lines += [translate("JobsDock", "Core: {words}").format(words=words)
+              for c in f.communication.values() if (words := core_words(c)) is not None]
     lines += [f"⚠ {w}" for w in f.warnings]
     return lines
 
@@ -482,7 +490,7 @@ def summary_lines(job: Job, f: JobFigures) -> list[str]:
 def attach_jobs_dock(window: MainWindow) -> JobsDock:
     """Give ``window`` a Jobs dock, tabbed with the metrics, fed by its runner."""
     widget = JobsDock(window.document)
-    dock = QDockWidget("Jobs", window)
+    dock = QDockWidget(translate("JobsDock", "Jobs"), window)
     dock.setObjectName("dock-jobs")
     dock.setWidget(widget)
     window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)

@@ -14,6 +14,7 @@ from PySide6.QtGui import QBrush, QColor, QPen
 from PySide6.QtWidgets import QGraphicsRectItem
 
 from gui.canvas.scene import DesignScene
+from gui.i18n import translate
 from model.design import Design
 from model.jobs.collectives import Boundary
 from model.jobs.placement import JobError
@@ -53,7 +54,7 @@ class JobsOverlay:
                                     if g in design.rack_groups)
             for island in islands:
                 self._mark(island, QBrush(colour), QPen(Qt.PenStyle.NoPen),
-                           f"{job.name}: runs here")
+                           translate("JobsOverlay", "{job}: runs here").format(job=job.name))
             limiting = figures.limiting
             if job.id != selected or limiting is None:
                 continue
@@ -61,7 +62,8 @@ class JobsOverlay:
                 pen = QPen(QColor(LIMIT_COLOUR), 4, Qt.PenStyle.DashLine)
                 for place in limiting.bandwidth.where.split(" ↔ "):
                     self._mark(place, QBrush(Qt.BrushStyle.NoBrush), pen,
-                               f"{job.name}: limited by the links leaving here")
+                               translate("JobsOverlay", "{job}: limited by the links leaving "
+                                         "here").format(job=job.name))
 
     def _mark(self, element_id: str, brush: QBrush, pen: QPen, tip: str) -> None:
         item = self.scene.item_for(element_id)

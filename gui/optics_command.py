@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QAction
 
 from gui.commands import AddParts, DesignCommand, MacroCommand, UpdateElement
+from gui.i18n import translate
+from gui.words import count_of_kind
 from model.design import Design
 from model.media_reach import MediumChoice, choose_media, parts_to_add
 
@@ -32,12 +34,13 @@ def optics_command(design: Design, bundle_ids: list[str] | None = None
     steps: list[DesignCommand] = []
     parts = parts_to_add(design, changed)
     if parts.media:
-        steps.append(AddParts(design, parts, "Add media"))
+        steps.append(AddParts(design, parts, translate("Optics", "Add media")))
     for c in changed:
         assert c.medium is not None
         steps.append(UpdateElement(design, c.bundle_id, {"medium": c.medium.id}))
     count = len(changed)
-    text = f"Choose optics by reach ({count} bundle{'' if count == 1 else 's'})"
+    text = translate("Optics", "Choose optics by reach ({bundles})").format(
+        bundles=count_of_kind("bundle", count))
     return MacroCommand(design, text, steps), choices
 
 
@@ -45,11 +48,12 @@ def summary(choices: list[MediumChoice], applied: bool) -> str:
     """One status-bar line: how many bundles changed and how many nothing reaches."""
     changed = sum(c.changes for c in choices) if applied else 0
     stuck = [c for c in choices if c.medium is None]
-    text = (f"Optics by reach: {changed} bundle{'' if changed == 1 else 's'} changed"
-            if changed else "Optics by reach: every bundle already has the cheapest medium"
-            " that reaches")
+    text = (translate("Optics", "Optics by reach: {bundles} changed").format(
+        bundles=count_of_kind("bundle", changed)) if changed else translate(
+        "Optics", "Optics by reach: every bundle already has the cheapest medium that reaches"))
     if stuck:
-        text += f"; {len(stuck)} with no medium that reaches ({stuck[0].reason})"
+        text += translate("Optics", "; {count} with no medium that reaches ({reason})").format(
+            count=len(stuck), reason=stuck[0].reason)
     return text
 
 
@@ -58,10 +62,11 @@ class OpticsAction:
 
     def __init__(self, window: MainWindow) -> None:
         self.window = window
-        self.action = QAction("Choose &Optics by Reach", window)
+        self.action = QAction(translate("Optics", "Choose &Optics by Reach"), window)
         self.action.setObjectName("action-choose-optics")
-        self.action.setStatusTip("Give the selected bundles (or all) the cheapest medium"
-                                 " that reaches their length at their speed")
+        self.action.setStatusTip(translate("Optics", "Give the selected bundles (or all) the "
+                                           "cheapest medium that reaches their length at "
+                                           "their speed"))
         self.action.triggered.connect(self.run)
         menu = window.menu("Tools")
         menu.addSeparator()

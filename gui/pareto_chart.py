@@ -17,6 +17,7 @@ from PySide6.QtGui import QColor, QFont, QImage, QMouseEvent, QPainter, QPaintEv
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QWidget
 
+from gui.i18n import translate
 from model.reports.atomic import ExportError, atomic_path
 from model.sweep_pareto import ParetoAxis
 
@@ -131,7 +132,8 @@ def paint_chart(painter: QPainter, rect: QRectF, data: ChartData) -> None:
     painter.drawText(QRectF(-plot.height() / 2, -10, plot.height(), 18),
                      Qt.AlignmentFlag.AlignHCenter, data.y.label)
     painter.restore()
-    title = data.title or f"Pareto front: {len(data.front)} of {len(data.points)} points"
+    title = data.title or translate("Pareto", "Pareto front: {front} of {points} points").format(
+        front=len(data.front), points=len(data.points))
     painter.drawText(QRectF(plot.left(), rect.top() + 8, plot.width(), 20),
                      Qt.AlignmentFlag.AlignHCenter, title)
     painter.setPen(Qt.PenStyle.NoPen)
@@ -215,7 +217,7 @@ class ParetoWidget(QWidget):
         if self.data is None:
             painter.fillRect(self.rect(), QColor("white"))
             painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter,
-                             "Open a sweep table to see its points")
+                             translate("Pareto", "Open a sweep table to see its points"))
         else:
             paint_chart(painter, QRectF(self.rect()), self.data)
         painter.end()

@@ -73,6 +73,9 @@ KIND_COUNTS: dict[str, tuple[str, str]] = {
                QT_TRANSLATE_NOOP("Words", "{n} link bundles")),
     "element": (QT_TRANSLATE_NOOP("Words", "{n} element"),
                 QT_TRANSLATE_NOOP("Words", "{n} elements")),
+    "rack": (QT_TRANSLATE_NOOP("Words", "{n} rack"), QT_TRANSLATE_NOOP("Words", "{n} racks")),
+    "group": (QT_TRANSLATE_NOOP("Words", "{n} group"),
+              QT_TRANSLATE_NOOP("Words", "{n} groups")),
 }
 """A number of elements of each kind, singular and plural ("3 link bundles")."""
 
@@ -113,7 +116,7 @@ _SILENT_FIELDS = {"notes", "description"}
 def count_of_kind(kind: str, n: int) -> str:
     """``n`` elements of ``kind`` in words: "1 island", "3 link bundles"."""
     one, many = KIND_COUNTS.get(kind, KIND_COUNTS["element"])
-    return translate("Words", one if n == 1 else many).format(n=n)
+    return translate("Words", one if n == 1 else many).format(n=count_text(n))
 
 
 def enum_word(value: Enum | str) -> str:

@@ -31,6 +31,7 @@ from gui.commands import (
     add_rack_group_command,
     add_tier_command,
 )
+from gui.i18n import translate
 from model.elements import Role
 from model.parts import Catalog
 
@@ -138,33 +139,37 @@ def placement_command(scene: DesignScene, catalog: Catalog, entry: PaletteEntry,
     island = scene.element_at(scene_pos, ("island",))
     if entry.kind == "building":
         if building is not None:
-            raise PlacementError(
-                f"A building goes on the open campus, not inside {building.element.name!r}")
+            raise PlacementError(translate(
+                "Placement", "A building goes on the open campus, not inside {name}").format(
+                name=repr(building.element.name)))
         pos = _on_campus(scene, scene_pos, BUILDING_SIZE)
         return add_building_command(design, pos.x(), pos.y())
     if entry.kind == "island":
         if island is not None:
-            raise PlacementError(
-                f"Islands do not nest: drop the island beside {island.element.name!r},"
-                " on its building")
+            raise PlacementError(translate(
+                "Placement", "Islands do not nest: drop the island beside {name}, on its "
+                "building").format(name=repr(island.element.name)))
         if building is None:
-            raise PlacementError("An island goes into a building: drop it on one")
+            raise PlacementError(translate("Placement",
+                                           "An island goes into a building: drop it on one"))
         pos = _inside(building, scene_pos, ISLAND_SIZE)
         return add_island_command(design, building.element_id, pos.x(), pos.y())
     if entry.kind == "rack_group":
         if island is None:
-            where = f" of {building.element.name!r}" if building else ""
-            raise PlacementError(
-                f"A rack group goes into a computing island: drop it on an island{where}")
+            raise PlacementError(translate(
+                "Placement", "A rack group goes into a computing island: drop it on an island "
+                "of {name}").format(name=repr(building.element.name)) if building
+                else translate("Placement", "A rack group goes into a computing island: drop "
+                               "it on an island"))
         pos = _inside(island, scene_pos, RACK_GROUP_SIZE)
         return add_rack_group_command(design, catalog, entry.part_id, island.element_id,
                                       x=pos.x(), y=pos.y(), count=16)
     if entry.kind == "tier":
         target = island or building
         if target is None:
-            raise PlacementError(
-                "A switch tier goes into an island (serving it) or a building (serving"
-                " all its islands): drop it on one")
+            raise PlacementError(translate(
+                "Placement", "A switch tier goes into an island (serving it) or a building "
+                "(serving all its islands): drop it on one"))
         if island is not None:
             has_leaf = any(t.island == island.element_id and t.role is Role.LEAF
                            for t in design.tiers.values())
@@ -174,4 +179,5 @@ def placement_command(scene: DesignScene, catalog: Catalog, entry: PaletteEntry,
         pos = _inside(target, scene_pos, TIER_SIZE)
         return add_tier_command(design, catalog, entry.part_id, target.element,
                                 x=pos.x(), y=pos.y(), role=role, count=8)
-    raise PlacementError(f"Unknown palette entry {entry.kind!r}")
+    raise PlacementError(translate("Placement", "Unknown palette entry {kind}").format(
+        kind=repr(entry.kind)))

@@ -149,8 +149,11 @@ def draw_screen_lines(painter: QPainter, box: QRectF, lines: list[ScreenLine],
 
 
 def plural(n: int, word: str) -> str:
-    """"1 group", "384 racks" (thousands separated)."""
-    return f"{thousands(n)} {word}" if n == 1 else f"{thousands(n)} {word}s"
+    """"1 group", "384 racks" (thousands separated), in the interface language; ``word``
+    is "rack", "group" or "rack group"."""
+    from gui.words import count_of_kind
+
+    return count_of_kind(word.replace(" ", "_"), n)
 
 
 def thousands(n: float) -> str:
@@ -181,7 +184,7 @@ class CutSide:
             return "A"
         if self.on_a <= 0:
             return "B"
-        return f"A {thousands(self.on_a)} · B {thousands(self.total - self.on_a)}"
+        return f"A {thousands(self.on_a)} · B {thousands(self.total - self.on_a)}"  # sides
 
 
 class ElementItem(QGraphicsItem):

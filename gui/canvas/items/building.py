@@ -14,7 +14,9 @@ from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
 from gui.canvas.items.base import ScreenLayout, draw_screen_lines, elided, font
 from gui.canvas.items.container import ContainerItem
+from gui.i18n import translate
 from gui.theme import utilization_colour
+from gui.words import enum_word
 from model.elements import Building
 
 TITLE_PT = 12.5
@@ -73,10 +75,12 @@ class BuildingItem(ContainerItem):
         power = self.power()
         building: Building = self.element
         if power:
-            return (f"IT {_power(power[0], power[2])} of {_power(power[2], power[2])}"
-                    f" ({power[3]:.0%}) · facility {_power(power[1], power[2])}")
-        return (f"capacity {_power(building.capacity_kw, building.capacity_kw)}"
-                f" · PUE {building.pue:g}")
+            return translate("BuildingItem", "IT {it} of {capacity} ({share}) · facility "
+                             "{facility}").format(
+                it=_power(power[0], power[2]), capacity=_power(power[2], power[2]),
+                share=f"{power[3]:.0%}", facility=_power(power[1], power[2]))
+        return translate("BuildingItem", "capacity {capacity} · PUE {pue}").format(
+            capacity=_power(building.capacity_kw, building.capacity_kw), pue=f"{building.pue:g}")
 
     def power(self) -> tuple[float, float, float, float] | None:
         """(IT kW, facility kW, capacity kW, utilization) from the metrics, or None."""
@@ -90,12 +94,16 @@ class BuildingItem(ContainerItem):
     def tooltip_lines(self) -> list[str]:
         building: Building = self.element
         lines = super().tooltip_lines()
-        lines.append(f"Capacity {building.capacity_kw / 1000:,.1f} MW IT · PUE"
-                     f" {building.pue:g} · {building.cooling.value} cooled")
+        lines.append(translate("BuildingItem", "Capacity {mw} MW IT · PUE {pue} · {cooling} "
+                               "cooled").format(mw=f"{building.capacity_kw / 1000:,.1f}",
+                                                pue=f"{building.pue:g}",
+                                                cooling=enum_word(building.cooling)))
         power = self.power()
         if power:
-            lines.append(f"IT {power[0] / 1000:,.1f} MW ({power[3]:.0%} of capacity),"
-                         f" facility {power[1] / 1000:,.1f} MW")
+            lines.append(translate("BuildingItem", "IT {it} MW ({share} of capacity), facility "
+                                   "{facility} MW").format(
+                it=f"{power[0] / 1000:,.1f}", share=f"{power[3]:.0%}",
+                facility=f"{power[1] / 1000:,.1f}"))
         return lines
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,

@@ -24,6 +24,8 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from gui.canvas.items.base import font, thousands
 from gui.canvas.routing import Point, Rect
+from gui.i18n import translate
+from gui.words import enum_word
 from model.elements import LinkBundle, Pattern
 
 if TYPE_CHECKING:
@@ -114,7 +116,8 @@ class BundleItem(QGraphicsItem):
         links = self.links() if links is False else links
         speed = speed_text(self.element.speed_gbps)
         if links is None:
-            return f"{self.element.links_per_member}/member × {speed}"
+            return translate("BundleItem", "{links}/member × {speed}").format(
+                links=self.element.links_per_member, speed=speed)
         return f"{thousands(links)} × {speed}"
 
     def capacity_gbps(self, links: int | Literal[False] | None = False) -> float | None:
@@ -197,13 +200,16 @@ class BundleItem(QGraphicsItem):
 
     def _refresh_tooltip(self) -> None:
         self._tooltip_stale = False
-        lines = [f"<b>{self.element.name}</b>", f"{self.label()}, {self.element.pattern.value}"
-                 " wiring"]
+        lines = [f"<b>{self.element.name}</b>",
+                 translate("BundleItem", "{label}, {pattern} wiring").format(
+                     label=self.label(), pattern=enum_word(self.element.pattern))]
         capacity = self.capacity_gbps()
         if capacity is not None:
-            lines.append(f"Capacity {capacity_text(capacity)} each way")
+            lines.append(translate("BundleItem", "Capacity {capacity} each way").format(
+                capacity=capacity_text(capacity)))
         if self.crossing_gbps:
-            lines.append(f"Crosses the bisection cut: {capacity_text(self.crossing_gbps)}")
+            lines.append(translate("BundleItem", "Crosses the bisection cut: {capacity}").format(
+                capacity=capacity_text(self.crossing_gbps)))
         lines += [f"<span style='color:#cf222e'>⚠ {m}</span>" for m in self.problems]
         self.setToolTip("<br>".join(lines))
 
@@ -269,7 +275,8 @@ class BundleItem(QGraphicsItem):
         """The text drawn on the connector (with the cut share when it crosses)."""
         text = self.label(links)
         if self.crossing_gbps:
-            text += f" · cut {capacity_text(self.crossing_gbps)}"
+            text += translate("BundleItem", " · cut {capacity}").format(
+                capacity=capacity_text(self.crossing_gbps))
         return text
 
     def label_size(self) -> tuple[float, float]:

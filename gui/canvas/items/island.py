@@ -20,6 +20,7 @@ from gui.canvas.items.base import (
 )
 from gui.canvas.items.container import ContainerItem
 from gui.canvas.items.tier import COMPACT_SCALE
+from gui.i18n import translate
 from model.elements import Island
 
 
@@ -94,12 +95,14 @@ class IslandItem(ContainerItem):
                   for n, name in self.accelerators()]
         rack_text = plural(racks, "rack")
         if groups != 1:
-            rack_text += f" in {plural(groups, 'group')}"
+            rack_text = translate("IslandItem", "{racks} in {groups}").format(
+                racks=rack_text, groups=plural(groups, "group"))
         lines.append((rack_text, 11, False, muted))
         if pflops is not None:
             lines.append((f"{thousands(pflops)} PF", 11, False, muted))
         if self.cut is not None:
-            lines.append((f"cut: {self.cut.label}", 11, True, text))
+            lines.append((translate("IslandItem", "cut: {side}").format(side=self.cut.label),
+                          11, True, text))
         return lines
 
     def tooltip_lines(self) -> list[str]:
@@ -107,7 +110,8 @@ class IslandItem(ContainerItem):
         groups, racks, pflops = self.totals()
         lines.append(f"{plural(groups, 'rack group')}, {plural(racks, 'rack')}")
         if pflops is not None:
-            lines.append(f"{pflops:,.0f} PFLOPS peak dense BF16")
+            lines.append(translate("IslandItem", "{pflops} PFLOPS peak dense BF16").format(
+                pflops=f"{pflops:,.0f}"))
         return lines
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,

@@ -16,6 +16,7 @@ from gui.canvas.items.base import (
     thousands,
 )
 from gui.canvas.items.tier import COMPACT_SCALE
+from gui.i18n import translate
 from gui.theme import utilization_colour
 from model.elements import RackGroup
 
@@ -51,15 +52,18 @@ class RackGroupItem(ElementItem):
         """The rack type's name (its id when the part is missing)."""
         scene = self.design_scene()
         part = scene.design.catalog.rack_type(self.element.rack_type) if scene else None
-        return part.name if part else f"{self.element.rack_type} (missing)"
+        return part.name if part else translate("RackGroupItem", "{id} (missing)").format(
+            id=self.element.rack_type)
 
     def tooltip_lines(self) -> list[str]:
         lines = super().tooltip_lines()
-        lines.append(f"{thousands(self.element.count)} racks of {self.rack_type_name()}")
+        lines.append(translate("RackGroupItem", "{count} racks of {type}").format(
+            count=thousands(self.element.count), type=self.rack_type_name()))
         power = self.rack_power()
         if power:
-            lines.append(f"{power[0]:.1f} kW per rack of {power[1]:.0f} kW budget")
-        lines.append("Drag the top handle to a switch tier to link it")
+            lines.append(translate("RackGroupItem", "{used} kW per rack of {budget} kW budget"
+                                   ).format(used=f"{power[0]:.1f}", budget=f"{power[1]:.0f}"))
+        lines.append(translate("RackGroupItem", "Drag the top handle to a switch tier to link it"))
         return lines
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
@@ -77,9 +81,11 @@ class RackGroupItem(ElementItem):
             power = self.rack_power()
             figures = f"×{thousands(self.element.count)}"
             if self.cut is not None:
-                figures += f" · cut: {self.cut.label}"
+                figures += " · " + translate("IslandItem", "cut: {side}").format(
+                    side=self.cut.label)
             elif power:
-                figures += f" · {power[0]:.1f} of {power[1]:.0f} kW"
+                figures += " · " + translate("RackGroupItem", "{used} of {budget} kW").format(
+                    used=f"{power[0]:.1f}", budget=f"{power[1]:.0f}")
             draw_screen_lines(painter, r.adjusted(12, 3, -4, -3), [
                 (self.element.name, 11, True, QColor(theme.text)),
                 (figures, 11, False, QColor(theme.text))], min_pixels=7,
@@ -109,9 +115,11 @@ class RackGroupItem(ElementItem):
                          Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
                          elided(painter, self.rack_type_name(), width - count_width))
         power = self.rack_power()
-        line = f"{power[0]:.1f} of {power[1]:.0f} kW per rack" if power else "racks"
+        line = translate("RackGroupItem", "{used} of {budget} kW per rack").format(
+            used=f"{power[0]:.1f}", budget=f"{power[1]:.0f}") if power else translate(
+            "RackGroupItem", "racks")
         if self.cut is not None:
-            line = f"cut: {self.cut.label}"
+            line = translate("IslandItem", "cut: {side}").format(side=self.cut.label)
         painter.drawText(QRectF(text_left, r.top() + 41, width, 18),
                          Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
                          elided(painter, line, width))

@@ -17,7 +17,9 @@ from gui.canvas.items.base import (
     screen_scale,
     thousands,
 )
+from gui.i18n import translate
 from gui.theme import oversubscription_colour
+from gui.words import enum_word
 from model.elements import SwitchTier
 
 WIDTH, HEIGHT = 200.0, 44.0
@@ -29,7 +31,7 @@ COMPACT_SCALE = 0.75
 def ratio_text(ratio: float | None) -> str:
     """"3:1", "1.5:1", or "top" for a tier without uplinks."""
     if ratio is None:
-        return "top tier"
+        return translate("TierItem", "top tier")
     return f"{ratio:.3g}:1"
 
 
@@ -58,16 +60,22 @@ class TierItem(ElementItem):
         """The switch model's name (its id when the part is missing)."""
         scene = self.design_scene()
         part = scene.design.catalog.switch(self.element.switch) if scene else None
-        return part.name if part else f"{self.element.switch} (missing)"
+        return part.name if part else translate("RackGroupItem", "{id} (missing)").format(
+            id=self.element.switch)
 
     def tooltip_lines(self) -> list[str]:
         lines = super().tooltip_lines()
         tier: SwitchTier = self.element
-        lines.append(f"{thousands(tier.count)} × {self.switch_name()}, {tier.role.value},"
-                     f" {tier.scope.value} scope, {tier.plane.value} plane")
+        lines.append(translate("TierItem", "{count} × {switch}, {role}, {scope} scope, {plane} "
+                               "plane").format(count=thousands(tier.count),
+                                               switch=self.switch_name(),
+                                               role=enum_word(tier.role),
+                                               scope=enum_word(tier.scope),
+                                               plane=enum_word(tier.plane)))
         known, ratio = self.oversubscription()
         if known:
-            lines.append(f"Oversubscription (down : up): {ratio_text(ratio)}")
+            lines.append(translate("TierItem", "Oversubscription (down : up): {ratio}").format(
+                ratio=ratio_text(ratio)))
         return lines
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
@@ -88,7 +96,7 @@ class TierItem(ElementItem):
             # Zoomed out: name and count at a size that stays readable.
             draw_screen_lines(painter, r.adjusted(10, 2, -4, -2), [
                 (tier.name, 11, True, QColor(theme.text)),
-                (f"×{thousands(tier.count)} · {tier.role.value}"
+                (f"×{thousands(tier.count)} · {enum_word(tier.role)}"
                  + (f" · {ratio_text(ratio)}" if known else ""), 11, False,
                  QColor(theme.text))], min_pixels=7,
                 layout=self._layout)
@@ -107,11 +115,11 @@ class TierItem(ElementItem):
                          elided(painter, tier.name, name_width))
         painter.setPen(QColor(theme.muted_text))
         painter.setFont(font(7.5))
-        detail = f"{tier.role.value} · {self.switch_name()}"
+        detail = f"{enum_word(tier.role)} · {self.switch_name()}"
         if known:
-            detail = f"{tier.role.value} · {ratio_text(ratio)} · {self.switch_name()}"
+            detail = f"{enum_word(tier.role)} · {ratio_text(ratio)} · {self.switch_name()}"
         if self.cut is not None:
-            detail = f"cut: {self.cut.label}"
+            detail = translate("IslandItem", "cut: {side}").format(side=self.cut.label)
         painter.drawText(QRectF(r.left() + 14, r.top() + 23, r.width() - 22, 16),
                          Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
                          elided(painter, detail, r.width() - 22))
