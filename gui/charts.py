@@ -36,9 +36,10 @@ from gui.numbers import count_text, decimal_text, scale_of
 from gui.theme import Theme
 from model.metrics.results import DesignMetrics, PairCapacity
 
-CHART_MIN_HEIGHT_PX = 120
+CHART_MIN_HEIGHT_PX = 110
 """A chart's least height: small enough that the metrics dock, with its headline figures
-and tab bar, still leaves the window within a 1280×720 screen."""
+and tab bar, still leaves the window within a 1280×720 screen (in Chinese too, whose
+menu, status and tab lines are a few pixels taller) with the inspector's fields in sight."""
 
 TITLE_MIN_CHART_PX = 170
 """Below this height a chart leaves its title out (the dock's tab names the chart): on a

@@ -15,6 +15,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
+from gui.i18n import translate
 from model.design import Design
 from model.events import (
     CatalogChanged,
@@ -81,7 +82,7 @@ class DesignDocument(QObject):
         """The file name, or the design's own name for a design never saved."""
         if self._path is not None:
             return self._path.name
-        return f"{self.design.name} (not saved)"
+        return translate("DesignDocument", "{name} (not saved)").format(name=self.design.name)
 
     # ------------------------------------------------------------------ edits
     def execute(self, command: object) -> None:

@@ -144,6 +144,9 @@ class MetricsDock(QWidget):
         for n, (key, title, english_tip) in enumerate(HEADLINES):
             tip = translate("MetricsDock", english_tip)
             name = QLabel(translate("MetricsDock", title), self)
+            # one line of the dock's own font: a Chinese title drawn in the CJK fallback
+            # font would ask for 4 px more a row, and the dock no longer fit 720 px
+            name.setMaximumHeight(name.fontMetrics().height())
             name.setToolTip(tip)
             value = QLabel("–", self)
             value.setToolTip(tip)

@@ -1,0 +1,241 @@
+"""The Chinese interface: the translation file is complete and keeps every placeholder,
+the compiled .qm is the one the .ts gives, the language follows the system locale or the
+user's choice, and the window opened in Chinese reads in Chinese and still fits a
+1280×720 screen.
+
+The expected Chinese is read from i18n/archipelago_zh_CN.ts with an XML parser, never
+from the code under test."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QLocale, QSettings, QSize
+from PySide6.QtWidgets import QApplication, QMenu, QToolBar
+
+ROOT = Path(__file__).resolve().parents[2]
+TS = ROOT / "i18n" / "archipelago_zh_CN.ts"
+QM = ROOT / "i18n" / "archipelago_zh_CN.qm"
+CJK = re.compile(r"[\u4e00-\u9fff]")
+PLACEHOLDER = re.compile(r"\{[a-z_]*\}|%n|%L?\d")
+TAG = re.compile(r"</?[a-z0-9]+")
+
+sys.path.insert(0, str(ROOT / "tools"))
+import i18n_update  # noqa: E402  (the tool that writes the files checked here)
+
+
+def messages(ts: Path) -> list[tuple[str, str, str | None, str | None]]:
+    """(context, source, translation text, translation type) of every entry."""
+    found = []
+    for context in ET.parse(ts).getroot().iter("context"):
+        name = context.findtext("name") or ""
+        for message in context.iter("message"):
+            translation = message.find("translation")
+            found.append((name, message.findtext("source") or "",
+                          translation.text if translation is not None else None,
+                          translation.get("type") if translation is not None else None))
+    return found
+
+
+def translation_of(context: str, source: str) -> str:
+    """The .ts file's translation of ``source`` in ``context``."""
+    for name, text, translated, _type in messages(TS):
+        if (name, text) == (context, source):
+            assert translated, f"{source!r} has no translation"
+            return translated
+    raise AssertionError(f"{context}/{source!r} is not in the .ts file")
+
+
+@pytest.fixture
+def english_afterwards() -> Iterator[None]:
+    """Whatever language a test installs, the next test starts in English."""
+    yield
+    from gui.i18n import installer
+
+    app = QApplication.instance()
+    if app is not None:
+        installer(app).remove()
+
+
+# ------------------------------------------------------------- the files
+def test_every_text_of_the_gui_is_in_the_ts_file_and_translated(tmp_path: Path) -> None:
+    """lupdate over today's sources finds no text the .ts lacks a translation for."""
+    fresh = tmp_path / TS.name
+    shutil.copy(TS, fresh)
+    i18n_update.lupdate(fresh)
+    entries = messages(fresh)
+    assert len(entries) > 600, "lupdate found the GUI's texts"
+    unfinished = [(c, s) for c, s, text, kind in entries
+                  if not text or kind in ("unfinished", "vanished", "obsolete")]
+    first = "; ".join(f"[{c}] {s!r}" for c, s in unfinished[:5])
+    assert not unfinished, (f"{len(unfinished)} untranslated texts (run "
+                            f"tools/i18n_update.py and translate them): {first}")
+
+
+def test_the_checked_in_ts_has_no_unfinished_entry() -> None:
+    unfinished = [s for _c, s, text, kind in messages(TS) if not text or kind == "unfinished"]
+    assert unfinished == [], f"{len(unfinished)} unfinished: {unfinished[:5]}"
+
+
+def test_translations_keep_every_placeholder_markup_tag_and_mnemonic() -> None:
+    """A translation that lost or renamed {name}, %1 or %n would show a hole or raise;
+    one that lost <b> or <br> breaks the rich text; one that lost & its shortcut key."""
+    wrong = []
+    for context, source, text, _kind in messages(TS):
+        if not text:
+            continue
+        if sorted(PLACEHOLDER.findall(source)) != sorted(PLACEHOLDER.findall(text)):
+            wrong.append(f"[{context}] {source!r} → {text!r}: placeholders differ")
+        if sorted(TAG.findall(source)) != sorted(TAG.findall(text)):
+            wrong.append(f"[{context}] {source!r} → {text!r}: markup differs")
+        if re.search(r"&\w", source) and not re.search(r"&\w", text):
+            wrong.append(f"[{context}] {source!r} → {text!r}: lost its mnemonic")
+    assert not wrong, f"{len(wrong)} translations changed their placeholders: {wrong[:5]}"
+
+
+def test_the_placeholder_check_sees_a_lost_placeholder(tmp_path: Path) -> None:
+    """The check above can fail: a .ts with a translation missing its {name} is caught."""
+    broken = tmp_path / "broken.ts"
+    broken.write_text(TS.read_text(encoding="utf-8").replace(
+        "<translation>已打开 {file}</translation>", "<translation>已打开</translation>"),
+        encoding="utf-8")
+    lost = [s for _c, s, text, _k in messages(broken)
+            if text and sorted(PLACEHOLDER.findall(s)) != sorted(PLACEHOLDER.findall(text))]
+    assert lost == ["Opened {file}"]
+
+
+def test_the_checked_in_qm_is_the_one_the_ts_compiles_to(tmp_path: Path) -> None:
+    """The .qm the app loads is compiled from the .ts as it is now (not an older one)."""
+    fresh = tmp_path / QM.name
+    i18n_update.lrelease(TS, fresh)
+    assert fresh.read_bytes() == QM.read_bytes(), \
+        "i18n/archipelago_zh_CN.qm is out of date: run tools/i18n_update.py"
+
+
+def test_the_template_texts_list_matches_the_templates() -> None:
+    """gui/template_texts.py (what lupdate reads for the templates) lists every title,
+    description and parameter help of model.templates as it is now."""
+    on_disk = (ROOT / "gui" / "template_texts.py").read_text(encoding="utf-8")
+    assert on_disk == i18n_update.template_texts_source(), \
+        "a template changed: run tools/i18n_update.py and translate its texts"
+
+
+def test_lupdate_is_run_on_the_real_tool() -> None:
+    """The extraction uses PySide6's own lupdate (not a stand-in)."""
+    out = subprocess.run([i18n_update.tool("pyside6-lupdate"), "-version"],
+                         capture_output=True, text=True, check=False)
+    assert "lupdate" in (out.stdout + out.stderr).lower()
+
+
+# ---------------------------------------------------------- the language
+@pytest.mark.parametrize(("locale", "expected"), [
+    ("zh_CN", "zh_CN"), ("zh_SG", "zh_CN"), ("zh_Hans_HK", "zh_CN"), ("zh_TW", "en"),
+    ("en_US", "en"), ("de_DE", "en"), ("C", "en")])
+def test_the_system_locale_chooses_the_language(locale: str, expected: str) -> None:
+    from gui.i18n import system_language
+
+    assert system_language(QLocale(locale)) == expected
+
+
+def test_a_chosen_language_wins_over_the_system(tmp_path: Path) -> None:
+    from gui.i18n import LANGUAGE_KEY, chosen_language
+
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    assert chosen_language(settings, QLocale("zh_CN")) == "zh_CN"
+    settings.setValue(LANGUAGE_KEY, "en")
+    assert chosen_language(settings, QLocale("zh_CN")) == "en"
+    settings.setValue(LANGUAGE_KEY, "klingon")  # not ours: the system's again
+    assert chosen_language(settings, QLocale("zh_CN")) == "zh_CN"
+
+
+def test_undo_step_names_read_in_chinese(qapp, english_afterwards) -> None:  # type: ignore[no-untyped-def]
+    from gui.i18n import installer
+    from gui.words import change_text
+
+    assert change_text("bundle", "Leaf → spine", {"speed_gbps": 200}) == \
+        "Change link speed of Leaf → spine to 200G"
+    assert installer(qapp).install("zh_CN")
+    expected = translation_of("Words", "Change {fields} of {name} to {value}").format(
+        fields=translation_of("Words", "link speed"), name="Leaf → spine", value="200G")
+    assert change_text("bundle", "Leaf → spine", {"speed_gbps": 200}) == expected
+    assert CJK.search(expected)
+
+
+# -------------------------------------------------------------- the window
+def menu_texts(menu: QMenu, prefix: str = "") -> Iterator[tuple[str, str]]:
+    """(path, text) of every entry of ``menu`` and its submenus."""
+    menu.aboutToShow.emit()
+    for action in menu.actions():
+        if action.isSeparator():
+            continue
+        yield prefix, action.text()
+        if action.menu() is not None:
+            yield from menu_texts(action.menu(), f"{prefix}/{action.text()}")  # type: ignore[arg-type]
+
+
+def test_the_window_started_in_chinese_reads_in_chinese(real_window_factory, design,  # type: ignore[no-untyped-def]
+                                                        tmp_path: Path,
+                                                        english_afterwards) -> None:
+    """Chosen in the settings, the language applies to the whole window as the app
+    starts it: menu bar, every menu entry, docks, toolbar, inspector and problems."""
+    from model.fileformat import save_design
+
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    settings.setValue("language", "zh_CN")
+    settings.sync()
+    path = tmp_path / "campus.json"
+    save_design(design, path)
+    win = real_window_factory(str(path))
+    titles = [a.text() for a in win.menuBar().actions()]
+    assert titles == [translation_of("MainWindow", f"&{k}")
+                      for k in ("File", "Edit", "View", "Tools", "Help")]
+    assert titles[0] == "文件(&F)"
+    english = [(p, t) for top in win.menuBar().actions()
+               for p, t in menu_texts(top.menu(), top.text())
+               if not CJK.search(t) and t != "English" and not re.match(r"&\d ", t)]
+    assert english == [], f"menu entries left in English: {english[:8]}"
+    for key, dock in win.docks.items():
+        assert CJK.search(dock.windowTitle()), f"dock {key}: {dock.windowTitle()!r}"
+    assert CJK.search(win.inspector.title.text())
+    assert win.problems.title().startswith(translation_of("MainWindow", "Problems"))
+    for action in win.findChild(QToolBar, "toolbar-main").actions():
+        assert action.isSeparator() or CJK.search(action.text()), action.text()
+
+
+def test_the_inspector_fits_1280_by_720_in_chinese(qtbot, design, catalog, settings,  # type: ignore[no-untyped-def]
+                                                   monkeypatch, english_afterwards) -> None:
+    """Chinese labels are shorter in characters but wider per character: every field's
+    editor of each kind of element is still wholly in sight and wide enough to read."""
+    from gui import dock_layout
+    from gui.i18n import installer
+    from gui.main_window import open_window
+    from tests.gui.conftest import close_window
+    from tests.gui.test_inspector_fit import KINDS, rect_in, settle
+
+    assert installer(QApplication.instance()).install("zh_CN")  # type: ignore[arg-type]
+    monkeypatch.setattr(dock_layout, "screen_size", lambda _window: QSize(1280, 720))
+    win = open_window(design, None, catalog, settings)
+    try:
+        settle()
+        assert (win.width(), win.height()) == (1280, 720)
+        for kind, element_id in KINDS.items():
+            win.inspector.show_ids([element_id])
+            settle()
+            viewport = win.inspector.viewport()
+            assert len(win.inspector.fields) >= 3
+            for name, field in win.inspector.fields.items():
+                label = win.inspector.labels[name]
+                assert CJK.search(label) or label in ("PUE",), f"{kind}: {label!r}"
+                box = rect_in(field.editor, viewport)
+                assert viewport.rect().contains(box), f"{kind}: {name} at {box} is cut"
+                assert box.width() >= 90, f"{kind}: {name} only {box.width()} px wide"
+    finally:
+        win.document.undo_stack.setClean()
+        close_window(win)
