@@ -104,6 +104,7 @@ def reopen_in_language(window: MainWindow, code: str) -> MainWindow:
     REOPENED.append(new)
     new.destroyed.connect(lambda *_a, w=new: _forget(w))
     document.undo_stack.clear()  # nothing left to ask about: the new window has it
+    document.undo_stack.setClean()  # (clear() keeps an empty stack's "never clean")
     old.close()
     old.deleteLater()
     if modified:

@@ -92,6 +92,8 @@ DRIVERS: dict[str, tuple[str, ...]] = {
     "test_what_if_through_the_engine_process": (
         "Analysis/Scenarios/Save Failures as Scenario", "Analysis/Scenarios/Delete Scenario",
         "Analysis/Clear Failures", "Analysis/N−1 Table"),
+    "test_language_menu_reopens_the_window_on_the_same_design": (
+        "View/Language/English", "View/Language/简体中文"),
 }
 
 
@@ -658,6 +660,58 @@ def test_quit(real_window) -> None:
     with fired(window, "test_quit") as actions:
         actions["File/Quit"].trigger()
     assert not window.isVisible()
+
+
+def test_language_menu_reopens_the_window_on_the_same_design(real_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """View › Language: 简体中文 answered "later" keeps the window and remembers the
+    choice; answered "now" the window opens again in Chinese on the same design object,
+    file and unsaved edit (the old window is deleted), with figures from the engine;
+    English brings it back."""
+    from PySide6.QtWidgets import QApplication
+    from shiboken6 import isValid
+
+    from gui.i18n import LANGUAGE_KEY, current_language, installer
+    from gui.language_menu import REOPENED
+
+    window = real_window
+    design, path = window.document.design, window.document.path
+    asked: list[str] = []
+    window.language_menu.ask_reopen = lambda code: asked.append(code) or False
+    test = "test_language_menu_reopens_the_window_on_the_same_design"
+    with fired(window, test) as actions:
+        actions["View/Language/简体中文"].trigger()
+        assert (window.settings.value(LANGUAGE_KEY), asked) == ("zh_CN", ["zh_CN"])
+        assert current_language() == "en"
+        assert window.menuBar().actions()[0].text() == "&File"
+        actions["View/Language/English"].trigger()  # the language in use: nothing to reopen
+        assert (window.settings.value(LANGUAGE_KEY), asked) == ("en", ["zh_CN"])
+    window.document.execute(UpdateElement(design, "hall-a", {"pue": 1.45}))
+    window.language_menu.ask_reopen = lambda _code: True
+    try:
+        chinese = window.language_menu.choose("zh_CN")
+        flush_deletes()
+        assert chinese is not None and not isValid(window)
+        assert chinese.document.design is design and design.buildings["hall-a"].pue == 1.45
+        assert chinese.document.path == path and chinese.document.is_modified()
+        assert chinese.menuBar().actions()[0].text() == "文件(&F)"
+        assert "（已修改）" in chinese.windowTitle()
+        qtbot.waitUntil(lambda: chinese.runner.is_current()
+                        and chinese.runner.metrics is not None, timeout=30_000)
+        assert chinese.runner.metrics.inventory.accelerators == DEMO_ACCELERATORS
+        chinese.language_menu.ask_reopen = lambda _code: True
+        english = chinese.language_menu.choose("en")
+        flush_deletes()
+        assert english is not None and not isValid(chinese)
+        assert english.menuBar().actions()[0].text() == "&File"
+        assert english.document.design is design and english.document.is_modified()
+    finally:
+        installer(QApplication.instance()).remove()  # type: ignore[arg-type]
+        for left in list(REOPENED):
+            if isValid(left):
+                left.document.undo_stack.setClean()
+                left.close()
+                left.deleteLater()
+        flush_deletes()
 
 
 # ------------------------------------------------------------------ coverage
