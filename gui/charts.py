@@ -16,7 +16,7 @@ import textwrap
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QPointF, Qt, QTimer
+from PySide6.QtCore import QPointF, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPen, QResizeEvent
 from PySide6.QtWidgets import QApplication, QGraphicsRectItem, QMenu, QToolTip, QWidget
 
@@ -30,7 +30,7 @@ from gui.chart_axes import (
     figure_ticks,
 )
 from gui.charts_key import KeyBeside
-from gui.i18n import translate
+from gui.i18n import QT_TRANSLATE_NOOP, translate
 from gui.not_computed import reason_of
 from gui.numbers import count_text, decimal_text, scale_of
 from gui.theme import Theme

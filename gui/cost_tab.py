@@ -9,11 +9,10 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import QWidget
 
 from gui.charts import Chart
-from gui.i18n import translate
+from gui.i18n import QT_TRANSLATE_NOOP, translate
 from gui.theme import Theme
 from model.metrics.cost import CATEGORIES
 from model.metrics.results import DesignMetrics

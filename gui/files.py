@@ -25,7 +25,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
-    QT_TRANSLATE_NOOP,
     QEvent,
     QObject,
     QRectF,
@@ -49,7 +48,7 @@ from gui import heap
 from gui.autosave import Autosaver, offer_recovery
 from gui.document import DesignDocument
 from gui.errors import guarded
-from gui.i18n import translate
+from gui.i18n import QT_TRANSLATE_NOOP, translate
 from gui.metrics_runner import FiguresNotComputedError, MetricsRunner, preview_compute
 from model.design import Design
 from model.errors import ArchipelagoError

@@ -29,10 +29,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from pydantic import ValidationError
-from PySide6.QtCore import QT_TRANSLATE_NOOP
 
 from gui.commands import AddElement, AddParts, DesignCommand, MacroCommand, kind_word
-from gui.i18n import translate
+from gui.i18n import QT_TRANSLATE_NOOP, translate
 from model.design import Design, format_validation_error
 from model.elements import Building, Element, Island, LinkBundle, RackGroup, SwitchTier
 from model.errors import DesignError, DesignFileError

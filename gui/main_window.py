@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QSettings, Qt, QTimer, SignalInstance
+from PySide6.QtCore import QSettings, Qt, QTimer, SignalInstance
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -37,6 +37,7 @@ from gui.document import DesignDocument
 from gui.files import FileActions
 from gui.find_bar import FindBar, zoom_to_ids
 from gui.help_menu import HelpActions
+from gui.i18n import QT_TRANSLATE_NOOP
 from gui.inspector.panel import Inspector
 from gui.jobs_dock import attach_jobs_dock
 from gui.legend import Legend
@@ -156,8 +157,8 @@ class MainWindow(QMainWindow):
         key = title.replace("&", "")
         if key in self._menus:
             return self._menus[key]
-        title = MENU_TITLES.get(key)
-        menu = QMenu(self.tr(title) if title else f"&{key}", self)
+        english = MENU_TITLES.get(key)
+        menu = QMenu(self.tr(english) if english else f"&{key}", self)
         menu.setObjectName(f"menu-{key}")
         bar = self.menuBar()
         before = None

@@ -7,13 +7,13 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QGridLayout, QLabel, QTabWidget, QVBoxLayout, QWidget
 
 from gui.charts import BuildingPairsChart, Chart, HopsChart, IslandPairsChart, PowerChart
 from gui.compute_breakdown import compute_tooltip
 from gui.cost_tab import CostChart, cost_headline
-from gui.i18n import translate
+from gui.i18n import QT_TRANSLATE_NOOP, translate
 from gui.not_computed import not_computed_text, reason_of, status_text, status_tooltip
 from gui.numbers import count_text, decimal_text
 from gui.theme import Theme

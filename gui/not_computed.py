@@ -9,9 +9,7 @@ report share these words.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP
-
-from gui.i18n import translate
+from gui.i18n import QT_TRANSLATE_NOOP, translate
 from model.metrics.results import DesignMetrics
 
 FIGURE_WORDS: dict[str, str] = {

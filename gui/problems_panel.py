@@ -8,11 +8,11 @@ from the fonts and themes of a user's system, a drawn one never is.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QIcon, QPainter, QPen, QPixmap, QPolygonF
 from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem, QWidget
 
-from gui.i18n import translate
+from gui.i18n import QT_TRANSLATE_NOOP, translate
 from gui.numbers import count_text
 from model.design import Design
 from model.problems import Problem, Severity

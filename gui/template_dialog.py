@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import (
-    QT_TRANSLATE_NOOP,
     QObject,
     QRunnable,
     QSettings,
@@ -42,7 +41,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.i18n import translate
+from gui.i18n import QT_TRANSLATE_NOOP, translate
 from gui.inspector.fields import number_locale
 from gui.numbers import decimal_text
 from gui.template_dialog_engine import PreviewEngine

@@ -8,9 +8,7 @@ from collections.abc import Mapping
 from enum import Enum
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP
-
-from gui.i18n import translate
+from gui.i18n import QT_TRANSLATE_NOOP, translate
 from gui.numbers import count_text, decimal_text
 
 FIELD_WORDS: dict[str, str] = {

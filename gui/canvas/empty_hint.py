@@ -4,11 +4,11 @@ mouse events and drops through to the canvas."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QGraphicsView, QLabel
 
 from gui.document import DesignDocument
-from gui.i18n import translate
+from gui.i18n import QT_TRANSLATE_NOOP, translate
 
 HINT = QT_TRANSLATE_NOOP(
     "EmptyCanvasHint",

@@ -140,7 +140,7 @@ class IslandItem(ContainerItem):
                              elided(painter, self.element.name, r.width() * 0.55))
             painter.setPen(QColor(theme.muted_text))
             painter.setFont(font(8.5))
-            summary = f"{thousands(racks)} racks"
+            summary = plural(racks, "rack")
             if pflops is not None:
                 summary += f" · {pflops:,.0f} PF"
             painter.drawText(QRectF(r.left() + 12, r.top() + 4, r.width() - 24, 24),
