@@ -209,16 +209,18 @@ def _unwrap(data: Any) -> tuple[Any, list[str]]:
             "(no \"format\": \"{format}\")").format(format=FRAGMENT_FORMAT))
     unknown = set(data) - {"format", "fragment_version", "copied", "design"}
     if unknown:
-        raise FragmentError(f"unknown field {sorted(unknown)[0]!r} in the fragment")
+        raise FragmentError(translate("Fragment", "unknown field {field} in the fragment").format(
+            field=repr(sorted(unknown)[0])))
     version = data.get("fragment_version")
     if version != FRAGMENT_VERSION or isinstance(version, bool):
         raise FragmentError(f"fragment_version {version!r} is not one this Archipelago"
                             f" reads (it reads {FRAGMENT_VERSION})")
     copied = data.get("copied")
     if not isinstance(copied, list) or not all(isinstance(c, str) for c in copied):
-        raise FragmentError("copied: should be a list of element ids")
+        raise FragmentError(translate("Fragment", "copied: should be a list of element ids"))
     if not isinstance(data.get("design"), dict):
-        raise FragmentError("design: should be an object {…} holding the copied elements")
+        raise FragmentError(translate(
+            "Fragment", "design: should be an object {…} holding the copied elements"))
     return data["design"], copied
 
 
@@ -454,5 +456,6 @@ def _rebuilt(element: Element, update: dict[str, Any]) -> Element:
     try:
         return type(element).model_validate({**element.model_dump(), **update})
     except ValidationError as error:
-        raise DesignError(f"cannot paste {element.name!r}: "
-                          f"{format_validation_error(error)}", element.id) from None
+        raise DesignError(translate("Fragment", "cannot paste {name}: {reason}").format(
+            name=repr(element.name), reason=format_validation_error(error)),
+            element.id) from None

@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 
 from gui.commands import DesignCommand
 from gui.document import DesignDocument
-from gui.i18n import translate
+from gui.i18n import QT_TRANSLATE_NOOP, translate
 from gui.job_shape_form import ModelShapeForm, in_form_words
 from model.design import Design
 from model.errors import DesignError
@@ -83,6 +83,17 @@ class SetJobs(DesignCommand):
         self.design.set_jobs(self._before)
 
 
+PART_WORDS = {"compute": QT_TRANSLATE_NOOP("JobsDock", "compute"),
+              "bubble": QT_TRANSLATE_NOOP("JobsDock", "bubble")}
+"""The step's parts that are words (the parallelism axes TP, PP … are written as such)."""
+
+
+def part_word(part: str) -> str:
+    """A part of the training step as the bar and its tooltip name it."""
+    word = PART_WORDS.get(part)
+    return translate("JobsDock", word) if word else part
+
+
 class StepBar(QWidget):
     """A horizontal bar: each part of the step (compute, bubble, exposed TP, …) as a
     segment in proportion to its seconds."""
@@ -96,7 +107,7 @@ class StepBar(QWidget):
         """Show these parts (name → seconds); zero parts are left out."""
         self.parts = {k: v for k, v in parts.items() if v > 0}
         total = sum(self.parts.values())
-        self.setToolTip("\n".join(f"{k}: {v:.2f} s ({v / total:.0%})"
+        self.setToolTip("\n".join(f"{part_word(k)}: {v:.2f} s ({v / total:.0%})"
                                   for k, v in self.parts.items()) if total else "")
         self.update()
 
@@ -111,7 +122,7 @@ class StepBar(QWidget):
             painter.fillRect(rect, QColor(PART_COLOURS.get(name, "#888888")))
             if w > 40:
                 painter.setPen(QColor("white"))
-                painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, name)
+                painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, part_word(name))
             x += w
         painter.end()
 

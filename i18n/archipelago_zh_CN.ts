@@ -815,6 +815,33 @@ It was kept as {kept}.</source>
     </message>
 </context>
 <context>
+    <name>Export</name>
+    <message>
+        <source>there is nothing to draw</source>
+        <translation>没有可绘制的内容</translation>
+    </message>
+    <message>
+        <source>a {width} × {height} picture is too large; choose a smaller width or dpi</source>
+        <translation>{width} × {height} 的图片太大；请选择更小的宽度或 dpi</translation>
+    </message>
+    <message>
+        <source>not enough memory for a {width} × {height} picture</source>
+        <translation>内存不足，无法生成 {width} × {height} 的图片</translation>
+    </message>
+    <message>
+        <source>the PNG could not be written (is the disk full?)</source>
+        <translation>无法写入 PNG（磁盘是否已满？）</translation>
+    </message>
+    <message>
+        <source>the SVG file could not be opened for writing</source>
+        <translation>无法打开 SVG 文件进行写入</translation>
+    </message>
+    <message>
+        <source>the SVG could not be written (is the disk full?)</source>
+        <translation>无法写入 SVG（磁盘是否已满？）</translation>
+    </message>
+</context>
+<context>
     <name>Field</name>
     <message>
         <source>mixed values</source>
@@ -1070,6 +1097,18 @@ It was kept as {kept}.</source>
         <translation>剪贴板中是 JSON，但不是复制的 Archipelago 元素（缺少 &quot;format&quot;: &quot;{format}&quot;）</translation>
     </message>
     <message>
+        <source>unknown field {field} in the fragment</source>
+        <translation>片段中有未知字段 {field}</translation>
+    </message>
+    <message>
+        <source>copied: should be a list of element ids</source>
+        <translation>copied：应为元素 ID 的列表</translation>
+    </message>
+    <message>
+        <source>design: should be an object {…} holding the copied elements</source>
+        <translation>design：应为包含所复制元素的对象 {…}</translation>
+    </message>
+    <message>
         <source>the fragment holds {count} elements; a paste adds at most {most}</source>
         <translation>片段中有 {count} 个元素；一次粘贴最多添加 {most} 个</translation>
     </message>
@@ -1092,6 +1131,10 @@ It was kept as {kept}.</source>
     <message>
         <source>Select a building (or right-click one) to paste the {kind} {name} into</source>
         <translation>请选中（或右击）一栋建筑，以便将{kind} {name} 粘贴进去</translation>
+    </message>
+    <message>
+        <source>cannot paste {name}: {reason}</source>
+        <translation>无法粘贴 {name}：{reason}</translation>
     </message>
 </context>
 <context>
@@ -1351,6 +1394,14 @@ It was kept as {kept}.</source>
 </context>
 <context>
     <name>JobsDock</name>
+    <message>
+        <source>compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>bubble</source>
+        <translation>流水线气泡</translation>
+    </message>
     <message>
         <source>Add job</source>
         <translation>添加作业</translation>

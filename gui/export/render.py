@@ -16,6 +16,7 @@ from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
 
 from gui.canvas.scene import DETAIL_SCALE, DesignScene
+from gui.i18n import translate
 from model.reports.atomic import ExportError, atomic_path
 from model.reports.xml_text import xml_safe
 
@@ -32,13 +33,13 @@ def picture_size(source: QRectF, width: int | None = None,
     """Pixel size of a picture of ``source`` (canvas units): ``width`` pixels wide, or
     drawn at ``dpi``, or :data:`DEFAULT_WIDTH` wide; the height keeps the aspect."""
     if source.width() <= 0 or source.height() <= 0:
-        raise ExportError("there is nothing to draw")
+        raise ExportError(translate("Export", "there is nothing to draw"))
     scale = dpi / SCREEN_DPI if dpi is not None else (width or DEFAULT_WIDTH) / source.width()
     size = (max(1, round(source.width() * scale)), max(1, round(source.height() * scale)))
     if size[0] * size[1] > MAX_PIXELS:
-        raise ExportError(
-            f"a {size[0]} × {size[1]} picture is too large; choose a smaller width or dpi"
-        )
+        raise ExportError(translate(
+            "Export", "a {width} × {height} picture is too large; choose a smaller width or "
+            "dpi").format(width=size[0], height=size[1]))
     return size
 
 
@@ -70,7 +71,8 @@ def render_png(
     _choose_detail(scene, w / area.width(), detail)
     image = QImage(w, h, QImage.Format.Format_ARGB32_Premultiplied)
     if image.isNull():
-        raise ExportError(f"not enough memory for a {w} × {h} picture", path)
+        raise ExportError(translate("Export", "not enough memory for a {width} × {height} "
+                                    "picture").format(width=w, height=h), path)
     image.fill(QColor(scene.theme.canvas))
     if dpi is not None:
         dots_per_metre = round(dpi / 0.0254)
@@ -81,7 +83,8 @@ def render_png(
     painter.end()
     with atomic_path(path, suffix=".png") as temporary:
         if not image.save(str(temporary)):  # the ".png" suffix chooses the format
-            raise ExportError("the PNG could not be written (is the disk full?)", path)
+            raise ExportError(translate(
+                "Export", "the PNG could not be written (is the disk full?)"), path)
     return w, h
 
 
@@ -109,11 +112,13 @@ def render_svg(
         generator.setDescription("Drawn by Archipelago")
         painter = QPainter()
         if not painter.begin(generator):
-            raise ExportError("the SVG file could not be opened for writing", path)
+            raise ExportError(translate(
+                "Export", "the SVG file could not be opened for writing"), path)
         _paint(scene, painter, QRectF(0, 0, *size), area)
         painter.end()
         if os.path.getsize(temporary) == 0:
-            raise ExportError("the SVG could not be written (is the disk full?)", path)
+            raise ExportError(translate(
+                "Export", "the SVG could not be written (is the disk full?)"), path)
         _make_well_formed(temporary)
     return size
 
