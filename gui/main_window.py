@@ -59,6 +59,7 @@ MENU_TITLES = {
     "View": QT_TRANSLATE_NOOP("MainWindow", "&View"),
     "Tools": QT_TRANSLATE_NOOP("MainWindow", "&Tools"),
     "Help": QT_TRANSLATE_NOOP("MainWindow", "&Help"),
+    "Analysis": QT_TRANSLATE_NOOP("MainWindow", "&Analysis"),
 }
 """The menus' titles, translated when shown (the keys stay English: other modules name
 the menus by them)."""

@@ -1658,6 +1658,10 @@ It was kept as {kept}.</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
+        <source>&amp;Analysis</source>
+        <translation>分析(&amp;A)</translation>
+    </message>
+    <message>
         <source>Palette</source>
         <translation>部件库</translation>
     </message>
@@ -2604,6 +2608,353 @@ IT 功耗 {it}，设施功耗 {facility}</translation>
     <message>
         <source>Oversubscription (down : up): {ratio}</source>
         <translation>收敛比（下行 : 上行）：{ratio}</translation>
+    </message>
+</context>
+<context>
+    <name>WhatIf</name>
+    <message>
+        <source>Failures dropped after the edit: {why}</source>
+        <translation>编辑后已撤除的故障：{why}</translation>
+    </message>
+    <message>
+        <source>&amp;N−1 Table…</source>
+        <translation>N−1 故障表(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>Fail each switch tier&apos;s switch, each bundle&apos;s link and each building in turn: what each costs</source>
+        <translation>依次让每个交换机层的一台交换机、每条链路束的一条链路和每栋建筑失效：看各自的影响</translation>
+    </message>
+    <message>
+        <source>&amp;Clear Failures</source>
+        <translation>清除故障(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Back to the healthy design</source>
+        <translation>回到无故障的设计</translation>
+    </message>
+    <message>
+        <source>&amp;Scenarios</source>
+        <translation>故障场景(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Save Failures as Scenario…</source>
+        <translation>将当前故障保存为场景(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Keep what is failed now as a named scenario in the design (saved with its file)</source>
+        <translation>把当前的故障作为命名场景保存在设计中（随文件一起保存）</translation>
+    </message>
+    <message>
+        <source>&amp;Delete Scenario…</source>
+        <translation>删除场景(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>Delete a saved scenario from the design</source>
+        <translation>从设计中删除一个已保存的场景</translation>
+    </message>
+    <message>
+        <source>Fail what {name} names ({count} failures)</source>
+        <translation>模拟 {name} 中的故障（{count} 处）</translation>
+    </message>
+    <message>
+        <source>&amp;Fail…</source>
+        <translation>模拟故障(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Fail this element (or some of its members) and see what it takes down; the design is not changed</source>
+        <translation>让此元素（或其部分成员）失效，查看受影响的范围；设计本身不会改变</translation>
+    </message>
+    <message>
+        <source>Cannot fail this</source>
+        <translation>无法模拟此故障</translation>
+    </message>
+    <message>
+        <source>Scenario {n}</source>
+        <translation>场景 {n}</translation>
+    </message>
+    <message>
+        <source>Cannot save the scenario</source>
+        <translation>无法保存场景</translation>
+    </message>
+    <message>
+        <source>Saved scenario {name}</source>
+        <translation>已保存场景 {name}</translation>
+    </message>
+    <message>
+        <source>Deleted scenario {name}</source>
+        <translation>已删除场景 {name}</translation>
+    </message>
+    <message>
+        <source>Delete Scenario</source>
+        <translation>删除场景</translation>
+    </message>
+    <message>
+        <source>Scenario:</source>
+        <translation>场景：</translation>
+    </message>
+    <message>
+        <source>Save Failures as Scenario</source>
+        <translation>将当前故障保存为场景</translation>
+    </message>
+    <message>
+        <source>Scenario name:</source>
+        <translation>场景名称：</translation>
+    </message>
+    <message>
+        <source>Cannot apply {name}</source>
+        <translation>无法应用 {name}</translation>
+    </message>
+    <message>
+        <source>What-if: scenario {name}</source>
+        <translation>假设分析：场景 {name}</translation>
+    </message>
+    <message>
+        <source>What-if: {failures}</source>
+        <translation>假设分析：{failures}</translation>
+    </message>
+    <message>
+        <source>Replace scenario {name}</source>
+        <translation>替换场景 {name}</translation>
+    </message>
+    <message>
+        <source>Save scenario {name}</source>
+        <translation>保存场景 {name}</translation>
+    </message>
+    <message>
+        <source>Delete scenario {name}</source>
+        <translation>删除场景 {name}</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Healthy</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>故障后</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>变化</translation>
+    </message>
+    <message>
+        <source>no change</source>
+        <translation>无变化</translation>
+    </message>
+    <message>
+        <source>{sign}{points} points</source>
+        <translation>{sign}{points} 个百分点</translation>
+    </message>
+    <message>
+        <source>Save as Scenario…</source>
+        <translation>保存为场景…</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>清除</translation>
+    </message>
+    <message>
+        <source>Clear failures: back to the healthy design</source>
+        <translation>清除故障：回到无故障的设计</translation>
+    </message>
+    <message>
+        <source>What-if — down: {failures}</source>
+        <translation>假设分析 — 失效：{failures}</translation>
+    </message>
+    <message>
+        <source>{points} pts</source>
+        <translation>{points} 个百分点</translation>
+    </message>
+    <message>
+        <source>Right-click a switch tier, bundle, rack group, island or building and choose Fail… to see what it takes down.</source>
+        <translation>右击交换机层、链路束、机柜组、计算岛或建筑，选择“模拟故障…”即可查看受影响的范围。</translation>
+    </message>
+    <message>
+        <source>What-if</source>
+        <translation>假设分析</translation>
+    </message>
+    <message>
+        <source>No failures: the figures are the healthy design&apos;s. Right-click an element and choose Fail… to see what it takes down.</source>
+        <translation>没有故障：指标为无故障设计的指标。右击某个元素并选择“模拟故障…”即可查看受影响的范围。</translation>
+    </message>
+    <message>
+        <source>Computing the figures with these failures…</source>
+        <translation>正在计算这些故障下的指标…</translation>
+    </message>
+    <message>
+        <source>Healthy {healthy} → failed {failed}</source>
+        <translation>正常 {healthy} → 故障后 {failed}</translation>
+    </message>
+    <message>
+        <source>switches</source>
+        <translation>交换机</translation>
+    </message>
+    <message>
+        <source>links</source>
+        <translation>链路</translation>
+    </message>
+    <message>
+        <source>racks</source>
+        <translation>机柜</translation>
+    </message>
+    <message>
+        <source>Fail {name}</source>
+        <translation>模拟 {name} 故障</translation>
+    </message>
+    <message>
+        <source>How much of {name} is down? It has {total} {unit}.</source>
+        <translation>{name} 有多少失效？它共有 {total} 个{unit}。</translation>
+    </message>
+    <message>
+        <source>Some {unit} (the first ones):</source>
+        <translation>部分{unit}（从第一个起）：</translation>
+    </message>
+    <message>
+        <source> of {total} {unit}</source>
+        <translation> / 共 {total} 个{unit}</translation>
+    </message>
+    <message>
+        <source>All {total} {unit} (the whole {kind})</source>
+        <translation>全部 {total} 个{unit}（整个{kind}）</translation>
+    </message>
+    <message>
+        <source>its power: everything in it goes dark</source>
+        <translation>其供电：内部全部断电</translation>
+    </message>
+    <message>
+        <source>the whole island: its racks and switches</source>
+        <translation>整个计算岛：其机柜和交换机</translation>
+    </message>
+    <message>
+        <source>Fail {name} whole ({what}); {count} accelerators go down.</source>
+        <translation>使 {name} 整体失效（{what}）；{count} 张加速卡停机。</translation>
+    </message>
+    <message>
+        <source>Failures are a view: the design and its file are not changed. Analysis › Clear Failures brings everything back.</source>
+        <translation>故障只是一种视图：设计及其文件不会改变。分析 › 清除故障 可恢复一切。</translation>
+    </message>
+    <message>
+        <source>Fail</source>
+        <translation>模拟故障</translation>
+    </message>
+    <message>
+        <source>Failure</source>
+        <translation>故障</translation>
+    </message>
+    <message>
+        <source>Bisection</source>
+        <translation>二分带宽</translation>
+    </message>
+    <message>
+        <source>Of healthy</source>
+        <translation>占正常值</translation>
+    </message>
+    <message>
+        <source>Accelerators down</source>
+        <translation>停机加速卡</translation>
+    </message>
+    <message>
+        <source>Cut off</source>
+        <translation>被隔断</translation>
+    </message>
+    <message>
+        <source>Pairs with no path</source>
+        <translation>无通路的卡对</translation>
+    </message>
+    <message>
+        <source>Worst island pair</source>
+        <translation>最差计算岛对</translation>
+    </message>
+    <message>
+        <source>Worst building pair</source>
+        <translation>最差建筑对</translation>
+    </message>
+    <message>
+        <source>N−1: each single failure, worst first</source>
+        <translation>N−1：逐一单点故障，最严重的在前</translation>
+    </message>
+    <message>
+        <source>%v of %m failures</source>
+        <translation>%v / %m 个故障</translation>
+    </message>
+    <message>
+        <source>Compute Again</source>
+        <translation>重新计算</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Fail Selected</source>
+        <translation>模拟所选故障</translation>
+    </message>
+    <message>
+        <source>Fail the selected row&apos;s element in the what-if</source>
+        <translation>在假设分析中让所选行的元素失效</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Failing each switch tier&apos;s switch, each bundle&apos;s link and each building in turn, in the engine process…</source>
+        <translation>正在引擎进程中依次让每个交换机层的交换机、每条链路束的链路和每栋建筑失效…</translation>
+    </message>
+    <message>
+        <source>the table could not be computed</source>
+        <translation>无法计算该表</translation>
+    </message>
+    <message>
+        <source>N−1 table not computed: {error}</source>
+        <translation>未能计算 N−1 故障表：{error}</translation>
+    </message>
+    <message>
+        <source> (the design has changed since: Compute Again)</source>
+        <translation>（此后设计已改变：请重新计算）</translation>
+    </message>
+    <message>
+        <source>{rows} single failures, worst first; healthy bisection {bisection}. {computed} computed, the rest copy an identical island&apos;s figures. Double-click a row to fail it.</source>
+        <translation>{rows} 个单点故障，最严重的在前；正常时二分带宽 {bisection}。已计算 {computed} 个，其余沿用相同计算岛的结果。双击某行即可模拟该故障。</translation>
+    </message>
+    <message>
+        <source> (splits the network)</source>
+        <translation>（网络被分割）</translation>
+    </message>
+    <message>
+        <source>Same figures as {other} (an identical island)</source>
+        <translation>与 {other}（相同的计算岛）的结果相同</translation>
+    </message>
+    <message>
+        <source>dark (failed)</source>
+        <translation>断电（失效）</translation>
+    </message>
+    <message>
+        <source>members</source>
+        <translation>成员</translation>
+    </message>
+    <message>
+        <source>all {total} {unit} down</source>
+        <translation>全部 {total} 个{unit}失效</translation>
+    </message>
+    <message>
+        <source>{down} of {total} {unit} down</source>
+        <translation>{total} 个{unit}中 {down} 个失效</translation>
+    </message>
+    <message>
+        <source>{count} cut off</source>
+        <translation>{count} 张被隔断</translation>
+    </message>
+    <message>
+        <source>{count} accelerators cut off: no scale-out link left</source>
+        <translation>{count} 张加速卡被隔断：没有剩余的横向扩展链路</translation>
+    </message>
+    <message>
+        <source>Failed: {what}</source>
+        <translation>失效：{what}</translation>
     </message>
 </context>
 <context>

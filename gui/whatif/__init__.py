@@ -21,6 +21,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QInputDialog, QMenu, QMessageBox
 
+from gui.i18n import translate
 from gui.whatif.commands import delete_scenario, save_scenario
 from gui.whatif.comparison import WhatIfView
 from gui.whatif.fail_dialog import FailDialog
@@ -60,7 +61,7 @@ class WhatIfActions(QObject):
         self._build_menu()
         self.state.changed.connect(self._failures_changed)
         self.state.dropped.connect(lambda why: window.show_status(
-            f"Failures dropped after the edit: {why}"))
+            translate("WhatIf", "Failures dropped after the edit: {why}").format(why=why)))
         window.runner.finished.connect(self._figures_arrived)
         self.view.banner.clear_requested.connect(self.state.clear)
         self.view.banner.save_requested.connect(self.save_as_scenario)
@@ -71,26 +72,29 @@ class WhatIfActions(QObject):
         menu = win.menu("Analysis")
         help_menu = win.menu("Help")
         win.menuBar().insertMenu(help_menu.menuAction(), menu)  # before Help
-        self.n_minus_1_action = QAction("&N−1 Table…", win)
-        self.n_minus_1_action.setStatusTip("Fail each switch tier's switch, each bundle's"
-                                           " link and each building in turn: what each costs")
+        self.n_minus_1_action = QAction(translate("WhatIf", "&N−1 Table…"), win)
+        self.n_minus_1_action.setStatusTip(translate(
+            "WhatIf", "Fail each switch tier's switch, each bundle's link and each building "
+            "in turn: what each costs"))
         self.n_minus_1_action.triggered.connect(lambda _c=False: self.show_n_minus_1())
-        self.clear_action = QAction("&Clear Failures", win)
-        self.clear_action.setStatusTip("Back to the healthy design")
+        self.clear_action = QAction(translate("WhatIf", "&Clear Failures"), win)
+        self.clear_action.setStatusTip(translate("WhatIf", "Back to the healthy design"))
         self.clear_action.triggered.connect(lambda _c=False: self.state.clear())
         self.clear_action.setEnabled(False)
         menu.addAction(self.n_minus_1_action)
         menu.addAction(self.clear_action)
-        self.scenarios_menu = QMenu("&Scenarios", menu)
+        self.scenarios_menu = QMenu(translate("WhatIf", "&Scenarios"), menu)
         self.scenarios_menu.setObjectName("menu-scenarios")
         menu.addMenu(self.scenarios_menu)
-        self.save_action = QAction("&Save Failures as Scenario…", win)
-        self.save_action.setStatusTip("Keep what is failed now as a named scenario in the"
-                                      " design (saved with its file)")
+        self.save_action = QAction(translate("WhatIf", "&Save Failures as Scenario…"), win)
+        self.save_action.setStatusTip(translate(
+            "WhatIf", "Keep what is failed now as a named scenario in the design (saved with "
+            "its file)"))
         self.save_action.triggered.connect(lambda _c=False: self.save_as_scenario())
         self.save_action.setEnabled(False)
-        self.delete_action = QAction("&Delete Scenario…", win)
-        self.delete_action.setStatusTip("Delete a saved scenario from the design")
+        self.delete_action = QAction(translate("WhatIf", "&Delete Scenario…"), win)
+        self.delete_action.setStatusTip(translate("WhatIf",
+                                                  "Delete a saved scenario from the design"))
         self.delete_action.triggered.connect(lambda _c=False: self.delete_a_scenario())
         self.scenarios_menu.aboutToShow.connect(self._fill_scenarios)
         self._fill_scenarios()
@@ -113,8 +117,9 @@ class WhatIfActions(QObject):
             menu.addSeparator()
         for scenario in scenarios:
             action = QAction(scenario.name, menu)
-            action.setStatusTip(f"Fail what {scenario.name!r} names"
-                                f" ({len(scenario.failures)} failures)")
+            action.setStatusTip(translate("WhatIf", "Fail what {name} names ({count} failures)"
+                                          ).format(name=repr(scenario.name),
+                                                   count=len(scenario.failures)))
             action.triggered.connect(lambda _c=False, s=scenario: self.apply_scenario(s))
             menu.addAction(action)
 
@@ -124,9 +129,9 @@ class WhatIfActions(QObject):
         if self.window.document.design.kind_of(element_id) not in FAILABLE_KINDS:
             return
         menu.addSeparator()
-        action = menu.addAction("&Fail…")
-        action.setStatusTip("Fail this element (or some of its members) and see what it"
-                            " takes down; the design is not changed")
+        action = menu.addAction(translate("WhatIf", "&Fail…"))
+        action.setStatusTip(translate("WhatIf", "Fail this element (or some of its members) "
+                                      "and see what it takes down; the design is not changed"))
         action.triggered.connect(lambda _c=False: self.fail_element(element_id))
 
     def fail_element(self, element_id: str) -> bool:
@@ -147,7 +152,7 @@ class WhatIfActions(QObject):
         try:
             self.state.add(failure)
         except DesignError as error:
-            self.show_error("Cannot fail this", str(error))
+            self.show_error(translate("WhatIf", "Cannot fail this"), str(error))
             return False
         return True
 
@@ -157,8 +162,9 @@ class WhatIfActions(QObject):
         if not self.state.failures:
             return False
         taken = {s.name for s in self.window.document.design.scenarios}
-        suggestion = next(f"Scenario {n}" for n in range(1, len(taken) + 2)
-                          if f"Scenario {n}" not in taken)
+        stem = translate("WhatIf", "Scenario {n}")
+        suggestion = next(stem.format(n=n) for n in range(1, len(taken) + 2)
+                          if stem.format(n=n) not in taken)
         name = self.ask_name(suggestion)
         if not name or not name.strip():
             return False
@@ -167,9 +173,10 @@ class WhatIfActions(QObject):
             self.window.document.execute(save_scenario(self.window.document.design,
                                                        scenario))
         except (DesignError, ValueError) as error:
-            self.show_error("Cannot save the scenario", str(error))
+            self.show_error(translate("WhatIf", "Cannot save the scenario"), str(error))
             return False
-        self.window.show_status(f"Saved scenario {scenario.name!r}")
+        self.window.show_status(translate("WhatIf", "Saved scenario {name}").format(
+            name=repr(scenario.name)))
         return True
 
     def delete_a_scenario(self) -> bool:
@@ -181,17 +188,19 @@ class WhatIfActions(QObject):
         if name not in names:
             return False
         self.window.document.execute(delete_scenario(self.window.document.design, name))
-        self.window.show_status(f"Deleted scenario {name!r}")
+        self.window.show_status(translate("WhatIf", "Deleted scenario {name}").format(
+            name=repr(name)))
         return True
 
     def _ask_which(self, names: list[str]) -> str | None:
-        name, ok = QInputDialog.getItem(self.window, "Delete Scenario", "Scenario:", names,
-                                        0, False)
+        name, ok = QInputDialog.getItem(self.window, translate("WhatIf", "Delete Scenario"),
+                                        translate("WhatIf", "Scenario:"), names, 0, False)
         return name if ok else None
 
     def _ask_name(self, suggestion: str) -> str | None:
-        name, ok = QInputDialog.getText(self.window, "Save Failures as Scenario",
-                                        "Scenario name:", text=suggestion)
+        name, ok = QInputDialog.getText(self.window,
+                                        translate("WhatIf", "Save Failures as Scenario"),
+                                        translate("WhatIf", "Scenario name:"), text=suggestion)
         return name if ok else None
 
     def apply_scenario(self, scenario: Scenario) -> bool:
@@ -200,9 +209,11 @@ class WhatIfActions(QObject):
         try:
             self.state.set_failures(scenario.failures)
         except DesignError as error:
-            self.show_error(f"Cannot apply {scenario.name!r}", str(error))
+            self.show_error(translate("WhatIf", "Cannot apply {name}").format(
+                name=repr(scenario.name)), str(error))
             return False
-        self.window.show_status(f"What-if: scenario {scenario.name!r}")
+        self.window.show_status(translate("WhatIf", "What-if: scenario {name}").format(
+            name=repr(scenario.name)))
         return True
 
     # -------------------------------------------------------------------- N−1
@@ -226,8 +237,8 @@ class WhatIfActions(QObject):
         self.overlay.show(design, failures)
         self.view.show_failures(design, failures)
         if active:
-            self.window.show_status("What-if: " + "; ".join(self.view.banner.text.toolTip()
-                                                            .splitlines()))
+            self.window.show_status(translate("WhatIf", "What-if: {failures}").format(
+                failures="; ".join(self.view.banner.text.toolTip().splitlines())))
 
     def _figures_arrived(self, metrics: object) -> None:
         design = self.window.document.design

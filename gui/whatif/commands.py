@@ -4,6 +4,7 @@ the file), unlike failing something, which is only a view."""
 from __future__ import annotations
 
 from gui.commands import DesignCommand
+from gui.i18n import translate
 from model.design import Design
 from model.failures import Scenario
 
@@ -27,11 +28,13 @@ def save_scenario(design: Design, scenario: Scenario) -> SetScenarios:
     """The command that saves ``scenario`` (replacing one of the same name)."""
     kept = tuple(s for s in design.scenarios if s.name != scenario.name)
     replacing = len(kept) != len(design.scenarios)
-    verb = "Replace" if replacing else "Save"
-    return SetScenarios(design, (*kept, scenario), f"{verb} scenario {scenario.name!r}")
+    text = (translate("WhatIf", "Replace scenario {name}") if replacing
+            else translate("WhatIf", "Save scenario {name}"))
+    return SetScenarios(design, (*kept, scenario), text.format(name=repr(scenario.name)))
 
 
 def delete_scenario(design: Design, name: str) -> SetScenarios:
     """The command that deletes the scenario called ``name``."""
     kept = tuple(s for s in design.scenarios if s.name != name)
-    return SetScenarios(design, kept, f"Delete scenario {name!r}")
+    return SetScenarios(design, kept, translate("WhatIf", "Delete scenario {name}").format(
+        name=repr(name)))

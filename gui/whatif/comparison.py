@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gui.i18n import QT_TRANSLATE_NOOP, translate
 from gui.metrics_dock import HEADLINES, MetricsDock, format_headline, headline_values
 from model.design import Design
 from model.metrics.results import DesignMetrics
@@ -38,7 +39,8 @@ from model.whatif import (
 
 WORSE_COLOUR = "#c62828"
 BETTER_COLOUR = "#1a7f37"
-HEADERS = ("Figure", "Healthy", "Failed", "Change")
+HEADERS = (QT_TRANSLATE_NOOP("WhatIf", "Figure"), QT_TRANSLATE_NOOP("WhatIf", "Healthy"),
+           QT_TRANSLATE_NOOP("WhatIf", "Failed"), QT_TRANSLATE_NOOP("WhatIf", "Change"))
 MORE_IS_WORSE = {"mean_hops", "max_hops", "problems"}
 """Headline figures of the dock for which a larger value is worse."""
 NEUTRAL = {"it_mw", "facility_mw", "capex", "network_share", "interruptions_per_day"}
@@ -104,10 +106,11 @@ def _headline_difference(key: str, healthy: float, failed: float,
     if not math.isfinite(d):
         return "—"
     if abs(d) < 1e-12:
-        return "no change"
+        return translate("WhatIf", "no change")
     sign = "+" if d > 0 else "−"
     if key in ("fraction_of_full", "goodput", "network_share"):
-        return f"{sign}{abs(d) * 100:.1f} points"
+        return translate("WhatIf", "{sign}{points} points").format(
+            sign=sign, points=f"{abs(d) * 100:.1f}")
     text = format_headline(key, abs(d), metrics).removeprefix("≤ ")
     ratio = f" ({failed / healthy:.1%})" if healthy else ""
     return f"{sign}{text}{ratio}"
@@ -128,10 +131,10 @@ class WhatIfBanner(QWidget):
         self.text.setWordWrap(True)
         self.text.setStyleSheet(f"color: {WORSE_COLOUR}; font-weight: bold;")
         layout.addWidget(self.text, 1)
-        self.save = QPushButton("Save as Scenario…")
+        self.save = QPushButton(translate("WhatIf", "Save as Scenario…"))
         self.save.clicked.connect(self.save_requested)
-        self.clear = QPushButton("Clear")
-        self.clear.setToolTip("Clear failures: back to the healthy design")
+        self.clear = QPushButton(translate("WhatIf", "Clear"))
+        self.clear.setToolTip(translate("WhatIf", "Clear failures: back to the healthy design"))
         self.clear.clicked.connect(self.clear_requested)
         layout.addWidget(self.save)
         layout.addWidget(self.clear)
@@ -142,7 +145,8 @@ class WhatIfBanner(QWidget):
         if not words:
             self.hide()
             return
-        self.text.setText("What-if — down: " + "; ".join(words))
+        self.text.setText(translate("WhatIf", "What-if — down: {failures}").format(
+            failures="; ".join(words)))
         self.text.setToolTip("\n".join(words))
         self.show()
 
@@ -153,7 +157,7 @@ class ComparisonTable(QTableWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(0, len(HEADERS), parent)
         self.setObjectName("whatif-table")
-        self.setHorizontalHeaderLabels(list(HEADERS))
+        self.setHorizontalHeaderLabels([translate("WhatIf", h) for h in HEADERS])
         self.verticalHeader().hide()
         self.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.horizontalHeader().setStretchLastSection(True)
@@ -192,7 +196,7 @@ def headline_mark(key: str, healthy: float, failed: float) -> tuple[str, str] | 
     worse, better = _judge(key, d)
     arrow = "▲" if d > 0 else "▼"
     if key in ("fraction_of_full", "goodput", "network_share"):
-        size = f"{abs(d) * 100:.1f} pts"
+        size = translate("WhatIf", "{points} pts").format(points=f"{abs(d) * 100:.1f}")
     elif healthy:
         size = f"{abs(d) / abs(healthy):.0%}"
     else:
@@ -215,13 +219,14 @@ class WhatIfView:
         self.page = QWidget()
         page_layout = QVBoxLayout(self.page)
         page_layout.setContentsMargins(0, 0, 0, 0)
-        self.note = QLabel("Right-click a switch tier, bundle, rack group, island or"
-                           " building and choose Fail… to see what it takes down.")
+        self.note = QLabel(translate("WhatIf", "Right-click a switch tier, bundle, rack group, "
+                                     "island or building and choose Fail… to see what it "
+                                     "takes down."))
         self.note.setWordWrap(True)
         page_layout.addWidget(self.note)
         self.table = ComparisonTable(self.page)
         page_layout.addWidget(self.table, 1)
-        self.tab_index = dock.tabs.addTab(self.page, "What-if")
+        self.tab_index = dock.tabs.addTab(self.page, translate("WhatIf", "What-if"))
 
     def show_failures(self, design: Design, failures: tuple[object, ...]) -> None:
         """The failures changed: name them (the figures follow when computed)."""
@@ -230,11 +235,11 @@ class WhatIfView:
         if not failures:
             self.table.show_rows([])
             self.note.show()
-            self.note.setText("No failures: the figures are the healthy design's."
-                              " Right-click an element and choose Fail… to see what it"
-                              " takes down.")
+            self.note.setText(translate("WhatIf", "No failures: the figures are the healthy "
+                                        "design's. Right-click an element and choose Fail… to "
+                                        "see what it takes down."))
         else:
-            self.note.setText("Computing the figures with these failures…")
+            self.note.setText(translate("WhatIf", "Computing the figures with these failures…"))
             self.note.show()
             self.dock.tabs.setCurrentIndex(self.tab_index)
 
@@ -264,8 +269,9 @@ class WhatIfView:
             label.setText(f"{label.text()} <span style='color:{colour}; font-size:small'>"
                           f"{text}</span>")
             healthy_text = format_headline(key, before[key], metrics.healthy)
-            label.setToolTip(f"{label.toolTip()}\nHealthy {healthy_text} → failed"
-                             f" {format_headline(key, after[key], metrics)}")
+            label.setToolTip(label.toolTip() + "\n" + translate(
+                "WhatIf", "Healthy {healthy} → failed {failed}").format(
+                healthy=healthy_text, failed=format_headline(key, after[key], metrics)))
 
 
 __all__ = ["FIGURES", "ComparisonTable", "WhatIfBanner", "WhatIfView", "comparison_rows"]

@@ -19,12 +19,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gui.i18n import QT_TRANSLATE_NOOP, translate
 from gui.numbers import count_text
+from gui.words import kind_word
 from model.design import Design
 from model.failures import COUNTED_KINDS, Failure, members_of
 from model.whatif import accelerators_down
 
-UNIT = {"tier": "switches", "bundle": "links", "rack_group": "racks"}
+UNIT = {"tier": QT_TRANSLATE_NOOP("WhatIf", "switches"),
+        "bundle": QT_TRANSLATE_NOOP("WhatIf", "links"),
+        "rack_group": QT_TRANSLATE_NOOP("WhatIf", "racks")}
 """Members of each kind that fails by count, in words."""
 
 
@@ -40,22 +44,27 @@ class FailDialog(QDialog):
         self.kind = design.kind_of(element_id) or ""
         element = design.element(element_id)
         name = element.name if element is not None else element_id
-        self.setWindowTitle(f"Fail {name}")
+        self.setWindowTitle(translate("WhatIf", "Fail {name}").format(name=name))
         self.total = members_of(design, element_id)
         layout = QVBoxLayout(self)
         self.some: QRadioButton | None = None
         self.whole: QRadioButton | None = None
         self.count: QSpinBox | None = None
         if self.kind in COUNTED_KINDS:
-            unit = UNIT[self.kind]
-            layout.addWidget(QLabel(f"How much of {name!r} is down? It has"
-                                    f" {count_text(self.total)} {unit}."))
-            self.some = QRadioButton(f"Some {unit} (the first ones):")
+            unit = translate("WhatIf", UNIT[self.kind])
+            total = count_text(self.total)
+            layout.addWidget(QLabel(translate(
+                "WhatIf", "How much of {name} is down? It has {total} {unit}.").format(
+                name=repr(name), total=total, unit=unit)))
+            self.some = QRadioButton(translate("WhatIf", "Some {unit} (the first ones):").format(
+                unit=unit))
             self.count = QSpinBox()
             self.count.setRange(1, max(self.total, 1))
-            self.count.setSuffix(f" of {count_text(self.total)} {unit}")
-            self.whole = QRadioButton(f"All {count_text(self.total)} {unit}"
-                                      f" (the whole {_kind_words(self.kind)})")
+            self.count.setSuffix(translate("WhatIf", " of {total} {unit}").format(
+                total=total, unit=unit))
+            self.whole = QRadioButton(translate(
+                "WhatIf", "All {total} {unit} (the whole {kind})").format(
+                total=total, unit=unit, kind=_kind_words(self.kind)))
             layout.addWidget(self.some)
             layout.addWidget(self.count)
             layout.addWidget(self.whole)
@@ -68,18 +77,20 @@ class FailDialog(QDialog):
                     self.count.setValue(current.count or len(current.members or ()))
         else:
             dark = accelerators_down(design, (Failure(element=element_id),))
-            what = ("its power: everything in it goes dark" if self.kind == "building"
-                    else "the whole island: its racks and switches")
-            layout.addWidget(QLabel(f"Fail {name!r} whole ({what});"
-                                    f" {count_text(dark)} accelerators go down."))
-        note = QLabel("Failures are a view: the design and its file are not changed."
-                      " Analysis › Clear Failures brings everything back.")
+            what = (translate("WhatIf", "its power: everything in it goes dark")
+                    if self.kind == "building"
+                    else translate("WhatIf", "the whole island: its racks and switches"))
+            layout.addWidget(QLabel(translate(
+                "WhatIf", "Fail {name} whole ({what}); {count} accelerators go down.").format(
+                name=repr(name), what=what, count=count_text(dark))))
+        note = QLabel(translate("WhatIf", "Failures are a view: the design and its file are not "
+                                "changed. Analysis › Clear Failures brings everything back."))
         note.setWordWrap(True)
         note.setStyleSheet("color: gray;")
         layout.addWidget(note)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                    | QDialogButtonBox.StandardButton.Cancel)
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Fail")
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(translate("WhatIf", "Fail"))
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
@@ -107,4 +118,4 @@ class FailDialog(QDialog):
 
 
 def _kind_words(kind: str) -> str:
-    return {"tier": "tier", "bundle": "bundle", "rack_group": "rack group"}.get(kind, kind)
+    return kind_word(kind)

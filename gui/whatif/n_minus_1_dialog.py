@@ -27,14 +27,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gui.i18n import QT_TRANSLATE_NOOP, translate
 from model.design import Design
 from model.failures import Failure
 from model.metrics.results import DesignMetrics
 from model.n_minus_1 import NMinusOneTable, n_minus_1
 from model.whatif import format_figure
 
-HEADERS = ("Failure", "Bisection", "Of healthy", "Accelerators down", "Cut off",
-           "Pairs with no path", "Worst island pair", "Worst building pair")
+HEADERS = (QT_TRANSLATE_NOOP("WhatIf", "Failure"), QT_TRANSLATE_NOOP("WhatIf", "Bisection"),
+           QT_TRANSLATE_NOOP("WhatIf", "Of healthy"),
+           QT_TRANSLATE_NOOP("WhatIf", "Accelerators down"),
+           QT_TRANSLATE_NOOP("WhatIf", "Cut off"),
+           QT_TRANSLATE_NOOP("WhatIf", "Pairs with no path"),
+           QT_TRANSLATE_NOOP("WhatIf", "Worst island pair"),
+           QT_TRANSLATE_NOOP("WhatIf", "Worst building pair"))
 
 WhatIf = Callable[..., DesignMetrics]
 """Computes one what-if: ``fn(design, plane, budget, failures=...)``."""
@@ -93,7 +99,7 @@ class NMinusOneDialog(QDialog):
                  what_if: WhatIf = engine_what_if, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("n-minus-1-dialog")
-        self.setWindowTitle("N−1: each single failure, worst first")
+        self.setWindowTitle(translate("WhatIf", "N−1: each single failure, worst first"))
         self.design = design
         self.fail = fail
         self.what_if = what_if
@@ -113,10 +119,10 @@ class NMinusOneDialog(QDialog):
         layout.addWidget(self.state)
         self.busy = QProgressBar()
         self.busy.setRange(0, 0)  # until the first failure is computed
-        self.busy.setFormat("%v of %m failures")
+        self.busy.setFormat(translate("WhatIf", "%v of %m failures"))
         layout.addWidget(self.busy)
         self.grid = QTableWidget(0, len(HEADERS))
-        self.grid.setHorizontalHeaderLabels(list(HEADERS))
+        self.grid.setHorizontalHeaderLabels([translate("WhatIf", h) for h in HEADERS])
         self.grid.verticalHeader().hide()
         self.grid.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.grid.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
@@ -124,14 +130,15 @@ class NMinusOneDialog(QDialog):
         self.grid.cellDoubleClicked.connect(lambda row, _col: self.fail_row(row))
         layout.addWidget(self.grid, 1)
         buttons = QHBoxLayout()
-        self.again = QPushButton("Compute Again")
+        self.again = QPushButton(translate("WhatIf", "Compute Again"))
         self.again.clicked.connect(self.start)
-        self.stop_button = QPushButton("Stop")
+        self.stop_button = QPushButton(translate("WhatIf", "Stop"))
         self.stop_button.clicked.connect(self.stop)
-        self.fail_button = QPushButton("Fail Selected")
-        self.fail_button.setToolTip("Fail the selected row's element in the what-if")
+        self.fail_button = QPushButton(translate("WhatIf", "Fail Selected"))
+        self.fail_button.setToolTip(translate("WhatIf",
+                                              "Fail the selected row's element in the what-if"))
         self.fail_button.clicked.connect(lambda: self.fail_row(self.grid.currentRow()))
-        close = QPushButton("Close")
+        close = QPushButton(translate("WhatIf", "Close"))
         close.clicked.connect(self.close)
         buttons.addWidget(self.again)
         buttons.addWidget(self.stop_button)
@@ -150,8 +157,9 @@ class NMinusOneDialog(QDialog):
         self.busy.show()
         self.again.setEnabled(False)
         self.stop_button.setEnabled(True)
-        self.state.setText("Failing each switch tier's switch, each bundle's link and each"
-                           " building in turn, in the engine process…")
+        self.state.setText(translate("WhatIf", "Failing each switch tier's switch, each "
+                                     "bundle's link and each building in turn, in the engine "
+                                     "process…"))
         self.stopped.set()  # a table still under way stops
         self.stopped = threading.Event()
         self._pool.start(_TableJob(self.design.copy(), self._revision, self.what_if,
@@ -177,18 +185,21 @@ class NMinusOneDialog(QDialog):
         self.again.setEnabled(True)
         self.stop_button.setEnabled(False)
         if table is None:
-            self.error = error or "the table could not be computed"
-            self.state.setText(f"N−1 table not computed: {self.error}")
+            self.error = error or translate("WhatIf", "the table could not be computed")
+            self.state.setText(translate("WhatIf", "N−1 table not computed: {error}").format(
+                error=self.error))
             return
         assert isinstance(table, NMinusOneTable)
         self.table = table
-        stale = " (the design has changed since: Compute Again)" \
+        stale = translate("WhatIf", " (the design has changed since: Compute Again)") \
             if revision != self.design.revision else ""
-        self.state.setText(
-            f"{len(table.rows)} single failures, worst first; healthy bisection"
-            f" {format_figure('bisection_gbps', table.healthy['bisection_gbps'])}."
-            f" {table.computed} computed, the rest copy an identical island's figures."
-            f" Double-click a row to fail it.{stale}")
+        self.state.setText(translate(
+            "WhatIf", "{rows} single failures, worst first; healthy bisection {bisection}. "
+            "{computed} computed, the rest copy an identical island's figures. Double-click a "
+            "row to fail it.").format(
+            rows=len(table.rows),
+            bisection=format_figure("bisection_gbps", table.healthy["bisection_gbps"]),
+            computed=table.computed) + stale)
         self._fill(table)
 
     def _fill(self, table: NMinusOneTable) -> None:
@@ -196,7 +207,8 @@ class NMinusOneDialog(QDialog):
         for r, row in enumerate(table.rows):
             ratio = f"{row.bisection_ratio:.1%}" if math.isfinite(row.bisection_ratio) \
                 else "—"
-            texts = (row.words + (" (splits the network)" if row.splits else ""),
+            texts = (row.words + (translate("WhatIf", " (splits the network)")
+                                  if row.splits else ""),
                      format_figure("bisection_gbps", row.bisection_gbps), ratio,
                      f"{row.accelerators_down:,}", f"{row.accelerators_cut_off:,}",
                      f"{row.unreachable_pairs:,}",
@@ -209,7 +221,9 @@ class NMinusOneDialog(QDialog):
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight
                                           | Qt.AlignmentFlag.AlignVCenter)
                 if row.same_as:
-                    item.setToolTip(f"Same figures as {row.same_as} (an identical island)")
+                    item.setToolTip(translate(
+                        "WhatIf", "Same figures as {other} (an identical island)").format(
+                        other=row.same_as))
                 self.grid.setItem(r, c, item)
         self.grid.resizeColumnsToContents()
 

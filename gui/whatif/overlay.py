@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 
 from gui.canvas.items.bundle import BundleItem
 from gui.canvas.scene import DesignScene
+from gui.i18n import QT_TRANSLATE_NOOP, translate
 from model.design import Design
 from model.failures import Failure, members_of
 
@@ -35,14 +36,18 @@ def badge_text(design: Design, failure: Failure) -> str:
     down", "dark" (a building or island)."""
     kind = design.kind_of(failure.element)
     if kind in ("building", "island"):
-        return "dark (failed)"
-    unit = {"tier": "switches", "bundle": "links", "rack_group": "racks"}.get(kind or "",
-                                                                              "members")
+        return translate("WhatIf", "dark (failed)")
+    unit = translate("WhatIf", {"tier": QT_TRANSLATE_NOOP("WhatIf", "switches"),
+                                "bundle": QT_TRANSLATE_NOOP("WhatIf", "links"),
+                                "rack_group": QT_TRANSLATE_NOOP("WhatIf", "racks")}.get(
+        kind or "", QT_TRANSLATE_NOOP("WhatIf", "members")))
     total = members_of(design, failure.element)
     if failure.whole:
-        return f"all {total:,} {unit} down"
+        return translate("WhatIf", "all {total} {unit} down").format(total=f"{total:,}",
+                                                                     unit=unit)
     down = failure.count if failure.count is not None else len(failure.members or ())
-    return f"{down:,} of {total:,} {unit} down"
+    return translate("WhatIf", "{down} of {total} {unit} down").format(
+        down=f"{down:,}", total=f"{total:,}", unit=unit)
 
 
 class FailureOverlay:
@@ -80,11 +85,13 @@ class FailureOverlay:
             outline = QGraphicsRectItem(item.boundingRect(), item)
             outline.setPen(QPen(QColor(CUT_OFF_COLOUR), 3, Qt.PenStyle.DotLine))
             outline.setBrush(QBrush(Qt.BrushStyle.NoBrush))
-            text = f"{count:,} cut off"
+            text = translate("WhatIf", "{count} cut off").format(count=f"{count:,}")
             self._badge(outline, item.boundingRect().bottomLeft() + QPointF(0, 2), text,
                         leftwards=False, colour=QColor(CUT_OFF_COLOUR),
                         line=self._next_line(item))
-            self._finish(outline, f"{count:,} accelerators cut off: no scale-out link left")
+            self._finish(outline, translate(
+                "WhatIf", "{count} accelerators cut off: no scale-out link left").format(
+                count=f"{count:,}"))
             self.cut_off[group_id] = count
         for failure in failures:
             item = self.scene.item_for(failure.element)
@@ -185,5 +192,5 @@ class FailureOverlay:
         mark.setZValue(1100)
         mark.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         mark.setAcceptHoverEvents(False)
-        mark.setToolTip(f"Failed: {text}")
+        mark.setToolTip(translate("WhatIf", "Failed: {what}").format(what=text))
         self.marks.append(mark)
