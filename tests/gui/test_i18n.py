@@ -193,10 +193,11 @@ def test_the_window_started_in_chinese_reads_in_chinese(real_window_factory, des
     path = tmp_path / "campus.json"
     save_design(design, path)
     win = real_window_factory(str(path))
-    titles = [a.text() for a in win.menuBar().actions()]
-    assert titles == [translation_of("MainWindow", f"&{k}")
-                      for k in ("File", "Edit", "View", "Tools", "Help")]
-    assert titles[0] == "文件(&F)"
+    titles = {a.menu().objectName().removeprefix("menu-"): a.text()
+              for a in win.menuBar().actions()}
+    assert {"File", "Edit", "View", "Tools", "Help"} <= set(titles)
+    assert titles == {key: translation_of("MainWindow", f"&{key}") for key in titles}
+    assert titles["File"] == "文件(&F)"
     english = [(p, t) for top in win.menuBar().actions()
                for p, t in menu_texts(top.menu(), top.text())
                if not CJK.search(t) and t != "English" and not re.match(r"&\d ", t)]
