@@ -417,7 +417,7 @@ It was kept as {kept}.</source>
     </message>
     <message>
         <source>Add parts</source>
-        <translation>添加部件</translation>
+        <translation>添加器件</translation>
     </message>
     <message>
         <source>Rename design</source>
@@ -437,11 +437,11 @@ It was kept as {kept}.</source>
     </message>
     <message>
         <source>the catalog has no rack type {id}</source>
-        <translation>部件目录中没有机柜类型 {id}</translation>
+        <translation>器件库中没有机柜类型 {id}</translation>
     </message>
     <message>
         <source>the catalog has no switch model {id}</source>
-        <translation>部件目录中没有交换机型号 {id}</translation>
+        <translation>器件库中没有交换机型号 {id}</translation>
     </message>
     <message>
         <source>a switch tier goes into an island or a building</source>
@@ -669,7 +669,7 @@ It was kept as {kept}.</source>
     </message>
     <message>
         <source>Prices include estimates (see the catalog).</source>
-        <translation>价格含估算值（见部件目录）。</translation>
+        <translation>价格含估算值（见器件库）。</translation>
     </message>
     <message>
         <source>M {currency}</source>
@@ -718,7 +718,7 @@ It was kept as {kept}.</source>
     <name>EmptyCanvasHint</name>
     <message>
         <source>&lt;p style=&apos;font-size:15pt&apos;&gt;&lt;b&gt;This campus is empty&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Drag a &lt;b&gt;Building&lt;/b&gt; from the palette on the left onto the canvas,&lt;br&gt;then a &lt;b&gt;Computing island&lt;/b&gt; into it, rack groups and switch tiers into the island,&lt;br&gt;and drag from a group&apos;s top handle to a tier to link them.&lt;/p&gt;&lt;p&gt;Or start from a ready-made cluster: &lt;b&gt;File › New from Template…&lt;/b&gt;&lt;/p&gt;&lt;p style=&apos;color:gray&apos;&gt;Right-click the canvas for more; Help › User Guide (F1) explains everything.&lt;/p&gt;</source>
-        <translation>&lt;p style=&apos;font-size:15pt&apos;&gt;&lt;b&gt;园区还是空的&lt;/b&gt;&lt;/p&gt;&lt;p&gt;从左侧部件库把&lt;b&gt;建筑&lt;/b&gt;拖到画布上，&lt;br&gt;再把&lt;b&gt;计算岛&lt;/b&gt;拖进建筑，把机柜组和交换机层拖进计算岛，&lt;br&gt;然后从机柜组顶部的连接点拖到交换机层即可连线。&lt;/p&gt;&lt;p&gt;也可以从现成的集群开始：&lt;b&gt;文件 › 从模板新建…&lt;/b&gt;&lt;/p&gt;&lt;p style=&apos;color:gray&apos;&gt;右击画布可查看更多操作；帮助 › 用户指南 (F1) 有完整说明。&lt;/p&gt;</translation>
+        <translation>&lt;p style=&apos;font-size:15pt&apos;&gt;&lt;b&gt;园区还是空的&lt;/b&gt;&lt;/p&gt;&lt;p&gt;从左侧器件面板把&lt;b&gt;建筑&lt;/b&gt;拖到画布上，&lt;br&gt;再把&lt;b&gt;计算岛&lt;/b&gt;拖进建筑，把机柜组和交换机层拖进计算岛，&lt;br&gt;然后从机柜组顶部的连接点拖到交换机层即可连线。&lt;/p&gt;&lt;p&gt;也可以从现成的集群开始：&lt;b&gt;文件 › 从模板新建…&lt;/b&gt;&lt;/p&gt;&lt;p style=&apos;color:gray&apos;&gt;右击画布可查看更多操作；帮助 › 用户指南 (F1) 有完整说明。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -1663,7 +1663,7 @@ It was kept as {kept}.</source>
     </message>
     <message>
         <source>Palette</source>
-        <translation>部件库</translation>
+        <translation>器件面板</translation>
     </message>
     <message>
         <source>Legend</source>
@@ -1671,7 +1671,7 @@ It was kept as {kept}.</source>
     </message>
     <message>
         <source>Inspector</source>
-        <translation>属性</translation>
+        <translation>属性检查器</translation>
     </message>
     <message>
         <source>Metrics</source>
@@ -2234,7 +2234,7 @@ Drop it on an island (island tier) or a building (building tier)</source>
     </message>
     <message>
         <source>Unknown palette entry {kind}</source>
-        <translation>未知的部件库条目 {kind}</translation>
+        <translation>未知的器件面板条目 {kind}</translation>
     </message>
 </context>
 <context>
@@ -2444,19 +2444,19 @@ IT 功耗 {it}，设施功耗 {facility}</translation>
     </message>
     <message>
         <source>leaf switches</source>
-        <translation>Leaf 交换机数</translation>
+        <translation>叶交换机数</translation>
     </message>
     <message>
         <source>hosts (down-links) per leaf</source>
-        <translation>每台 Leaf 的主机数（下行链路）</translation>
+        <translation>每台叶交换机的主机数（下行链路）</translation>
     </message>
     <message>
         <source>uplinks per leaf</source>
-        <translation>每台 Leaf 的上行链路数</translation>
+        <translation>每台叶交换机的上行链路数</translation>
     </message>
     <message>
         <source>spine switches, dividing the uplinks per leaf</source>
-        <translation>Spine 交换机数（须整除每台 Leaf 的上行链路数）</translation>
+        <translation>脊交换机数（须整除每台叶交换机的上行链路数）</translation>
     </message>
     <message>
         <source>NVIDIA DGX SuperPOD (rail-optimized)</source>
@@ -3189,11 +3189,11 @@ IT 功耗 {it}，设施功耗 {facility}</translation>
     </message>
     <message>
         <source>leaf</source>
-        <translation>Leaf</translation>
+        <translation>叶</translation>
     </message>
     <message>
         <source>spine</source>
-        <translation>Spine</translation>
+        <translation>脊</translation>
     </message>
     <message>
         <source>aggregation</source>
@@ -3205,7 +3205,7 @@ IT 功耗 {it}，设施功耗 {facility}</translation>
     </message>
     <message>
         <source>super-spine</source>
-        <translation>Super-Spine</translation>
+        <translation>超级脊</translation>
     </message>
     <message>
         <source>campus</source>

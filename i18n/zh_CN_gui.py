@@ -28,9 +28,9 @@ ZH_CN: dict[str, str] = {
     "The interface will be in {language} from the next start":
         "下次启动时界面将显示为{language}",
     "{name} (not saved)": "{name}（未保存）",
-    "Palette": "部件库",
+    "Palette": "器件面板",
     "Legend": "图例",
-    "Inspector": "属性",
+    "Inspector": "属性检查器",
     "Metrics": "指标",
     "Problems": "问题",
     "&Quit": "退出(&Q)",
@@ -167,13 +167,13 @@ ZH_CN: dict[str, str] = {
     "Add {kind} {name}": "添加{kind} {name}",
     "Delete {what}": "删除 {what}",
     "Move {name}": "移动 {name}",
-    "Add parts": "添加部件",
+    "Add parts": "添加器件",
     "Rename design": "重命名设计",
     "element": "元素",
     "Building": "建筑",
     "Island": "计算岛",
-    "the catalog has no rack type {id}": "部件目录中没有机柜类型 {id}",
-    "the catalog has no switch model {id}": "部件目录中没有交换机型号 {id}",
+    "the catalog has no rack type {id}": "器件库中没有机柜类型 {id}",
+    "the catalog has no switch model {id}": "器件库中没有交换机型号 {id}",
     "a switch tier goes into an island or a building": "交换机层只能放在计算岛或建筑中",
     "a link bundle joins a rack group or switch tier to a switch tier":
         "链路束只能把机柜组或交换机层连接到交换机层",
@@ -249,11 +249,11 @@ ZH_CN: dict[str, str] = {
     "backend": "后端",
     "frontend": "前端",
     "storage": "存储",
-    "leaf": "Leaf",
-    "spine": "Spine",
+    "leaf": "叶",
+    "spine": "脊",
     "aggregation": "汇聚",
     "core": "核心",
-    "super-spine": "Super-Spine",
+    "super-spine": "超级脊",
     "campus": "园区",
     "air": "风冷",
     "liquid": "液冷",
@@ -378,7 +378,7 @@ ZH_CN: dict[str, str] = {
     "optics": "光模块",
     "cables": "线缆",
     "No buildings to price": "没有可计价的建筑",
-    "Prices include estimates (see the catalog).": "价格含估算值（见部件目录）。",
+    "Prices include estimates (see the catalog).": "价格含估算值（见器件库）。",
     "M {currency}": "百万 {currency}",
     "{building}: {category} {amount} M {currency}": "{building}：{category} {amount} 百万 {currency}",
     # -------------------------------------------------------------- clipboard
@@ -799,7 +799,7 @@ ZH_CN: dict[str, str] = {
     "A switch tier goes into an island (serving it) or a building (serving all its islands): "
     "drop it on one":
         "交换机层要放进计算岛（服务该岛）或建筑（服务其中所有计算岛）：请拖放到其中之一",
-    "Unknown palette entry {kind}": "未知的部件库条目 {kind}",
+    "Unknown palette entry {kind}": "未知的器件面板条目 {kind}",
     # ------------------------------------------------------------ PNG options
     "Export PNG": "导出 PNG",
     "Whole design": "整个设计",
@@ -839,7 +839,7 @@ ZH_CN: dict[str, str] = {
     "to link them.</p><p>Or start from a ready-made cluster: <b>File › New from Template…</b>"
     "</p><p style='color:gray'>Right-click the canvas for more; Help › User Guide (F1) "
     "explains everything.</p>":
-        "<p style='font-size:15pt'><b>园区还是空的</b></p><p>从左侧部件库把<b>建筑</b>拖到画布上，"
+        "<p style='font-size:15pt'><b>园区还是空的</b></p><p>从左侧器件面板把<b>建筑</b>拖到画布上，"
         "<br>再把<b>计算岛</b>拖进建筑，把机柜组和交换机层拖进计算岛，<br>然后从机柜组顶部的连接点"
         "拖到交换机层即可连线。</p><p>也可以从现成的集群开始：<b>文件 › 从模板新建…</b></p>"
         "<p style='color:gray'>右击画布可查看更多操作；帮助 › 用户指南 (F1) 有完整说明。</p>",
@@ -871,10 +871,10 @@ TEMPLATES_ZH: dict[str, str] = {
     "Leaves with hosts below and uplinks spread over a spine tier; oversubscription down:up "
     "at the leaves.":
         "Leaf 交换机下接主机，上行链路分散到 Spine 层；收敛比（下行:上行）在 Leaf 处设定。",
-    "leaf switches": "Leaf 交换机数",
-    "hosts (down-links) per leaf": "每台 Leaf 的主机数（下行链路）",
-    "uplinks per leaf": "每台 Leaf 的上行链路数",
-    "spine switches, dividing the uplinks per leaf": "Spine 交换机数（须整除每台 Leaf 的上行链路数）",
+    "leaf switches": "叶交换机数",
+    "hosts (down-links) per leaf": "每台叶交换机的主机数（下行链路）",
+    "uplinks per leaf": "每台叶交换机的上行链路数",
+    "spine switches, dividing the uplinks per leaf": "脊交换机数（须整除每台叶交换机的上行链路数）",
     "NVIDIA DGX SuperPOD (rail-optimized)": "NVIDIA DGX SuperPOD（轨道优化）",
     "Scalable units of 32 DGX (or 8 NVL72 racks), one island each, rail-optimized leaves; two "
     "switch tiers up to 8 SUs, three above.":
