@@ -20,7 +20,7 @@ from PySide6.QtGui import QAction, QKeySequence, QUndoCommand
 from gui.canvas.items.base import ElementItem
 from gui.commands import DesignCommand, move_command
 from gui.fragment import container_of, copied_roots
-from gui.i18n import translate
+from gui.i18n import error_message, translate
 from model.design import Design
 from model.errors import DesignError
 
@@ -202,7 +202,7 @@ class ArrangeActions:
             # undo stack as soon as it is pushed, so nothing may touch it afterwards
             document.execute(NudgeCommand(document.design, ids, dx, dy))
         except DesignError as error:
-            self.window.show_status(str(error))
+            self.window.show_status(error_message(error))
             return False
         self.window.show_status(translate(
             "Arrange", "{step} (arrows move, Shift+arrows move further)").format(step=text))

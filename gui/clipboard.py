@@ -30,7 +30,7 @@ from gui.fragment import (
     paste_command,
     read_fragment,
 )
-from gui.i18n import translate
+from gui.i18n import error_message, translate
 from gui.paste_room import free_inside, room_moves
 from gui.words import count_of_kind
 from model.elements import KIND_OF, Element
@@ -124,7 +124,7 @@ class ClipboardActions(QObject):
         try:
             return read_fragment(raw)
         except FragmentError as error:
-            self._refuse(str(error))
+            self._refuse(error_message(error))
         except DesignFileError as error:
             self._refuse(self.tr("The clipboard's elements cannot be pasted:\n{error}").format(
                 error=error))
@@ -176,7 +176,7 @@ class ClipboardActions(QObject):
                                    building=building, island=island)
             command = self._with_room(pasted.command, roots, containers, spots)
         except DesignError as error:
-            self.window.show_status(str(error))
+            self.window.show_status(error_message(error))
             return False
         if not self.window.view.execute(command):
             return False

@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.i18n import QT_TRANSLATE_NOOP, translate
+from gui.i18n import QT_TRANSLATE_NOOP, error_message, translate
 from gui.words import kind_word
 from model.compare import Comparison, FigureRow, compare_reports, format_ratio, format_value
 from model.design import Design
@@ -310,7 +310,7 @@ class CompareActions(QObject):
         try:
             other = load_design(path)
         except (ArchipelagoError, OSError) as error:
-            QMessageBox.critical(self.window, self.tr("Cannot compare"), str(error))
+            QMessageBox.critical(self.window, self.tr("Cannot compare"), error_message(error))
             return False
         if self.dock is None:
             self.dock = CompareDock(self.window)

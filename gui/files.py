@@ -48,7 +48,7 @@ from gui import heap
 from gui.autosave import Autosaver, offer_recovery
 from gui.document import DesignDocument
 from gui.errors import guarded
-from gui.i18n import QT_TRANSLATE_NOOP, translate
+from gui.i18n import QT_TRANSLATE_NOOP, current_language, error_message, translate
 from gui.metrics_runner import FiguresNotComputedError, MetricsRunner, preview_compute
 from model.design import Design
 from model.errors import ArchipelagoError
@@ -327,7 +327,7 @@ class FileActions(QObject):
         try:
             design = load_design(path)
         except ArchipelagoError as error:
-            self.show_error(self.tr("Cannot open design"), str(error))
+            self.show_error(self.tr("Cannot open design"), error_message(error))
             return False
         except OSError as error:  # the loader reports its own; this is a last guard
             self.show_error(self.tr("Cannot open design"),
@@ -372,7 +372,7 @@ class FileActions(QObject):
         try:
             save_design(self.document.design, path)
         except ArchipelagoError as error:
-            self.show_error(self.tr("Cannot save design"), str(error))
+            self.show_error(self.tr("Cannot save design"), error_message(error))
             return False
         self.document.mark_saved(Path(path))
         if self.autosaver is not None:
@@ -466,9 +466,9 @@ class FileActions(QObject):
             if error.cancelled:
                 self.message.emit(self.tr("Export cancelled"))
                 return False
-            failure = str(error)
+            failure = error_message(error)
         except ArchipelagoError as error:
-            failure = str(error)
+            failure = error_message(error)
         finally:
             QApplication.restoreOverrideCursor()
         if failure:
@@ -521,9 +521,9 @@ class FileActions(QObject):
         elif metrics is None:  # only pictures go without figures
             raise FiguresNotComputedError(self.tr("the figures are not computed"))
         elif kind == "pdf":
-            export_pdf(design, metrics, path)
+            export_pdf(design, metrics, path, lang=current_language())  # the GUI's language
         else:
-            write_pure_export(kind, design, metrics, path)
+            write_pure_export(kind, design, metrics, path, lang=current_language())
 
     # ------------------------------------------------- window events, start
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:

@@ -39,6 +39,30 @@ def translate(context: str, text: str, disambiguation: str | None = None,
     return QCoreApplication.translate(context, text, disambiguation, n)
 
 
+def model_text(context: str, source: str) -> str:
+    """A text of the model (a template's title, a term), marked with
+    :func:`model.i18n.mark` under ``context``, in the interface language: the model's
+    own catalog (``i18n/model_<code>.ts``) translates it."""
+    from model.i18n import Translator
+
+    return Translator(current_language()).translate(context, source)
+
+
+def error_message(error: BaseException) -> str:
+    """A refusal's message in the interface language (the model's errors carry their
+    text and parameters, :func:`model.i18n.error_text`); English for any other error."""
+    from model.i18n import error_text
+
+    return error_text(error, current_language())
+
+
+def problem_message(problem: object) -> str:
+    """A problem's message in the interface language (:func:`model.i18n.problem_text`)."""
+    from model.i18n import problem_text
+
+    return problem_text(problem, current_language())
+
+
 def qm_path(code: str) -> Path:
     """The compiled translation of the interface into ``code``."""
     return I18N_DIR / f"archipelago_{code}.qm"

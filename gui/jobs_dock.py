@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 
 from gui.commands import DesignCommand
 from gui.document import DesignDocument
-from gui.i18n import QT_TRANSLATE_NOOP, translate
+from gui.i18n import QT_TRANSLATE_NOOP, error_message, translate
 from gui.job_shape_form import ModelShapeForm, in_form_words
 from model.design import Design
 from model.errors import DesignError
@@ -347,7 +347,7 @@ class JobsDock(QWidget):
         try:
             new = make_job(**self.form_fields())
         except JobError as error:
-            self.error.setText(in_form_words(str(error)))
+            self.error.setText(in_form_words(error_message(error)))
             return False
         jobs = tuple(new if j.id == job.id else j for j in self.design.jobs)
         return self._execute(jobs, self.tr("Change job {name}").format(name=repr(new.name)))
@@ -356,7 +356,7 @@ class JobsDock(QWidget):
         try:
             self.document.execute(SetJobs(self.design, jobs, text))
         except DesignError as error:
-            self.error.setText(str(error))
+            self.error.setText(error_message(error))
             return False
         self.error.setText("")
         return True

@@ -12,7 +12,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QIcon, QPainter, QPen, QPixmap, QPolygonF
 from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem, QWidget
 
-from gui.i18n import QT_TRANSLATE_NOOP, translate
+from gui.i18n import QT_TRANSLATE_NOOP, problem_message, translate
 from gui.numbers import count_text
 from model.design import Design
 from model.problems import Problem, Severity
@@ -78,9 +78,9 @@ class ProblemsPanel(QTreeWidget):
             where = element.name if element else (problem.element_id or self.tr("design"))
             item = QTreeWidgetItem(self, [translate("ProblemsPanel",
                                                     SEVERITY_WORDS[problem.severity]), where,
-                                          problem.message])
+                                          problem_message(problem)])
             item.setIcon(0, self._icons[problem.severity])
-            item.setToolTip(2, f"{problem.message}\n[{problem.code}]")
+            item.setToolTip(2, f"{problem_message(problem)}\n[{problem.code}]")
             item.setData(0, ELEMENT_ROLE, problem.element_id)
             item.setForeground(0, QColor(SEVERITY_COLOURS[problem.severity]))
             font = QFont(item.font(0))

@@ -41,7 +41,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.i18n import QT_TRANSLATE_NOOP, translate
+from gui.i18n import QT_TRANSLATE_NOOP, error_message, model_text, translate
 from gui.inspector.fields import number_locale
 from gui.numbers import decimal_text
 from gui.template_dialog_engine import PreviewEngine
@@ -70,10 +70,9 @@ def preview_text(metrics: DesignMetrics) -> str:
 
 
 def template_text(text: str) -> str:
-    """A template's title, description or parameter help in the interface language
-    (the templates are written in English in :mod:`model.templates`; their translations
-    are filed under "Templates", see :mod:`gui.template_texts`)."""
-    return translate("Templates", text) if text else text
+    """A template's title, description or parameter help in the interface language:
+    :mod:`model.templates` marks them for the model's catalog (context "templates")."""
+    return model_text("templates", text) if text else text
 
 
 def power_text(kw: float) -> str:
@@ -163,7 +162,7 @@ class PreviewWorker(QRunnable):
             metrics: DesignMetrics | None = self.compute(self.design)
             message = ""
         except Exception as error:  # any failure is shown in the preview, never raised
-            metrics, message = None, str(error) or type(error).__name__
+            metrics, message = None, error_message(error) or type(error).__name__
         self.signals.done.emit(self.generation, metrics, message)
 
 

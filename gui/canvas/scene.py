@@ -26,6 +26,7 @@ from gui.canvas.items.tier import TierItem
 from gui.canvas.items.wires import WireLayer
 from gui.canvas.routing import Rect
 from gui.document import DesignDocument
+from gui.i18n import problem_message
 from gui.theme import LIGHT, Theme
 from model.design import Design
 from model.elements import Building, Island, LinkBundle, RackGroup, SwitchTier
@@ -495,7 +496,7 @@ class DesignScene(BundleRouting, QGraphicsScene):
         if self.metrics is not None:
             for problem in self.metrics.problems:
                 if problem.element_id:
-                    found[problem.element_id].append(problem.message)
+                    found[problem.element_id].append(problem_message(problem))
         return found
 
     def _update_problems_of(self, item: ElementItem) -> None:

@@ -28,6 +28,7 @@ from gui.canvas.tools.place import PlaceTool
 from gui.canvas.tools.select import SelectTool
 from gui.commands import AddElement, DesignCommand, MacroCommand
 from gui.document import DesignDocument
+from gui.i18n import error_message
 from gui.theme import Theme
 from model.errors import DesignError
 from model.parts import Catalog
@@ -116,7 +117,7 @@ class CanvasView(QGraphicsView):
         try:
             self.document.execute(command)
         except DesignError as error:
-            self.show_status(str(error))
+            self.show_status(error_message(error))
             return False
         self.show_status(command.text())
         return True
@@ -126,7 +127,7 @@ class CanvasView(QGraphicsView):
         try:
             command = placement_command(self.design_scene, self.catalog, entry, scene_pos)
         except (PlacementError, DesignError) as error:
-            self.show_status(str(error))
+            self.show_status(error_message(error))
             return False
         if not self.execute(command):
             return False
@@ -259,7 +260,7 @@ class CanvasView(QGraphicsView):
         try:
             placement_command(self.design_scene, self.catalog, entry, scene_pos)
         except (PlacementError, DesignError) as error:
-            self.show_status(str(error))
+            self.show_status(error_message(error))
         else:
             self.show_status(self.tr("Drop to add {what}").format(
                 what=entry.label or entry.kind))

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import QFormLayout, QLabel, QScrollArea, QVBoxLayout, QWi
 
 from gui.commands import kind_word
 from gui.document import DesignDocument
+from gui.i18n import error_message
 from gui.inspector.edits import (
     SERVES,
     current_value,
@@ -346,8 +347,8 @@ class Inspector(QWidget):
             self.document.execute(command)
         except DesignError as error:
             if field is not None:
-                field.show_error(str(error))
-            self.status_message.emit(str(error))
+                field.show_error(error_message(error))
+            self.status_message.emit(error_message(error))
             return False
         field = self.fields.get(name)  # a rename rebuilds the fields
         if field is not None:

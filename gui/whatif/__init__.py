@@ -21,7 +21,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QInputDialog, QMenu, QMessageBox
 
-from gui.i18n import translate
+from gui.i18n import error_message, translate
 from gui.whatif.commands import delete_scenario, save_scenario
 from gui.whatif.comparison import WhatIfView
 from gui.whatif.fail_dialog import FailDialog
@@ -152,7 +152,7 @@ class WhatIfActions(QObject):
         try:
             self.state.add(failure)
         except DesignError as error:
-            self.show_error(translate("WhatIf", "Cannot fail this"), str(error))
+            self.show_error(translate("WhatIf", "Cannot fail this"), error_message(error))
             return False
         return True
 
@@ -173,7 +173,7 @@ class WhatIfActions(QObject):
             self.window.document.execute(save_scenario(self.window.document.design,
                                                        scenario))
         except (DesignError, ValueError) as error:
-            self.show_error(translate("WhatIf", "Cannot save the scenario"), str(error))
+            self.show_error(translate("WhatIf", "Cannot save the scenario"), error_message(error))
             return False
         self.window.show_status(translate("WhatIf", "Saved scenario {name}").format(
             name=repr(scenario.name)))
@@ -210,7 +210,7 @@ class WhatIfActions(QObject):
             self.state.set_failures(scenario.failures)
         except DesignError as error:
             self.show_error(translate("WhatIf", "Cannot apply {name}").format(
-                name=repr(scenario.name)), str(error))
+                name=repr(scenario.name)), error_message(error))
             return False
         self.window.show_status(translate("WhatIf", "What-if: scenario {name}").format(
             name=repr(scenario.name)))

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from PySide6.QtCore import QObject, Signal
 
 from gui.document import DesignDocument
+from gui.i18n import error_message
 from gui.metrics_runner import MetricsRunner
 from model.errors import DesignError
 from model.failures import Failure, check_failures
@@ -82,14 +83,14 @@ class FailureState(QObject):
             try:
                 check_failures(design, (*kept, failure))
             except DesignError as error:
-                why.append(str(error))
+                why.append(error_message(error))
             else:
                 kept.append(failure)
         if why:
             try:
                 check_what_if(design, kept)
             except DesignError as error:
-                why.append(str(error))
+                why.append(error_message(error))
                 kept = []
             self.failures = tuple(kept)
             self.runner.set_failures(self.failures)

@@ -119,12 +119,25 @@ def test_the_checked_in_qm_is_the_one_the_ts_compiles_to(tmp_path: Path) -> None
         "i18n/archipelago_zh_CN.qm is out of date: run tools/i18n_update.py"
 
 
-def test_the_template_texts_list_matches_the_templates() -> None:
-    """gui/template_texts.py (what lupdate reads for the templates) lists every title,
-    description and parameter help of model.templates as it is now."""
-    on_disk = (ROOT / "gui" / "template_texts.py").read_text(encoding="utf-8")
-    assert on_disk == i18n_update.template_texts_source(), \
-        "a template changed: run tools/i18n_update.py and translate its texts"
+def test_the_template_dialog_reads_the_model_catalog_in_chinese(qapp, english_afterwards) -> None:  # type: ignore[no-untyped-def]
+    """The templates' titles come from the model's catalog (i18n/model_zh_CN.ts, read
+    here with an XML parser) once the interface speaks Chinese."""
+    from gui.i18n import installer
+    from gui.template_dialog import TemplateDialog
+    from model.templates import TEMPLATES
+
+    catalog = {(c, s): t for c, s, t, _k in messages(ROOT / "i18n" / "model_zh_CN.ts")}
+    assert installer(qapp).install("zh_CN")
+    dialog = TemplateDialog(None, compute=lambda _design: (_ for _ in ()).throw(
+        RuntimeError("no figures here")))
+    try:
+        shown = [dialog.list.item(i).text() for i in range(dialog.list.count())]
+        expected = [catalog[("templates", t.title)] for t in TEMPLATES.values()]
+        assert shown == expected
+        assert all(CJK.search(title) for title in shown)
+    finally:
+        dialog.done(0)
+        dialog.deleteLater()
 
 
 def test_lupdate_is_run_on_the_real_tool() -> None:
@@ -240,3 +253,27 @@ def test_the_inspector_fits_1280_by_720_in_chinese(qtbot, design, catalog, setti
     finally:
         win.document.undo_stack.setClean()
         close_window(win)
+
+
+def test_problems_read_in_the_interface_language(qtbot, design, english_afterwards) -> None:  # type: ignore[no-untyped-def]
+    """A problem carries its message with its parameters (model.i18n); the panel, in
+    Chinese, shows the model catalog's Chinese of it (read here from the .ts file)."""
+    from gui.i18n import installer
+    from gui.problems_panel import ProblemsPanel
+    from model.i18n import message
+    from model.problems import Problem, Severity
+
+    catalog = [(s, t) for c, s, t, _k in messages(ROOT / "i18n" / "model_zh_CN.ts")
+               if c == "problems" and t and re.fullmatch(r"[^{}]*(\{[a-z_]+\}[^{}]*)+", s)]
+    source, chinese = catalog[0]
+    params = dict.fromkeys(re.findall(r"\{([a-z_]+)\}", source), "Hall A")
+    problem = Problem.of(Severity.ERROR, "some-code", "hall-a", message("problems", source,
+                                                                        **params))
+    panel = ProblemsPanel(design)
+    qtbot.addWidget(panel)
+    panel.set_problems([problem])
+    assert panel.topLevelItem(0).text(2) == source.format(**params)  # English first
+    assert installer(QApplication.instance()).install("zh_CN")  # type: ignore[arg-type]
+    panel.set_problems([problem])
+    assert panel.topLevelItem(0).text(2) == chinese.format(**params)
+    assert CJK.search(panel.topLevelItem(0).text(2))

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QGraphicsLineItem
 from gui.canvas.items.base import ElementItem
 from gui.canvas.tools.base import CanvasTool
 from gui.commands import link_command
-from gui.i18n import translate
+from gui.i18n import error_message, translate
 from model.errors import DesignError
 
 
@@ -80,7 +80,7 @@ class LinkTool(CanvasTool):
                 command = link_command(self.view.document.design, start.element_id,
                                        end.element_id)
             except DesignError as error:
-                self.view.show_status(str(error))
+                self.view.show_status(error_message(error))
             else:
                 if self.view.execute(command):
                     self.view.design_scene.select_ids([command.element.id])  # type: ignore[attr-defined]
