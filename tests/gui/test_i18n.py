@@ -277,3 +277,37 @@ def test_problems_read_in_the_interface_language(qtbot, design, english_afterwar
     panel.set_problems([problem])
     assert panel.topLevelItem(0).text(2) == chinese.format(**params)
     assert CJK.search(panel.topLevelItem(0).text(2))
+
+
+def test_a_pdf_exported_from_the_chinese_window_is_in_chinese(qtbot, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                                             monkeypatch,
+                                                             english_afterwards) -> None:
+    """File › Export › PDF Report writes the report in the interface's language (the
+    other exports stay data in English): read back with pypdf, the English report has
+    no Chinese character and the Chinese one has them."""
+    from pypdf import PdfReader
+    from PySide6.QtWidgets import QMainWindow
+
+    from gui.document import DesignDocument
+    from gui.files import FileActions
+    from gui.i18n import installer
+    from tests.gui.test_files import hand_metrics, small_design
+
+    monkeypatch.setenv("ARCHIPELAGO_RECOVERY_DIR", str(tmp_path / "recovery"))
+    window = QMainWindow()
+    qtbot.addWidget(window)
+    document = DesignDocument(small_design(), parent=window)
+    files = FileActions(window, document, settings=QSettings(
+        str(tmp_path / "s.ini"), QSettings.Format.IniFormat),
+        compute=lambda _design: hand_metrics(), autosave=False)
+    errors: list[tuple[str, str]] = []
+    monkeypatch.setattr(files, "show_error", lambda title, text: errors.append((title, text)))
+
+    def text_of(path: Path) -> str:
+        return "".join(page.extract_text() or "" for page in PdfReader(path).pages)
+
+    assert files.export("pdf", tmp_path / "en.pdf"), errors
+    assert not CJK.search(text_of(tmp_path / "en.pdf"))
+    assert installer(QApplication.instance()).install("zh_CN")  # type: ignore[arg-type]
+    assert files.export("pdf", tmp_path / "zh.pdf"), errors
+    assert len(CJK.findall(text_of(tmp_path / "zh.pdf"))) > 20
