@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.i18n import translate
+from gui.i18n import current_language, translate
 
 if TYPE_CHECKING:
     from gui.main_window import MainWindow
@@ -37,6 +37,14 @@ ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 """The shipped documentation."""
 USER_GUIDE = DOCS / "user-guide.md"
+GUIDES = {"zh_CN": DOCS / "zh" / "README.md"}
+"""The user guide in another language than English, by interface language."""
+
+
+def user_guide() -> Path:
+    """The user guide in the interface language (English when there is none)."""
+    guide = GUIDES.get(current_language())
+    return guide if guide is not None and guide.is_file() else USER_GUIDE
 
 
 def app_version() -> str:
@@ -165,7 +173,7 @@ class GuideWindow(QWidget):
     """The user guide and the other docs, rendered from their Markdown; relative links
     open the linked page, web links the browser."""
 
-    def __init__(self, window: MainWindow, page: Path = USER_GUIDE) -> None:
+    def __init__(self, window: MainWindow, page: Path | None = None) -> None:
         super().__init__(window, Qt.WindowType.Window)
         self.setWindowTitle(self.tr("Archipelago User Guide"))
         self.browser = QTextBrowser(self)
@@ -176,7 +184,7 @@ class GuideWindow(QWidget):
         self.browser.backwardAvailable.connect(back.setEnabled)
         back.setEnabled(False)
         home = QPushButton(self.tr("User Guide"), self)
-        home.clicked.connect(lambda: self.open_page(USER_GUIDE))
+        home.clicked.connect(lambda: self.open_page(user_guide()))
         row = QHBoxLayout()
         row.addWidget(back)
         row.addWidget(home)
@@ -186,7 +194,7 @@ class GuideWindow(QWidget):
         layout.addWidget(self.browser)
         self.browser.sourceChanged.connect(lambda _url: self.fit_images())
         self.resize(900, 760)
-        self.open_page(page)
+        self.open_page(page if page is not None else user_guide())
 
     def fit_images(self) -> None:
         """Shrink pictures wider than the page to its width (the docs' screenshots are

@@ -311,3 +311,15 @@ def test_a_pdf_exported_from_the_chinese_window_is_in_chinese(qtbot, tmp_path: P
     assert installer(QApplication.instance()).install("zh_CN")  # type: ignore[arg-type]
     assert files.export("pdf", tmp_path / "zh.pdf"), errors
     assert len(CJK.findall(text_of(tmp_path / "zh.pdf"))) > 20
+
+
+def test_the_user_guide_opens_in_chinese(real_window_factory, design, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                         english_afterwards) -> None:
+    """Help › User Guide in the Chinese window opens the Chinese guide (docs/zh)."""
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    settings.setValue("language", "zh_CN")
+    settings.sync()
+    win = real_window_factory(None)
+    guide = win.help.show_guide()
+    assert Path(guide.browser.source().toLocalFile()) == ROOT / "docs" / "zh" / "README.md"
+    assert CJK.search(guide.browser.toPlainText()[:200])
