@@ -17,6 +17,7 @@ from PySide6.QtGui import QAction
 
 from gui.canvas.items.base import ElementItem
 from gui.commands import move_command
+from gui.i18n import translate
 from model.templates.builder import building_grid
 
 if TYPE_CHECKING:
@@ -29,9 +30,9 @@ class ArrangeBuildings:
 
     def __init__(self, window: MainWindow) -> None:
         self.window = window
-        self.action = QAction("Arrange Buildings in a &Grid", window)
-        self.action.setToolTip("Lay the buildings out in a grid that fits the window"
-                               " (one undo step)")
+        self.action = QAction(translate("Arrange", "Arrange Buildings in a &Grid"), window)
+        self.action.setToolTip(translate(
+            "Arrange", "Lay the buildings out in a grid that fits the window (one undo step)"))
         self.action.setStatusTip(self.action.toolTip())
         self.action.triggered.connect(lambda _checked=False: self.arrange())
         menu = window.arrange.menu
@@ -62,14 +63,16 @@ class ArrangeBuildings:
         window = self.window
         design = window.document.design
         if len(design.buildings) < 2:
-            window.show_status("Arrange Buildings needs two or more buildings")
+            window.show_status(translate("Arrange",
+                                         "Arrange Buildings needs two or more buildings"))
             return False
         # one model operation (Design.move_many): every position checked, one notification
         command = move_command(design, self.positions())
         if command is None:
-            window.show_status("The buildings already stand in a grid")
+            window.show_status(translate("Arrange", "The buildings already stand in a grid"))
             return False
-        command.setText(f"Arrange {len(design.buildings)} buildings in a grid")
+        command.setText(translate("Arrange", "Arrange {count} buildings in a grid").format(
+            count=len(design.buildings)))
         if not window.view.execute(command):
             return False
         window.view.fit_to_view()

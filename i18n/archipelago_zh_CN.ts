@@ -151,6 +151,26 @@
         <source>Already in line</source>
         <translation>已经对齐</translation>
     </message>
+    <message>
+        <source>Arrange Buildings in a &amp;Grid</source>
+        <translation>将建筑排成网格(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Lay the buildings out in a grid that fits the window (one undo step)</source>
+        <translation>把建筑排成适合窗口的网格（一步撤销）</translation>
+    </message>
+    <message>
+        <source>Arrange Buildings needs two or more buildings</source>
+        <translation>排列建筑需要两栋或更多建筑</translation>
+    </message>
+    <message>
+        <source>The buildings already stand in a grid</source>
+        <translation>建筑已经排成网格</translation>
+    </message>
+    <message>
+        <source>Arrange {count} buildings in a grid</source>
+        <translation>将 {count} 栋建筑排成网格</translation>
+    </message>
 </context>
 <context>
     <name>Autosave</name>
@@ -268,20 +288,20 @@ It was kept as {kept}.</source>
         <translation>加速卡对数</translation>
     </message>
     <message>
-        <source>pairs (thousands)</source>
-        <translation>加速卡对数（千）</translation>
+        <source>thousand pairs</source>
+        <translation>千对</translation>
     </message>
     <message>
-        <source>pairs (millions)</source>
-        <translation>加速卡对数（百万）</translation>
+        <source>million pairs</source>
+        <translation>百万对</translation>
     </message>
     <message>
-        <source>pairs (billions)</source>
-        <translation>加速卡对数（十亿）</translation>
+        <source>billion pairs</source>
+        <translation>十亿对</translation>
     </message>
     <message>
-        <source>pairs (trillions)</source>
-        <translation>加速卡对数（万亿）</translation>
+        <source>trillion pairs</source>
+        <translation>万亿对</translation>
     </message>
     <message>
         <source>Accelerator pairs by switch hops</source>
@@ -949,6 +969,10 @@ It was kept as {kept}.</source>
     <message>
         <source>Open Design</source>
         <translation>打开设计</translation>
+    </message>
+    <message>
+        <source>Save the changes to {name} before closing?</source>
+        <translation>关闭前是否保存对 {name} 的修改？</translation>
     </message>
     <message>
         <source>Unsaved changes</source>
@@ -1848,26 +1872,6 @@ It was kept as {kept}.</source>
     <message>
         <source>Select elements to zoom to (or press F to fit the design)</source>
         <translation>请先选中要缩放到的元素（或按 F 显示整个设计）</translation>
-    </message>
-    <message>
-        <source>Save design</source>
-        <translation>保存设计</translation>
-    </message>
-    <message>
-        <source>Archipelago designs (*.json)</source>
-        <translation>Archipelago 设计文件 (*.json)</translation>
-    </message>
-    <message>
-        <source>Could not save</source>
-        <translation>无法保存</translation>
-    </message>
-    <message>
-        <source>Unsaved changes</source>
-        <translation>未保存的修改</translation>
-    </message>
-    <message>
-        <source>Save the changes to {name} before closing?</source>
-        <translation>关闭前是否保存对 {name} 的修改？</translation>
     </message>
 </context>
 <context>

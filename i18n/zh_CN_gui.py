@@ -303,6 +303,12 @@ ZH_CN: dict[str, str] = {
     "Distribute {count} elements horizontally": "水平等距分布 {count} 个元素",
     "Distribute {count} elements vertically": "垂直等距分布 {count} 个元素",
     "Already in line": "已经对齐",
+    "Arrange Buildings in a &Grid": "将建筑排成网格(&G)",
+    "Lay the buildings out in a grid that fits the window (one undo step)":
+        "把建筑排成适合窗口的网格（一步撤销）",
+    "Arrange Buildings needs two or more buildings": "排列建筑需要两栋或更多建筑",
+    "The buildings already stand in a grid": "建筑已经排成网格",
+    "Arrange {count} buildings in a grid": "将 {count} 栋建筑排成网格",
     # ------------------------------------------------------------- autosave
     "Restore unsaved work?": "恢复未保存的工作？",
     "Archipelago did not close properly last time. Unsaved changes were kept:\n\n{entry}"
@@ -346,6 +352,10 @@ ZH_CN: dict[str, str] = {
     "same building": "同一建筑",
     "different buildings": "不同建筑",
     "pairs": "加速卡对数",
+    "thousand pairs": "千对",
+    "million pairs": "百万对",
+    "billion pairs": "十亿对",
+    "trillion pairs": "万亿对",
     "pairs (thousands)": "加速卡对数（千）",
     "pairs (millions)": "加速卡对数（百万）",
     "pairs (billions)": "加速卡对数（十亿）",
