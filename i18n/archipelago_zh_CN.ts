@@ -1435,6 +1435,18 @@ It was kept as {kept}.</source>
         <translation>删除</translation>
     </message>
     <message>
+        <source>Custom model</source>
+        <translation>自定义模型</translation>
+    </message>
+    <message>
+        <source>Sequences per microbatch; DP × micro batch divides the global batch</source>
+        <translation>每个微批次的序列数；DP × 微批大小须整除全局批大小</translation>
+    </message>
+    <message>
+        <source>How ranks are laid on consecutive accelerators, fastest-varying first</source>
+        <translation>rank 在相邻加速卡上的排布顺序，变化最快的在前</translation>
+    </message>
+    <message>
         <source> B tokens</source>
         <translation> B 个 token</translation>
     </message>
@@ -1475,6 +1487,10 @@ It was kept as {kept}.</source>
         <translation>全局批大小</translation>
     </message>
     <message>
+        <source>Micro batch</source>
+        <translation>微批大小</translation>
+    </message>
+    <message>
         <source>Sequence</source>
         <translation>序列长度</translation>
     </message>
@@ -1493,6 +1509,10 @@ It was kept as {kept}.</source>
     <message>
         <source>Interleave</source>
         <translation>交错</translation>
+    </message>
+    <message>
+        <source>Rank order</source>
+        <translation>rank 排布</translation>
     </message>
     <message>
         <source>Hosts</source>
@@ -1541,6 +1561,10 @@ It was kept as {kept}.</source>
     <message>
         <source>Limiting link: {link}</source>
         <translation>瓶颈链路：{link}</translation>
+    </message>
+    <message>
+        <source>Core: {words}</source>
+        <translation>核心：{words}</translation>
     </message>
     <message>
         <source>Jobs</source>

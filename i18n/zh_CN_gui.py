@@ -572,6 +572,14 @@ ZH_CN: dict[str, str] = {
     "achieved MFU {achieved} (compute assumed at {assumed})": "实际 MFU {achieved}（假设计算效率 {assumed}）",
     "Limiting link: {link}": "瓶颈链路：{link}",
     "Jobs": "作业",
+    "Custom model": "自定义模型",
+    "Sequences per microbatch; DP × micro batch divides the global batch":
+        "每个微批次的序列数；DP × 微批大小须整除全局批大小",
+    "How ranks are laid on consecutive accelerators, fastest-varying first":
+        "rank 在相邻加速卡上的排布顺序，变化最快的在前",
+    "Micro batch": "微批大小",
+    "Rank order": "rank 排布",
+    "Core: {words}": "核心：{words}",
     "{job}: runs here": "{job}：在此运行",
     "{job}: limited by the links leaving here": "{job}：受限于从此处出发的链路",
     "compute": "计算",
