@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gui.i18n import QT_TRANSLATE_NOOP, translate
 from model.jobs.presets import ModelShape
 
 FIELD_WORDS = {"kv_heads": "KV heads", "experts_per_token": "top-k",
@@ -65,37 +66,44 @@ class ModelShapeForm(QWidget):
         super().__init__(parent)
         self.parameters = _billions()
         self.active_parameters = _billions()
-        self.active_parameters.setToolTip("Parameters one token passes through (equal to the"
-                                          " parameters for a dense model)")
+        self.active_parameters.setToolTip(self.tr(
+            "Parameters one token passes through (equal to the parameters for a dense model)"))
         self.layers = _count(1, 10_000_000)
         self.hidden = _count(1, 10_000_000)
         self.heads = _count(1, 10_000_000)
         self.kv_heads = _count(1, 10_000_000)
-        self.kv_heads.setToolTip("Key/value heads (grouped-query attention); they divide"
-                                 " the heads")
+        self.kv_heads.setToolTip(self.tr(
+            "Key/value heads (grouped-query attention); they divide the heads"))
         self.vocabulary = _count(1, 10_000_000)
         self.experts = _count(0, 1_000_000)
-        self.experts.setToolTip("Routed experts (0: a dense model)")
+        self.experts.setToolTip(self.tr("Routed experts (0: a dense model)"))
         self.top_k = _count(0, 1_000_000)
-        self.top_k.setToolTip("Routed experts each token uses")
+        self.top_k.setToolTip(self.tr("Routed experts each token uses"))
         self.moe_layers = _count(0, 10_000_000)
         self.expert_parameters = _billions()
-        self.expert_parameters.setToolTip("Parameters the routed experts hold between them")
+        self.expert_parameters.setToolTip(
+            self.tr("Parameters the routed experts hold between them"))
         self._original: ModelShape | None = None
         self._shown: dict[str, float] = {}
         form = QFormLayout(self)
         form.setContentsMargins(0, 0, 0, 0)
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         for label, widget in self.rows().items():
-            form.addRow(label, widget)
+            form.addRow(translate("ModelShapeForm", label), widget)
 
     def rows(self) -> dict[str, QWidget]:
         """The editors by their label, in the order shown."""
-        return {"Parameters": self.parameters, "Active params": self.active_parameters,
-                "Layers": self.layers, "Hidden": self.hidden, "Heads": self.heads,
-                "KV heads": self.kv_heads, "Vocabulary": self.vocabulary,
-                "Experts": self.experts, "Top-k": self.top_k,
-                "MoE layers": self.moe_layers, "Expert params": self.expert_parameters}
+        return {QT_TRANSLATE_NOOP("ModelShapeForm", "Parameters"): self.parameters,
+                QT_TRANSLATE_NOOP("ModelShapeForm", "Active params"): self.active_parameters,
+                QT_TRANSLATE_NOOP("ModelShapeForm", "Layers"): self.layers,
+                QT_TRANSLATE_NOOP("ModelShapeForm", "Hidden"): self.hidden,
+                QT_TRANSLATE_NOOP("ModelShapeForm", "Heads"): self.heads,
+                QT_TRANSLATE_NOOP("ModelShapeForm", "KV heads"): self.kv_heads,
+                QT_TRANSLATE_NOOP("ModelShapeForm", "Vocabulary"): self.vocabulary,
+                QT_TRANSLATE_NOOP("ModelShapeForm", "Experts"): self.experts,
+                QT_TRANSLATE_NOOP("ModelShapeForm", "Top-k"): self.top_k,
+                QT_TRANSLATE_NOOP("ModelShapeForm", "MoE layers"): self.moe_layers,
+                QT_TRANSLATE_NOOP("ModelShapeForm", "Expert params"): self.expert_parameters}
 
     def _values(self) -> dict[str, float]:
         """The editors' values by the shape field they edit (billions for parameters)."""

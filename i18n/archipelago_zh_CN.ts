@@ -2081,6 +2081,73 @@ It was kept as {kept}.</source>
     </message>
 </context>
 <context>
+    <name>ModelShapeForm</name>
+    <message>
+        <source>Parameters one token passes through (equal to the parameters for a dense model)</source>
+        <translation>每个 token 经过的参数量（稠密模型即等于总参数量）</translation>
+    </message>
+    <message>
+        <source>Key/value heads (grouped-query attention); they divide the heads</source>
+        <translation>KV 头数（分组查询注意力）；须整除注意力头数</translation>
+    </message>
+    <message>
+        <source>Routed experts (0: a dense model)</source>
+        <translation>路由专家数（0：稠密模型）</translation>
+    </message>
+    <message>
+        <source>Routed experts each token uses</source>
+        <translation>每个 token 使用的路由专家数</translation>
+    </message>
+    <message>
+        <source>Parameters the routed experts hold between them</source>
+        <translation>路由专家合计的参数量</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <source>Active params</source>
+        <translation>激活参数量</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <source>Hidden</source>
+        <translation>隐藏维度</translation>
+    </message>
+    <message>
+        <source>Heads</source>
+        <translation>注意力头数</translation>
+    </message>
+    <message>
+        <source>KV heads</source>
+        <translation>KV 头数</translation>
+    </message>
+    <message>
+        <source>Vocabulary</source>
+        <translation>词表大小</translation>
+    </message>
+    <message>
+        <source>Experts</source>
+        <translation>专家数</translation>
+    </message>
+    <message>
+        <source>Top-k</source>
+        <translation>Top-k</translation>
+    </message>
+    <message>
+        <source>MoE layers</source>
+        <translation>MoE 层数</translation>
+    </message>
+    <message>
+        <source>Expert params</source>
+        <translation>专家参数量</translation>
+    </message>
+</context>
+<context>
     <name>NotComputed</name>
     <message>
         <source>hops</source>

@@ -573,6 +573,23 @@ ZH_CN: dict[str, str] = {
     "Limiting link: {link}": "瓶颈链路：{link}",
     "Jobs": "作业",
     "Custom model": "自定义模型",
+    "Parameters one token passes through (equal to the parameters for a dense model)":
+        "每个 token 经过的参数量（稠密模型即等于总参数量）",
+    "Key/value heads (grouped-query attention); they divide the heads": "KV 头数（分组查询注意力）；须整除注意力头数",
+    "Routed experts (0: a dense model)": "路由专家数（0：稠密模型）",
+    "Routed experts each token uses": "每个 token 使用的路由专家数",
+    "Parameters the routed experts hold between them": "路由专家合计的参数量",
+    "Parameters": "参数量",
+    "Active params": "激活参数量",
+    "Layers": "层数",
+    "Hidden": "隐藏维度",
+    "Heads": "注意力头数",
+    "KV heads": "KV 头数",
+    "Vocabulary": "词表大小",
+    "Experts": "专家数",
+    "Top-k": "Top-k",
+    "MoE layers": "MoE 层数",
+    "Expert params": "专家参数量",
     "Sequences per microbatch; DP × micro batch divides the global batch":
         "每个微批次的序列数；DP × 微批大小须整除全局批大小",
     "How ranks are laid on consecutive accelerators, fastest-varying first":
