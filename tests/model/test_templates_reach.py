@@ -36,3 +36,18 @@ def test_superpod_hall_links_use_single_mode_optics_that_reach_150_m() -> None:
     assert medium is not None and medium.reach_m >= 150.0
     # inside an SU (30 m) the multimode optics stay
     assert d.bundles["su-1-leaf-spine"].medium == "optical-400g-osfp"
+
+
+@pytest.mark.parametrize(
+    ("name", "params"),
+    [("fat-tree", {"k": 8, "speed_gbps": 400}), ("fat-tree", {"speed_gbps": 800}),
+     ("leaf-spine", {"speed_gbps": 400}), ("ai-zones", {"pods": 4, "buildings": 2}),
+     ("islands", {"islands": 4, "buildings": 2}),
+     ("dragonfly-plus", {"k": 8, "speed_gbps": 800}), ("alibaba-hpn", {"pods": 1}),
+     ("cloudmatrix", {"super_nodes": 4, "super_nodes_per_building": 2}),
+     ("megascale", {"pods": 2})],
+)
+def test_other_templates_at_other_sizes_have_no_reach_problem(
+        name: str, params: dict[str, object]) -> None:
+    d = template(name).build(**params)
+    assert [p.message for p in reach_problems(d)] == []
