@@ -1,7 +1,8 @@
 """The metrics dock's Cost tab: CAPEX per building stacked by category (servers,
-switches, optics, cables, racks), with the campus figures in its title. It draws the
-engine's :class:`~model.metrics.cost.Cost` in the design's display currency; it computes
-no figure (a currency conversion is a unit change)."""
+switches, optics, cables, racks, keyed beside the bars), with the campus CAPEX in its
+title and every campus figure in its tooltip. It draws the engine's
+:class:`~model.metrics.cost.Cost` in the design's display currency; it computes no figure
+(a currency conversion is a unit change)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import pyqtgraph as pg
 from PySide6.QtWidgets import QWidget
 
 from gui.charts import Chart
+from gui.charts_key import KeyBeside
 from gui.i18n import QT_TRANSLATE_NOOP, translate
 from gui.theme import Theme
 from model.metrics.cost import CATEGORIES
@@ -76,13 +78,6 @@ def category_word(category: str) -> str:
     return translate("CostChart", word) if word else category
 
 
-def legend_html() -> str:
-    """The categories in their colours, as one line of the chart's title (a legend box
-    would hide the bars in the narrow dock)."""
-    return " ".join(f'<span style="color:{CATEGORY_COLOURS[c]}">■</span> {category_word(c)}'
-                    for c in CATEGORIES)
-
-
 class CostChart(Chart):
     """CAPEX per building in millions of the display currency, stacked by category."""
 
@@ -90,8 +85,9 @@ class CostChart(Chart):
 
     def __init__(self, theme: Theme, parent: QWidget | None = None) -> None:
         self.lines: list[str] = []
-        """The campus figures shown as the title (empty: the plain title)."""
+        """The campus figures: the first is the title, all are the tooltip."""
         super().__init__(theme, parent)
+        self.key = KeyBeside(self.getPlotItem(), theme)
         self.bars: dict[str, list[float]] = {}
         """Millions of the display currency per building, by category."""
         self.buildings: list[str] = []
@@ -106,17 +102,10 @@ class CostChart(Chart):
                        tuple(b.by_category_usd.values())) for b in cost.buildings.values()))
 
     def show_title(self) -> None:
-        """The campus figures in lines, with the categories in their colours (the base
-        class elides one line of title, which would cut these)."""
-        if not self.lines:
-            super().show_title()
-            return
-        plot = self.getPlotItem()
-        plot.setTitle("<br>".join([*self.lines, legend_html()]), color=self.theme.text,
-                      size="8pt")
-        height = 15 * (len(self.lines) + 1)  # pyqtgraph sizes a title for one line
-        plot.titleLabel.setMaximumHeight(height)
-        plot.layout.setRowFixedHeight(0, height)
+        """The first campus figure line as the title, cut to the chart's width like any
+        chart's: three lines of title left a dock 125 px high no room for the bars."""
+        self.title = self.lines[0] if self.lines else CostChart.title
+        super().show_title()
 
     def show_metrics(self, metrics: DesignMetrics, names: dict[str, str]) -> None:
         cost = metrics.cost
@@ -142,8 +131,10 @@ class CostChart(Chart):
             if not heights.any():
                 continue
             self.addItem(pg.BarGraphItem(x=xs, height=heights, y0=base.copy(), width=0.6,
-                                         brush=CATEGORY_COLOURS[category], pen=pg.mkPen(None)))
+                                         brush=CATEGORY_COLOURS[category], pen=pg.mkPen(None),
+                                         name=category_word(category)))
             base += heights
+        self.key.setVisible(True)
         plot = self.getPlotItem()
         plot.getAxis("bottom").setTicks([list(enumerate(self.buildings))])
         plot.setLabel("left", translate("CostChart", "M {currency}").format(

@@ -9,8 +9,19 @@ from the fonts and themes of a user's system, a drawn one never is.
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QIcon, QPainter, QPen, QPixmap, QPolygonF
-from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem, QWidget
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QIcon,
+    QPainter,
+    QPalette,
+    QPen,
+    QPixmap,
+    QPolygonF,
+    QResizeEvent,
+)
+from PySide6.QtWidgets import QLabel, QTreeWidget, QTreeWidgetItem, QWidget
 
 from gui.i18n import QT_TRANSLATE_NOOP, problem_message, translate
 from gui.numbers import count_text
@@ -68,6 +79,13 @@ class ProblemsPanel(QTreeWidget):
         self.setColumnWidth(1, 180)
         self.itemClicked.connect(self._clicked)
         self.itemActivated.connect(self._clicked)
+        self.empty_note = QLabel("No problems: the design passes every check.",
+                                 self.viewport())
+        """Said over the empty table once the design has been checked: an empty table
+        alone reads as "not loaded" or "broken"."""
+        self.empty_note.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty_note.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        self.empty_note.hide()
 
     def set_problems(self, problems: list[Problem]) -> None:
         """Show these problems (errors first)."""
@@ -86,6 +104,20 @@ class ProblemsPanel(QTreeWidget):
             font = QFont(item.font(0))
             font.setBold(problem.severity is Severity.ERROR)
             item.setFont(0, font)
+        self.empty_note.setVisible(not self.problems)
+        self._place_note()
+
+    def _place_note(self) -> None:
+        """The note across the viewport's width, in its upper part (where a first row
+        would be)."""
+        room = self.viewport().rect()
+        height = self.empty_note.sizeHint().height() * 2
+        self.empty_note.setGeometry(room.left(), room.top(), room.width(),
+                                    min(room.height(), height))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._place_note()
 
     def title(self) -> str:
         """Dock title with the count of problems."""

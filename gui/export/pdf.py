@@ -34,6 +34,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QGraphicsScene
 
+from gui.canvas.scene import DesignScene
 from gui.export.charts import draw_histogram
 from gui.not_computed import reason_of
 from model.design import Design
@@ -218,16 +219,37 @@ class _Page:
         self.y += height + 6.0
 
 
+def canvas_source(scene: QGraphicsScene, width: float, height: float) -> QRectF:
+    """The part of ``scene`` a picture ``width`` × ``height`` shows: every item with a
+    margin, and for a design's scene the name plates zoomed-out buildings carry above
+    them. A plate's height is fixed on the page, so in scene units it depends on the
+    scale the picture is drawn at, which depends on the source: a few rounds settle it
+    (the scene's own scale is left as it was)."""
+    if not isinstance(scene, DesignScene):
+        return scene.itemsBoundingRect().adjusted(-20, -20, 20, 20)
+    shown = scene.view_scale
+    source = scene.content_rect()
+    for _ in range(6):
+        scale = min(width / source.width(), height / source.height())
+        scene.set_view_scale(scale)
+        wider = scene.content_rect()
+        if source.contains(wider):
+            break
+        source = source.united(wider)
+    scene.set_view_scale(shown)
+    return source
+
+
 def _canvas(scene: QGraphicsScene | None) -> Callable[[QPainter, QRectF], None]:
     def paint(painter: QPainter, area: QRectF) -> None:
         if scene is None:
             return
-        source = scene.itemsBoundingRect().adjusted(-20, -20, 20, 20)
+        inner = area.adjusted(4, 4, -4, -4)
+        source = canvas_source(scene, inner.width(), inner.height())
         painter.save()
         painter.setPen(QPen(RULE, 0.8))
         painter.drawRect(area)
-        scene.render(painter, area.adjusted(4, 4, -4, -4), source,
-                     Qt.AspectRatioMode.KeepAspectRatio)
+        scene.render(painter, inner, source, Qt.AspectRatioMode.KeepAspectRatio)
         painter.restore()
 
     return paint
@@ -319,7 +341,7 @@ def _write_contents(t: Translator, page: _Page, design: Design, metrics: DesignM
     if design.description:
         page.text(design.description)
     if scene is not None:
-        content = scene.itemsBoundingRect().adjusted(-20, -20, 20, 20)
+        content = canvas_source(scene, page.width - 8, page.height * 0.5 - 8)
         aspect = content.height() / content.width() if content.width() > 0 else 0.75
         page.picture(min(page.height * 0.5, page.width * aspect + 8), _canvas(scene))
 

@@ -15,7 +15,9 @@ Each leaf gives half its ports to servers and half to uplinks (non-blocking).
   the smallest divisor of U that holds every uplink.
 
 Switches: Quantum-2 QM9700 (64 × 400G) for DGX H100/B200 (ConnectX-7, 400G per GPU);
-Quantum-X800 Q3400 (144 × 800G) for GB200 NVL72 (800G per GPU).
+Quantum-X800 Q3400 (144 × 800G) for GB200 NVL72 (800G per GPU). Optics: multimode
+inside an SU, single-mode (DR) to the hall-wide tier, whose links run between parts of
+the building beyond multimode reach.
 """
 
 from __future__ import annotations
@@ -50,16 +52,25 @@ class System:
     racks_per_su: int
     switch: str
     medium: str
+    """Optics inside an SU (racks to leaves, leaves to the SU's own spines)."""
+    hall_medium: str
+    """Optics to the hall-wide tier, which stands in another part of the building: the
+    reach check assumes 150 m there, beyond multimode optics, so single-mode."""
     cooling: Cooling
 
 
 SYSTEMS: dict[str, System] = {
-    "dgx-h100": System("DGX H100", "dgx-h100-x4", 8, "qm9700", "optical-400g-osfp", Cooling.AIR),
+    "dgx-h100": System(
+        "DGX H100", "dgx-h100-x4", 8, "qm9700", "optical-400g-osfp", "optical-400g-dr4",
+        Cooling.AIR,
+    ),
     "dgx-b200": System(
-        "DGX B200", "dgx-b200-x4", 8, "qm9700", "optical-400g-osfp", Cooling.LIQUID
+        "DGX B200", "dgx-b200-x4", 8, "qm9700", "optical-400g-osfp", "optical-400g-dr4",
+        Cooling.LIQUID,
     ),
     "gb200-nvl72": System(
-        "GB200 NVL72", "gb200-nvl72", 8, "q3400", "optical-800g-osfp", Cooling.LIQUID
+        "GB200 NVL72", "gb200-nvl72", 8, "q3400", "optical-800g-osfp", "optical-800g-osfp",
+        Cooling.LIQUID,
     ),
 }
 
@@ -71,6 +82,7 @@ def build_superpod(sus: int, system: str) -> Design:
     b.use_rack_type(spec.rack_type)
     switch = b.use_switch(spec.switch)
     medium = b.use_medium(spec.medium).id
+    hall_medium = b.use_medium(spec.hall_medium).id
     rack = b.design.catalog.rack_type(spec.rack_type)
     server = b.design.catalog.server(rack.server) if rack else None
     assert rack is not None and server is not None
@@ -125,11 +137,12 @@ def build_superpod(sus: int, system: str) -> Design:
             )
             b.bundle(
                 f"su-{n}-spine-core", f"SU {n} spine–core", upper, top_id,
-                links=half, speed_gbps=speed, pattern=Pattern.SPREAD, medium=medium,
+                links=half, speed_gbps=speed, pattern=Pattern.SPREAD, medium=hall_medium,
             )
         b.bundle(
             f"su-{n}-leaf-spine", f"SU {n} leaf–spine", leaf, upper,
-            links=half, speed_gbps=speed, pattern=Pattern.SPREAD, medium=medium,
+            links=half, speed_gbps=speed, pattern=Pattern.SPREAD,
+            medium=medium if three_tier else hall_medium,
         )
     size_buildings(b.design)
     return b.design

@@ -43,3 +43,27 @@ def test_counts_in_the_title_have_commas(qtbot, design) -> None:
     qtbot.addWidget(panel)
     panel.set_problems([Problem(Severity.WARNING, "unconnected", None, "x")] * 1234)
     assert panel.title() == "Problems (0 errors, 1,234 warnings)"
+
+
+def test_no_problems_is_said_in_words_not_an_empty_table(qtbot, design) -> None:
+    panel = ProblemsPanel(design)
+    qtbot.addWidget(panel)
+    panel.resize(600, 160)
+    panel.show()
+    qtbot.waitExposed(panel)
+    note = panel.empty_note
+    assert not note.isVisibleTo(panel), "before the first check nothing is claimed"
+    panel.set_problems([])
+    assert note.isVisibleTo(panel) and note.text().startswith("No problems")
+    # whole, inside the table's viewport, below its header
+    assert panel.viewport().rect().contains(note.geometry())
+    assert note.geometry().width() >= note.sizeHint().width()
+    panel.resize(900, 300)  # stays centred when the dock grows
+    qtbot.wait(10)
+    centre = panel.viewport().rect().center()
+    assert abs(note.geometry().center().x() - centre.x()) <= 2
+    panel.set_problems([Problem(Severity.WARNING, "oversubscribed", "hall-a-core", "9:1")])
+    assert not note.isVisibleTo(panel)
+    assert panel.topLevelItemCount() == 1
+    panel.set_problems([])
+    assert note.isVisibleTo(panel) and panel.topLevelItemCount() == 0

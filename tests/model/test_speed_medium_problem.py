@@ -15,15 +15,15 @@ def mismatches(design) -> list:  # type: ignore[no-untyped-def, type-arg]
 
 def test_slower_links_on_faster_optics_are_a_problem_in_words() -> None:
     design = TEMPLATES["superpod"].build(sus=1, system="dgx-h100")
-    bundle = design.bundles["su-1-leaf-spine"]
+    bundle = design.bundles["su-1-rails"]
     assert (bundle.speed_gbps, bundle.medium) == (400.0, "optical-400g-osfp")
     assert mismatches(design) == [], "400G links on 400G optics match"
-    design.update("su-1-leaf-spine", speed_gbps=200.0)
+    design.update("su-1-rails", speed_gbps=200.0)
     found = mismatches(design)
     assert [(p.severity.value, p.element_id) for p in found] == [
-        ("warning", "su-1-leaf-spine")]
+        ("warning", "su-1-rails")]
     assert found[0].message == (
-        "Bundle 'SU 1 leaf–spine' runs 200 Gb/s links on 400G optics (400G OSFP"
+        "Bundle 'SU 1 rails' runs 200 Gb/s links on 400G optics (400G OSFP"
         " multimode optics (SR4), per link end): choose a 200G medium or set the links"
         " to 400G")
     # The engine's full list carries it too (the problems panel shows that list).
