@@ -79,7 +79,7 @@ class ProblemsPanel(QTreeWidget):
         self.setColumnWidth(1, 180)
         self.itemClicked.connect(self._clicked)
         self.itemActivated.connect(self._clicked)
-        self.empty_note = QLabel("No problems: the design passes every check.",
+        self.empty_note = QLabel(self.tr("No problems: the design passes every check."),
                                  self.viewport())
         """Said over the empty table once the design has been checked: an empty table
         alone reads as "not loaded" or "broken"."""
