@@ -1,6 +1,7 @@
 """Which canvas items keep their picture at screen resolution (Qt's device coordinate
 cache), so that a repaint around an item that did not change copies its pixels instead
-of drawing it again."""
+of drawing it again. Rack-group and tier cards do not: every zoom would draw each of
+them into a new picture first, which cost more than it saved."""
 
 from __future__ import annotations
 
@@ -18,14 +19,6 @@ def block_cache(detail: bool) -> QGraphicsItem.CacheMode:
     than the screen, drawn directly."""
     if detail:
         return QGraphicsItem.CacheMode.NoCache
-    return card_cache()
-
-
-def card_cache() -> QGraphicsItem.CacheMode:
-    """A rack group or tier card keeps its picture at screen resolution: a repaint
-    around it that does not change it (the cut shown on the bundles passing by,
-    another card edited) copies pixels instead of writing its text again. Qt drops
-    the picture whenever the card is updated or the zoom changes."""
     if QPixmapCache.cacheLimit() * 1024 < BLOCK_CACHE_BYTES:
         QPixmapCache.setCacheLimit(BLOCK_CACHE_BYTES // 1024)
     return QGraphicsItem.CacheMode.DeviceCoordinateCache

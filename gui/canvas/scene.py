@@ -15,7 +15,7 @@ from PySide6.QtGui import QColor, QImage, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from gui.canvas.bundle_routing import BundleRouting
-from gui.canvas.caching import block_cache, card_cache
+from gui.canvas.caching import block_cache
 from gui.canvas.items.base import CutSide, ElementItem
 from gui.canvas.items.building import BuildingItem
 from gui.canvas.items.bundle import BundleItem
@@ -283,10 +283,8 @@ class DesignScene(BundleRouting, QGraphicsScene):
         else:
             self.addItem(item)
         self._items[item.element_id] = item
-        if isinstance(item, RackGroupItem | TierItem):
-            item.setCacheMode(card_cache())
-            if isinstance(parent, IslandItem):
-                item.setVisible(self.detail)
+        if isinstance(item, RackGroupItem | TierItem) and isinstance(parent, IslandItem):
+            item.setVisible(self.detail)
         if isinstance(item, IslandItem):
             item.setCacheMode(block_cache(self.detail))
         if isinstance(parent, ContainerItem) and not self._rebuilding:
