@@ -11,10 +11,11 @@ from collections import defaultdict
 from collections.abc import Iterable
 
 from PySide6.QtCore import QObject, QPointF, QRect, QRectF, Qt
-from PySide6.QtGui import QColor, QImage, QPainter, QPen, QPixmapCache
+from PySide6.QtGui import QColor, QImage, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from gui.canvas.bundle_routing import BundleRouting
+from gui.canvas.caching import block_cache
 from gui.canvas.items.base import CutSide, ElementItem
 from gui.canvas.items.building import BuildingItem
 from gui.canvas.items.bundle import BundleItem
@@ -36,22 +37,6 @@ DETAIL_SCALE = 0.5
 """Below this zoom an island is drawn as a block with its totals (level of detail):
 its cards would be too small to hold even their name and count at a readable size.
 (Between this and the cards' compact zoom, cards say only those, screen-sized.)"""
-BLOCK_CACHE_BYTES = 256 * 1024 * 1024
-"""Room for the pictures of zoomed-out island blocks (Qt keeps 10 MB by default)."""
-
-
-def _block_cache(detail: bool) -> QGraphicsItem.CacheMode:
-    """Zoomed out, an island block keeps its picture at screen resolution, so a repaint
-    that does not change it (another item moved nearby) only copies pixels: a SuperPOD
-    of 144 units repaints 144 blocks. Zoomed in, an island is a frame that can be larger
-    than the screen, drawn directly."""
-    if detail:
-        return QGraphicsItem.CacheMode.NoCache
-    if QPixmapCache.cacheLimit() * 1024 < BLOCK_CACHE_BYTES:
-        QPixmapCache.setCacheLimit(BLOCK_CACHE_BYTES // 1024)
-    return QGraphicsItem.CacheMode.DeviceCoordinateCache
-
-
 def _box(rect: QRectF) -> Rect:
     return rect.left(), rect.top(), rect.right(), rect.bottom()
 
@@ -301,7 +286,7 @@ class DesignScene(BundleRouting, QGraphicsScene):
         if isinstance(item, RackGroupItem | TierItem) and isinstance(parent, IslandItem):
             item.setVisible(self.detail)
         if isinstance(item, IslandItem):
-            item.setCacheMode(_block_cache(self.detail))
+            item.setCacheMode(block_cache(self.detail))
         if isinstance(parent, ContainerItem) and not self._rebuilding:
             parent.update_geometry(item)
         item.refresh()
@@ -465,7 +450,7 @@ class DesignScene(BundleRouting, QGraphicsScene):
                 item.setVisible(detail)
             elif isinstance(item, IslandItem):
                 item.prepareGeometryChange()
-                item.setCacheMode(_block_cache(detail))
+                item.setCacheMode(block_cache(detail))
         self._refresh_bundles()
         self.update()
 
@@ -511,24 +496,27 @@ class DesignScene(BundleRouting, QGraphicsScene):
         cut = self.metrics.bisection.cut if (self.cut_visible and self.metrics) else None
         inventory = self.metrics.inventory if self.metrics else None
         islands: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-        for eid, item in self._items.items():
+        sides: dict[str, CutSide | None] = {}
+        for eid in self._items:
             if cut is None or inventory is None or eid not in cut.side_a:
-                item.set_cut(None)
+                sides[eid] = None
                 continue
-            side = CutSide(cut.side_a[eid], self._members(eid))
-            item.set_cut(side)
+            side = sides[eid] = CutSide(cut.side_a[eid], self._members(eid))
             element = self.design.element(eid)
             if isinstance(element, RackGroup):
                 islands[element.island][0] += side.on_a
                 islands[element.island][1] += side.total
         # Zoomed out, an island block shows where its accelerators stand.
         for island_id, (on_a, total) in islands.items():
-            block = self._items.get(island_id)
-            if block is not None and total:
-                block.set_cut(CutSide(on_a, total))
-        for bid, bundle in self._bundles.items():
-            crossing = cut.crossing_gbps.get(bid) if cut is not None else None
-            bundle.set_crossing(crossing or None)
+            if island_id in self._items and total:
+                sides[island_id] = CutSide(on_a, total)
+        # Every group's tint and a Dragonfly+'s thousand crossing bundles (label, width,
+        # colour) take in their new look in the work queue's slices, not all in this
+        # turn of the event loop.
+        restyled = [eid for eid, side in sides.items() if self._items[eid].mark_cut(side)]
+        restyled += [bid for bid, bundle in self._bundles.items()
+                     if bundle.mark_crossing(cut.crossing_gbps.get(bid) if cut else None)]
+        self._refresh_soon(restyled)
 
     def _members(self, element_id: str) -> int:
         """What the cut counts for a group: accelerators of a rack group (rail wiring can

@@ -1,6 +1,7 @@
 """The canvas does only the work an edit calls for: the wire layer merges again only the
 lines a changed bundle left or joins (and ends up as a full merge would), labels whose
-text changed are placed in the routing queue's slices (not all at once in the edit),
+text changed are placed in the routing queue's slices (not all at once in the edit), the
+cut shown or hidden restyles its crossing bundles in those slices too,
 and figures that arrive unchanged re-label nothing."""
 
 from __future__ import annotations
@@ -67,10 +68,23 @@ def test_the_cut_re_labels_in_the_queue_and_labels_stay_apart(qapp, design) -> N
     crossing = [b for b in scene.bundle_items()
                 if scene.metrics.bisection.cut.crossing_gbps.get(b.element_id)]
     assert crossing
+    plain_look = {b.element_id: (b.label_drawn(), b.drawn_width()) for b in crossing}
+    cut = scene.metrics.bisection.cut
+    # groups tinted by their side, and the islands holding rack groups (their totals)
+    tinted = {eid for eid in cut.side_a if scene.item_for(eid) is not None}
+    tinted |= {design.rack_groups[eid].island for eid in tinted if eid in design.rack_groups}
+    assert tinted
     scene.set_cut_visible(True)
-    assert scene.routing_pending() == len(crossing), "placed later, not in the edit"
-    assert all(b.label_drawn().count(" · cut ") == 1 for b in crossing)
+    assert scene.routing_pending() == len(crossing) + len(tinted), \
+        "restyled later, not in the edit"
+    assert all(scene.item_for(eid).cut is not None for eid in tinted)
+    assert all(b.crossing_gbps for b in crossing), "the figure is known at once"
+    assert {b.element_id: (b.label_drawn(), b.drawn_width())
+            for b in crossing} == {eid: (text, width + 2) for eid, (text, width)
+                                   in plain_look.items()}, "only the width so far"
+    assert all(" · cut " not in text for text, _width in plain_look.values())
     scene.finish_routing()
+    assert all(b.label_drawn().count(" · cut ") == 1 for b in crossing)
     assert scene.routing_pending() == 0
     boxes = [b.label_rect() for b in scene.bundle_items() if not b.label_rect().isEmpty()]
     assert len(boxes) >= len(crossing) // 2
@@ -148,3 +162,33 @@ def test_tooltips_reach_qt_when_the_mouse_comes(qapp, design) -> None:
     assert f"{group.count + 1000:,}" not in item.toolTip(), "not handed over yet"
     item.hoverEnterEvent(QGraphicsSceneHoverEvent())
     assert f"{group.count + 1000:,}" in item.toolTip()
+
+
+def test_groups_take_in_their_side_of_the_cut_in_the_slices(qapp, design,
+                                                            monkeypatch) -> None:
+    from gui.canvas.items.base import ElementItem
+
+    scene = build_scene(design, compute_all(design.copy(), plane=None))
+    scene.finish_routing()
+    redrawn: list[str] = []
+    original = ElementItem.update
+
+    def counting(item: ElementItem, *args: object) -> None:
+        redrawn.append(item.element_id)
+        original(item, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ElementItem, "update", counting)
+    cut = scene.metrics.bisection.cut
+    tinted = {eid for eid in cut.side_a if scene.item_for(eid) is not None}
+    scene.set_cut_visible(True)
+    assert redrawn == [], "nothing redrawn in the edit itself"
+    scene.finish_routing()
+    assert tinted <= set(redrawn), "each tinted group redrawn once its slice comes"
+    redrawn.clear()
+    scene.set_cut_visible(True)  # shown already: nothing changes
+    scene.finish_routing()
+    assert redrawn == []
+    scene.set_cut_visible(False)
+    scene.finish_routing()
+    assert tinted <= set(redrawn)
+    assert all(scene.item_for(eid).cut is None for eid in tinted)

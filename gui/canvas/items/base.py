@@ -199,6 +199,8 @@ class ElementItem(QGraphicsItem):
         self.element: Any = element
         self.problems: list[str] = []
         self.cut: CutSide | None = None
+        self._look_stale = False
+        """The cut changed since the item was last redrawn for it."""
         self.hovered = False
         self._tooltip = ""
         self._tooltip_given = True
@@ -261,10 +263,17 @@ class ElementItem(QGraphicsItem):
     def set_cut(self, cut: CutSide | None) -> None:
         """Show which side of the bisection cut the item's members stand on (nothing
         is redrawn when that is what it shows already)."""
+        if self.mark_cut(cut):
+            self.refresh(always=False)
+
+    def mark_cut(self, cut: CutSide | None) -> bool:
+        """Note the item's side of the cut without redrawing it (the scene has it taken
+        in by :meth:`refresh` in its work queue's slices). True when it changed."""
         if cut == self.cut:
-            return
+            return False
         self.cut = cut
-        self.update()
+        self._look_stale = True
+        return True
 
     def tooltip_lines(self) -> list[str]:
         """Lines of the tooltip; subclasses add their figures."""
@@ -292,9 +301,10 @@ class ElementItem(QGraphicsItem):
 
     def refresh(self, always: bool = True) -> None:
         """Redraw after the scene's figures changed. With ``always`` False the item is
-        redrawn only when its tooltip changed: it holds every figure the item draws, so
-        figures that arrive unchanged repaint nothing."""
-        if self._refresh_tooltip() or always:
+        redrawn only when its tooltip or its side of the cut changed: the tooltip holds
+        every figure the item draws, so figures that arrive unchanged repaint nothing."""
+        if self._refresh_tooltip() or always or self._look_stale:
+            self._look_stale = False
             self.update()
 
     # ------------------------------------------------------------- geometry

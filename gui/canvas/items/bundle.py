@@ -143,11 +143,17 @@ class BundleItem(QGraphicsItem):
         """Highlight the bundle as crossing the bisection cut (None: not crossing).
         Only the label and colour change, so the route is kept; nothing is redrawn when
         the figure is the one shown already."""
+        if self.mark_crossing(gbps):
+            self.refresh()
+
+    def mark_crossing(self, gbps: float | None) -> bool:
+        """Note the bundle's share of the cut without redrawing it (the scene has it
+        taken in by :meth:`refresh` in its work queue's slices). True when it changed."""
         gbps = gbps or None
         if gbps == self.crossing_gbps:
-            return
+            return False
         self.crossing_gbps = gbps
-        self.refresh()
+        return True
 
     def refresh(self) -> bool:
         """Take in new figures (link count, cut): tooltip, width and label text. True

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Iterable
-from itertools import pairwise
+from itertools import chain, pairwise
 
 from PySide6.QtCore import QLineF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
@@ -164,8 +164,7 @@ class WireLayer(QGraphicsItem):
             self._spans.pop(line, None)
             self._merged.pop(line, None)
             return
-        self._merged[line] = merge_spans(line, (s for spans in by_bundle.values()
-                                                for s in spans))
+        self._merged[line] = merge_spans(line, chain.from_iterable(by_bundle.values()))
 
     def boundingRect(self) -> QRectF:
         return self._bounds
