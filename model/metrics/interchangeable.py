@@ -106,9 +106,43 @@ def island_classes(topo: Topology, ep: Endpoints) -> IntArray:
         first_class[i] = signature.setdefault(key, len(signature))
     if len(signature) == islands:
         return alone
-    if not _blocks_agree(first_class, il, ih, sw_rank[lo], sw_rank[hi], cap):
+    refined = _refined(first_class, il, ih, sw_rank[lo], sw_rank[hi], cap)
+    if not _blocks_agree(refined, il, ih, sw_rank[lo], sw_rank[hi], cap):
         return alone
-    return first_class
+    return refined
+
+
+def _refined(cls: IntArray, il: IntArray, ih: IntArray, rl: IntArray, rh: IntArray,
+             cap: np.ndarray) -> IntArray:
+    """``cls`` split until islands of one class see the same blocks towards each class
+    (counted with multiplicity): the classes :func:`_blocks_agree` can accept, e.g. the
+    two islands of a global bundle whose speed differs from the others'."""
+    between = (il >= 0) & (ih >= 0) & (il != ih)
+    il, ih, rl, rh, cap = il[between], ih[between], rl[between], rh[between], cap[between]
+    if il.size == 0:
+        return cls
+    islands = cls.size
+    # each ordered pair's block, seen from its first island
+    first, second = np.r_[il, ih], np.r_[ih, il]
+    rows = np.stack([np.r_[rl, rh], np.r_[rh, rl], np.r_[cap, cap]], axis=1).astype(
+        np.float64)
+    keys, pair_index = np.unique(first * islands + second, return_inverse=True)
+    blocks = _blocks(pair_index.reshape(-1), rows, keys.size)
+    names: dict[bytes, int] = {}
+    block_id = [names.setdefault(b, len(names)) for b in blocks]
+    seen_by: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    for key, bid in zip(keys.tolist(), block_id, strict=True):
+        x, y = divmod(key, islands)
+        seen_by[x].append((y, bid))
+    while True:
+        signature: dict[tuple[object, ...], int] = {}
+        new = np.empty(islands, dtype=np.int64)
+        for i in range(islands):
+            view = tuple(sorted((int(cls[y]), bid) for y, bid in seen_by.get(i, [])))
+            new[i] = signature.setdefault((int(cls[i]), view), len(signature))
+        if len(signature) == int(cls.max()) + 1:
+            return new
+        cls = new
 
 
 def _blocks_agree(cls: IntArray, il: IntArray, ih: IntArray, rl: IntArray, rh: IntArray,
