@@ -35,13 +35,31 @@ from model.metrics.topology import IntArray, TierNet, Topology
 
 
 def _blocks(keys: IntArray, rows: np.ndarray, groups: int) -> list[bytes]:
-    """The rows of each key (0 … groups − 1) as sorted bytes (rows: a 2-D float array)."""
+    """The rows of each key (0 … groups − 1) as sorted bytes (rows: a 2-D float array).
+    Blocks of one call compare equal exactly when their multisets of rows are equal:
+    each row is coded as one integer (columns of whole numbers by value, others by rank
+    among their distinct values), the same coding for every key."""
     if rows.shape[0] == 0:
         return [b""] * groups
-    order = np.lexsort((*rows.T[::-1], keys))
-    rows, keys = rows[order], keys[order]
-    cuts = np.searchsorted(keys, np.arange(groups + 1))
-    return [rows[cuts[g]:cuts[g + 1]].tobytes() for g in range(groups)]
+    code = np.zeros(rows.shape[0], dtype=np.int64)
+    radix = 1
+    for column in rows.T:
+        low = float(column.min())
+        if np.all(column == np.floor(column)) and float(column.max()) - low < 2**31:
+            ids, size = (column - low).astype(np.int64), int(column.max() - low) + 1
+        else:
+            values, inverse = np.unique(column, return_inverse=True)
+            ids, size = inverse.reshape(-1).astype(np.int64), int(values.size)
+        if radix * size * max(groups, 1) >= 2**62:
+            order = np.lexsort((*rows.T[::-1], keys))  # too many codes: sort the rows
+            ordered, sorted_keys = rows[order], keys[order]
+            cuts = np.searchsorted(sorted_keys, np.arange(groups + 1))
+            return [ordered[cuts[g]:cuts[g + 1]].tobytes() for g in range(groups)]
+        code = code * size + ids
+        radix *= size
+    full = np.sort(keys.astype(np.int64) * radix + code)
+    cuts = np.searchsorted(full, np.arange(groups + 1, dtype=np.int64) * radix)
+    return [(full[cuts[g]:cuts[g + 1]] - g * radix).tobytes() for g in range(groups)]
 
 
 def island_classes(topo: Topology, ep: Endpoints) -> IntArray:
@@ -158,19 +176,18 @@ def _blocks_agree(cls: IntArray, il: IntArray, ih: IntArray, rl: IntArray, rh: I
     islands = cls.size
     pair = a * islands + b
     keys, pair_index = np.unique(pair, return_inverse=True)
-    blocks = _blocks(pair_index.reshape(-1), np.stack([ra, rb, cap], axis=1).astype(
-        np.float64), keys.size)
+    index = pair_index.reshape(-1)
+    both = _blocks(np.r_[index, index + keys.size], np.stack(
+        [np.r_[ra, rb], np.r_[rb, ra], np.r_[cap, cap]], axis=1).astype(np.float64),
+        2 * keys.size)
+    blocks, flipped = both[:keys.size], both[keys.size:]
     sizes = np.bincount(cls, minlength=int(cls.max()) + 1)
     seen: dict[tuple[int, int], tuple[bytes, int]] = {}
-    for key, block in zip(keys.tolist(), blocks, strict=True):
+    for key, block, transposed in zip(keys.tolist(), blocks, flipped, strict=True):
         x, y = divmod(key, islands)
         cx, cy = int(cls[x]), int(cls[y])
-        if cx == cy:
-            rows = np.frombuffer(block, dtype=np.float64).reshape(-1, 3)
-            flipped = rows[:, [1, 0, 2]]
-            flipped = flipped[np.lexsort(flipped.T[::-1])]
-            if flipped.tobytes() != block:
-                return False
+        if cx == cy and transposed != block:
+            return False
         known = seen.get((cx, cy))
         if known is None:
             seen[cx, cy] = (block, 1)
