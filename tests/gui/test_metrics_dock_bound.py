@@ -18,7 +18,7 @@ def test_headline_shows_the_proven_bound_and_the_best_cut() -> None:
     metrics = Engine(solvers=(heuristic,)).compute_all(design)
     gbps = metrics.bisection.gbps
     text = format_headline("bisection_tbps", gbps / 1000, metrics)
-    assert text == f"≥ 4.1 (proven) … best cut {gbps / 1000:,.1f} Tb/s"
+    assert text == f"≥ 4.1 (proven)\n… best cut {gbps / 1000:,.1f} Tb/s"
     unknown = replace(metrics, bisection=replace(metrics.bisection, lower_bound_gbps=None))
     assert format_headline("bisection_tbps", gbps / 1000, unknown) == \
         f"≤ {gbps / 1000:,.1f} Tb/s"
