@@ -105,7 +105,13 @@ def format_headline(key: str, value: float, metrics: DesignMetrics) -> str:
         return count_text(value)
     if key == "bisection_tbps":
         text = f"{value:,.1f} Tb/s"
-        return text if metrics.bisection.exact else f"≤ {text}"
+        bound = metrics.bisection.lower_bound_gbps
+        if metrics.bisection.exact:
+            return text
+        if bound is None or skipped is not None:
+            return f"≤ {text}"
+        # two lines, so the figure does not widen its column of the dock
+        return f"≥ {bound / 1000:,.1f} (proven)\n… best cut {text}"
     if key == "interruptions_per_day":
         return f"{value:,.2f}"
     if key in ("fraction_of_full", "goodput"):
@@ -197,6 +203,10 @@ class MetricsDock(QWidget):
         bis = metrics.bisection
         if not bis.exact:
             tips["bisection_tbps"] += self.tr(" (best cut found: upper bound)")
+            if bis.lower_bound_gbps is not None:
+                tips["bisection_tbps"] += self.tr(
+                    "; the minimum is proven at least the first figure (a flow that fits"
+                    " in the links)")
         for key, value in self.values.items():
             self.labels[key].setText(format_headline(key, value, metrics))
             skipped = reason_of(metrics, SKIPPED_BY.get(key, ""))

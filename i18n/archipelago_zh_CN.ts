@@ -2060,6 +2060,10 @@ It was kept as {kept}.</source>
         <source> (best cut found: upper bound)</source>
         <translation>（找到的最佳切面：上界）</translation>
     </message>
+    <message>
+        <source>; the minimum is proven at least the first figure (a flow that fits in the links)</source>
+        <translation>；已证明最小值不低于第一个数（一组不超出链路容量的流）</translation>
+    </message>
 </context>
 <context>
     <name>MetricsRunner</name>

@@ -780,6 +780,8 @@ ZH_CN: dict[str, str] = {
     "✓ Up to date": "✓ 已是最新",
     "Metrics failed: {message}": "指标计算失败：{message}",
     " (best cut found: upper bound)": "（找到的最佳切面：上界）",
+    "; the minimum is proven at least the first figure (a flow that fits in the links)":
+        "；已证明最小值不低于第一个数（一组不超出链路容量的流）",
     "figures not computed: the design is too large to compute within {limit} s":
         "未计算指标：设计规模过大，无法在 {limit} 秒内算完",
     "the metrics engine stopped while computing this design (its process was killed, perhaps "

@@ -21,6 +21,10 @@ The default order (:data:`DEFAULT_SOLVERS`):
    minimum cut: an upper bound, never exact; it runs only when nothing confirmed was
    found before it.
 
+When no solver proves its cut, the best is given a proven lower bound where one is
+known (:func:`with_lower_bound`, :mod:`model.metrics.bisection_bound`), and is exact
+when the bound reaches it.
+
 Every cut is recounted link by link from the wiring (:func:`~model.metrics.bisection.
 report_cut`): ``exact`` is claimed only when the recount equals the value the method
 found and the cut is balanced.
@@ -41,6 +45,7 @@ from model.metrics.bisection import (
     report_by_members,
     report_cut,
 )
+from model.metrics.bisection_bound import dragonfly_lower_bound
 from model.metrics.endpoints import Endpoints
 from model.metrics.flows import MemberNetwork
 from model.metrics.min_plus import TooMuchWorkError
@@ -215,4 +220,16 @@ def compute_bisection(topo: Topology, ep: Endpoints, tree: PodTree | None,
         names = ", ".join(getattr(s, "__name__", repr(s)) for s in solvers) or "none"
         raise NoSolverError(f"no bisection solver found a cut (solvers tried: {names}); "
                             "end the list with the heuristic, which always finds one")
-    return best.bisection
+    return with_lower_bound(problem, best.bisection)
+
+
+def with_lower_bound(problem: BisectionProblem, best: Bisection) -> Bisection:
+    """The best inexact cut with the proven lower bound of
+    :mod:`model.metrics.bisection_bound` where one applies; exact when the bound
+    reaches the cut (then the cut is a minimum)."""
+    bound = dragonfly_lower_bound(problem.topo, problem.ep, problem.target)
+    if bound is None:
+        return best
+    if bound >= best.gbps * (1 - 1e-9) and best.cut.accelerators_a == problem.target:
+        return replace(best, exact=True, lower_bound_gbps=None)
+    return replace(best, lower_bound_gbps=min(bound, best.gbps))

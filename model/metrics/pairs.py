@@ -10,7 +10,9 @@ A subtree holding only X's leaves costs ``iso`` (the cheapest way to cut all its
 off its top) when its top joins Y. A pod tree that is not uniform (islands that differ
 in uplinks under one core, uneven wiring) is solved over the classes of its pods'
 switches (:mod:`model.metrics.pair_classes`), while those are few. Without a pod tree
-(peer links), an exact max-flow on the member-level network is used instead.
+(peer links), an exact max-flow on the member-level network is used instead, one per
+pair of classes of interchangeable islands (:mod:`model.metrics.interchangeable`):
+islands that a permutation exchanges by an automorphism have equal capacities.
 
 Run pair by pair that DP costs a Python walk per pair (3,696 pairs on a 1M-accelerator
 campus); :meth:`TreeCuts.all_pairs` instead finds, for all groups at once, the chain of
@@ -31,6 +33,7 @@ import numpy as np
 from model.metrics.arrays import distinct
 from model.metrics.endpoints import Endpoints
 from model.metrics.flows import MemberNetwork
+from model.metrics.interchangeable import island_classes
 from model.metrics.pair_classes import class_pair_cuts
 from model.metrics.pod_classes import pod_classes
 from model.metrics.pods import PodTree
@@ -299,8 +302,15 @@ def pair_capacities(topo: Topology, ep: Endpoints, tree: PodTree | None,
             present = _present(keys, len(names))
             if len(present) >= 2:
                 network = network or MemberNetwork(topo, ep)
+                cls = (island_classes(topo, ep) if level == "island"
+                       else np.arange(len(names), dtype=np.int64))
+                by_class: dict[tuple[int, int], float] = {}
                 for x, y in combinations(present, 2):
-                    value, _ = network.cut(keys == x, keys == y, sides=False)
+                    key = (min(int(cls[x]), int(cls[y])), max(int(cls[x]), int(cls[y])))
+                    value = by_class.get(key)
+                    if value is None:
+                        value, _ = network.cut(keys == x, keys == y, sides=False)
+                        by_class[key] = value
                     pairs.append(PairCapacity(names[x], names[y], value))
         results.append(pairs)
     return results[0], results[1]

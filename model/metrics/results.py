@@ -95,6 +95,10 @@ class Bisection:
     cut: BisectionCut
     full_gbps: float
     """N/2 × injection bandwidth: the bisection of an ideal non-blocking network."""
+    lower_bound_gbps: float | None = None
+    """When the figure is not exact (the best cut found): a proven lower bound on the
+    minimum balanced cut (:mod:`model.metrics.bisection_bound`), or None when none is
+    known. None when the figure is exact (it is then its own bound)."""
 
 
 @dataclass(frozen=True)

@@ -5,8 +5,10 @@
 
 - ``accelerators``, ``servers``, ``racks`` — counts;
 - ``switches`` — tier name → switch count;
-- ``bisection`` — ``gbps``, ``per_accelerator_gbps``, ``fraction_of_full``, ``exact``
-  (plus ``full_gbps`` and the ``cut``);
+- ``bisection`` — ``gbps``, ``per_accelerator_gbps``, ``fraction_of_full``, ``exact``,
+  ``lower_bound_gbps`` (a proven lower bound on the minimum: ``gbps`` itself when exact,
+  ``null`` when the figure is the best cut found and no bound is known) (plus
+  ``full_gbps`` and the ``cut``);
 - ``hops`` — ``max``, ``mean``, ``histogram`` (hop count → pairs; JSON keys are strings)
   (plus ``by_scope``, ``scale_up_pairs``, ``scale_up_by_scope``, ``unreachable_pairs``);
 - ``power`` — building name → ``it_kw``, ``facility_kw``, ``capacity_kw`` (plus the parts
@@ -93,6 +95,9 @@ def metrics_to_json(design: Design, metrics: DesignMetrics) -> JsonObject:
             "per_accelerator_gbps": number(bisection.per_accelerator_gbps),
             "fraction_of_full": number(bisection.fraction_of_full),
             "exact": bool(bisection.exact),
+            "lower_bound_gbps": number(bisection.gbps) if bisection.exact
+            else None if bisection.lower_bound_gbps is None
+            else number(bisection.lower_bound_gbps),
             "full_gbps": number(bisection.full_gbps),
             "cut": {
                 "side_a": {
