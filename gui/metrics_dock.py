@@ -111,7 +111,8 @@ def format_headline(key: str, value: float, metrics: DesignMetrics) -> str:
         if bound is None or skipped is not None:
             return f"≤ {text}"
         # two lines, so the figure does not widen its column of the dock
-        return f"≥ {bound / 1000:,.1f} (proven)\n… best cut {text}"
+        return translate("MetricsDock", "≥ {bound} (proven)\n… best cut {figure}").format(
+            bound=f"{bound / 1000:,.1f}", figure=text)
     if key == "interruptions_per_day":
         return f"{value:,.2f}"
     if key in ("fraction_of_full", "goodput"):

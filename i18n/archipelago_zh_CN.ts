@@ -2021,6 +2021,12 @@ It was kept as {kept}.</source>
         <translation>交换机、光模块和线缆 ÷ CAPEX</translation>
     </message>
     <message>
+        <source>≥ {bound} (proven)
+… best cut {figure}</source>
+        <translation>≥ {bound}（已证明）
+… 最佳切面 {figure}</translation>
+    </message>
+    <message>
         <source>Computing…</source>
         <translation>正在计算…</translation>
     </message>
@@ -2380,6 +2386,10 @@ Drop it on an island (island tier) or a building (building tier)</source>
     <message>
         <source>Problem</source>
         <translation>问题</translation>
+    </message>
+    <message>
+        <source>No problems: the design passes every check.</source>
+        <translation>没有问题：设计通过了全部检查。</translation>
     </message>
     <message>
         <source>design</source>

@@ -780,6 +780,8 @@ ZH_CN: dict[str, str] = {
     "✓ Up to date": "✓ 已是最新",
     "Metrics failed: {message}": "指标计算失败：{message}",
     " (best cut found: upper bound)": "（找到的最佳切面：上界）",
+    "≥ {bound} (proven)\n… best cut {figure}": "≥ {bound}（已证明）\n… 最佳切面 {figure}",
+    "No problems: the design passes every check.": "没有问题：设计通过了全部检查。",
     "; the minimum is proven at least the first figure (a flow that fits in the links)":
         "；已证明最小值不低于第一个数（一组不超出链路容量的流）",
     "figures not computed: the design is too large to compute within {limit} s":
