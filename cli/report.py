@@ -20,7 +20,8 @@ from model.reports.reliability_text import reliability_lines
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the verb's arguments."""
     parser.add_argument("design", help="the design file (.json)")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--json", action="store_true",
+                        help="print one JSON object (with the N−1 table, within its budget)")
     parser.add_argument("--plane", choices=[p.value for p in Plane],
                         help="network plane (default: the design's own setting)")
     parser.add_argument("--job-accelerators", type=int, metavar="N",
@@ -140,9 +141,10 @@ def _report(args: argparse.Namespace) -> int:
     metrics = compute_all(design, Plane(args.plane) if args.plane else None,
                           budget=engine_budget(args))
     if args.json:
-        from model.reports.metrics_json import metrics_json_text
+        from model.reports.n_minus_1_json import with_n_minus_1
 
-        sys.stdout.write(metrics_json_text(design, metrics))
+        sys.stdout.write(with_n_minus_1(design, metrics, Plane(args.plane) if args.plane
+                                        else None))
     else:
         print("\n".join(summary_lines(design, metrics)))
     return report_budget_overrun(metrics.not_computed, args.timeout)

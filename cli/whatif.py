@@ -38,10 +38,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the N−1 table: each single failure and what it costs")
     parser.add_argument("--top", type=int, default=0, metavar="N",
                         help="with --n-1: print only the N worst rows (default: all)")
+    parser.add_argument("--threshold", type=_percent, default=50.0, metavar="PERCENT",
+                        help="count accelerators keeping at most this %% of their healthy"
+                             " bandwidth to the rest of the network (default 50)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--plane", choices=[p.value for p in Plane],
                         help="network plane (default: the design's own setting)")
     add_timeout_argument(parser)
+
+
+def _percent(text: str) -> float:
+    try:
+        value = float(text.rstrip("%").strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a percentage") from None
+    if not 0 <= value <= 100:
+        raise argparse.ArgumentTypeError(f"{text!r}: choose a percentage from 0 to 100")
+    return value
 
 
 def run(args: argparse.Namespace) -> int:
@@ -68,9 +81,10 @@ def _whatif(args: argparse.Namespace) -> int:
     check_what_if(design, failures)
     metrics = compute_what_if(design, plane, engine_budget(args), failures)
     if args.json:
-        print(json.dumps(_comparison_json(design, metrics), indent=2, ensure_ascii=False))
+        print(json.dumps(_comparison_json(design, metrics, args.threshold / 100), indent=2,
+                         ensure_ascii=False))
     else:
-        print("\n".join(comparison_lines(design, metrics)))
+        print("\n".join(comparison_lines(design, metrics, args.threshold / 100)))
     return report_budget_overrun(metrics.not_computed, args.timeout)
 
 
@@ -88,14 +102,16 @@ def _failures(design: Design, args: argparse.Namespace) -> list[Any]:
     return failures
 
 
-def comparison_lines(design: Design, metrics: Any) -> list[str]:
-    """The readable what-if: what is down, then every figure healthy → failed."""
+def comparison_lines(design: Design, metrics: Any, threshold: float = 0.5) -> list[str]:
+    """The readable what-if: what is down, then every figure healthy → failed
+    (accelerators at low bandwidth: keeping at most ``threshold`` of their healthy
+    bandwidth to the rest)."""
     from model.whatif import figure_changes, format_difference, format_figure
 
     lines = [f"{design.name} — what if:"]
     lines += [f"  down: {w}" for w in _failure_words(design, metrics)]
     lines.append("")
-    changes = figure_changes(design, metrics)
+    changes = figure_changes(design, metrics, threshold)
     width = max(len(c.figure.words) for c in changes)
     lines.append(f"  {'figure':<{width}}  {'healthy':>14}  {'failed':>14}  change")
     for c in changes:
@@ -105,7 +121,20 @@ def comparison_lines(design: Design, metrics: Any) -> list[str]:
                      f"{mark}")
     for key, why in metrics.not_computed.items():
         lines.append(f"  {key}: {why}")
+    lines += _everything_cut_off(metrics)
     return lines
+
+
+def _everything_cut_off(metrics: Any) -> list[str]:
+    """A line saying so when the failures leave no working accelerator with a
+    scale-out link: every network figure is then zero, not missing."""
+    engine = metrics.failures
+    if engine is None or engine.accelerators_working == 0 \
+            or engine.accelerators_stranded < engine.accelerators_working:
+        return []
+    return ["", f"  every working accelerator ({engine.accelerators_working:,}) is cut off:"
+                " the network carries nothing, so bisection and pair capacities are 0"
+                " and no two accelerators outside one scale-up domain reach each other"]
 
 
 def _failure_words(design: Design, metrics: Any) -> list[str]:
@@ -118,9 +147,10 @@ def _number(value: float) -> float | None:
     return value if math.isfinite(value) else None
 
 
-def _comparison_json(design: Design, metrics: Any) -> dict[str, Any]:
+def _comparison_json(design: Design, metrics: Any, threshold: float) -> dict[str, Any]:
     from model.whatif import figure_changes
 
+    engine = metrics.failures
     return {
         "design": design.name,
         "plane": metrics.plane,
@@ -132,28 +162,29 @@ def _comparison_json(design: Design, metrics: Any) -> dict[str, Any]:
                                    "failed": _number(c.failed),
                                    "difference": _number(c.difference),
                                    "ratio": c.ratio}
-                    for c in figure_changes(design, metrics)},
+                    for c in figure_changes(design, metrics, threshold)},
+        "low_bandwidth_threshold": threshold,
+        "low_bandwidth_by_group": engine.low_bandwidth_by_group(threshold) if engine else {},
+        "cut_off_by_group": dict(engine.stranded_by_group) if engine else {},
+        "everything_cut_off": bool(_everything_cut_off(metrics)),
         "not_computed": metrics.not_computed,
     }
 
 
 def _table(design: Design, plane: Plane | None, args: argparse.Namespace) -> int:
-    from model.n_minus_1 import n_minus_1, table_rows
+    from model.n_minus_1 import n_minus_1, table_json
 
     def tell(done: int, total: int) -> None:
         if not args.json and sys.stderr.isatty():
             print(f"\r{done}/{total} failures computed", end="", file=sys.stderr)
 
-    table = n_minus_1(design, plane, progress=tell)
+    table = n_minus_1(design, plane, progress=tell, threshold=args.threshold / 100)
     if not args.json and sys.stderr.isatty():
         print(file=sys.stderr)
     rows = table.rows[:args.top] if args.top > 0 else table.rows
     if args.json:
-        data = {"design": design.name, "healthy": {k: _number(v) for k, v in
-                                                   table.healthy.items()},
-                "rows": table_rows(table)[:len(rows)],
-                "computed": table.computed,
-                "skipped": [{"element": e, "why": why} for e, why in table.skipped]}
+        data = {"design": design.name, **table_json(table)}
+        data["rows"] = data["rows"][:len(rows)]  # type: ignore[index]
         print(json.dumps(data, indent=2, ensure_ascii=False))
         return 0
     print("\n".join(table_lines(design, table, rows)))
@@ -165,26 +196,32 @@ def table_lines(design: Design, table: Any, rows: list[Any]) -> list[str]:
     from model.whatif import format_figure
 
     healthy = table.healthy
+    low = f"≤{table.threshold * 100:g}% bw"
+    hops = healthy["max_hops"]
     lines = [f"{design.name} — N−1: each single failure, worst first"
-             f" (healthy bisection {format_figure('bisection_gbps', healthy['bisection_gbps'])})",
+             f" (healthy bisection {format_figure('bisection_gbps', healthy['bisection_gbps'])},"
+             f" max hops {format_figure('max_hops', hops)})",
              "",
-             f"  {'failure':<44} {'bisection':>12} {'of healthy':>10} {'acc. down':>10}"
-             f" {'cut off':>8} {'no-path pairs':>14} {'worst island pair':>18}"
-             f" {'worst building pair':>20}"]
+             f"  {'failure':<44} {'bisection':>12} {'of healthy':>10} {'max hops':>8}"
+             f" {'acc. down':>10} {'cut off':>8} {low:>10} {'no-path pairs':>14}"
+             f" {'worst island pair':>18} {'worst building pair':>20}  partitions"]
     for r in rows:
         ratio = f"{r.bisection_ratio:.1%}" if math.isfinite(r.bisection_ratio) else "—"
         words = r.words if len(r.words) <= 44 else r.words[:43] + "…"
-        split = " splits" if r.splits else ""
+        split = "  yes" if r.splits else ""
         lines.append(
             f"  {words:<44} {format_figure('bisection_gbps', r.bisection_gbps):>12}"
-            f" {ratio:>10} {r.accelerators_down:>10,} {r.accelerators_cut_off:>8,}"
-            f" {r.unreachable_pairs:>14,}"
+            f" {ratio:>10} {format_figure('max_hops', r.max_hops):>8}"
+            f" {r.accelerators_down:>10,} {r.accelerators_cut_off:>8,}"
+            f" {r.accelerators_low_bandwidth:>10,} {r.unreachable_pairs:>14,}"
             f" {format_figure('worst_island_pair_gbps', r.worst_island_pair_gbps):>18}"
             f" {format_figure('worst_building_pair_gbps', r.worst_building_pair_gbps):>20}"
             f"{split}")
     for element, why in table.skipped:
         lines.append(f"  {element}: not computed ({why})")
     lines.append("")
-    lines.append(f"  {len(table.rows)} single failures; {table.computed} computed, the rest"
-                 " copy an identical island's figures")
+    lines.append(f"  {len(table.rows)} single failures (a tier's row: the worst of its"
+                 f" switches tried, one per class of interchangeable switches);"
+                 f" {table.computed} computed, the rest copy an identical island's figures;"
+                 f" {len(table.partitioning)} partition the network")
     return lines

@@ -19,13 +19,14 @@ from __future__ import annotations
 import difflib
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 
 from model.design import Design
 from model.elements import Plane
 from model.errors import DesignError
 from model.failures import FAILABLE_KINDS, Failure, check_failures, members_of
 from model.metrics.budget import Budget
+from model.metrics.kept_bandwidth import DEFAULT_THRESHOLD
 from model.metrics.results import DesignMetrics
 
 MAX_SUGGESTIONS = 3
@@ -187,6 +188,7 @@ FIGURES: tuple[Figure, ...] = (
     Figure("accelerators_working", "Accelerators working", "", True),
     Figure("accelerators_down", "Accelerators dark", "", False),
     Figure("accelerators_cut_off", "Accelerators cut off", "", False),
+    Figure("accelerators_low_bandwidth", "Accelerators at low bandwidth", "", False),
     Figure("bisection_gbps", "Bisection", "Gb/s", True),
     Figure("per_accelerator_gbps", "Bisection per accelerator", "Gb/s", True),
     Figure("fraction_of_full", "Bisection, of full", "", True),
@@ -204,12 +206,20 @@ FIGURES: tuple[Figure, ...] = (
 FIGURE_BY_KEY = {f.key: f for f in FIGURES}
 
 
+def low_bandwidth_words(threshold: float = DEFAULT_THRESHOLD) -> str:
+    """The low-bandwidth figure's words at ``threshold`` ("Accelerators at ≤ 50 %
+    bandwidth")."""
+    return f"Accelerators at ≤ {threshold * 100:g} % bandwidth"
+
+
 def figure_values(metrics: DesignMetrics, design: Design | None = None,
-                  failures: Sequence[Failure] = ()) -> dict[str, float]:
+                  failures: Sequence[Failure] = (),
+                  threshold: float = DEFAULT_THRESHOLD) -> dict[str, float]:
     """The what-if figures of ``metrics`` (NaN for one the engine left out): unit-free
-    readings of its fields, no new computation. Accelerators working, down and cut off
-    are the engine's (``metrics.failures``); figures computed without failures count
-    none down."""
+    readings of its fields, no new computation. Accelerators working, down, cut off
+    and at low bandwidth (keeping at most ``threshold`` of their healthy bandwidth to
+    the rest, :mod:`model.metrics.kept_bandwidth`) are the engine's
+    (``metrics.failures``); figures computed without failures count none down."""
     skipped = metrics.not_computed
     nan = math.nan
     engine = metrics.failures
@@ -217,7 +227,9 @@ def figure_values(metrics: DesignMetrics, design: Design | None = None,
         working = float(engine.accelerators_working)
         down = float(engine.accelerators_installed - engine.accelerators_working)
         cut_off = float(engine.accelerators_stranded)
+        low = float(engine.accelerators_low_bandwidth(threshold))
     else:
+        low = 0.0
         down = float(accelerators_down(design, failures)) if design is not None else 0.0
         working = float(metrics.inventory.accelerators) - down
         cut_off = 0.0
@@ -226,6 +238,7 @@ def figure_values(metrics: DesignMetrics, design: Design | None = None,
         "accelerators_working": working,
         "accelerators_down": down,
         "accelerators_cut_off": cut_off,
+        "accelerators_low_bandwidth": low,
         "bisection_gbps": nan if "bisection" in skipped else metrics.bisection.gbps,
         "per_accelerator_gbps": nan if "bisection" in skipped
         else metrics.bisection.per_accelerator_gbps,
@@ -279,15 +292,19 @@ class FigureChange:
         return (d < 0) == self.figure.more_is_better
 
 
-def figure_changes(design: Design, metrics: DesignMetrics) -> list[FigureChange]:
+def figure_changes(design: Design, metrics: DesignMetrics,
+                   threshold: float = DEFAULT_THRESHOLD) -> list[FigureChange]:
     """Every what-if figure healthy → failed, for figures from :func:`compute_what_if`
-    (healthy on both sides when nothing is failed)."""
+    (healthy on both sides when nothing is failed); accelerators at low bandwidth are
+    those keeping at most ``threshold`` of their healthy bandwidth."""
     failures = metrics.failed if isinstance(metrics, WhatIfMetrics) else ()
     healthy_metrics = (metrics.healthy if isinstance(metrics, WhatIfMetrics)
                        and metrics.healthy is not None else metrics)
     healthy = figure_values(healthy_metrics, design)
-    failed = figure_values(metrics, design, failures)
-    return [FigureChange(f, healthy[f.key], failed[f.key]) for f in FIGURES]
+    failed = figure_values(metrics, design, failures, threshold)
+    words = {"accelerators_low_bandwidth": low_bandwidth_words(threshold)}
+    return [FigureChange(replace(f, words=words.get(f.key, f.words)), healthy[f.key],
+                         failed[f.key]) for f in FIGURES]
 
 
 def format_figure(key: str, value: float) -> str:

@@ -22,7 +22,7 @@ whole design's counts, which the cost and the failure rates are made from.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -30,6 +30,7 @@ from model.design import Design
 from model.failures import Down, Failure, describe
 from model.i18n import Message, message
 from model.metrics.endpoints import nic_to_accelerators
+from model.metrics.kept_bandwidth import DEFAULT_THRESHOLD, below, kept_fractions
 from model.metrics.power import LinkEnds
 from model.metrics.results import Inventory
 from model.metrics.switch_classes import switch_classes
@@ -58,6 +59,20 @@ class FailureFigures:
     """Tier id → switches not working (failed, or dark), every plane."""
     links_down_by_bundle: dict[str, int]
     """Bundle id → links not working (failed, at a failed switch or a dark end)."""
+    bandwidth_kept: dict[str, tuple[tuple[float, int], ...]] = field(default_factory=dict)
+    """Rack group id → ((fraction of its healthy bandwidth kept, accelerators keeping
+    it), …) for working, not stranded accelerators keeping less than all of it
+    (:mod:`model.metrics.kept_bandwidth`)."""
+
+    def low_bandwidth_by_group(self, threshold: float = DEFAULT_THRESHOLD) -> dict[str, int]:
+        """Rack group id → working, not stranded accelerators keeping at most
+        ``threshold`` of their healthy bandwidth to the rest (groups with none left out)."""
+        return below(self.bandwidth_kept, threshold)
+
+    def accelerators_low_bandwidth(self, threshold: float = DEFAULT_THRESHOLD) -> int:
+        """Working, not stranded accelerators keeping at most ``threshold`` of their
+        healthy bandwidth to the rest of the network."""
+        return sum(self.low_bandwidth_by_group(threshold).values())
 
 
 def same_figures_key(healthy: Topology, down: Down) -> Hashable:
@@ -159,6 +174,7 @@ def failure_figures(design: Design, failures: Sequence[Failure], topo: Topology,
         links_down_by_bundle={b: installed.links_by_bundle[b] - n
                               for b, n in inventory.links_by_bundle.items()
                               if installed.links_by_bundle[b] - n},
+        bandwidth_kept=kept_fractions(topo, healthy),
     )
 
 
