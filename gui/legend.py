@@ -26,6 +26,9 @@ def legend_rows(theme: Theme) -> list[tuple[str, str]]:
              (theme.cut, QT_TRANSLATE_NOOP("Legend", "bundle crossing the cut")),
              ("", QT_TRANSLATE_NOOP("Legend",
                                     "Connector width grows with capacity; label: links × speed"))]
+    from gui.whatif.overlay import LEGEND_ROWS
+
+    rows += LEGEND_ROWS
     return [(colour, translate("Legend", text)) for colour, text in rows]
 
 

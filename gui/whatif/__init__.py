@@ -7,8 +7,9 @@ undo stack; the engine process computes the figures on what remains, the canvas 
 the failed elements (:mod:`gui.whatif.overlay`) and the metrics dock compares every
 headline figure healthy → failed (:mod:`gui.whatif.comparison`).
 
-The Analysis menu holds N−1 Table… (:mod:`gui.whatif.n_minus_1_dialog`), Clear
-Failures, and Scenarios: Save Failures as Scenario… (an undoable edit of the design,
+The metrics dock's N−1 tab (:mod:`gui.whatif.n_minus_1_tab`) lists what each single
+failure costs; Analysis › N−1 Table… brings it to the front. The Analysis menu also holds
+Clear Failures, and Scenarios: Save Failures as Scenario… (an undoable edit of the design,
 saved in its file) and one entry per saved scenario that fails what it names.
 """
 
@@ -25,7 +26,7 @@ from gui.i18n import error_message, translate
 from gui.whatif.commands import delete_scenario, save_scenario
 from gui.whatif.comparison import WhatIfView
 from gui.whatif.fail_dialog import FailDialog
-from gui.whatif.n_minus_1_dialog import NMinusOneDialog
+from gui.whatif.n_minus_1_tab import NMinusOnePanel
 from gui.whatif.overlay import FailureOverlay
 from gui.whatif.state import FailureState
 from model.errors import DesignError
@@ -49,7 +50,14 @@ class WhatIfActions(QObject):
         self.state = FailureState(window.document, window.runner, self)
         self.overlay = FailureOverlay(window.scene)
         self.view = WhatIfView(window.metrics_dock)
-        self.dialog: NMinusOneDialog | None = None
+        self.n_minus_1 = NMinusOnePanel(lambda: window.document.design, self.fail,
+                                        parent=window.metrics_dock)
+        tabs = window.metrics_dock.tabs
+        self.n_minus_1_index = tabs.addTab(self.n_minus_1, "N−1")
+        tabs.currentChanged.connect(self._tab_opened)
+        window.document.changed.connect(self.n_minus_1.mark_out_of_date)
+        window.document.reset.connect(self.n_minus_1.forget)
+        self.view.threshold_changed.connect(self._threshold_changed)
         self.ask_failure: Callable[[FailDialog], Failure | None] = ask_failure
         """Shows the Fail dialog (tests answer it instead)."""
         self.ask_name: Callable[[str], str | None] = self._ask_name
@@ -217,15 +225,31 @@ class WhatIfActions(QObject):
         return True
 
     # -------------------------------------------------------------------- N−1
-    def show_n_minus_1(self) -> NMinusOneDialog:
-        """Open the N−1 table (computing it in the engine process)."""
-        if self.dialog is None:
-            self.dialog = NMinusOneDialog(self.window.document.design, self.fail,
-                                          parent=self.window)
-        self.dialog.show()
-        self.dialog.raise_()
-        self.dialog.start()
-        return self.dialog
+    def show_n_minus_1(self) -> NMinusOnePanel:
+        """Bring the dock's N−1 tab to the front, computing the table in the engine
+        process unless the one on show is current."""
+        dock = self.window.metrics_dock
+        holder = dock.parentWidget()
+        if holder is not None and not holder.isVisible():
+            holder.show()
+        if holder is not None:
+            holder.raise_()
+        dock.tabs.setCurrentWidget(self.n_minus_1)
+        self.n_minus_1.start_if_needed()
+        return self.n_minus_1
+
+    def _tab_opened(self, index: int) -> None:
+        if index == self.n_minus_1_index:
+            self.n_minus_1.start_if_needed()
+
+    def _threshold_changed(self, threshold: float) -> None:
+        """The low-bandwidth threshold changed: the dock's rows, the canvas marks and
+        the N−1 table follow (the kept fractions are the engine's; nothing recomputes
+        but the N−1 table, on request)."""
+        self.n_minus_1.set_threshold(threshold)
+        metrics = self.window.runner.metrics
+        if metrics is not None:
+            self._figures_arrived(metrics)
 
     # ---------------------------------------------------------------- follows
     def _failures_changed(self) -> None:
@@ -243,8 +267,11 @@ class WhatIfActions(QObject):
     def _figures_arrived(self, metrics: object) -> None:
         design = self.window.document.design
         engine = getattr(metrics, "failures", None)
+        threshold = self.view.threshold
         self.overlay.show(design, self.state.failures,
-                          engine.stranded_by_group if engine is not None else None)
+                          engine.stranded_by_group if engine is not None else None,
+                          engine.low_bandwidth_by_group(threshold) if engine is not None
+                          else None, threshold)
         self.view.show_metrics(design, metrics)  # type: ignore[arg-type]
 
 

@@ -1,6 +1,9 @@
 """The what-if in the metrics dock: a banner naming what is failed (with Clear Failures
 and Save as Scenario…) above the headline figures, and a "What-if" tab with every
-headline figure healthy → failed and the difference.
+headline figure healthy → failed and the difference, and the low-bandwidth threshold
+(accelerators keeping at most that share of their healthy bandwidth are counted and
+marked on the canvas; changing it recomputes nothing: the engine's figures hold every
+accelerator's kept share).
 
 The figures are the engine's (:class:`model.whatif.WhatIfMetrics`: the failed figures
 carrying the healthy ones, from one run in the engine process); this widget computes
@@ -11,12 +14,13 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QSpinBox,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -26,6 +30,7 @@ from PySide6.QtWidgets import (
 from gui.i18n import QT_TRANSLATE_NOOP, translate
 from gui.metrics_dock import HEADLINES, MetricsDock, format_headline, headline_values
 from model.design import Design
+from model.metrics.kept_bandwidth import DEFAULT_THRESHOLD
 from model.metrics.results import DesignMetrics
 from model.whatif import (
     FIGURES,
@@ -58,9 +63,11 @@ class ComparisonRow:
         self.worse, self.better = worse, better
 
 
-def comparison_rows(design: Design, metrics: WhatIfMetrics) -> list[ComparisonRow]:
+def comparison_rows(design: Design, metrics: WhatIfMetrics,
+                    threshold: float = DEFAULT_THRESHOLD) -> list[ComparisonRow]:
     """Every headline figure of the dock, then the what-if's own figures, healthy →
-    failed with the difference."""
+    failed with the difference (accelerators at low bandwidth: keeping at most
+    ``threshold`` of their healthy bandwidth)."""
     healthy = metrics.healthy
     assert healthy is not None
     rows: list[ComparisonRow] = []
@@ -75,7 +82,7 @@ def comparison_rows(design: Design, metrics: WhatIfMetrics) -> list[ComparisonRo
             title, format_headline(key, h, healthy), format_headline(key, f, metrics),
             _headline_difference(key, h, f, metrics), *_judge(key, d)))
         shown.add(key)
-    for change in figure_changes(design, metrics):
+    for change in figure_changes(design, metrics, threshold):
         if change.figure.key in ("accelerators_working", "bisection_gbps",
                                  "per_accelerator_gbps", "fraction_of_full", "mean_hops",
                                  "max_hops", "it_kw", "facility_kw", "pflops"):
@@ -205,12 +212,18 @@ def headline_mark(key: str, healthy: float, failed: float) -> tuple[str, str] | 
                                else NEUTRAL_COLOUR)
 
 
-class WhatIfView:
+class WhatIfView(QObject):
     """The banner and the What-if tab of one metrics dock, and the change on each of
     its headline figures."""
 
+    threshold_changed = Signal(float)
+    """The low-bandwidth threshold, a fraction of healthy, was changed by the user."""
+
     def __init__(self, dock: MetricsDock) -> None:
+        super().__init__(dock)
         self.dock = dock
+        self.threshold = DEFAULT_THRESHOLD
+        self._metrics: tuple[Design, DesignMetrics] | None = None
         dock.metrics_shown.connect(self._mark_headlines)
         self.banner = WhatIfBanner(dock)
         layout = dock.layout()
@@ -224,6 +237,24 @@ class WhatIfView:
                                      "takes down."))
         self.note.setWordWrap(True)
         page_layout.addWidget(self.note)
+        row = QHBoxLayout()
+        label = QLabel("Low bandwidth: at most")
+        self.threshold_box = QSpinBox()
+        self.threshold_box.setObjectName("low-bandwidth-threshold")
+        self.threshold_box.setRange(0, 100)
+        self.threshold_box.setSuffix(" %")
+        self.threshold_box.setValue(round(DEFAULT_THRESHOLD * 100))
+        tip = ("Accelerators keeping at most this share of their healthy bandwidth to the"
+               " rest of the network (their own links, and their share of their switches'"
+               " uplinks) are counted and outlined on the canvas; see docs/whatif.md")
+        label.setToolTip(tip)
+        self.threshold_box.setToolTip(tip)
+        self.threshold_box.valueChanged.connect(self._threshold_edited)
+        row.addWidget(label)
+        row.addWidget(self.threshold_box)
+        row.addWidget(QLabel("of healthy"))
+        row.addStretch(1)
+        page_layout.addLayout(row)
         self.table = ComparisonTable(self.page)
         page_layout.addWidget(self.table, 1)
         self.tab_index = dock.tabs.addTab(self.page, translate("WhatIf", "What-if"))
@@ -233,6 +264,7 @@ class WhatIfView:
         words = [failure_words(design, f) for f in failures]  # type: ignore[arg-type]
         self.banner.show_failures(words)
         if not failures:
+            self._metrics = None
             self.table.show_rows([])
             self.note.show()
             self.note.setText(translate("WhatIf", "No failures: the figures are the healthy "
@@ -247,8 +279,19 @@ class WhatIfView:
         """Fresh figures: the comparison when they are a what-if's."""
         if not isinstance(metrics, WhatIfMetrics) or metrics.healthy is None:
             return
+        self._metrics = (design, metrics)
         self.note.hide()  # the banner names the failures; the table needs the room
-        self.table.show_rows(comparison_rows(design, metrics))
+        self.table.show_rows(comparison_rows(design, metrics, self.threshold))
+
+    def set_threshold(self, percent: int) -> None:
+        """Set the low-bandwidth threshold, in percent of healthy (as the user does)."""
+        self.threshold_box.setValue(percent)
+
+    def _threshold_edited(self, percent: int) -> None:
+        self.threshold = percent / 100
+        if self._metrics is not None:
+            self.show_metrics(*self._metrics)
+        self.threshold_changed.emit(self.threshold)
 
 
     def _mark_headlines(self, metrics: DesignMetrics) -> None:

@@ -24,11 +24,22 @@ from gui.canvas.scene import DesignScene
 from gui.i18n import QT_TRANSLATE_NOOP, translate
 from model.design import Design
 from model.failures import Failure, members_of
+from model.metrics.kept_bandwidth import DEFAULT_THRESHOLD
 
 FAILED_COLOUR = "#c62828"
 """Red of the failed marks (readable on the light and the dark canvas)."""
 CUT_OFF_COLOUR = "#e65100"
 """Orange of the rack groups whose accelerators a failure cut off."""
+LOW_BANDWIDTH_COLOUR = "#8e24aa"
+"""Purple of the rack groups whose accelerators a failure left at low bandwidth (at
+most the threshold of their healthy bandwidth, not cut off)."""
+LEGEND_ROWS: tuple[tuple[str, str], ...] = (
+    ("", "<b>What-if</b> (failures in force)"),
+    (FAILED_COLOUR, "hatched and crossed: failed"),
+    (CUT_OFF_COLOUR, "dotted outline: accelerators cut off"),
+    (LOW_BANDWIDTH_COLOUR, "dash-dot outline: accelerators at low bandwidth"),
+)
+"""The legend's rows for the what-if marks (:mod:`gui.legend`)."""
 
 
 def badge_text(design: Design, failure: Failure) -> str:
@@ -60,6 +71,8 @@ class FailureOverlay:
         """Element id → the badge text shown (for tests and tooltips)."""
         self.cut_off: dict[str, int] = {}
         """Rack group id → accelerators marked cut off."""
+        self.low_bandwidth: dict[str, int] = {}
+        """Rack group id → accelerators marked at low bandwidth."""
         self._lines: dict[int, int] = {}
 
     def clear(self) -> None:
@@ -70,14 +83,34 @@ class FailureOverlay:
         self.marks = []
         self.badges = {}
         self.cut_off = {}
+        self.low_bandwidth = {}
         self._lines = {}
 
     def show(self, design: Design, failures: tuple[Failure, ...],
-             cut_off: dict[str, int] | None = None) -> None:
-        """Mark every failed element of ``failures``, and the rack groups whose
-        accelerators they cut off (``cut_off``: rack group id → accelerators, the
-        engine's figures once computed)."""
+             cut_off: dict[str, int] | None = None,
+             low_bandwidth: dict[str, int] | None = None,
+             threshold: float = DEFAULT_THRESHOLD) -> None:
+        """Mark every failed element of ``failures``, the rack groups whose accelerators
+        they cut off (``cut_off``: rack group id → accelerators, the engine's figures
+        once computed) and those whose accelerators they left at low bandwidth
+        (``low_bandwidth``, at most ``threshold`` of healthy)."""
         self.clear()
+        for group_id, count in (low_bandwidth or {}).items() if failures else ():
+            item = self._visible(design, group_id)
+            if item is None or not count:
+                continue
+            rect = item.boundingRect().adjusted(-4, -4, 4, 4)  # outside a cut-off mark
+            outline = QGraphicsRectItem(rect, item)
+            outline.setPen(QPen(QColor(LOW_BANDWIDTH_COLOUR), 3, Qt.PenStyle.DashDotLine))
+            outline.setBrush(QBrush(Qt.BrushStyle.NoBrush))
+            text = f"{count:,} at ≤ {threshold * 100:g} % bandwidth"
+            self._badge(outline, item.boundingRect().bottomLeft() + QPointF(0, 2), text,
+                        leftwards=False, colour=QColor(LOW_BANDWIDTH_COLOUR),
+                        line=self._next_line(item))
+            self._finish(outline, "")
+            outline.setToolTip(f"{count:,} accelerators keep at most {threshold * 100:g} %"
+                               " of their healthy bandwidth to the rest of the network")
+            self.low_bandwidth[group_id] = count
         for group_id, count in (cut_off or {}).items() if failures else ():
             item = self._visible(design, group_id)
             if item is None or not count:

@@ -145,22 +145,49 @@ def test_a_failure_whose_element_is_deleted_is_dropped(leaf_spine, qtbot) -> Non
     figures_with(qtbot, window, False)
 
 
-def test_n_minus_1_dialog_computes_in_the_engine_process(leaf_spine, qtbot) -> None:
+def test_n_minus_1_tab_computes_in_the_engine_process(leaf_spine, qtbot) -> None:
     """Worst first: a leaf (its 4 hosts cut off, bisection halved), then a host link
-    (1 host cut off), then a spine (¾), then a leaf–spine link (7 of 8 uplinks)."""
+    (1 host cut off), then a spine (¾), then a leaf–spine link (7 of 8 uplinks). The
+    first two partition the network (hosts cut off); every path keeps 3 switches."""
     window = leaf_spine
-    dialog = window.whatif.show_n_minus_1()
-    qtbot.waitUntil(dialog.is_done, timeout=60_000)
-    assert dialog.error == ""
+    panel = window.whatif.show_n_minus_1()
+    assert window.metrics_dock.tabs.currentWidget() is panel
+    qtbot.waitUntil(panel.is_done, timeout=60_000)
+    assert panel.error == ""
     rows = [(r.element, r.accelerators_cut_off, round(r.bisection_ratio, 4))
-            for r in dialog.table.rows]
+            for r in panel.table.rows]
     assert rows == [("leaf", 4, 0.5), ("hosts-leaf", 1, 0.875), ("spine", 0, 0.75),
                     ("leaf-spine", 0, 0.875)]
-    assert dialog.grid.rowCount() == 4
-    dialog.grid.selectRow(2)
-    dialog.fail_button.click()
-    assert window.whatif.state.failures == (Failure(element="spine", count=1),)
-    dialog.close()
+    assert panel.grid.rowCount() == 4
+    column = {panel.grid.horizontalHeaderItem(c).text(): c
+              for c in range(panel.grid.columnCount())}
+    assert [panel.grid.item(r, column["Partitions"]).text() for r in range(4)] == [
+        "yes", "yes", "", ""]
+    assert {panel.grid.item(r, column["Max hops"]).text() for r in range(4)} == {"3"}
+    assert "2 partitions the network" in panel.state.text() \
+        or "2 partition the network" in panel.state.text()
+    panel.grid.selectRow(2)
+    panel.fail_button.click()
+    assert window.whatif.state.failures == (Failure(element="spine", members=(0,)),)
+
+
+def test_n_minus_1_tab_starts_when_opened_and_goes_out_of_date(leaf_spine, qtbot) -> None:
+    """Opening the tab computes the table; an edit or another threshold marks it out of
+    date; opening the tab again computes it again."""
+    window = leaf_spine
+    tabs, panel = window.metrics_dock.tabs, window.whatif.n_minus_1
+    assert panel.table is None and not panel.running
+    tabs.setCurrentWidget(panel)
+    assert panel.running
+    qtbot.waitUntil(panel.is_done, timeout=60_000)
+    assert panel.is_current()
+    window.whatif.view.set_threshold(80)
+    assert not panel.is_current() and "Out of date" in panel.state.text()
+    tabs.setCurrentIndex(0)
+    tabs.setCurrentWidget(panel)
+    qtbot.waitUntil(lambda: panel.is_done() and panel.is_current(), timeout=60_000)
+    by = {r.element: r for r in panel.table.rows}
+    assert by["spine"].accelerators_low_bandwidth == 16  # every host keeps 75 % ≤ 80 %
 
 
 def test_the_n_minus_1_table_counts_and_stops(leaf_spine, qtbot) -> None:
@@ -168,7 +195,7 @@ def test_the_n_minus_1_table_counts_and_stops(leaf_spine, qtbot) -> None:
     under way (a stand-in engine holds each failure until the test lets it go)."""
     import threading
 
-    from gui.whatif.n_minus_1_dialog import NMinusOneDialog
+    from gui.whatif.n_minus_1_tab import NMinusOnePanel
     from model.metrics import compute_all
 
     gate = threading.Semaphore(0)
@@ -177,19 +204,19 @@ def test_the_n_minus_1_table_counts_and_stops(leaf_spine, qtbot) -> None:
         gate.acquire(timeout=30)
         return compute_all(design, plane, budget, failures)
 
-    dialog = NMinusOneDialog(leaf_spine.document.design, lambda _f: None, held, leaf_spine)
-    dialog.start()
+    design = leaf_spine.document.design
+    panel = NMinusOnePanel(lambda: design, lambda _f: None, held)
+    qtbot.addWidget(panel)
+    panel.start()
     gate.release()  # the healthy figures; the building is not computed (it is all)
-    qtbot.waitUntil(lambda: dialog.busy.value() == 1, timeout=30_000)
-    assert dialog.busy.maximum() == 5  # the building, 2 tiers, 2 bundles
-    dialog.stop()
+    qtbot.waitUntil(lambda: panel.busy.value() == 1, timeout=30_000)
+    assert panel.busy.maximum() == 5  # the building, 2 tiers (1 class each), 2 bundles
+    panel.stop()
     gate.release()  # the failure under way when Stop was pressed; no other follows
-    qtbot.waitUntil(dialog.is_done, timeout=30_000)
-    assert dialog.table is None and dialog.error == "stopped"
-    assert dialog.busy.isHidden() and dialog.busy.value() <= 2
-    assert "stopped" in dialog.state.text()
-    dialog.close()
-    dialog.deleteLater()
+    qtbot.waitUntil(panel.is_done, timeout=30_000)
+    assert panel.table is None and panel.error == "stopped"
+    assert panel.busy.isHidden() and panel.busy.value() <= 2
+    assert "stopped" in panel.state.text()
 
 
 def test_the_fail_dialog_offers_what_each_kind_can_lose(qtbot, design) -> None:
@@ -233,3 +260,38 @@ def test_a_scenario_that_no_longer_fits_is_refused_and_opening_clears(leaf_spine
     window.document.load(TEMPLATES["fat-tree"].build(k=4))  # File › Open, Revert, New
     assert whatif.state.failures == () and not whatif.view.banner.isVisible()
     assert not window.document.is_modified()
+
+
+def test_half_the_spines_down_outlines_the_hosts_at_low_bandwidth(leaf_spine, qtbot) -> None:
+    """2 of 4 spines down: every leaf keeps 2 of its 4 uplinks, so each of the 16
+    hosts keeps 50 % of its share (by hand): at the default threshold (at most 50 %)
+    the hosts' rack group is outlined, in its own colour and with a legend row; at
+    40 % nothing is; the dock's What-if tab counts them."""
+    from PySide6.QtWidgets import QGraphicsRectItem
+
+    from gui.legend import legend_rows
+    from gui.whatif.overlay import CUT_OFF_COLOUR, FAILED_COLOUR, LOW_BANDWIDTH_COLOUR
+
+    window = leaf_spine
+    whatif = window.whatif
+    figures_with(qtbot, window, False)
+    fail_from_context_menu(window, "spine", 2)
+    figures_with(qtbot, window, True)
+    qtbot.waitUntil(lambda: whatif.overlay.low_bandwidth == {"hosts": 16}, timeout=30_000)
+    assert whatif.overlay.cut_off == {}
+    outlines = [m for m in whatif.overlay.marks if isinstance(m, QGraphicsRectItem)
+                and m.pen().color().name() == LOW_BANDWIDTH_COLOUR]
+    assert len(outlines) == 1
+    assert outlines[0].parentItem() is window.scene.item_for("hosts")
+    assert "16 accelerators keep at most 50 %" in outlines[0].toolTip()
+    assert len({LOW_BANDWIDTH_COLOUR, CUT_OFF_COLOUR, FAILED_COLOUR}) == 3
+    assert any(colour == LOW_BANDWIDTH_COLOUR and "low bandwidth" in text
+               for colour, text in legend_rows(window.theme))
+    assert whatif.view.table.text_of("Accelerators at ≤ 50 % bandwidth")[:2] == ("0", "16")
+    whatif.view.set_threshold(40)  # no recomputation: the engine's shares are kept
+    assert whatif.overlay.low_bandwidth == {}
+    assert whatif.view.table.text_of("Accelerators at ≤ 40 % bandwidth")[:2] == ("0", "0")
+    whatif.view.set_threshold(50)
+    assert whatif.overlay.low_bandwidth == {"hosts": 16}
+    whatif.clear_action.trigger()
+    assert whatif.overlay.low_bandwidth == {} and whatif.overlay.marks == []

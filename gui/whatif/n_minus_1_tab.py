@@ -1,11 +1,13 @@
-"""Analysis › N−1 Table…: each single failure and what it costs, worst first.
+"""The N−1 tab of the metrics dock: each single failure and what it costs, worst first.
 
-The table (:func:`model.n_minus_1.n_minus_1`: one switch of each tier, one link of each
-bundle, each building) is computed failure by failure in the engine process, from a
+The table (:func:`model.n_minus_1.n_minus_1`: the worst switch of each tier, one link of
+each bundle, each building) is computed failure by failure in the engine process, from a
 pool thread that only waits for it, so the window stays responsive; a bar counts the
-failures computed, and Stop ends the computation after the failure under way. A table
-for a design that has been edited since is marked out of date. Double-clicking a row (or
-"Fail Selected") fails that element in the window's what-if.
+failures computed, and Stop ends the computation after the failure under way. It starts
+when the tab is first opened (or from Analysis › N−1 Table…); a table for a design that
+has been edited since, or for another low-bandwidth threshold, is marked out of date
+until Compute Again. Failures that partition the network are flagged. Double-clicking a
+row (or "Fail Selected") fails that element in the window's what-if.
 """
 
 from __future__ import annotations
@@ -15,8 +17,8 @@ import threading
 from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal
+from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
-    QDialog,
     QHBoxLayout,
     QLabel,
     QProgressBar,
@@ -27,20 +29,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.i18n import QT_TRANSLATE_NOOP, translate
 from model.design import Design
 from model.failures import Failure
+from model.metrics.kept_bandwidth import DEFAULT_THRESHOLD
 from model.metrics.results import DesignMetrics
 from model.n_minus_1 import NMinusOneTable, n_minus_1
 from model.whatif import format_figure
 
-HEADERS = (QT_TRANSLATE_NOOP("WhatIf", "Failure"), QT_TRANSLATE_NOOP("WhatIf", "Bisection"),
-           QT_TRANSLATE_NOOP("WhatIf", "Of healthy"),
-           QT_TRANSLATE_NOOP("WhatIf", "Accelerators down"),
-           QT_TRANSLATE_NOOP("WhatIf", "Cut off"),
-           QT_TRANSLATE_NOOP("WhatIf", "Pairs with no path"),
-           QT_TRANSLATE_NOOP("WhatIf", "Worst island pair"),
-           QT_TRANSLATE_NOOP("WhatIf", "Worst building pair"))
+HEADERS = ("Failure", "Partitions", "Bisection", "Of healthy", "Max hops",
+           "Accelerators down", "Cut off", "Low bandwidth", "Pairs with no path",
+           "Worst island pair", "Worst building pair")
+PARTITION_COLOUR = "#c62828"
 
 WhatIf = Callable[..., DesignMetrics]
 """Computes one what-if: ``fn(design, plane, budget, failures=...)``."""
@@ -69,10 +68,11 @@ class _Signals(QObject):
 
 class _TableJob(QRunnable):
     def __init__(self, design: Design, revision: int, what_if: WhatIf,
-                 signals: _Signals, stopped: threading.Event) -> None:
+                 signals: _Signals, stopped: threading.Event, threshold: float) -> None:
         super().__init__()
         self.design, self.revision, self.what_if, self.signals = (design, revision, what_if,
                                                                   signals)
+        self.threshold = threshold
         self.stopped = stopped
         self.setAutoDelete(True)
 
@@ -83,7 +83,8 @@ class _TableJob(QRunnable):
 
     def run(self) -> None:
         try:
-            table = n_minus_1(self.design, compute=self.what_if, progress=self._progress)
+            table = n_minus_1(self.design, compute=self.what_if, progress=self._progress,
+                              threshold=self.threshold)
         except StoppedError:
             self.signals.done.emit(self.revision, None, "stopped")
         except Exception as error:  # shown in the dialog, never raised
@@ -92,83 +93,116 @@ class _TableJob(QRunnable):
             self.signals.done.emit(self.revision, table, "")
 
 
-class NMinusOneDialog(QDialog):
-    """The N−1 table of the window's design."""
+class NMinusOnePanel(QWidget):
+    """The N−1 table as a tab: computed in the background, worst first."""
 
-    def __init__(self, design: Design, fail: Callable[[Failure], object],
+    def __init__(self, design_of: Callable[[], Design], fail: Callable[[Failure], object],
                  what_if: WhatIf = engine_what_if, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setObjectName("n-minus-1-dialog")
-        self.setWindowTitle(translate("WhatIf", "N−1: each single failure, worst first"))
-        self.design = design
+        self.setObjectName("n-minus-1-tab")
+        self.design_of = design_of
+        """The window's design now (another design may be opened)."""
         self.fail = fail
         self.what_if = what_if
+        self.threshold = DEFAULT_THRESHOLD
+        """Accelerators at low bandwidth keep at most this of healthy (the what-if's)."""
         self.stopped = threading.Event()
         """Set to stop the table under way (after the failure it is computing)."""
         self.table: NMinusOneTable | None = None
         self.error = ""
-        self._revision = -1
+        self.running = False
+        self._computed_for: tuple[object, int, float] | None = None
         self._pool = QThreadPool(self)
         self._pool.setMaxThreadCount(1)
         self._signals = _Signals(self)
         self._signals.done.connect(self._on_done)
         self._signals.progress.connect(self._on_progress)
         layout = QVBoxLayout(self)
-        self.state = QLabel("")
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.state = QLabel("The N−1 table fails each switch tier's worst switch, each"
+                            " bundle's link and each building in turn: Compute.")
         self.state.setWordWrap(True)
         layout.addWidget(self.state)
         self.busy = QProgressBar()
         self.busy.setRange(0, 0)  # until the first failure is computed
-        self.busy.setFormat(translate("WhatIf", "%v of %m failures"))
+        self.busy.setFormat("%v of %m failures")
+        self.busy.hide()
         layout.addWidget(self.busy)
         self.grid = QTableWidget(0, len(HEADERS))
-        self.grid.setHorizontalHeaderLabels([translate("WhatIf", h) for h in HEADERS])
+        self.grid.setObjectName("n-minus-1-table")
+        self.grid.setHorizontalHeaderLabels(list(HEADERS))
         self.grid.verticalHeader().hide()
+        self.grid.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 4)
         self.grid.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.grid.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
         self.grid.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
+        self.grid.setWordWrap(False)
         self.grid.cellDoubleClicked.connect(lambda row, _col: self.fail_row(row))
         layout.addWidget(self.grid, 1)
         buttons = QHBoxLayout()
-        self.again = QPushButton(translate("WhatIf", "Compute Again"))
+        self.again = QPushButton("Compute")
         self.again.clicked.connect(self.start)
-        self.stop_button = QPushButton(translate("WhatIf", "Stop"))
+        self.stop_button = QPushButton("Stop")
+        self.stop_button.setEnabled(False)
         self.stop_button.clicked.connect(self.stop)
-        self.fail_button = QPushButton(translate("WhatIf", "Fail Selected"))
-        self.fail_button.setToolTip(translate("WhatIf",
-                                              "Fail the selected row's element in the what-if"))
+        self.fail_button = QPushButton("Fail Selected")
+        self.fail_button.setToolTip("Fail the selected row's element in the what-if")
         self.fail_button.clicked.connect(lambda: self.fail_row(self.grid.currentRow()))
-        close = QPushButton(translate("WhatIf", "Close"))
-        close.clicked.connect(self.close)
         buttons.addWidget(self.again)
         buttons.addWidget(self.stop_button)
         buttons.addStretch(1)
         buttons.addWidget(self.fail_button)
-        buttons.addWidget(close)
         layout.addLayout(buttons)
-        self.resize(1000, 520)
+
+    def _wanted(self) -> tuple[object, int, float]:
+        design = self.design_of()
+        return (id(design), design.revision, self.threshold)
+
+    def is_current(self) -> bool:
+        """True when the table on show (or under way) is of the design as it is now,
+        at the threshold now."""
+        return self._computed_for == self._wanted()
+
+    def start_if_needed(self) -> None:
+        """Compute unless the table on show (or under way) is current."""
+        if not self.is_current():
+            self.start()
 
     def start(self) -> None:
         """Compute the table of the design as it is now (in the background)."""
-        self._revision = self.design.revision
+        design = self.design_of()
+        self._computed_for = self._wanted()
         self.table = None
         self.error = ""
+        self.running = True
         self.busy.setRange(0, 0)
         self.busy.show()
         self.again.setEnabled(False)
+        self.again.setText("Compute Again")
         self.stop_button.setEnabled(True)
-        self.state.setText(translate("WhatIf", "Failing each switch tier's switch, each "
-                                     "bundle's link and each building in turn, in the engine "
-                                     "process…"))
+        self.state.setText("Failing each switch tier's switches, each bundle's link and"
+                           " each building in turn, in the engine process…")
         self.stopped.set()  # a table still under way stops
         self.stopped = threading.Event()
-        self._pool.start(_TableJob(self.design.copy(), self._revision, self.what_if,
-                                   self._signals, self.stopped))
+        self._pool.start(_TableJob(design.copy(), design.revision, self.what_if,
+                                   self._signals, self.stopped, self.threshold))
 
     def stop(self) -> None:
         """Stop after the failure under way."""
         self.stopped.set()
         self.stop_button.setEnabled(False)
+
+    def set_threshold(self, threshold: float) -> None:
+        """The what-if's low-bandwidth threshold changed: the table is out of date."""
+        self.threshold = threshold
+        self.mark_out_of_date()
+
+    def mark_out_of_date(self) -> None:
+        """Say so when the table on show no longer fits the design or threshold."""
+        if self.table is not None and not self.is_current() and not self.running:
+            self.state.setText(self._summary(self.table)
+                               + " Out of date (the design or threshold changed):"
+                                 " Compute Again.")
 
     def _on_progress(self, done: int, total: int) -> None:
         self.busy.setRange(0, total)
@@ -181,49 +215,61 @@ class NMinusOneDialog(QDialog):
     def _on_done(self, revision: int, table: object, error: str) -> None:
         if error == "stopped" and not self.stopped.is_set():
             return  # an earlier table, stopped for the one now under way
+        self.running = False
         self.busy.hide()
         self.again.setEnabled(True)
         self.stop_button.setEnabled(False)
         if table is None:
-            self.error = error or translate("WhatIf", "the table could not be computed")
-            self.state.setText(translate("WhatIf", "N−1 table not computed: {error}").format(
-                error=self.error))
+            self.error = error or "the table could not be computed"
+            self._computed_for = None
+            self.state.setText(f"N−1 table not computed: {self.error}")
             return
         assert isinstance(table, NMinusOneTable)
         self.table = table
-        stale = translate("WhatIf", " (the design has changed since: Compute Again)") \
-            if revision != self.design.revision else ""
-        self.state.setText(translate(
-            "WhatIf", "{rows} single failures, worst first; healthy bisection {bisection}. "
-            "{computed} computed, the rest copy an identical island's figures. Double-click a "
-            "row to fail it.").format(
-            rows=len(table.rows),
-            bisection=format_figure("bisection_gbps", table.healthy["bisection_gbps"]),
-            computed=table.computed) + stale)
+        self.state.setText(self._summary(table) + " Double-click a row to fail it.")
+        self.mark_out_of_date()
         self._fill(table)
+
+    def _summary(self, table: NMinusOneTable) -> str:
+        parts = len(table.partitioning)
+        return (f"{len(table.rows)} single failures, worst first; healthy bisection"
+                f" {format_figure('bisection_gbps', table.healthy['bisection_gbps'])},"
+                f" max hops {format_figure('max_hops', table.healthy['max_hops'])}."
+                f" {parts} partition{'s' if parts != 1 else ''} the network. Low"
+                f" bandwidth: at most {table.threshold * 100:g} % of healthy.")
 
     def _fill(self, table: NMinusOneTable) -> None:
         self.grid.setRowCount(len(table.rows))
         for r, row in enumerate(table.rows):
             ratio = f"{row.bisection_ratio:.1%}" if math.isfinite(row.bisection_ratio) \
                 else "—"
-            texts = (row.words + (translate("WhatIf", " (splits the network)")
-                                  if row.splits else ""),
+            texts = (row.words, "yes" if row.splits else "",
                      format_figure("bisection_gbps", row.bisection_gbps), ratio,
+                     format_figure("max_hops", row.max_hops),
                      f"{row.accelerators_down:,}", f"{row.accelerators_cut_off:,}",
+                     f"{row.accelerators_low_bandwidth:,}",
                      f"{row.unreachable_pairs:,}",
                      format_figure("worst_island_pair_gbps", row.worst_island_pair_gbps),
                      format_figure("worst_building_pair_gbps",
                                    row.worst_building_pair_gbps))
+            tip = []
+            if row.kind == "tier":
+                tip.append(f"The worst of {row.members_tried} switches tried (one per class"
+                           f" of interchangeable switches; the tier has {row.classes})")
+            if row.same_as:
+                tip.append(f"Same figures as {row.same_as} (an identical island)")
+            if row.splits:
+                tip.append("Partitions the network: some working accelerators can no"
+                           " longer reach others")
             for c, text in enumerate(texts):
                 item = QTableWidgetItem(text)
                 if c:
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight
                                           | Qt.AlignmentFlag.AlignVCenter)
-                if row.same_as:
-                    item.setToolTip(translate(
-                        "WhatIf", "Same figures as {other} (an identical island)").format(
-                        other=row.same_as))
+                if c == 1 and row.splits:
+                    item.setForeground(QBrush(QColor(PARTITION_COLOUR)))
+                if tip:
+                    item.setToolTip("\n".join(tip))
                 self.grid.setItem(r, c, item)
         self.grid.resizeColumnsToContents()
 
@@ -233,6 +279,12 @@ class NMinusOneDialog(QDialog):
             return
         self.fail(self.table.rows[row].failure)
 
-    def closeEvent(self, event) -> None:  # type: ignore[no-untyped-def]
-        self.stop()  # the failure under way finishes in the engine; nothing follows it
-        super().closeEvent(event)
+    def forget(self) -> None:
+        """Another design was opened: stop and clear the table."""
+        self.stop()
+        self.table = None
+        self.error = ""
+        self._computed_for = None
+        self.grid.setRowCount(0)
+        self.state.setText("The N−1 table fails each switch tier's worst switch, each"
+                           " bundle's link and each building in turn: Compute.")
