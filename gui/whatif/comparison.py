@@ -281,6 +281,13 @@ class WhatIfView(QObject):
             return
         self._metrics = (design, metrics)
         self.note.hide()  # the banner names the failures; the table needs the room
+        engine = metrics.failures
+        if engine is not None and engine.accelerators_working \
+                and engine.accelerators_stranded >= engine.accelerators_working:
+            self.note.setText(f"Every working accelerator ({engine.accelerators_working:,})"
+                              " is cut off: the network carries nothing, so its figures"
+                              " are zero.")
+            self.note.show()
         self.table.show_rows(comparison_rows(design, metrics, self.threshold))
 
     def set_threshold(self, percent: int) -> None:

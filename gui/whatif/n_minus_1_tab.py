@@ -226,17 +226,19 @@ class NMinusOnePanel(QWidget):
             return
         assert isinstance(table, NMinusOneTable)
         self.table = table
-        self.state.setText(self._summary(table) + " Double-click a row to fail it.")
+        self.state.setText(self._summary(table))
+        self.state.setToolTip("Double-click a row (or select it and press Fail Selected) to"
+                              " fail it in the editor")
         self.mark_out_of_date()
         self._fill(table)
 
     def _summary(self, table: NMinusOneTable) -> str:
         parts = len(table.partitioning)
-        return (f"{len(table.rows)} single failures, worst first; healthy bisection"
+        return (f"{len(table.rows)} single failures, worst first · {parts}"
+                f" partition{'s' if parts == 1 else ''} the network · healthy bisection"
                 f" {format_figure('bisection_gbps', table.healthy['bisection_gbps'])},"
-                f" max hops {format_figure('max_hops', table.healthy['max_hops'])}."
-                f" {parts} partition{'s' if parts != 1 else ''} the network. Low"
-                f" bandwidth: at most {table.threshold * 100:g} % of healthy.")
+                f" max hops {format_figure('max_hops', table.healthy['max_hops'])} · low"
+                f" bandwidth: ≤ {table.threshold * 100:g} % of healthy.")
 
     def _fill(self, table: NMinusOneTable) -> None:
         self.grid.setRowCount(len(table.rows))

@@ -164,8 +164,7 @@ def test_n_minus_1_tab_computes_in_the_engine_process(leaf_spine, qtbot) -> None
     assert [panel.grid.item(r, column["Partitions"]).text() for r in range(4)] == [
         "yes", "yes", "", ""]
     assert {panel.grid.item(r, column["Max hops"]).text() for r in range(4)} == {"3"}
-    assert "2 partitions the network" in panel.state.text() \
-        or "2 partition the network" in panel.state.text()
+    assert "2 partition the network" in panel.state.text()
     panel.grid.selectRow(2)
     panel.fail_button.click()
     assert window.whatif.state.failures == (Failure(element="spine", members=(0,)),)
@@ -295,3 +294,22 @@ def test_half_the_spines_down_outlines_the_hosts_at_low_bandwidth(leaf_spine, qt
     assert whatif.overlay.low_bandwidth == {"hosts": 16}
     whatif.clear_action.trigger()
     assert whatif.overlay.low_bandwidth == {} and whatif.overlay.marks == []
+
+
+def test_failing_everything_is_refused_and_all_cut_off_is_said(leaf_spine, qtbot) -> None:
+    """The data centre holds every host: failing it is refused with a message and
+    nothing is failed. Every leaf down leaves the 16 hosts working but all cut off: an
+    all-zero network, said above the comparison."""
+    window = leaf_spine
+    whatif = window.whatif
+    shown: list[tuple[str, str]] = []
+    whatif.show_error = lambda title, text: shown.append((title, text))
+    figures_with(qtbot, window, False)
+    assert whatif.fail(Failure(element="dc")) is False
+    assert shown and "take down every accelerator" in shown[0][1]
+    assert whatif.state.failures == ()
+    fail_from_context_menu(window, "leaf", None)
+    figures_with(qtbot, window, True)
+    assert whatif.view.note.isVisibleTo(window)
+    assert "Every working accelerator (16) is cut off" in whatif.view.note.text()
+    assert whatif.view.table.text_of("Accelerators cut off")[:2] == ("0", "16")
