@@ -141,10 +141,10 @@ def _report(args: argparse.Namespace) -> int:
     metrics = compute_all(design, Plane(args.plane) if args.plane else None,
                           budget=engine_budget(args))
     if args.json:
-        from model.reports.n_minus_1_json import with_n_minus_1
+        from model.reports.n_minus_1_json import n_minus_1_seconds, with_n_minus_1
 
         sys.stdout.write(with_n_minus_1(design, metrics, Plane(args.plane) if args.plane
-                                        else None))
+                                        else None, n_minus_1_seconds(args)))
     else:
         print("\n".join(summary_lines(design, metrics)))
     return report_budget_overrun(metrics.not_computed, args.timeout)

@@ -5,6 +5,8 @@ within its time budget, or ``{"not_computed": why}`` past it."""
 from __future__ import annotations
 
 import json
+import time
+from typing import Any
 
 from model.design import Design
 from model.elements import Plane
@@ -20,3 +22,14 @@ def with_n_minus_1(design: Design, metrics: DesignMetrics, plane: Plane | None =
     data = metrics_to_json(design, metrics)
     data["n_minus_1"] = report_json(design, plane, metrics, time_budget_s)
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+def n_minus_1_seconds(args: Any, margin_s: float = 2.0) -> float:
+    """Seconds ``report --json`` gives the N−1 table: :data:`REPORT_BUDGET_S`, or less
+    when the verb's ``--timeout`` (counted from ``args.started_at``) would pass first,
+    keeping ``margin_s`` to write the report."""
+    started = getattr(args, "started_at", None)
+    if started is None:
+        return REPORT_BUDGET_S
+    left = float(args.timeout) - (time.monotonic() - started) - margin_s
+    return max(0.0, min(REPORT_BUDGET_S, left))

@@ -152,3 +152,17 @@ def test_failing_everything_or_what_is_not_there_is_refused(
     assert main(["whatif", leaf_spine_file, *argv]) == 2
     out, err = capfd.readouterr()
     assert out == "" and words in err
+
+
+def test_report_gives_the_table_what_its_timeout_leaves(leaf_spine_file: str) -> None:
+    """10 s at most, less when ``--timeout`` would pass first (2 s kept for writing)."""
+    import time
+    from types import SimpleNamespace
+
+    from model.reports.n_minus_1_json import n_minus_1_seconds
+
+    now = time.monotonic()
+    assert n_minus_1_seconds(SimpleNamespace(timeout=60.0, started_at=now)) == 10.0
+    assert 3.0 <= n_minus_1_seconds(SimpleNamespace(timeout=6.0, started_at=now)) <= 4.0
+    assert n_minus_1_seconds(SimpleNamespace(timeout=6.0, started_at=now - 30)) == 0.0
+    assert n_minus_1_seconds(SimpleNamespace(timeout=60.0)) == 10.0
