@@ -28,8 +28,8 @@ def n_minus_1_seconds(args: Any, margin_s: float = 2.0) -> float:
     """Seconds ``report --json`` gives the N−1 table: :data:`REPORT_BUDGET_S`, or less
     when the verb's ``--timeout`` (counted from ``args.started_at``) would pass first,
     keeping ``margin_s`` to write the report."""
-    started = getattr(args, "started_at", None)
+    started: float | None = getattr(args, "started_at", None)
     if started is None:
         return REPORT_BUDGET_S
-    left = float(args.timeout) - (time.monotonic() - started) - margin_s
+    left = float(args.timeout) - (time.monotonic() - float(started)) - margin_s
     return max(0.0, min(REPORT_BUDGET_S, left))
