@@ -652,6 +652,9 @@ def test_what_if_through_the_engine_process(real_window, qtbot, tmp_path: Path) 
         assert panel.error == ""
         worst = panel.table.rows[0]
         assert worst.kind == "building" and worst.accelerators_down == DEMO_ACCELERATORS // 2
+        assert worst.splits == (worst.accelerators_cut_off > 0 or worst.unreachable_pairs > 0)
+        whatif.view.set_threshold(30)  # the What-if tab's threshold: the table is stale
+        assert not panel.is_current() and "Out of date" in panel.state.text()
     assert window.answers.errors == []
 
 
