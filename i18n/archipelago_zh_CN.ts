@@ -1667,6 +1667,22 @@ It was kept as {kept}.</source>
         <source>over capacity</source>
         <translation>超出容量</translation>
     </message>
+    <message>
+        <source>&lt;b&gt;What-if&lt;/b&gt; (failures in force)</source>
+        <translation>&lt;b&gt;故障模拟&lt;/b&gt;（当前故障）</translation>
+    </message>
+    <message>
+        <source>hatched and crossed: failed</source>
+        <translation>斜线加叉：故障</translation>
+    </message>
+    <message>
+        <source>dotted outline: accelerators cut off</source>
+        <translation>点线框：加速器被隔断</translation>
+    </message>
+    <message>
+        <source>dash-dot outline: accelerators at low bandwidth</source>
+        <translation>点划线框：加速器处于低带宽</translation>
+    </message>
 </context>
 <context>
     <name>LinkTool</name>
@@ -2543,6 +2559,10 @@ IT 功耗 {it}，设施功耗 {facility}</translation>
 <context>
     <name>WhatIf</name>
     <message>
+        <source>N−1</source>
+        <translation>N−1</translation>
+    </message>
+    <message>
         <source>Failures dropped after the edit: {why}</source>
         <translation>编辑后已撤除的故障：{why}</translation>
     </message>
@@ -2703,6 +2723,18 @@ IT 功耗 {it}，设施功耗 {facility}</translation>
         <translation>右击交换机层、链路束、机柜组、计算岛或建筑，选择“模拟故障…”即可查看受影响的范围。</translation>
     </message>
     <message>
+        <source>Low bandwidth: at most</source>
+        <translation>低带宽：不超过</translation>
+    </message>
+    <message>
+        <source>Accelerators keeping at most this share of their healthy bandwidth to the rest of the network (their own links, and their share of their switches&apos; uplinks) are counted and outlined on the canvas; see docs/whatif.md</source>
+        <translation>到网络其余部分的带宽不超过正常值此比例的加速器（按其自身链路及其所连交换机上行链路的份额计）会被计数并在画布上框出；见 docs/whatif.md</translation>
+    </message>
+    <message>
+        <source>of healthy</source>
+        <translation>（占正常值）</translation>
+    </message>
+    <message>
         <source>What-if</source>
         <translation>假设分析</translation>
     </message>
@@ -2713,6 +2745,10 @@ IT 功耗 {it}，设施功耗 {facility}</translation>
     <message>
         <source>Computing the figures with these failures…</source>
         <translation>正在计算这些故障下的指标…</translation>
+    </message>
+    <message>
+        <source>Every working accelerator ({count}) is cut off: the network carries nothing, so its figures are zero.</source>
+        <translation>所有正常加速器（{count}）均被隔断：网络不承载任何流量，各项数值为零。</translation>
     </message>
     <message>
         <source>Healthy {healthy} → failed {failed}</source>
@@ -2775,6 +2811,10 @@ IT 功耗 {it}，设施功耗 {facility}</translation>
         <translation>故障</translation>
     </message>
     <message>
+        <source>Partitions</source>
+        <translation>网络分割</translation>
+    </message>
+    <message>
         <source>Bisection</source>
         <translation>二分带宽</translation>
     </message>
@@ -2783,12 +2823,20 @@ IT 功耗 {it}，设施功耗 {facility}</translation>
         <translation>占正常值</translation>
     </message>
     <message>
+        <source>Max hops</source>
+        <translation>最大跳数</translation>
+    </message>
+    <message>
         <source>Accelerators down</source>
         <translation>停机加速卡</translation>
     </message>
     <message>
         <source>Cut off</source>
         <translation>被隔断</translation>
+    </message>
+    <message>
+        <source>Low bandwidth</source>
+        <translation>低带宽</translation>
     </message>
     <message>
         <source>Pairs with no path</source>
@@ -2803,8 +2851,36 @@ IT 功耗 {it}，设施功耗 {facility}</translation>
         <translation>最差建筑对</translation>
     </message>
     <message>
-        <source>N−1: each single failure, worst first</source>
-        <translation>N−1：逐一单点故障，最严重的在前</translation>
+        <source>Failing each switch tier&apos;s switches, each bundle&apos;s link and each building in turn, in the engine process…</source>
+        <translation>正在计算进程中依次模拟每个交换机层的交换机、每个链路束的一条链路以及每栋楼宇的故障…</translation>
+    </message>
+    <message>
+        <source> Out of date (the design or threshold changed): Compute Again.</source>
+        <translation> 已过期（设计或阈值已改变）：请重新计算。</translation>
+    </message>
+    <message>
+        <source>Double-click a row (or select it and press Fail Selected) to fail it in the editor</source>
+        <translation>双击一行（或选中后点击“模拟所选故障”）即可在编辑器中模拟该故障</translation>
+    </message>
+    <message>
+        <source>{rows} single failures, worst first · {parts} partition the network · healthy bisection {bisection}, max hops {hops} · low bandwidth: ≤ {percent} % of healthy.</source>
+        <translation>{rows} 个单点故障，最严重的在前 · {parts} 个造成网络分割 · 正常二分带宽 {bisection}，最大跳数 {hops} · 低带宽：≤ 正常值的 {percent} %。</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>The worst of {tried} switches tried (one per class of interchangeable switches; the tier has {classes})</source>
+        <translation>在试算的 {tried} 台交换机中影响最大者（每类可互换交换机试算一台；该层共有 {classes} 类）</translation>
+    </message>
+    <message>
+        <source>Same figures as {element} (an identical island)</source>
+        <translation>与 {element} 的数值相同（相同的计算岛）</translation>
+    </message>
+    <message>
+        <source>Partitions the network: some working accelerators can no longer reach others</source>
+        <translation>造成网络分割：部分正常加速器之间已无法互通</translation>
     </message>
     <message>
         <source>%v of %m failures</source>
@@ -2819,6 +2895,14 @@ IT 功耗 {it}，设施功耗 {facility}</translation>
         <translation>停止</translation>
     </message>
     <message>
+        <source>The N−1 table fails each switch tier&apos;s worst switch, each bundle&apos;s link and each building in turn: Compute.</source>
+        <translation>N−1 故障表依次模拟每个交换机层中影响最大的交换机、每个链路束的一条链路以及每栋楼宇的故障：请点击“计算”。</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
         <source>Fail Selected</source>
         <translation>模拟所选故障</translation>
     </message>
@@ -2827,36 +2911,12 @@ IT 功耗 {it}，设施功耗 {facility}</translation>
         <translation>在假设分析中让所选行的元素失效</translation>
     </message>
     <message>
-        <source>Close</source>
-        <translation>关闭</translation>
-    </message>
-    <message>
-        <source>Failing each switch tier&apos;s switch, each bundle&apos;s link and each building in turn, in the engine process…</source>
-        <translation>正在引擎进程中依次让每个交换机层的交换机、每条链路束的链路和每栋建筑失效…</translation>
-    </message>
-    <message>
         <source>the table could not be computed</source>
         <translation>无法计算该表</translation>
     </message>
     <message>
         <source>N−1 table not computed: {error}</source>
         <translation>未能计算 N−1 故障表：{error}</translation>
-    </message>
-    <message>
-        <source> (the design has changed since: Compute Again)</source>
-        <translation>（此后设计已改变：请重新计算）</translation>
-    </message>
-    <message>
-        <source>{rows} single failures, worst first; healthy bisection {bisection}. {computed} computed, the rest copy an identical island&apos;s figures. Double-click a row to fail it.</source>
-        <translation>{rows} 个单点故障，最严重的在前；正常时二分带宽 {bisection}。已计算 {computed} 个，其余沿用相同计算岛的结果。双击某行即可模拟该故障。</translation>
-    </message>
-    <message>
-        <source> (splits the network)</source>
-        <translation>（网络被分割）</translation>
-    </message>
-    <message>
-        <source>Same figures as {other} (an identical island)</source>
-        <translation>与 {other}（相同的计算岛）的结果相同</translation>
     </message>
     <message>
         <source>dark (failed)</source>
@@ -2873,6 +2933,14 @@ IT 功耗 {it}，设施功耗 {facility}</translation>
     <message>
         <source>{down} of {total} {unit} down</source>
         <translation>{total} 个{unit}中 {down} 个失效</translation>
+    </message>
+    <message>
+        <source>{count} at ≤ {percent} % bandwidth</source>
+        <translation>{count} 个带宽 ≤ {percent} %</translation>
+    </message>
+    <message>
+        <source>{count} accelerators keep at most {percent} % of their healthy bandwidth to the rest of the network</source>
+        <translation>{count} 个加速器到网络其余部分的带宽不超过正常值的 {percent} %</translation>
     </message>
     <message>
         <source>{count} cut off</source>

@@ -882,6 +882,39 @@ ZH_CN: dict[str, str] = {
         "<br>再把<b>计算岛</b>拖进建筑，把机柜组和交换机层拖进计算岛，<br>然后从机柜组顶部的连接点"
         "拖到交换机层即可连线。</p><p>也可以从现成的集群开始：<b>文件 › 从模板新建…</b></p>"
         "<p style='color:gray'>右击画布可查看更多操作；帮助 › 用户指南 (F1) 有完整说明。</p>",
+    # ------------------------------------------- what-if: N−1 tab, low bandwidth
+    "N−1": "N−1",
+    "Partitions": "网络分割",
+    "Low bandwidth": "低带宽",
+    "yes": "是",
+    "The N−1 table fails each switch tier's worst switch, each bundle's link and each building in turn: Compute.":
+        "N−1 故障表依次模拟每个交换机层中影响最大的交换机、每个链路束的一条链路以及每栋楼宇的故障：请点击“计算”。",
+    "Failing each switch tier's switches, each bundle's link and each building in turn, in the engine process…":
+        "正在计算进程中依次模拟每个交换机层的交换机、每个链路束的一条链路以及每栋楼宇的故障…",
+    " Out of date (the design or threshold changed): Compute Again.":
+        " 已过期（设计或阈值已改变）：请重新计算。",
+    "Double-click a row (or select it and press Fail Selected) to fail it in the editor":
+        "双击一行（或选中后点击“模拟所选故障”）即可在编辑器中模拟该故障",
+    "{rows} single failures, worst first · {parts} partition the network · healthy bisection {bisection}, max hops {hops} · low bandwidth: ≤ {percent} % of healthy.":
+        "{rows} 个单点故障，最严重的在前 · {parts} 个造成网络分割 · 正常二分带宽 {bisection}，最大跳数 {hops} · 低带宽：≤ 正常值的 {percent} %。",
+    "The worst of {tried} switches tried (one per class of interchangeable switches; the tier has {classes})":
+        "在试算的 {tried} 台交换机中影响最大者（每类可互换交换机试算一台；该层共有 {classes} 类）",
+    "Same figures as {element} (an identical island)": "与 {element} 的数值相同（相同的计算岛）",
+    "Partitions the network: some working accelerators can no longer reach others":
+        "造成网络分割：部分正常加速器之间已无法互通",
+    "Low bandwidth: at most": "低带宽：不超过",
+    "of healthy": "（占正常值）",
+    "Accelerators keeping at most this share of their healthy bandwidth to the rest of the network (their own links, and their share of their switches' uplinks) are counted and outlined on the canvas; see docs/whatif.md":
+        "到网络其余部分的带宽不超过正常值此比例的加速器（按其自身链路及其所连交换机上行链路的份额计）会被计数并在画布上框出；见 docs/whatif.md",
+    "Every working accelerator ({count}) is cut off: the network carries nothing, so its figures are zero.":
+        "所有正常加速器（{count}）均被隔断：网络不承载任何流量，各项数值为零。",
+    "{count} at ≤ {percent} % bandwidth": "{count} 个带宽 ≤ {percent} %",
+    "{count} accelerators keep at most {percent} % of their healthy bandwidth to the rest of the network":
+        "{count} 个加速器到网络其余部分的带宽不超过正常值的 {percent} %",
+    "<b>What-if</b> (failures in force)": "<b>故障模拟</b>（当前故障）",
+    "hatched and crossed: failed": "斜线加叉：故障",
+    "dotted outline: accelerators cut off": "点线框：加速器被隔断",
+    "dash-dot outline: accelerators at low bandwidth": "点划线框：加速器处于低带宽",
 }
 """Translation of each English source text."""
 
@@ -895,5 +928,6 @@ BY_CONTEXT: dict[tuple[str, str], str] = {
     ("Inspector", "Island"): "所在计算岛",
     ("Inspector", "PUE"): "PUE",
     ("Inspector", "IT capacity"): "IT 容量",
+    ("WhatIf", "Compute"): "计算",
 }
 """Where one context needs other words than :data:`ZH_CN` gives its source text."""

@@ -53,7 +53,10 @@ class WhatIfActions(QObject):
         self.n_minus_1 = NMinusOnePanel(lambda: window.document.design, self.fail,
                                         parent=window.metrics_dock)
         tabs = window.metrics_dock.tabs
-        self.n_minus_1_index = tabs.addTab(self.n_minus_1, "N−1")
+        self.n_minus_1_index = tabs.addTab(self.n_minus_1, translate("WhatIf", "N−1"))
+        # the tab's table scrolls: it must not make the dock taller than its charts do
+        # (the docks above keep their room on a 1280×720 screen)
+        self.n_minus_1.setMinimumHeight(1)
         tabs.currentChanged.connect(self._tab_opened)
         window.document.changed.connect(self.n_minus_1.mark_out_of_date)
         window.document.reset.connect(self.n_minus_1.forget)

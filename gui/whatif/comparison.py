@@ -238,25 +238,27 @@ class WhatIfView(QObject):
         self.note.setWordWrap(True)
         page_layout.addWidget(self.note)
         row = QHBoxLayout()
-        label = QLabel("Low bandwidth: at most")
+        label = QLabel(translate("WhatIf", "Low bandwidth: at most"))
         self.threshold_box = QSpinBox()
         self.threshold_box.setObjectName("low-bandwidth-threshold")
         self.threshold_box.setRange(0, 100)
         self.threshold_box.setSuffix(" %")
         self.threshold_box.setValue(round(DEFAULT_THRESHOLD * 100))
-        tip = ("Accelerators keeping at most this share of their healthy bandwidth to the"
-               " rest of the network (their own links, and their share of their switches'"
-               " uplinks) are counted and outlined on the canvas; see docs/whatif.md")
+        tip = translate("WhatIf", "Accelerators keeping at most this share of their healthy"
+                        " bandwidth to the rest of the network (their own links, and their"
+                        " share of their switches' uplinks) are counted and outlined on the"
+                        " canvas; see docs/whatif.md")
         label.setToolTip(tip)
         self.threshold_box.setToolTip(tip)
         self.threshold_box.valueChanged.connect(self._threshold_edited)
         row.addWidget(label)
         row.addWidget(self.threshold_box)
-        row.addWidget(QLabel("of healthy"))
+        row.addWidget(QLabel(translate("WhatIf", "of healthy")))
         row.addStretch(1)
         page_layout.addLayout(row)
         self.table = ComparisonTable(self.page)
         page_layout.addWidget(self.table, 1)
+        self.page.setMinimumHeight(1)  # the table scrolls; the docks above keep their room
         self.tab_index = dock.tabs.addTab(self.page, translate("WhatIf", "What-if"))
 
     def show_failures(self, design: Design, failures: tuple[object, ...]) -> None:
@@ -284,9 +286,10 @@ class WhatIfView(QObject):
         engine = metrics.failures
         if engine is not None and engine.accelerators_working \
                 and engine.accelerators_stranded >= engine.accelerators_working:
-            self.note.setText(f"Every working accelerator ({engine.accelerators_working:,})"
-                              " is cut off: the network carries nothing, so its figures"
-                              " are zero.")
+            self.note.setText(translate(
+                "WhatIf", "Every working accelerator ({count}) is cut off: the network"
+                " carries nothing, so its figures are zero.").format(
+                count=f"{engine.accelerators_working:,}"))
             self.note.show()
         self.table.show_rows(comparison_rows(design, metrics, self.threshold))
 

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gui.i18n import QT_TRANSLATE_NOOP, translate
 from model.design import Design
 from model.failures import Failure
 from model.metrics.kept_bandwidth import DEFAULT_THRESHOLD
@@ -36,10 +37,21 @@ from model.metrics.results import DesignMetrics
 from model.n_minus_1 import NMinusOneTable, n_minus_1
 from model.whatif import format_figure
 
-HEADERS = ("Failure", "Partitions", "Bisection", "Of healthy", "Max hops",
-           "Accelerators down", "Cut off", "Low bandwidth", "Pairs with no path",
-           "Worst island pair", "Worst building pair")
+HEADERS = (QT_TRANSLATE_NOOP("WhatIf", "Failure"), QT_TRANSLATE_NOOP("WhatIf", "Partitions"),
+           QT_TRANSLATE_NOOP("WhatIf", "Bisection"), QT_TRANSLATE_NOOP("WhatIf", "Of healthy"),
+           QT_TRANSLATE_NOOP("WhatIf", "Max hops"),
+           QT_TRANSLATE_NOOP("WhatIf", "Accelerators down"),
+           QT_TRANSLATE_NOOP("WhatIf", "Cut off"), QT_TRANSLATE_NOOP("WhatIf", "Low bandwidth"),
+           QT_TRANSLATE_NOOP("WhatIf", "Pairs with no path"),
+           QT_TRANSLATE_NOOP("WhatIf", "Worst island pair"),
+           QT_TRANSLATE_NOOP("WhatIf", "Worst building pair"))
 PARTITION_COLOUR = "#c62828"
+
+def intro_text() -> str:
+    """What the tab says before its first table."""
+    return translate("WhatIf", "The N−1 table fails each switch tier's worst switch, each"
+                     " bundle's link and each building in turn: Compute.")
+
 
 WhatIf = Callable[..., DesignMetrics]
 """Computes one what-if: ``fn(design, plane, budget, failures=...)``."""
@@ -119,18 +131,17 @@ class NMinusOnePanel(QWidget):
         self._signals.progress.connect(self._on_progress)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        self.state = QLabel("The N−1 table fails each switch tier's worst switch, each"
-                            " bundle's link and each building in turn: Compute.")
+        self.state = QLabel(intro_text())
         self.state.setWordWrap(True)
         layout.addWidget(self.state)
         self.busy = QProgressBar()
         self.busy.setRange(0, 0)  # until the first failure is computed
-        self.busy.setFormat("%v of %m failures")
+        self.busy.setFormat(translate("WhatIf", "%v of %m failures"))
         self.busy.hide()
         layout.addWidget(self.busy)
         self.grid = QTableWidget(0, len(HEADERS))
         self.grid.setObjectName("n-minus-1-table")
-        self.grid.setHorizontalHeaderLabels(list(HEADERS))
+        self.grid.setHorizontalHeaderLabels([translate("WhatIf", h) for h in HEADERS])
         self.grid.verticalHeader().hide()
         self.grid.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 4)
         self.grid.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
@@ -140,13 +151,14 @@ class NMinusOnePanel(QWidget):
         self.grid.cellDoubleClicked.connect(lambda row, _col: self.fail_row(row))
         layout.addWidget(self.grid, 1)
         buttons = QHBoxLayout()
-        self.again = QPushButton("Compute")
+        self.again = QPushButton(translate("WhatIf", "Compute"))
         self.again.clicked.connect(self.start)
-        self.stop_button = QPushButton("Stop")
+        self.stop_button = QPushButton(translate("WhatIf", "Stop"))
         self.stop_button.setEnabled(False)
         self.stop_button.clicked.connect(self.stop)
-        self.fail_button = QPushButton("Fail Selected")
-        self.fail_button.setToolTip("Fail the selected row's element in the what-if")
+        self.fail_button = QPushButton(translate("WhatIf", "Fail Selected"))
+        self.fail_button.setToolTip(translate("WhatIf",
+                                              "Fail the selected row's element in the what-if"))
         self.fail_button.clicked.connect(lambda: self.fail_row(self.grid.currentRow()))
         buttons.addWidget(self.again)
         buttons.addWidget(self.stop_button)
@@ -178,10 +190,11 @@ class NMinusOnePanel(QWidget):
         self.busy.setRange(0, 0)
         self.busy.show()
         self.again.setEnabled(False)
-        self.again.setText("Compute Again")
+        self.again.setText(translate("WhatIf", "Compute Again"))
         self.stop_button.setEnabled(True)
-        self.state.setText("Failing each switch tier's switches, each bundle's link and"
-                           " each building in turn, in the engine process…")
+        self.state.setText(translate("WhatIf", "Failing each switch tier's switches, each"
+                                     " bundle's link and each building in turn, in the engine"
+                                     " process…"))
         self.stopped.set()  # a table still under way stops
         self.stopped = threading.Event()
         self._pool.start(_TableJob(design.copy(), design.revision, self.what_if,
@@ -200,9 +213,8 @@ class NMinusOnePanel(QWidget):
     def mark_out_of_date(self) -> None:
         """Say so when the table on show no longer fits the design or threshold."""
         if self.table is not None and not self.is_current() and not self.running:
-            self.state.setText(self._summary(self.table)
-                               + " Out of date (the design or threshold changed):"
-                                 " Compute Again.")
+            self.state.setText(self._summary(self.table) + translate(
+                "WhatIf", " Out of date (the design or threshold changed): Compute Again."))
 
     def _on_progress(self, done: int, total: int) -> None:
         self.busy.setRange(0, total)
@@ -220,32 +232,36 @@ class NMinusOnePanel(QWidget):
         self.again.setEnabled(True)
         self.stop_button.setEnabled(False)
         if table is None:
-            self.error = error or "the table could not be computed"
+            self.error = error or translate("WhatIf", "the table could not be computed")
             self._computed_for = None
-            self.state.setText(f"N−1 table not computed: {self.error}")
+            self.state.setText(translate("WhatIf", "N−1 table not computed: {error}").format(
+                error=self.error))
             return
         assert isinstance(table, NMinusOneTable)
         self.table = table
         self.state.setText(self._summary(table))
-        self.state.setToolTip("Double-click a row (or select it and press Fail Selected) to"
-                              " fail it in the editor")
+        self.state.setToolTip(translate("WhatIf", "Double-click a row (or select it and press"
+                                        " Fail Selected) to fail it in the editor"))
         self.mark_out_of_date()
         self._fill(table)
 
     def _summary(self, table: NMinusOneTable) -> str:
         parts = len(table.partitioning)
-        return (f"{len(table.rows)} single failures, worst first · {parts}"
-                f" partition{'s' if parts == 1 else ''} the network · healthy bisection"
-                f" {format_figure('bisection_gbps', table.healthy['bisection_gbps'])},"
-                f" max hops {format_figure('max_hops', table.healthy['max_hops'])} · low"
-                f" bandwidth: ≤ {table.threshold * 100:g} % of healthy.")
+        return translate(
+            "WhatIf", "{rows} single failures, worst first · {parts} partition the network ·"
+            " healthy bisection {bisection}, max hops {hops} · low bandwidth: ≤ {percent} %"
+            " of healthy.").format(
+            rows=len(table.rows), parts=parts,
+            bisection=format_figure("bisection_gbps", table.healthy["bisection_gbps"]),
+            hops=format_figure("max_hops", table.healthy["max_hops"]),
+            percent=f"{table.threshold * 100:g}")
 
     def _fill(self, table: NMinusOneTable) -> None:
         self.grid.setRowCount(len(table.rows))
         for r, row in enumerate(table.rows):
             ratio = f"{row.bisection_ratio:.1%}" if math.isfinite(row.bisection_ratio) \
                 else "—"
-            texts = (row.words, "yes" if row.splits else "",
+            texts = (row.words, translate("WhatIf", "yes") if row.splits else "",
                      format_figure("bisection_gbps", row.bisection_gbps), ratio,
                      format_figure("max_hops", row.max_hops),
                      f"{row.accelerators_down:,}", f"{row.accelerators_cut_off:,}",
@@ -256,13 +272,16 @@ class NMinusOnePanel(QWidget):
                                    row.worst_building_pair_gbps))
             tip = []
             if row.kind == "tier":
-                tip.append(f"The worst of {row.members_tried} switches tried (one per class"
-                           f" of interchangeable switches; the tier has {row.classes})")
+                tip.append(translate("WhatIf", "The worst of {tried} switches tried (one per"
+                                     " class of interchangeable switches; the tier has"
+                                     " {classes})").format(tried=row.members_tried,
+                                                           classes=row.classes))
             if row.same_as:
-                tip.append(f"Same figures as {row.same_as} (an identical island)")
+                tip.append(translate("WhatIf", "Same figures as {element} (an identical"
+                                     " island)").format(element=row.same_as))
             if row.splits:
-                tip.append("Partitions the network: some working accelerators can no"
-                           " longer reach others")
+                tip.append(translate("WhatIf", "Partitions the network: some working"
+                                     " accelerators can no longer reach others"))
             for c, text in enumerate(texts):
                 item = QTableWidgetItem(text)
                 if c:
@@ -288,5 +307,4 @@ class NMinusOnePanel(QWidget):
         self.error = ""
         self._computed_for = None
         self.grid.setRowCount(0)
-        self.state.setText("The N−1 table fails each switch tier's worst switch, each"
-                           " bundle's link and each building in turn: Compute.")
+        self.state.setText(intro_text())

@@ -34,10 +34,11 @@ LOW_BANDWIDTH_COLOUR = "#8e24aa"
 """Purple of the rack groups whose accelerators a failure left at low bandwidth (at
 most the threshold of their healthy bandwidth, not cut off)."""
 LEGEND_ROWS: tuple[tuple[str, str], ...] = (
-    ("", "<b>What-if</b> (failures in force)"),
-    (FAILED_COLOUR, "hatched and crossed: failed"),
-    (CUT_OFF_COLOUR, "dotted outline: accelerators cut off"),
-    (LOW_BANDWIDTH_COLOUR, "dash-dot outline: accelerators at low bandwidth"),
+    ("", QT_TRANSLATE_NOOP("Legend", "<b>What-if</b> (failures in force)")),
+    (FAILED_COLOUR, QT_TRANSLATE_NOOP("Legend", "hatched and crossed: failed")),
+    (CUT_OFF_COLOUR, QT_TRANSLATE_NOOP("Legend", "dotted outline: accelerators cut off")),
+    (LOW_BANDWIDTH_COLOUR,
+     QT_TRANSLATE_NOOP("Legend", "dash-dot outline: accelerators at low bandwidth")),
 )
 """The legend's rows for the what-if marks (:mod:`gui.legend`)."""
 
@@ -103,13 +104,16 @@ class FailureOverlay:
             outline = QGraphicsRectItem(rect, item)
             outline.setPen(QPen(QColor(LOW_BANDWIDTH_COLOUR), 3, Qt.PenStyle.DashDotLine))
             outline.setBrush(QBrush(Qt.BrushStyle.NoBrush))
-            text = f"{count:,} at ≤ {threshold * 100:g} % bandwidth"
+            text = translate("WhatIf", "{count} at ≤ {percent} % bandwidth").format(
+                count=f"{count:,}", percent=f"{threshold * 100:g}")
             self._badge(outline, item.boundingRect().bottomLeft() + QPointF(0, 2), text,
                         leftwards=False, colour=QColor(LOW_BANDWIDTH_COLOUR),
                         line=self._next_line(item))
             self._finish(outline, "")
-            outline.setToolTip(f"{count:,} accelerators keep at most {threshold * 100:g} %"
-                               " of their healthy bandwidth to the rest of the network")
+            outline.setToolTip(translate(
+                "WhatIf", "{count} accelerators keep at most {percent} % of their healthy"
+                " bandwidth to the rest of the network").format(
+                count=f"{count:,}", percent=f"{threshold * 100:g}"))
             self.low_bandwidth[group_id] = count
         for group_id, count in (cut_off or {}).items() if failures else ():
             item = self._visible(design, group_id)
