@@ -37,3 +37,23 @@ def test_the_jobs_dock_limiting_link_and_warnings_read_in_chinese(chinese) -> No
     assert "计算岛之间的链路（i1 ↔ i2）" in text  # the limiting link
     assert "⚠ DP 跨越计算岛：" in text  # the warning
     assert "links between islands" not in text and "crosses islands" not in text
+
+
+def test_the_engines_reasons_read_in_chinese_in_the_dock_and_status_bar(  # type: ignore[no-untyped-def]
+        qtbot, design, chinese) -> None:
+    from gui.metrics_dock import MetricsDock
+    from gui.not_computed import status_text
+    from gui.theme import THEMES
+    from tests.gui.test_not_computed import skipped_metrics
+
+    metrics = skipped_metrics(design)  # a budget of 0 s: every network figure skipped
+    dock = MetricsDock(design, THEMES["light"])
+    qtbot.addWidget(dock)
+    dock.show_metrics(metrics)
+    budget = "超出 0 s 的计算时间预算"
+    assert f"\n未计算：{budget}（" in dock.labels["mean_hops"].toolTip()
+    assert budget in dock.state.text() and budget in dock.state.toolTip()
+    assert budget in status_text(metrics)
+    shown = " ".join([dock.labels["mean_hops"].toolTip(), dock.state.text(),
+                      dock.state.toolTip(), status_text(metrics)])
+    assert "too large" not in shown and "budget" not in shown
