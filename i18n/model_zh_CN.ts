@@ -127,6 +127,29 @@
         </message>
     </context>
     <context>
+        <name>failures</name>
+        <message>
+            <source>{down:,} of {total:,} links of {name!r}</source>
+            <translation>{name!r} 的 {total:,} 条链路中的 {down:,} 条</translation>
+        </message>
+        <message>
+            <source>{down:,} of {total:,} members of {name!r}</source>
+            <translation>{name!r} 的 {total:,} 个成员中的 {down:,} 个</translation>
+        </message>
+        <message>
+            <source>{down:,} of {total:,} racks of {name!r}</source>
+            <translation>{name!r} 的 {total:,} 个机柜中的 {down:,} 个</translation>
+        </message>
+        <message>
+            <source>{down:,} of {total:,} switches of {name!r}</source>
+            <translation>{name!r} 的 {total:,} 台交换机中的 {down:,} 台</translation>
+        </message>
+        <message>
+            <source>{name!r} (whole)</source>
+            <translation>{name!r}（整体）</translation>
+        </message>
+    </context>
+    <context>
         <name>jobs</name>
         <message>
             <source>TP {tp} spans {domains} {fabric} domains: its all-reduces leave the scale-up fabric for the NICs</source>
@@ -1073,6 +1096,89 @@
         <message>
             <source>yes</source>
             <translation>是</translation>
+        </message>
+    </context>
+    <context>
+        <name>whatif</name>
+        <message>
+            <source> ({ratio:.1%} of healthy)</source>
+            <translation>（为正常时的 {ratio:.1%}）</translation>
+        </message>
+        <message>
+            <source>Accelerators cut off</source>
+            <translation>被隔断的加速卡</translation>
+        </message>
+        <message>
+            <source>Accelerators dark</source>
+            <translation>断电的加速卡</translation>
+        </message>
+        <message>
+            <source>Accelerators working</source>
+            <translation>正常工作的加速卡</translation>
+        </message>
+        <message>
+            <source>Bisection</source>
+            <translation>二分带宽</translation>
+        </message>
+        <message>
+            <source>Bisection per accelerator</source>
+            <translation>每加速卡二分带宽</translation>
+        </message>
+        <message>
+            <source>Bisection, of full</source>
+            <translation>二分带宽占满带宽比例</translation>
+        </message>
+        <message>
+            <source>Facility power drawn</source>
+            <translation>设施总功耗</translation>
+        </message>
+        <message>
+            <source>IT power drawn</source>
+            <translation>IT 功耗</translation>
+        </message>
+        <message>
+            <source>Max hops</source>
+            <translation>最大跳数</translation>
+        </message>
+        <message>
+            <source>Mean hops</source>
+            <translation>平均跳数</translation>
+        </message>
+        <message>
+            <source>Pairs with no path</source>
+            <translation>无路径的加速卡对</translation>
+        </message>
+        <message>
+            <source>Peak dense BF16</source>
+            <translation>BF16 稠密峰值算力</translation>
+        </message>
+        <message>
+            <source>Worst building pair</source>
+            <translation>最差建筑对</translation>
+        </message>
+        <message>
+            <source>Worst island pair</source>
+            <translation>最差计算岛对</translation>
+        </message>
+        <message>
+            <source>all {total:,} links of {name!r}</source>
+            <translation>{name!r} 的全部 {total:,} 条链路</translation>
+        </message>
+        <message>
+            <source>all {total:,} racks of {name!r}</source>
+            <translation>{name!r} 的全部 {total:,} 个机柜</translation>
+        </message>
+        <message>
+            <source>all {total:,} switches of {name!r}</source>
+            <translation>{name!r} 的全部 {total:,} 台交换机</translation>
+        </message>
+        <message>
+            <source>no change</source>
+            <translation>无变化</translation>
+        </message>
+        <message>
+            <source>{points:+.1f} points</source>
+            <translation>{points:+.1f} 个百分点</translation>
         </message>
     </context>
     <context>

@@ -57,3 +57,28 @@ def test_the_engines_reasons_read_in_chinese_in_the_dock_and_status_bar(  # type
     shown = " ".join([dock.labels["mean_hops"].toolTip(), dock.state.text(),
                       dock.state.toolTip(), status_text(metrics)])
     assert "too large" not in shown and "budget" not in shown
+
+
+def test_the_what_if_tab_names_figures_and_failures_in_chinese(qtbot, chinese) -> None:  # type: ignore[no-untyped-def]
+    """One spine of four down on the 4 × 4 leaf-spine (tests/gui/test_whatif.py): the
+    comparison's rows and the failure's words read in Chinese."""
+    from gui.whatif.comparison import comparison_rows
+    from model.failures import Failure
+    from model.templates import TEMPLATES
+    from model.whatif import WhatIfMetrics, compute_what_if, failure_words
+
+    design = TEMPLATES["leaf-spine"].build(leaves=4, down=4, up=4, spines=4)
+    failure = Failure(element="spine", count=1)
+    metrics = compute_what_if(design, failures=[failure])
+    assert isinstance(metrics, WhatIfMetrics)
+    rows = {row.words: row for row in comparison_rows(design, metrics)}
+    assert "二分带宽" in rows  # the dock's headline "Bisection"
+    assert "被隔断的加速卡" in rows  # the what-if's own "Accelerators cut off"
+    assert rows["被隔断的加速卡"].change == "无变化"
+    assert "Accelerators cut off" not in rows and "Bisection" not in rows
+    from gui.i18n import current_language
+
+    assert failure_words(design, failure, current_language()) == \
+        "'Spine' 的 4 台交换机中的 1 台"
+    whole = Failure(element="spine")  # no count: the whole tier
+    assert failure_words(design, whole, "zh_CN") == "'Spine' 的全部 4 台交换机"
