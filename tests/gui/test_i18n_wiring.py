@@ -82,3 +82,30 @@ def test_the_what_if_tab_names_figures_and_failures_in_chinese(qtbot, chinese) -
         "'Spine' 的 4 台交换机中的 1 台"
     whole = Failure(element="spine")  # no count: the whole tier
     assert failure_words(design, whole, "zh_CN") == "'Spine' 的全部 4 台交换机"
+
+
+def test_the_compare_dock_names_the_figures_in_chinese(window, chinese) -> None:  # type: ignore[no-untyped-def]
+    """Two designs' figures side by side: the figure column names each report key in
+    the model catalog's Chinese (二分带宽, 跳数, 收敛比), element names as written, and
+    the tooltip keeps the report's path."""
+    from gui.compare_dialog import CompareDock
+    from model.compare import compare_reports
+
+    design = window.document.design
+    a = {"bisection.gbps": 800.0, "hops.mean": 2.5, "oversubscription.Leaf.ratio": 1.0}
+    b = {"bisection.gbps": 600.0, "hops.mean": 3.0, "oversubscription.Leaf.ratio": 2.0}
+    dock = CompareDock(window)
+    dock.comparison = compare_reports(design, design, a, b)
+    dock._fill_figures()
+    names = {dock.table.item(i, 0).text(): dock.table.item(i, 0).toolTip()
+             for i in range(dock.table.rowCount())}
+    assert names == {"二分带宽 · Gb/s": "bisection.gbps", "跳数 · 平均": "hops.mean",
+                     "收敛比 · Leaf · 比值": "oversubscription.Leaf.ratio"}
+
+
+def test_a_name_with_a_dot_is_kept_whole_in_the_figure_name() -> None:
+    from model.figure_words import figure_name
+
+    path = "switches_by_model.Tomahawk 51.2 Tb/s"
+    assert figure_name(path) == path  # English: the path as scripts name it
+    assert figure_name(path, "zh_CN") == "按型号的交换机 · Tomahawk 51.2 Tb/s"
