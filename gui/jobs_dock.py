@@ -494,7 +494,7 @@ def summary_lines(job: Job, f: JobFigures) -> list[str]:
     lines.append(translate("JobsDock", "Limiting link: {link}").format(
         link=limiting_link_words(f, lang)))
     lines += [translate("JobsDock", "Core: {words}").format(words=words)
-              for c in f.communication.values() if (words := core_words(c)) is not None]
+              for c in f.communication.values() if (words := core_words(c, lang)) is not None]
     lines += [f"⚠ {m.render(lang)}" for m in f.warning_messages]
     return lines
 

@@ -639,6 +639,18 @@
     <context>
         <name>jobs</name>
         <message>
+            <source> and shows in the step above {moves:.3g}:1</source>
+            <translation>，高于 {moves:.3g}:1 时会拖慢每步时间</translation>
+        </message>
+        <message>
+            <source>; {axis} still hidden behind compute</source>
+            <translation>；{axis} 通信仍被计算隐藏</translation>
+        </message>
+        <message>
+            <source>; {exposed_s:.3f} s of {axis} per step not hidden</source>
+            <translation>；每步有 {exposed_s:.3f} s 的 {axis} 通信未被隐藏</translation>
+        </message>
+        <message>
             <source>TP {tp} spans {domains} {fabric} domains: its all-reduces leave the scale-up fabric for the NICs</source>
             <translation>TP {tp} 跨越 {domains} 个 {fabric} 域：其 all-reduce 离开 Scale-up 互联，改走网卡</translation>
         </message>
@@ -673,6 +685,18 @@
         <message>
             <source>{axis} crosses islands: {share:.0%} of the step waits on {boundary} ({where})</source>
             <translation>{axis} 跨越计算岛：每步有 {share:.0%} 的时间在等待{boundary}（{where}）</translation>
+        </message>
+        <message>
+            <source>{axis} is cut off: {where} has no capacity between them</source>
+            <translation>{axis} 被隔断：{where} 之间没有容量</translation>
+        </message>
+        <message>
+            <source>{axis} is limited by {where} (the pair at {ratio:.3g}:1): it needs {need:.2g}× its share of the capacity; the core stops limiting it at {limit:.3g}:1</source>
+            <translation>{axis} 受限于 {where}（该对的收敛比为 {ratio:.3g}:1）：它需要其应得容量份额的 {need:.2g} 倍；收敛比降到 {limit:.3g}:1 时核心层不再限制它</translation>
+        </message>
+        <message>
+            <source>{axis} uses {used:.1%} of the {where} capacity at its peak (the pair at {ratio:.3g}:1); the core limits it above {limit:.3g}:1</source>
+            <translation>{axis} 峰值时占用 {where} 容量的 {used:.1%}（该对的收敛比为 {ratio:.3g}:1）；收敛比高于 {limit:.3g}:1 时核心层会限制它</translation>
         </message>
         <message>
             <source>{axis} {collective} on {boundary} ({where}), {gbps:,.0f} Gb/s, {exposed_s:.3f} s per step</source>

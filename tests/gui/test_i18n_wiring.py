@@ -36,7 +36,9 @@ def test_the_jobs_dock_limiting_link_and_warnings_read_in_chinese(chinese) -> No
     text = "\n".join(summary_lines(j, f))
     assert "计算岛之间的链路（i1 ↔ i2）" in text  # the limiting link
     assert "⚠ DP 跨越计算岛：" in text  # the warning
+    assert "DP 受限于 i1 ↔ i2（该对的收敛比为" in text  # the core line (1 uplink: limited)
     assert "links between islands" not in text and "crosses islands" not in text
+    assert "limited by" not in text and "capacity" not in text
 
 
 def test_the_engines_reasons_read_in_chinese_in_the_dock_and_status_bar(  # type: ignore[no-untyped-def]
