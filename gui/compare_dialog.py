@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui.i18n import QT_TRANSLATE_NOOP, current_language, error_message, translate
-from gui.words import kind_word
+from gui.words import field_word, kind_word
 from model.compare import Comparison, FigureRow, compare_reports, format_ratio, format_value
 from model.design import Design
 from model.figure_words import figure_name
@@ -250,7 +250,8 @@ class CompareDock(QDockWidget):
             item = QTreeWidgetItem(parent, [label])
             item.setData(0, Qt.ItemDataRole.UserRole, c.id)
             for name, (old, new) in c.fields.items():
-                QTreeWidgetItem(item, [name, repr(old), repr(new)])
+                field = QTreeWidgetItem(item, [field_word(name, c.kind), repr(old), repr(new)])
+                field.setToolTip(0, name)
             item.setExpanded(True)
         parent.setExpanded(True)
         self.tree.resizeColumnToContents(0)

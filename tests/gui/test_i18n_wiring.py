@@ -96,13 +96,18 @@ def test_the_compare_dock_names_the_figures_in_chinese(window, chinese) -> None:
     design = window.document.design
     a = {"bisection.gbps": 800.0, "hops.mean": 2.5, "oversubscription.Leaf.ratio": 1.0}
     b = {"bisection.gbps": 600.0, "hops.mean": 3.0, "oversubscription.Leaf.ratio": 2.0}
+    other = design.copy()
+    other.update("hall-a-pod-1-b1", speed_gbps=200.0)
     dock = CompareDock(window)
-    dock.comparison = compare_reports(design, design, a, b)
+    dock.comparison = compare_reports(design, other, a, b)
     dock._fill_figures()
+    dock._fill_structure()
     names = {dock.table.item(i, 0).text(): dock.table.item(i, 0).toolTip()
              for i in range(dock.table.rowCount())}
     assert names == {"二分带宽 · Gb/s": "bisection.gbps", "跳数 · 平均": "hops.mean",
                      "收敛比 · Leaf · 比值": "oversubscription.Leaf.ratio"}
+    changed = dock.tree.topLevelItem(2).child(0)  # the bundle whose speed differs
+    assert (changed.child(0).text(0), changed.child(0).toolTip(0)) == ("链路速率", "speed_gbps")
 
 
 def test_a_name_with_a_dot_is_kept_whole_in_the_figure_name() -> None:
