@@ -469,7 +469,8 @@ class JobsDock(QWidget):
             self.bar.set_parts({})
             return
         if isinstance(result, JobError):
-            self.summary.setText(self.tr("Cannot run: {reason}").format(reason=result))
+            self.summary.setText(self.tr("Cannot run: {reason}").format(
+                reason=error_message(result)))
             self.bar.set_parts({})
             return
         self.bar.set_parts(result.breakdown())

@@ -643,6 +643,10 @@
             <translation>，高于 {moves:.3g}:1 时会拖慢每步时间</translation>
         </message>
         <message>
+            <source> left free by the jobs before it</source>
+            <translation>（前面的作业用剩的）</translation>
+        </message>
+        <message>
             <source>; {axis} still hidden behind compute</source>
             <translation>；{axis} 通信仍被计算隐藏</translation>
         </message>
@@ -655,12 +659,28 @@
             <translation>TP {tp} 跨越 {domains} 个 {fabric} 域：其 all-reduce 离开 Scale-up 互联，改走网卡</translation>
         </message>
         <message>
+            <source>job {name!r} needs TP × CP × PP × DP = {tp} × {cp} × {pp} × {dp} = {need:,} accelerators; {where} has {free:,}{other}</source>
+            <translation>作业 {name!r} 需要 TP × CP × PP × DP = {tp} × {cp} × {pp} × {dp} = {need:,} 张加速卡；{where}只有 {free:,} 张{other}</translation>
+        </message>
+        <message>
+            <source>job {name!r}: host {host!r} is not a building, island or rack group of this design</source>
+            <translation>作业 {name!r}：主机范围 {host!r} 不是本设计中的建筑、计算岛或机柜组</translation>
+        </message>
+        <message>
+            <source>job {name!r}: its accelerators have no peak throughput (a part is missing from the catalog)</source>
+            <translation>作业 {name!r}：其加速卡没有峰值算力（器件库中缺少某个器件）</translation>
+        </message>
+        <message>
             <source>none (no communication exposed)</source>
             <translation>无（没有暴露的通信时间）</translation>
         </message>
         <message>
             <source>the accelerators' NICs</source>
             <translation>加速卡的网卡</translation>
+        </message>
+        <message>
+            <source>the campus</source>
+            <translation>整个园区</translation>
         </message>
         <message>
             <source>the campus core between buildings</source>

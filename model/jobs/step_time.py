@@ -225,8 +225,9 @@ def _figures(design: Design, job: Job, placement: Placement, slots: CampusSlots,
     if job.precision is Precision.FP8:
         peak *= 2
     if peak <= 0:
-        raise JobError(f"job {job.name!r}: its accelerators have no peak throughput (a part"
-                       " is missing from the catalog)", job.id, "hosts")
+        raise JobError(message("jobs", "job {name!r}: its accelerators have no peak throughput"
+                               " (a part is missing from the catalog)", name=job.name),
+                       job.id, "hosts")
     compute = compute_seconds(job, peak)
     m = job.microbatches
     per_microbatch = compute / m

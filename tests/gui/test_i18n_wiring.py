@@ -116,3 +116,29 @@ def test_a_name_with_a_dot_is_kept_whole_in_the_figure_name() -> None:
     path = "switches_by_model.Tomahawk 51.2 Tb/s"
     assert figure_name(path) == path  # English: the path as scripts name it
     assert figure_name(path, "zh_CN") == "按型号的交换机 · Tomahawk 51.2 Tb/s"
+
+
+def test_a_job_that_cannot_run_says_why_in_chinese(qtbot, chinese) -> None:  # type: ignore[no-untyped-def]
+    """8 accelerators, a job asking 32: the dock's refusal reads in Chinese with the
+    same figures; the English message is unchanged."""
+    from gui.document import DesignDocument
+    from gui.jobs_dock import JobsDock
+    from model.jobs.placement import JobError
+    from model.jobs.step_time import plan_jobs
+    from model.metrics import compute_all
+    from tests.model.jobs_fixtures import campus
+    from tests.model.test_jobs import job
+
+    design = campus(islands=1, servers=[1])
+    j = job(tp=8, dp=4)
+    results = plan_jobs(design, compute_all(design), (j,))
+    error = results["j"]
+    assert isinstance(error, JobError)
+    assert str(error) == ("job 'Job' needs TP × CP × PP × DP = 8 × 1 × 1 × 4 = 32"
+                          " accelerators; the campus has 8")
+    dock = JobsDock(DesignDocument(design))
+    qtbot.addWidget(dock)
+    dock.results = results
+    dock._show_figures(j)
+    assert ("作业 'Job' 需要 TP × CP × PP × DP = 8 × 1 × 1 × 4 = 32 张加速卡；整个园区只有 8 张"
+            in dock.summary.text())
