@@ -1636,6 +1636,10 @@
             <translation>（为正常时的 {ratio:.1%}）</translation>
         </message>
         <message>
+            <source>Accelerators at low bandwidth</source>
+            <translation>低带宽的加速卡</translation>
+        </message>
+        <message>
             <source>Accelerators cut off</source>
             <translation>被隔断的加速卡</translation>
         </message>
