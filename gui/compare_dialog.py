@@ -39,10 +39,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.i18n import QT_TRANSLATE_NOOP, error_message, translate
-from gui.words import kind_word
+from gui.i18n import QT_TRANSLATE_NOOP, current_language, error_message, translate
+from gui.words import field_word, kind_word
 from model.compare import Comparison, FigureRow, compare_reports, format_ratio, format_value
 from model.design import Design
+from model.figure_words import figure_name
 from model.metrics.results import DesignMetrics
 
 if TYPE_CHECKING:
@@ -209,11 +210,12 @@ class CompareDock(QDockWidget):
             r for r in comparison.figures if r.differs or not self.only_different.isChecked()]
         self.table.setRowCount(len(rows))
         theme = self.window_.theme
+        lang = current_language()
         for i, r in enumerate(rows):
             diff = "—" if r.difference is None else format_value(r.difference)
             if r.difference is not None and r.difference > 0:
                 diff = "+" + diff
-            texts = (r.name, format_value(r.a), format_value(r.b), diff,
+            texts = (figure_name(r.name, lang), format_value(r.a), format_value(r.b), diff,
                      format_ratio(r.ratio))
             colour = _colour(r, theme)
             for column, text in enumerate(texts):
@@ -224,7 +226,7 @@ class CompareDock(QDockWidget):
                 if colour is not None and column >= 2:
                     item.setForeground(QBrush(QColor(colour)))
                 if column == 0:
-                    item.setToolTip(r.name)
+                    item.setToolTip(r.name)  # the report's path, as scripts name it
                 self.table.setItem(i, column, item)
         self.table.resizeColumnsToContents()
         self.table.setColumnWidth(0, min(self.table.columnWidth(0), NAME_WIDTH_PX))
@@ -248,7 +250,8 @@ class CompareDock(QDockWidget):
             item = QTreeWidgetItem(parent, [label])
             item.setData(0, Qt.ItemDataRole.UserRole, c.id)
             for name, (old, new) in c.fields.items():
-                QTreeWidgetItem(item, [name, repr(old), repr(new)])
+                field = QTreeWidgetItem(item, [field_word(name, c.kind), repr(old), repr(new)])
+                field.setToolTip(0, name)
             item.setExpanded(True)
         parent.setExpanded(True)
         self.tree.resizeColumnToContents(0)

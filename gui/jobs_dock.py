@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 
 from gui.commands import DesignCommand
 from gui.document import DesignDocument
-from gui.i18n import QT_TRANSLATE_NOOP, error_message, translate
+from gui.i18n import QT_TRANSLATE_NOOP, current_language, error_message, translate
 from gui.job_shape_form import ModelShapeForm, in_form_words
 from model.design import Design
 from model.errors import DesignError
@@ -469,7 +469,8 @@ class JobsDock(QWidget):
             self.bar.set_parts({})
             return
         if isinstance(result, JobError):
-            self.summary.setText(self.tr("Cannot run: {reason}").format(reason=result))
+            self.summary.setText(self.tr("Cannot run: {reason}").format(
+                reason=error_message(result)))
             self.bar.set_parts({})
             return
         self.bar.set_parts(result.breakdown())
@@ -481,7 +482,8 @@ class JobsDock(QWidget):
 
 
 def summary_lines(job: Job, f: JobFigures) -> list[str]:
-    """The dock's figures for one job, line by line."""
+    """The dock's figures for one job, line by line, in the interface language."""
+    lang = current_language()
     lines = [
         translate("JobsDock", "{accelerators} accelerators; step {step} s").format(
             accelerators=f"{f.accelerators:,}", step=f"{f.step_s:.2f}"),
@@ -491,10 +493,10 @@ def summary_lines(job: Job, f: JobFigures) -> list[str]:
             achieved=f"{f.achieved_mfu:.1%}", assumed=f"{job.mfu:.0%}"),
     ]
     lines.append(translate("JobsDock", "Limiting link: {link}").format(
-        link=limiting_link_words(f)))
+        link=limiting_link_words(f, lang)))
     lines += [translate("JobsDock", "Core: {words}").format(words=words)
-              for c in f.communication.values() if (words := core_words(c)) is not None]
-    lines += [f"⚠ {w}" for w in f.warnings]
+              for c in f.communication.values() if (words := core_words(c, lang)) is not None]
+    lines += [f"⚠ {m.render(lang)}" for m in f.warning_messages]
     return lines
 
 

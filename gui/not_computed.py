@@ -9,8 +9,9 @@ report share these words.
 
 from __future__ import annotations
 
-from gui.i18n import QT_TRANSLATE_NOOP, translate
+from gui.i18n import QT_TRANSLATE_NOOP, current_language, translate
 from model.metrics.results import DesignMetrics
+from model.reports.reasons import reason_text
 
 FIGURE_WORDS: dict[str, str] = {
     "hops": QT_TRANSLATE_NOOP("NotComputed", "hops"),
@@ -41,16 +42,40 @@ def figure_word(figure: str) -> str:
     return translate("NotComputed", word) if word else figure.replace("_", " ")
 
 
+def _whole_reason(why: str) -> str:
+    """The engine's reason as it writes it, "not computed: …" (English)."""
+    reason = why.strip() or NOT_COMPUTED
+    return reason if reason.lower().startswith(NOT_COMPUTED) else f"{NOT_COMPUTED}: {reason}"
+
+
+def _localized(why: str) -> str | None:
+    """The engine's reason in the interface language, "未计算：…" whole, or None when it
+    stays in English (English interface, or a reason the model cannot translate)."""
+    whole = _whole_reason(why)
+    text = reason_text(whole, current_language())
+    return None if text == whole else text
+
+
 def reason_of(metrics: DesignMetrics | None, figure: str) -> str | None:
     """Why ``figure`` (a key of :data:`FIGURE_WORDS`) was left out, starting with a
-    capital ("Not computed: too large for the 48 s budget …"), or None when it was
-    computed."""
+    capital ("Not computed: too large for the 48 s budget …"), in the interface
+    language, or None when it was computed."""
     if metrics is None or figure not in metrics.not_computed:
         return None
-    reason = metrics.not_computed[figure].strip() or NOT_COMPUTED
-    if not reason.lower().startswith(NOT_COMPUTED):
-        reason = f"{NOT_COMPUTED}: {reason}"
+    localized = _localized(metrics.not_computed[figure])
+    if localized is not None:
+        return localized
+    reason = _whole_reason(metrics.not_computed[figure])
     return translate("NotComputed", "Not computed") + reason[len(NOT_COMPUTED):]
+
+
+def _short_reason(why: str) -> str:
+    """The reason without "not computed:" and without its parenthesis ("too large for
+    the 48 s budget"), in the interface language."""
+    localized = _localized(why)
+    if localized is not None:
+        return localized.split("：", 1)[-1].split("（")[0]
+    return why.removeprefix(NOT_COMPUTED).lstrip(": ").split(" (")[0]
 
 
 def status_text(metrics: DesignMetrics | None) -> str:
@@ -59,8 +84,7 @@ def status_text(metrics: DesignMetrics | None) -> str:
     if metrics is None or not metrics.not_computed:
         return ""
     names = [figure_word(key) for key in metrics.not_computed]
-    reasons = {why.removeprefix(NOT_COMPUTED).lstrip(": ").split(" (")[0]
-               for why in metrics.not_computed.values()}
+    reasons = {_short_reason(why) for why in metrics.not_computed.values()}
     listed = translate("NotComputed", ", ").join(names)
     if len(reasons) == 1 and (only := reasons.pop()):
         return translate("NotComputed", "Figures not computed: {figures} — {reason}").format(
@@ -73,7 +97,7 @@ def status_tooltip(metrics: DesignMetrics | None) -> str:
     tooltip)."""
     if metrics is None:
         return ""
-    return "\n".join(f"{figure_word(key)}: {why}"
+    return "\n".join(f"{figure_word(key)}: {_localized(why) or why}"
                      for key, why in metrics.not_computed.items())
 
 

@@ -127,10 +127,548 @@
         </message>
     </context>
     <context>
+        <name>failures</name>
+        <message>
+            <source>{down:,} of {total:,} links of {name!r}</source>
+            <translation>{name!r} 的 {total:,} 条链路中的 {down:,} 条</translation>
+        </message>
+        <message>
+            <source>{down:,} of {total:,} members of {name!r}</source>
+            <translation>{name!r} 的 {total:,} 个成员中的 {down:,} 个</translation>
+        </message>
+        <message>
+            <source>{down:,} of {total:,} racks of {name!r}</source>
+            <translation>{name!r} 的 {total:,} 个机柜中的 {down:,} 个</translation>
+        </message>
+        <message>
+            <source>{down:,} of {total:,} switches of {name!r}</source>
+            <translation>{name!r} 的 {total:,} 台交换机中的 {down:,} 台</translation>
+        </message>
+        <message>
+            <source>{name!r} (whole)</source>
+            <translation>{name!r}（整体）</translation>
+        </message>
+    </context>
+    <context>
+        <name>figures</name>
+        <message>
+            <source>Daly interval, s</source>
+            <translation>Daly 间隔 (s)</translation>
+        </message>
+        <message>
+            <source>GPU</source>
+            <translation>GPU</translation>
+        </message>
+        <message>
+            <source>Gb/s</source>
+            <translation>Gb/s</translation>
+        </message>
+        <message>
+            <source>HBM</source>
+            <translation>HBM</translation>
+        </message>
+        <message>
+            <source>IT power, kW</source>
+            <translation>IT 功耗 (kW)</translation>
+        </message>
+        <message>
+            <source>NIC</source>
+            <translation>网卡</translation>
+        </message>
+        <message>
+            <source>USD exchange rate</source>
+            <translation>美元汇率</translation>
+        </message>
+        <message>
+            <source>Young interval, s</source>
+            <translation>Young 间隔 (s)</translation>
+        </message>
+        <message>
+            <source>accelerators</source>
+            <translation>加速卡</translation>
+        </message>
+        <message>
+            <source>accelerators by type</source>
+            <translation>按型号的加速卡</translation>
+        </message>
+        <message>
+            <source>accelerators on side A</source>
+            <translation>A 侧加速卡</translation>
+        </message>
+        <message>
+            <source>allowance, kW</source>
+            <translation>预留功耗 (kW)</translation>
+        </message>
+        <message>
+            <source>annual failure rate</source>
+            <translation>年故障率</translation>
+        </message>
+        <message>
+            <source>any price estimated</source>
+            <translation>含估算价格</translation>
+        </message>
+        <message>
+            <source>available</source>
+            <translation>可用</translation>
+        </message>
+        <message>
+            <source>bisection</source>
+            <translation>二分带宽</translation>
+        </message>
+        <message>
+            <source>budget, kW</source>
+            <translation>预算 (kW)</translation>
+        </message>
+        <message>
+            <source>building</source>
+            <translation>建筑</translation>
+        </message>
+        <message>
+            <source>building pairs</source>
+            <translation>建筑对</translation>
+        </message>
+        <message>
+            <source>buildings</source>
+            <translation>建筑</translation>
+        </message>
+        <message>
+            <source>by accelerator type, PFLOPS</source>
+            <translation>按加速卡型号 (PFLOPS)</translation>
+        </message>
+        <message>
+            <source>by building, PFLOPS</source>
+            <translation>按建筑 (PFLOPS)</translation>
+        </message>
+        <message>
+            <source>by class</source>
+            <translation>按类别</translation>
+        </message>
+        <message>
+            <source>by island, PFLOPS</source>
+            <translation>按计算岛 (PFLOPS)</translation>
+        </message>
+        <message>
+            <source>by scope</source>
+            <translation>按范围</translation>
+        </message>
+        <message>
+            <source>by vendor, PFLOPS</source>
+            <translation>按厂商 (PFLOPS)</translation>
+        </message>
+        <message>
+            <source>cables</source>
+            <translation>线缆</translation>
+        </message>
+        <message>
+            <source>campus</source>
+            <translation>园区</translation>
+        </message>
+        <message>
+            <source>campus, PFLOPS</source>
+            <translation>园区 (PFLOPS)</translation>
+        </message>
+        <message>
+            <source>capacity, kW</source>
+            <translation>供电容量 (kW)</translation>
+        </message>
+        <message>
+            <source>capex by category, USD</source>
+            <translation>按类别的资本支出 (USD)</translation>
+        </message>
+        <message>
+            <source>capex, USD</source>
+            <translation>资本支出 (USD)</translation>
+        </message>
+        <message>
+            <source>checkpoint write, s</source>
+            <translation>检查点写入 (s)</translation>
+        </message>
+        <message>
+            <source>compute</source>
+            <translation>算力</translation>
+        </message>
+        <message>
+            <source>cost</source>
+            <translation>成本</translation>
+        </message>
+        <message>
+            <source>count</source>
+            <translation>数量</translation>
+        </message>
+        <message>
+            <source>crossing, Gb/s</source>
+            <translation>跨越带宽 (Gb/s)</translation>
+        </message>
+        <message>
+            <source>cut</source>
+            <translation>切分</translation>
+        </message>
+        <message>
+            <source>downlinks, Gb/s</source>
+            <translation>下行 (Gb/s)</translation>
+        </message>
+        <message>
+            <source>electricity, USD per kWh</source>
+            <translation>电价 (USD/kWh)</translation>
+        </message>
+        <message>
+            <source>energy, USD per year</source>
+            <translation>年电费 (USD)</translation>
+        </message>
+        <message>
+            <source>energy, kWh per year</source>
+            <translation>年耗电 (kWh)</translation>
+        </message>
+        <message>
+            <source>errors</source>
+            <translation>错误</translation>
+        </message>
+        <message>
+            <source>estimated</source>
+            <translation>估算</translation>
+        </message>
+        <message>
+            <source>exact</source>
+            <translation>精确</translation>
+        </message>
+        <message>
+            <source>facility power, kW</source>
+            <translation>设施功耗 (kW)</translation>
+        </message>
+        <message>
+            <source>fraction of full</source>
+            <translation>占满带宽比例</translation>
+        </message>
+        <message>
+            <source>full, Gb/s</source>
+            <translation>满带宽 (Gb/s)</translation>
+        </message>
+        <message>
+            <source>goodput</source>
+            <translation>有效训练率</translation>
+        </message>
+        <message>
+            <source>goodput (Daly)</source>
+            <translation>有效训练率 (Daly)</translation>
+        </message>
+        <message>
+            <source>headroom, kW</source>
+            <translation>余量 (kW)</translation>
+        </message>
+        <message>
+            <source>histogram</source>
+            <translation>分布</translation>
+        </message>
+        <message>
+            <source>hops</source>
+            <translation>跳数</translation>
+        </message>
+        <message>
+            <source>host</source>
+            <translation>主机</translation>
+        </message>
+        <message>
+            <source>host maintenance</source>
+            <translation>主机维护</translation>
+        </message>
+        <message>
+            <source>injection per accelerator, Gb/s</source>
+            <translation>每加速卡注入带宽 (Gb/s)</translation>
+        </message>
+        <message>
+            <source>interruptions per day</source>
+            <translation>每日中断次数</translation>
+        </message>
+        <message>
+            <source>island</source>
+            <translation>计算岛</translation>
+        </message>
+        <message>
+            <source>island pairs</source>
+            <translation>计算岛对</translation>
+        </message>
+        <message>
+            <source>islands</source>
+            <translation>计算岛</translation>
+        </message>
+        <message>
+            <source>items</source>
+            <translation>条目</translation>
+        </message>
+        <message>
+            <source>job</source>
+            <translation>作业</translation>
+        </message>
+        <message>
+            <source>link</source>
+            <translation>链路</translation>
+        </message>
+        <message>
+            <source>links</source>
+            <translation>链路</translation>
+        </message>
+        <message>
+            <source>lost fraction</source>
+            <translation>损失比例</translation>
+        </message>
+        <message>
+            <source>lower bound, Gb/s</source>
+            <translation>下界 (Gb/s)</translation>
+        </message>
+        <message>
+            <source>max</source>
+            <translation>最大</translation>
+        </message>
+        <message>
+            <source>mean</source>
+            <translation>平均</translation>
+        </message>
+        <message>
+            <source>mean time between interruptions, h</source>
+            <translation>平均中断间隔 (h)</translation>
+        </message>
+        <message>
+            <source>mean time between interruptions, s</source>
+            <translation>平均中断间隔 (s)</translation>
+        </message>
+        <message>
+            <source>min</source>
+            <translation>最小</translation>
+        </message>
+        <message>
+            <source>network per Tb/s of bisection, USD</source>
+            <translation>每 Tb/s 二分带宽的网络成本 (USD)</translation>
+        </message>
+        <message>
+            <source>network per accelerator, USD</source>
+            <translation>每加速卡网络成本 (USD)</translation>
+        </message>
+        <message>
+            <source>network share</source>
+            <translation>网络占比</translation>
+        </message>
+        <message>
+            <source>network, USD</source>
+            <translation>网络成本 (USD)</translation>
+        </message>
+        <message>
+            <source>optics</source>
+            <translation>光模块</translation>
+        </message>
+        <message>
+            <source>oversubscription</source>
+            <translation>收敛比</translation>
+        </message>
+        <message>
+            <source>pairs with no path</source>
+            <translation>无路径的加速卡对</translation>
+        </message>
+        <message>
+            <source>per PFLOPS, USD</source>
+            <translation>每 PFLOPS (USD)</translation>
+        </message>
+        <message>
+            <source>per Tb/s of bisection, USD</source>
+            <translation>每 Tb/s 二分带宽 (USD)</translation>
+        </message>
+        <message>
+            <source>per accelerator, Gb/s</source>
+            <translation>每加速卡 (Gb/s)</translation>
+        </message>
+        <message>
+            <source>per accelerator, USD</source>
+            <translation>每加速卡 (USD)</translation>
+        </message>
+        <message>
+            <source>per rack, kW</source>
+            <translation>每机柜 (kW)</translation>
+        </message>
+        <message>
+            <source>per switch</source>
+            <translation>每台交换机</translation>
+        </message>
+        <message>
+            <source>ports</source>
+            <translation>端口</translation>
+        </message>
+        <message>
+            <source>power</source>
+            <translation>功耗</translation>
+        </message>
+        <message>
+            <source>power supply</source>
+            <translation>电源</translation>
+        </message>
+        <message>
+            <source>power totals</source>
+            <translation>功耗合计</translation>
+        </message>
+        <message>
+            <source>problems</source>
+            <translation>问题</translation>
+        </message>
+        <message>
+            <source>quantity</source>
+            <translation>数量</translation>
+        </message>
+        <message>
+            <source>rack</source>
+            <translation>机柜</translation>
+        </message>
+        <message>
+            <source>rack power</source>
+            <translation>机柜功耗</translation>
+        </message>
+        <message>
+            <source>racks</source>
+            <translation>机柜</translation>
+        </message>
+        <message>
+            <source>ratio</source>
+            <translation>比值</translation>
+        </message>
+        <message>
+            <source>reliability</source>
+            <translation>可靠性</translation>
+        </message>
+        <message>
+            <source>restart, s</source>
+            <translation>重启 (s)</translation>
+        </message>
+        <message>
+            <source>scale-up pairs</source>
+            <translation>Scale-up 加速卡对</translation>
+        </message>
+        <message>
+            <source>scale-up pairs by scope</source>
+            <translation>按范围的 Scale-up 加速卡对</translation>
+        </message>
+        <message>
+            <source>server</source>
+            <translation>服务器</translation>
+        </message>
+        <message>
+            <source>servers</source>
+            <translation>服务器</translation>
+        </message>
+        <message>
+            <source>servers, kW</source>
+            <translation>服务器 (kW)</translation>
+        </message>
+        <message>
+            <source>software</source>
+            <translation>软件</translation>
+        </message>
+        <message>
+            <source>sources</source>
+            <translation>数据来源</translation>
+        </message>
+        <message>
+            <source>switch</source>
+            <translation>交换机</translation>
+        </message>
+        <message>
+            <source>switches</source>
+            <translation>交换机</translation>
+        </message>
+        <message>
+            <source>switches by model</source>
+            <translation>按型号的交换机</translation>
+        </message>
+        <message>
+            <source>switches, kW</source>
+            <translation>交换机 (kW)</translation>
+        </message>
+        <message>
+            <source>total cost of ownership, USD</source>
+            <translation>总拥有成本 (USD)</translation>
+        </message>
+        <message>
+            <source>total, USD</source>
+            <translation>合计 (USD)</translation>
+        </message>
+        <message>
+            <source>transceivers</source>
+            <translation>光模块</translation>
+        </message>
+        <message>
+            <source>transceivers, kW</source>
+            <translation>光模块 (kW)</translation>
+        </message>
+        <message>
+            <source>unit price, USD</source>
+            <translation>单价 (USD)</translation>
+        </message>
+        <message>
+            <source>units</source>
+            <translation>数量</translation>
+        </message>
+        <message>
+            <source>unpriced parts</source>
+            <translation>未定价器件</translation>
+        </message>
+        <message>
+            <source>uplinks, Gb/s</source>
+            <translation>上行 (Gb/s)</translation>
+        </message>
+        <message>
+            <source>used</source>
+            <translation>已用</translation>
+        </message>
+        <message>
+            <source>utilization</source>
+            <translation>利用率</translation>
+        </message>
+        <message>
+            <source>warnings</source>
+            <translation>警告</translation>
+        </message>
+        <message>
+            <source>worst switch's ports used</source>
+            <translation>最差交换机的已用端口</translation>
+        </message>
+        <message>
+            <source>worst switch's ratio</source>
+            <translation>最差交换机的收敛比</translation>
+        </message>
+        <message>
+            <source>years</source>
+            <translation>年限</translation>
+        </message>
+    </context>
+    <context>
         <name>jobs</name>
+        <message>
+            <source> and shows in the step above {moves:.3g}:1</source>
+            <translation>，高于 {moves:.3g}:1 时会拖慢每步时间</translation>
+        </message>
+        <message>
+            <source> left free by the jobs before it</source>
+            <translation>（前面的作业用剩的）</translation>
+        </message>
+        <message>
+            <source>; {axis} still hidden behind compute</source>
+            <translation>；{axis} 通信仍被计算隐藏</translation>
+        </message>
+        <message>
+            <source>; {exposed_s:.3f} s of {axis} per step not hidden</source>
+            <translation>；每步有 {exposed_s:.3f} s 的 {axis} 通信未被隐藏</translation>
+        </message>
         <message>
             <source>TP {tp} spans {domains} {fabric} domains: its all-reduces leave the scale-up fabric for the NICs</source>
             <translation>TP {tp} 跨越 {domains} 个 {fabric} 域：其 all-reduce 离开 Scale-up 互联，改走网卡</translation>
+        </message>
+        <message>
+            <source>job {name!r} needs TP × CP × PP × DP = {tp} × {cp} × {pp} × {dp} = {need:,} accelerators; {where} has {free:,}{other}</source>
+            <translation>作业 {name!r} 需要 TP × CP × PP × DP = {tp} × {cp} × {pp} × {dp} = {need:,} 张加速卡；{where}只有 {free:,} 张{other}</translation>
+        </message>
+        <message>
+            <source>job {name!r}: host {host!r} is not a building, island or rack group of this design</source>
+            <translation>作业 {name!r}：主机范围 {host!r} 不是本设计中的建筑、计算岛或机柜组</translation>
+        </message>
+        <message>
+            <source>job {name!r}: its accelerators have no peak throughput (a part is missing from the catalog)</source>
+            <translation>作业 {name!r}：其加速卡没有峰值算力（器件库中缺少某个器件）</translation>
         </message>
         <message>
             <source>none (no communication exposed)</source>
@@ -139,6 +677,10 @@
         <message>
             <source>the accelerators' NICs</source>
             <translation>加速卡的网卡</translation>
+        </message>
+        <message>
+            <source>the campus</source>
+            <translation>整个园区</translation>
         </message>
         <message>
             <source>the campus core between buildings</source>
@@ -163,6 +705,18 @@
         <message>
             <source>{axis} crosses islands: {share:.0%} of the step waits on {boundary} ({where})</source>
             <translation>{axis} 跨越计算岛：每步有 {share:.0%} 的时间在等待{boundary}（{where}）</translation>
+        </message>
+        <message>
+            <source>{axis} is cut off: {where} has no capacity between them</source>
+            <translation>{axis} 被隔断：{where} 之间没有容量</translation>
+        </message>
+        <message>
+            <source>{axis} is limited by {where} (the pair at {ratio:.3g}:1): it needs {need:.2g}× its share of the capacity; the core stops limiting it at {limit:.3g}:1</source>
+            <translation>{axis} 受限于 {where}（该对的收敛比为 {ratio:.3g}:1）：它需要其应得容量份额的 {need:.2g} 倍；收敛比降到 {limit:.3g}:1 时核心层不再限制它</translation>
+        </message>
+        <message>
+            <source>{axis} uses {used:.1%} of the {where} capacity at its peak (the pair at {ratio:.3g}:1); the core limits it above {limit:.3g}:1</source>
+            <translation>{axis} 峰值时占用 {where} 容量的 {used:.1%}（该对的收敛比为 {ratio:.3g}:1）；收敛比高于 {limit:.3g}:1 时核心层会限制它</translation>
         </message>
         <message>
             <source>{axis} {collective} on {boundary} ({where}), {gbps:,.0f} Gb/s, {exposed_s:.3f} s per step</source>
@@ -1073,6 +1627,93 @@
         <message>
             <source>yes</source>
             <translation>是</translation>
+        </message>
+    </context>
+    <context>
+        <name>whatif</name>
+        <message>
+            <source> ({ratio:.1%} of healthy)</source>
+            <translation>（为正常时的 {ratio:.1%}）</translation>
+        </message>
+        <message>
+            <source>Accelerators at low bandwidth</source>
+            <translation>低带宽的加速卡</translation>
+        </message>
+        <message>
+            <source>Accelerators cut off</source>
+            <translation>被隔断的加速卡</translation>
+        </message>
+        <message>
+            <source>Accelerators dark</source>
+            <translation>断电的加速卡</translation>
+        </message>
+        <message>
+            <source>Accelerators working</source>
+            <translation>正常工作的加速卡</translation>
+        </message>
+        <message>
+            <source>Bisection</source>
+            <translation>二分带宽</translation>
+        </message>
+        <message>
+            <source>Bisection per accelerator</source>
+            <translation>每加速卡二分带宽</translation>
+        </message>
+        <message>
+            <source>Bisection, of full</source>
+            <translation>二分带宽占满带宽比例</translation>
+        </message>
+        <message>
+            <source>Facility power drawn</source>
+            <translation>设施总功耗</translation>
+        </message>
+        <message>
+            <source>IT power drawn</source>
+            <translation>IT 功耗</translation>
+        </message>
+        <message>
+            <source>Max hops</source>
+            <translation>最大跳数</translation>
+        </message>
+        <message>
+            <source>Mean hops</source>
+            <translation>平均跳数</translation>
+        </message>
+        <message>
+            <source>Pairs with no path</source>
+            <translation>无路径的加速卡对</translation>
+        </message>
+        <message>
+            <source>Peak dense BF16</source>
+            <translation>BF16 稠密峰值算力</translation>
+        </message>
+        <message>
+            <source>Worst building pair</source>
+            <translation>最差建筑对</translation>
+        </message>
+        <message>
+            <source>Worst island pair</source>
+            <translation>最差计算岛对</translation>
+        </message>
+        <message>
+            <source>all {total:,} links of {name!r}</source>
+            <translation>{name!r} 的全部 {total:,} 条链路</translation>
+        </message>
+        <message>
+            <source>all {total:,} racks of {name!r}</source>
+            <translation>{name!r} 的全部 {total:,} 个机柜</translation>
+        </message>
+        <message>
+            <source>all {total:,} switches of {name!r}</source>
+            <translation>{name!r} 的全部 {total:,} 台交换机</translation>
+        </message>
+        <message>
+            <source>no change</source>
+            <translation>无变化</translation>
+        </message>
+        <message>
+            <source>{points:+.1f} points</source>
+            <translation>{points:+.1f} 个百分点</translation>
         </message>
     </context>
     <context>

@@ -31,6 +31,7 @@ from pydantic import Field, model_validator
 
 from model.elements import ElementId
 from model.errors import DesignError
+from model.i18n import Translator, mark
 from model.parts import Frozen, Name
 from model.strict import WholeNumber
 
@@ -132,18 +133,28 @@ def check_failures(design: Design, failures: Sequence[Failure]) -> None:
                               failure.element, "members")
 
 
-def describe(design: Design, failure: Failure) -> str:
-    """The failure in words: "4 of 64 switches of 'Island 1 spine'", "'Hall B' (whole)"."""
+_MEMBERS_OF = {
+    "tier": mark("failures", "{down:,} of {total:,} switches of {name!r}"),
+    "rack_group": mark("failures", "{down:,} of {total:,} racks of {name!r}"),
+    "bundle": mark("failures", "{down:,} of {total:,} links of {name!r}"),
+}
+"""A partial failure in words, by the kind of element failed."""
+
+
+def describe(design: Design, failure: Failure, lang: str | None = None) -> str:
+    """The failure in words: "4 of 64 switches of 'Island 1 spine'", "'Hall B' (whole)";
+    in ``lang`` (English when None)."""
+    t = Translator(lang)
     element = design.element(failure.element)
     name = element.name if element is not None else failure.element
     if failure.whole:
-        return f"{name!r} (whole)"
+        return t.phrase("failures", "{name!r} (whole)", name=name)
     kind = design.kind_of(failure.element)
-    unit = {"tier": "switches", "rack_group": "racks", "bundle": "links"}.get(kind or "",
-                                                                              "members")
     down = failure.count if failure.count is not None else len(failure.members or ())
     total = members_of(design, failure.element) if element is not None else 0
-    return f"{down:,} of {total:,} {unit} of {name!r}"
+    text = _MEMBERS_OF.get(kind or "", mark("failures", "{down:,} of {total:,} members of"
+                                                        " {name!r}"))
+    return t.translate("failures", text).format(down=down, total=total, name=name)
 
 
 @dataclass(frozen=True)

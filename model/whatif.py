@@ -25,6 +25,7 @@ from model.design import Design
 from model.elements import Plane
 from model.errors import DesignError
 from model.failures import FAILABLE_KINDS, Failure, check_failures, members_of
+from model.i18n import Translator, mark
 from model.metrics.budget import Budget
 from model.metrics.kept_bandwidth import DEFAULT_THRESHOLD
 from model.metrics.results import DesignMetrics
@@ -185,21 +186,22 @@ class Figure:
 
 
 FIGURES: tuple[Figure, ...] = (
-    Figure("accelerators_working", "Accelerators working", "", True),
-    Figure("accelerators_down", "Accelerators dark", "", False),
-    Figure("accelerators_cut_off", "Accelerators cut off", "", False),
-    Figure("accelerators_low_bandwidth", "Accelerators at low bandwidth", "", False),
-    Figure("bisection_gbps", "Bisection", "Gb/s", True),
-    Figure("per_accelerator_gbps", "Bisection per accelerator", "Gb/s", True),
-    Figure("fraction_of_full", "Bisection, of full", "", True),
-    Figure("unreachable_pairs", "Pairs with no path", "", False),
-    Figure("mean_hops", "Mean hops", "", False),
-    Figure("max_hops", "Max hops", "", False),
-    Figure("worst_island_pair_gbps", "Worst island pair", "Gb/s", True),
-    Figure("worst_building_pair_gbps", "Worst building pair", "Gb/s", True),
-    Figure("it_kw", "IT power drawn", "kW", False),
-    Figure("facility_kw", "Facility power drawn", "kW", False),
-    Figure("pflops", "Peak dense BF16", "PFLOPS", True),
+    Figure("accelerators_working", mark("whatif", "Accelerators working"), "", True),
+    Figure("accelerators_down", mark("whatif", "Accelerators dark"), "", False),
+    Figure("accelerators_cut_off", mark("whatif", "Accelerators cut off"), "", False),
+    Figure("accelerators_low_bandwidth", mark("whatif", "Accelerators at low bandwidth"), "",
+           False),
+    Figure("bisection_gbps", mark("whatif", "Bisection"), "Gb/s", True),
+    Figure("per_accelerator_gbps", mark("whatif", "Bisection per accelerator"), "Gb/s", True),
+    Figure("fraction_of_full", mark("whatif", "Bisection, of full"), "", True),
+    Figure("unreachable_pairs", mark("whatif", "Pairs with no path"), "", False),
+    Figure("mean_hops", mark("whatif", "Mean hops"), "", False),
+    Figure("max_hops", mark("whatif", "Max hops"), "", False),
+    Figure("worst_island_pair_gbps", mark("whatif", "Worst island pair"), "Gb/s", True),
+    Figure("worst_building_pair_gbps", mark("whatif", "Worst building pair"), "Gb/s", True),
+    Figure("it_kw", mark("whatif", "IT power drawn"), "kW", False),
+    Figure("facility_kw", mark("whatif", "Facility power drawn"), "kW", False),
+    Figure("pflops", mark("whatif", "Peak dense BF16"), "PFLOPS", True),
 )
 """The figures a what-if compares, in the order they are shown."""
 
@@ -325,35 +327,39 @@ def format_figure(key: str, value: float) -> str:
     return f"{value:,.0f}"
 
 
-def format_difference(change: FigureChange) -> str:
-    """failed − healthy with its sign, and the ratio where it helps ("−200 Gb/s (75.0 %)")."""
+def format_difference(change: FigureChange, lang: str | None = None) -> str:
+    """failed − healthy with its sign, and the ratio where it helps ("−200 Gb/s (75.0 %)");
+    words in ``lang`` (English when None)."""
+    t = Translator(lang)
     d = change.difference
     if not math.isfinite(d):
         return "—"
     if d == 0:
-        return "no change"
+        return t.phrase("whatif", "no change")
     key = change.figure.key
     if key == "fraction_of_full":
-        text = f"{d * 100:+.1f} points".replace("-", "−")
+        text = t.phrase("whatif", "{points:+.1f} points", points=d * 100).replace("-", "−")
     else:
         text = format_figure(key, abs(d))
         text = ("+" if d > 0 else "−") + text
     ratio = change.ratio
     if ratio is not None and key != "fraction_of_full":
-        text += f" ({ratio:.1%} of healthy)"
+        text += t.phrase("whatif", " ({ratio:.1%} of healthy)", ratio=ratio)
     return text
 
 
-def failure_words(design: Design, failure: Failure) -> str:
+def failure_words(design: Design, failure: Failure, lang: str | None = None) -> str:
     """The failure in words (:func:`model.failures.describe`), with "the whole" for an
-    element of several members failed whole."""
+    element of several members failed whole; in ``lang`` (English when None)."""
     from model.failures import describe
 
     if failure.whole and design.kind_of(failure.element) in ("tier", "bundle", "rack_group"):
         element = design.element(failure.element)
         name = element.name if element is not None else failure.element
         total = members_of(design, failure.element)
-        unit = {"tier": "switches", "bundle": "links", "rack_group": "racks"}[
+        text = {"tier": mark("whatif", "all {total:,} switches of {name!r}"),
+                "bundle": mark("whatif", "all {total:,} links of {name!r}"),
+                "rack_group": mark("whatif", "all {total:,} racks of {name!r}")}[
             design.kind_of(failure.element) or ""]
-        return f"all {total:,} {unit} of {name!r}"
-    return describe(design, failure)
+        return Translator(lang).translate("whatif", text).format(total=total, name=name)
+    return describe(design, failure, lang)

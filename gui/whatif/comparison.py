@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.i18n import QT_TRANSLATE_NOOP, translate
+from gui.i18n import QT_TRANSLATE_NOOP, current_language, model_text, translate
 from gui.metrics_dock import HEADLINES, MetricsDock, format_headline, headline_values
 from model.design import Design
 from model.metrics.kept_bandwidth import DEFAULT_THRESHOLD
@@ -79,7 +79,8 @@ def comparison_rows(design: Design, metrics: WhatIfMetrics,
         h, f = before[key], after[key]
         d = f - h
         rows.append(ComparisonRow(
-            title, format_headline(key, h, healthy), format_headline(key, f, metrics),
+            translate("MetricsDock", title), format_headline(key, h, healthy),
+            format_headline(key, f, metrics),
             _headline_difference(key, h, f, metrics), *_judge(key, d)))
         shown.add(key)
     for change in figure_changes(design, metrics, threshold):
@@ -94,9 +95,10 @@ def comparison_rows(design: Design, metrics: WhatIfMetrics,
 def _what_if_row(change: FigureChange) -> ComparisonRow:
     d = change.difference
     better = math.isfinite(d) and d != 0 and not change.worse
-    return ComparisonRow(change.figure.words, format_figure(change.figure.key, change.healthy),
+    return ComparisonRow(model_text("whatif", change.figure.words),
+                         format_figure(change.figure.key, change.healthy),
                          format_figure(change.figure.key, change.failed),
-                         format_difference(change), change.worse, better)
+                         format_difference(change, current_language()), change.worse, better)
 
 
 def _judge(key: str, d: float) -> tuple[bool, bool]:
@@ -263,7 +265,8 @@ class WhatIfView(QObject):
 
     def show_failures(self, design: Design, failures: tuple[object, ...]) -> None:
         """The failures changed: name them (the figures follow when computed)."""
-        words = [failure_words(design, f) for f in failures]  # type: ignore[arg-type]
+        words = [failure_words(design, f, current_language())  # type: ignore[arg-type]
+                 for f in failures]
         self.banner.show_failures(words)
         if not failures:
             self._metrics = None

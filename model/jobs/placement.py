@@ -20,6 +20,7 @@ import numpy as np
 from model.design import Design
 from model.elements import Building, Island, RackGroup
 from model.errors import DesignError
+from model.i18n import message
 from model.jobs.job import Job
 
 GroupRows = np.ndarray
@@ -125,8 +126,9 @@ def host_rack_groups(design: Design, job: Job) -> list[str]:
             chosen |= {g.id for g in design.rack_groups.values()
                        if design.islands[g.island].building == host}
         else:
-            raise JobError(f"job {job.name!r}: host {host!r} is not a building, island or"
-                           " rack group of this design", job.id, "hosts")
+            raise JobError(message("jobs", "job {name!r}: host {host!r} is not a building,"
+                                   " island or rack group of this design", name=job.name,
+                                   host=host), job.id, "hosts")
     return [g for g in design.rack_groups if g in chosen]
 
 
@@ -152,12 +154,15 @@ def place(design: Design, job: Job, slots: CampusSlots,
     free = np.flatnonzero(in_hosts)
     need = job.accelerators
     if free.size < need:
-        where = ", ".join(job.hosts) if job.hosts else "the campus"
-        other = " left free by the jobs before it" if taken is not None and taken.any() else ""
-        raise JobError(
-            f"job {job.name!r} needs TP × CP × PP × DP = {job.tp} × {job.cp} × {job.pp} ×"
-            f" {job.dp} = {need:,} accelerators; {where} has {free.size:,}{other}",
-            job.id, "dp")
+        where = (", ".join(job.hosts) if job.hosts
+                 else message("jobs", "the campus"))
+        other = (message("jobs", " left free by the jobs before it")
+                 if taken is not None and taken.any() else "")
+        raise JobError(message(
+            "jobs", "job {name!r} needs TP × CP × PP × DP = {tp} × {cp} × {pp} × {dp} ="
+            " {need:,} accelerators; {where} has {free:,}{other}", name=job.name, tp=job.tp,
+            cp=job.cp, pp=job.pp, dp=job.dp, need=need, where=where, free=free.size,
+            other=other), job.id, "dp")
     chosen = free[:need]
     axes = job.rank_order.axes
     shape = tuple(job.degree(a) for a in reversed(axes))  # slowest first

@@ -157,29 +157,36 @@ def limiting_link_words(figures: JobFigures, lang: str | None = None) -> str:
                     " {exposed_s:.3f} s per step", **values)
 
 
-def core_words(comm: Communication) -> str | None:
+def core_words(comm: Communication, lang: str | None = None) -> str | None:
     """What an axis crossing islands or buildings asks of the capacity between them, in
     words ("DP uses 4.2% of the island-1 ↔ island-2 capacity at its peak (the pair at
     4:1); the core limits it above 96:1 and shows in the step above 410:1"); None when
-    it crosses no pair."""
+    it crosses no pair. In ``lang`` (English when None)."""
     core = comm.bandwidth.core
     if core is None:
         return None
+    t = Translator(lang)
     axis = AXIS_WORDS[comm.axis]
     if core.capacity_gbps <= 0:
-        return f"{axis} is cut off: {core.where} has no capacity between them"
-    ratio = f"(the pair at {core.oversubscription:.3g}:1)"
+        return t.phrase("jobs", "{axis} is cut off: {where} has no capacity between them",
+                        axis=axis, where=core.where)
     if core.need > 1 + 1e-9:
-        text = (f"{axis} is limited by {core.where} {ratio}: it needs {core.need:.2g}× its"
-                f" share of the capacity; the core stops limiting it at"
-                f" {core.limits_above():.3g}:1")
-        return text + (f"; {comm.exposed_s:.3f} s of {axis} per step not hidden"
-                       if comm.exposed_s > 0 else f"; {axis} still hidden behind compute")
-    text = (f"{axis} uses {core.capacity_used:.1%} of the {core.where} capacity at its"
-            f" peak {ratio}; the core limits it above {core.limits_above():.3g}:1")
+        text = t.phrase("jobs", "{axis} is limited by {where} (the pair at {ratio:.3g}:1): it"
+                        " needs {need:.2g}× its share of the capacity; the core stops"
+                        " limiting it at {limit:.3g}:1", axis=axis, where=core.where,
+                        ratio=core.oversubscription, need=core.need,
+                        limit=core.limits_above())
+        return text + (t.phrase("jobs", "; {exposed_s:.3f} s of {axis} per step not hidden",
+                                exposed_s=comm.exposed_s, axis=axis)
+                       if comm.exposed_s > 0 else
+                       t.phrase("jobs", "; {axis} still hidden behind compute", axis=axis))
+    text = t.phrase("jobs", "{axis} uses {used:.1%} of the {where} capacity at its peak (the"
+                    " pair at {ratio:.3g}:1); the core limits it above {limit:.3g}:1",
+                    axis=axis, used=core.capacity_used, where=core.where,
+                    ratio=core.oversubscription, limit=core.limits_above())
     moves = comm.step_moves_above
     if moves is not None and moves > core.limits_above() * (1 + 1e-9):
-        text += f" and shows in the step above {moves:.3g}:1"
+        text += t.phrase("jobs", " and shows in the step above {moves:.3g}:1", moves=moves)
     return text
 
 
@@ -218,8 +225,9 @@ def _figures(design: Design, job: Job, placement: Placement, slots: CampusSlots,
     if job.precision is Precision.FP8:
         peak *= 2
     if peak <= 0:
-        raise JobError(f"job {job.name!r}: its accelerators have no peak throughput (a part"
-                       " is missing from the catalog)", job.id, "hosts")
+        raise JobError(message("jobs", "job {name!r}: its accelerators have no peak throughput"
+                               " (a part is missing from the catalog)", name=job.name),
+                       job.id, "hosts")
     compute = compute_seconds(job, peak)
     m = job.microbatches
     per_microbatch = compute / m
