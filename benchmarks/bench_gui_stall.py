@@ -227,6 +227,8 @@ def heterogeneous_campus():  # type: ignore[no-untyped-def]
     design.update("island-7-spine-core", links_per_member=6)
     design.update("island-8-spine-core", links_per_member=3)
     design.update("island-2-racks", count=256)
+    design.rename("Heterogeneous campus: 8 islands of H100, H200 and B200, of differing sizes"
+                  " and uplinks")
     return design
 
 
