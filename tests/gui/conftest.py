@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QEvent, QSettings
+from PySide6.QtCore import QCoreApplication, QEvent, QRect, QSettings, QSize
 from PySide6.QtWidgets import QApplication, QWidget
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -205,3 +205,29 @@ def engine_process_ends() -> Iterator[None]:
             break
         time.sleep(0.2)
     assert not multiprocessing.active_children(), "an engine process outlived the tests"
+
+
+# ------------------------------------------------------------- a 1280×720 screen
+def rect_in(widget: QWidget, ancestor: QWidget) -> QRect:
+    """``widget``'s rectangle in ``ancestor``'s coordinates."""
+    return QRect(widget.mapTo(ancestor, widget.rect().topLeft()), widget.size())
+
+
+def settle() -> None:
+    """Let queued layout and paint events run."""
+    for _ in range(3):
+        QApplication.processEvents()
+
+
+@pytest.fixture
+def laptop(qtbot, design, catalog, settings, monkeypatch):  # type: ignore[no-untyped-def]
+    """The main window as the app opens it on a 1280×720 screen."""
+    from gui import dock_layout
+    from gui.main_window import open_window
+
+    monkeypatch.setattr(dock_layout, "screen_size", lambda _window: QSize(1280, 720))
+    win = open_window(design, None, catalog, settings)
+    settle()
+    yield win
+    win.document.undo_stack.setClean()
+    close_window(win)

@@ -5,34 +5,14 @@ be read."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QRectF, QSize
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QRectF
 
-from gui import dock_layout
-from tests.gui.conftest import close_window
+from tests.gui.conftest import settle
 from tests.gui.test_metrics_dock import wait_for_metrics
 
 PLOT_MIN_PX = 70
 """Least height of the area the bars are drawn in: a bar of a tenth of the tallest is
 then still 7 px, a visible bar."""
-
-
-def settle() -> None:
-    for _ in range(3):
-        QApplication.processEvents()
-
-
-@pytest.fixture
-def laptop(qtbot, design, catalog, settings, monkeypatch):  # type: ignore[no-untyped-def]
-    """The main window as the app opens it on a 1280×720 screen."""
-    from gui.main_window import open_window
-
-    monkeypatch.setattr(dock_layout, "screen_size", lambda _window: QSize(1280, 720))
-    win = open_window(design, None, catalog, settings)
-    settle()
-    yield win
-    win.document.undo_stack.setClean()
-    close_window(win)
 
 
 def bars_rect(chart) -> QRectF:  # type: ignore[no-untyped-def]

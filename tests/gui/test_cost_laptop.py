@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRectF
 
-from tests.gui.test_charts_laptop import PLOT_MIN_PX, bars_rect, laptop, settle
+from tests.gui.conftest import settle
+from tests.gui.test_charts_laptop import PLOT_MIN_PX, bars_rect
 from tests.gui.test_metrics_dock import wait_for_metrics
-
-__all__ = ["laptop"]  # the fixture, used by name
 
 
 def test_the_cost_key_and_title_fit_at_1280_by_720(laptop, qtbot) -> None:

@@ -230,8 +230,8 @@ def test_the_inspector_fits_1280_by_720_in_chinese(qtbot, design, catalog, setti
     from gui import dock_layout
     from gui.i18n import installer
     from gui.main_window import open_window
-    from tests.gui.conftest import close_window
-    from tests.gui.test_inspector_fit import KINDS, rect_in, settle
+    from tests.gui.conftest import close_window, rect_in, settle
+    from tests.gui.test_inspector_fit import KINDS
 
     assert installer(QApplication.instance()).install("zh_CN")  # type: ignore[arg-type]
     monkeypatch.setattr(dock_layout, "screen_size", lambda _window: QSize(1280, 720))

@@ -6,37 +6,11 @@ show their text whole."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QRect, QSize
-from PySide6.QtWidgets import QApplication, QWidget
 
-from gui import dock_layout
-from tests.gui.conftest import close_window
+from tests.gui.conftest import rect_in, settle
 
 KINDS = {"bundle": "hall-a-pod-1-b2", "island": "hall-a-pod-1", "building": "hall-a",
          "rack group": "hall-a-pod-1-racks", "tier": "hall-a-pod-1-leaf"}
-
-
-def rect_in(widget: QWidget, ancestor: QWidget) -> QRect:
-    """``widget``'s rectangle in ``ancestor``'s coordinates."""
-    return QRect(widget.mapTo(ancestor, widget.rect().topLeft()), widget.size())
-
-
-def settle() -> None:
-    for _ in range(3):
-        QApplication.processEvents()
-
-
-@pytest.fixture
-def laptop(qtbot, design, catalog, settings, monkeypatch):  # type: ignore[no-untyped-def]
-    """The main window as the app opens it on a 1280×720 screen."""
-    from gui.main_window import open_window
-
-    monkeypatch.setattr(dock_layout, "screen_size", lambda _window: QSize(1280, 720))
-    win = open_window(design, None, catalog, settings)
-    settle()
-    yield win
-    win.document.undo_stack.setClean()
-    close_window(win)
 
 
 def test_the_window_fits_the_screen(laptop) -> None:

@@ -6,14 +6,11 @@ custom shape open, keeps every editor in reach at 1280×720."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QRect, QSize
-from PySide6.QtWidgets import QApplication, QWidget
 
-from gui import dock_layout
 from gui.jobs_dock import RANK_ORDER_WORDS
 from model.jobs.job import Job, RankOrder
 from model.jobs.presets import PRESETS, ModelShape
-from tests.gui.conftest import close_window
+from tests.gui.conftest import rect_in, settle
 
 
 def added(window):  # type: ignore[no-untyped-def]
@@ -160,28 +157,6 @@ def test_the_core_line_says_what_dp_asks_of_the_islands(window, qtbot) -> None: 
 
 
 # ------------------------------------------------------------ 1280 × 720
-def rect_in(widget: QWidget, ancestor: QWidget) -> QRect:
-    return QRect(widget.mapTo(ancestor, widget.rect().topLeft()), widget.size())
-
-
-def settle() -> None:
-    for _ in range(3):
-        QApplication.processEvents()
-
-
-@pytest.fixture
-def laptop(qtbot, design, catalog, settings, monkeypatch):  # type: ignore[no-untyped-def]
-    """The main window as the app opens it on a 1280×720 screen."""
-    from gui.main_window import open_window
-
-    monkeypatch.setattr(dock_layout, "screen_size", lambda _window: QSize(1280, 720))
-    win = open_window(design, None, catalog, settings)
-    settle()
-    yield win
-    win.document.undo_stack.setClean()
-    close_window(win)
-
-
 def test_every_job_editor_is_in_reach_at_1280_by_720(laptop) -> None:
     dock = laptop.jobs_dock
     laptop.docks["jobs"].raise_()
