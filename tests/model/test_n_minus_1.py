@@ -16,30 +16,18 @@ uplink to each of 4 spines, so a host's share of its leaf's uplinks is 100 Gb/s.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
 from main import main
 from model.design import Design
-from model.elements import Building, Island, LinkBundle, Pattern, RackGroup, SwitchTier
 from model.failures import Failure
-from model.fileformat import save_design
 from model.metrics import compute_all
 from model.n_minus_1 import OverBudgetError, n_minus_1, report_json, tier_members
-from model.templates import TEMPLATES
+from tests.model.test_whatif import leaf_spine, leaf_spine_file
 from tests.reference import builders
 
-
-def leaf_spine() -> Design:
-    return TEMPLATES["leaf-spine"].build(leaves=4, down=4, up=4, spines=4)
-
-
-@pytest.fixture
-def leaf_spine_file(tmp_path: Path) -> str:
-    path = tmp_path / "ls.json"
-    save_design(leaf_spine(), path)
-    return str(path)
+__all__ = ["leaf_spine_file"]  # a fixture, used by name
 
 
 def _uneven_spines() -> Design:
@@ -47,18 +35,7 @@ def _uneven_spines() -> Design:
     spine 0 takes leaves 0 and 2, spine 1 leaf 1, so the spines are two classes.
     Spine 0 down leaves every leaf alone: 3 × 4 hosts, C(12,2) − 3·C(4,2) = 48 pairs
     with no path. Spine 1 down cuts leaf 1 from the others: 4 × 8 = 32."""
-    d = Design(name="uneven")
-    d.add_parts(builders.plain_catalog(servers_per_rack=4))
-    d.add(Building(id="b", name="B", capacity_kw=1e4))
-    d.add(Island(id="i", name="I", building="b"))
-    d.add(RackGroup(id="g", name="racks", island="i", rack_type="r", count=3))
-    d.add(SwitchTier(id="leaf", name="leaf", switch="sw", count=3, island="i"))
-    d.add(SwitchTier(id="spine", name="spine", switch="sw", count=2, island="i"))
-    d.add(LinkBundle(id="down", name="down", lower="g", upper="leaf", links_per_member=1,
-                     speed_gbps=400, pattern=Pattern.RACK))
-    d.add(LinkBundle(id="up", name="up", lower="leaf", upper="spine", links_per_member=1,
-                     speed_gbps=100))
-    return d
+    return builders.small_leaf_spine(racks=3, spines=2, uplinks=1, name="uneven")
 
 
 def test_a_tiers_row_is_the_worst_of_one_switch_per_class() -> None:

@@ -3,7 +3,9 @@ here (figures from REFERENCE.md) so the tests do not depend on the shipped catal
 
 - :func:`fat_tree`: the k-ary fat-tree of Al-Fares et al. (R1, R2, general k);
 - :func:`superpod`: DGX H100 SuperPOD with ``sus`` scalable units (R3);
-- :func:`meta_24k`: Meta's 24K-GPU RoCE cluster (R4).
+- :func:`meta_24k`: Meta's 24K-GPU RoCE cluster (R4);
+- :func:`small_leaf_spine`: a few single-GPU racks under leaves and spines, for hand
+  counts of failures.
 """
 
 from __future__ import annotations
@@ -74,6 +76,29 @@ def plain_catalog(servers_per_rack: int, accelerators_per_server: int = 1,
                              source="t"),),
         switches=(switch_model("sw", 64, 400, 100),),
     )
+
+
+def small_leaf_spine(racks: int = 4, leaves: int | None = None, spines: int = 4,
+                     uplinks: int = 4, links_per_server: int = 1,
+                     name: str = "leaf-spine") -> Design:
+    """``racks`` racks of 4 single-GPU servers (one 400G NIC each, :func:`plain_catalog`)
+    in one island, ``rack`` wiring to ``leaves`` leaves (default one per rack,
+    ``links_per_server`` 400G links each), and ``uplinks`` 100G uplinks per leaf dealt
+    over ``spines`` spines (spread)."""
+    d = Design(name=name)
+    d.add_parts(plain_catalog(servers_per_rack=4))
+    d.add(Building(id="b", name="B", capacity_kw=1e4))
+    d.add(Island(id="i", name="I", building="b"))
+    d.add(RackGroup(id="g", name="racks", island="i", rack_type="r", count=racks))
+    d.add(SwitchTier(id="leaf", name="leaf", switch="sw",
+                     count=racks if leaves is None else leaves, island="i"))
+    d.add(SwitchTier(id="spine", name="spine", switch="sw", count=spines, island="i"))
+    d.add(LinkBundle(id="down", name="down", lower="g", upper="leaf",
+                     links_per_member=links_per_server, speed_gbps=400,
+                     pattern=Pattern.RACK))
+    d.add(LinkBundle(id="up", name="up", lower="leaf", upper="spine",
+                     links_per_member=uplinks, speed_gbps=100))
+    return d
 
 
 def medium(part_id: str, kind: MediumKind, gbps: float, w_per_end: float) -> Medium:

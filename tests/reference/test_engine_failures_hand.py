@@ -25,18 +25,7 @@ from tests.reference.slow_metrics import bisection_milp, hops
 def _leaf_spine() -> Design:
     """4 racks × 4 single-GPU servers (one 400G NIC each), a leaf per rack (``rack``
     wiring, 400G), 4 spines; each leaf has one 100G uplink to every spine."""
-    d = Design(name="leaf-spine")
-    d.add_parts(builders.plain_catalog(servers_per_rack=4))
-    d.add(Building(id="b", name="B", capacity_kw=1e4))
-    d.add(Island(id="i", name="I", building="b"))
-    d.add(RackGroup(id="g", name="racks", island="i", rack_type="r", count=4))
-    d.add(SwitchTier(id="leaf", name="leaf", switch="sw", count=4, island="i"))
-    d.add(SwitchTier(id="spine", name="spine", switch="sw", count=4, island="i"))
-    d.add(LinkBundle(id="down", name="down", lower="g", upper="leaf", links_per_member=1,
-                     speed_gbps=400, pattern=Pattern.RACK))
-    d.add(LinkBundle(id="up", name="up", lower="leaf", upper="spine", links_per_member=4,
-                     speed_gbps=100))
-    return d
+    return builders.small_leaf_spine(racks=4, spines=4, uplinks=4)
 
 
 def test_leaf_spine_one_spine_down(compute_all: Callable[..., Any]) -> None:

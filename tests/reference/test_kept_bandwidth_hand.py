@@ -21,25 +21,15 @@ from collections.abc import Callable
 from typing import Any
 
 from model.design import Design
-from model.elements import Building, Island, LinkBundle, Pattern, RackGroup, SwitchTier
 from model.failures import Failure
 from tests.reference import builders
 
 
 def _leaf_spine(links_per_server: int = 1, leaves: int = 4) -> Design:
-    d = Design(name="leaf-spine")
-    d.add_parts(builders.plain_catalog(servers_per_rack=4))
-    d.add(Building(id="b", name="B", capacity_kw=1e4))
-    d.add(Island(id="i", name="I", building="b"))
-    d.add(RackGroup(id="g", name="racks", island="i", rack_type="r", count=4))
-    d.add(SwitchTier(id="leaf", name="leaf", switch="sw", count=leaves, island="i"))
-    d.add(SwitchTier(id="spine", name="spine", switch="sw", count=4, island="i"))
-    d.add(LinkBundle(id="down", name="down", lower="g", upper="leaf",
-                     links_per_member=links_per_server, speed_gbps=400,
-                     pattern=Pattern.RACK))
-    d.add(LinkBundle(id="up", name="up", lower="leaf", upper="spine", links_per_member=4,
-                     speed_gbps=100))
-    return d
+    """4 racks × 4 single-GPU servers under ``leaves`` leaves, 4 spines, 4 uplinks a
+    leaf (one to each spine)."""
+    return builders.small_leaf_spine(racks=4, leaves=leaves, spines=4, uplinks=4,
+                                     links_per_server=links_per_server)
 
 
 def test_two_of_four_spines_down_halves_every_leafs_uplinks(
