@@ -12,7 +12,7 @@ from PySide6.QtCore import QRectF
 from model.elements import Building
 from model.templates.builder import BUILDING_GAP
 from tests.gui.conftest import close_window
-from tests.gui.test_real_window import menu_actions
+from tests.gui.real_window_drivers import menu_actions
 
 EXTRA_HALLS = ("Hall C", "Hall D", "Hall E", "Hall F")
 
