@@ -7,7 +7,7 @@ operation validates first and changes nothing when it refuses (raising
 :class:`~model.errors.DesignError`), then announces what changed to subscribers.
 Removal cascades to what depends on the element and returns a :class:`Removal` that
 :meth:`Design.restore` puts back exactly, positions in the element order included, which
-is what undo needs.
+is what undo needs. The rules for references and links live in :mod:`model.design_checks`.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from pydantic import Field, TypeAdapter, ValidationError
 
 from model.checked import checked_catalog, revalidated
 from model.checked import format_validation_error as _format_validation_error
+from model.design_checks import LinkIndex, check_bundle, check_references
 from model.elements import (
     KIND_OF,
     AnyElement,
@@ -28,10 +29,8 @@ from model.elements import (
     Element,
     Island,
     LinkBundle,
-    Pattern,
     Plane,
     RackGroup,
-    Scope,
     SwitchTier,
 )
 from model.errors import DesignError
@@ -50,7 +49,6 @@ from model.failures import Scenario
 from model.i18n import Message, mark, message
 from model.jobs.job import Job
 from model.parts import Catalog, Frozen, Name, Text
-from model.reach import reaches
 from model.reliability_data import ReliabilitySettings
 from model.strict import Number, WholeNumber
 
@@ -144,9 +142,7 @@ class Design:
         self._elements: dict[str, dict[str, Element]] = {kind: {} for kind in KINDS}
         self._kind_of_id: dict[str, str] = {}
         self._subscribers: list[Subscriber] = []
-        self._pairs: dict[frozenset[str], str] = {}
-        self._down: dict[str, dict[str, str]] = {}
-        self._up: dict[str, dict[str, str]] = {}
+        self._links = LinkIndex()
         self.revision = 0
         """Incremented by every change: a cheap way to know a result is stale."""
         self.jobs: tuple[Job, ...] = ()
@@ -268,91 +264,17 @@ class Design:
 
     # -------------------------------------------------------------- checking
     def _check_references(self, element: Element) -> None:
-        """Refuse an element whose element references are missing or impossible.
-
-        Part references (rack type, switch model, medium) are not refused: a missing
-        part is a *problem* of the design, listed by :mod:`model.problems`.
-        """
-
-        def need(ref: str, kind: str, field: str) -> None:
-            if self.kind_of(ref) != kind:
-                raise DesignError(message(
-                    "design", "{name!r} refers to {what} {ref!r}, which does not exist",
-                    name=element.name, what=Message("terms", kind.replace("_", " ")),
-                    ref=ref), element.id, field)
-
-        if isinstance(element, Island):
-            need(element.building, "building", "building")
-        elif isinstance(element, RackGroup):
-            need(element.island, "island", "island")
-        elif isinstance(element, SwitchTier):
-            if element.island is not None:
-                need(element.island, "island", "island")
-            if element.building is not None:
-                need(element.building, "building", "building")
-        elif isinstance(element, LinkBundle):
-            self._check_bundle(element)
+        """Refuse an element whose references are missing or impossible
+        (:func:`model.design_checks.check_references`)."""
+        check_references(self, self._links, element)
 
     def _check_bundle(self, bundle: LinkBundle) -> None:
-        lower = self.element(bundle.lower)
-        upper = self.element(bundle.upper)
-        if not isinstance(lower, RackGroup | SwitchTier):
-            raise DesignError(message(
-                "design", "bundle {name!r}: its lower end {end!r} must be an existing rack"
-                " group or switch tier", name=bundle.name, end=bundle.lower),
-                bundle.id, "lower")
-        if not isinstance(upper, SwitchTier):
-            raise DesignError(message(
-                "design", "bundle {name!r}: its upper end {end!r} must be an existing switch"
-                " tier", name=bundle.name, end=bundle.upper), bundle.id, "upper")
-        if isinstance(lower, SwitchTier) and lower.plane != upper.plane:
-            raise DesignError(message(
-                "design", "bundle {name!r} would join the {lower} plane to the {upper}"
-                " plane", name=bundle.name, lower=Message("terms", lower.plane.value),
-                upper=Message("terms", upper.plane.value)), bundle.id, "upper")
-        if bundle.pattern in (Pattern.RAIL, Pattern.RACK) and not isinstance(lower, RackGroup):
-            raise DesignError(message(
-                "design", "bundle {name!r}: the {pattern} pattern wires servers, so its"
-                " lower end must be a rack group", name=bundle.name,
-                pattern=bundle.pattern.value), bundle.id, "pattern")
-        if bundle.pattern is Pattern.GLOBAL:
-            if not isinstance(lower, SwitchTier):
-                raise DesignError(message(
-                    "design", "bundle {name!r}: global links join two switch tiers",
-                    name=bundle.name), bundle.id, "lower")
-        elif not self._serves(upper, lower):
-            raise DesignError(message(
-                "design", "bundle {name!r}: tier {upper!r} ({scope} scope) does not serve"
-                " {lower!r}; link it to a tier whose scope contains it", name=bundle.name,
-                upper=upper.name, scope=Message("terms", upper.scope.value),
-                lower=lower.name), bundle.id, "upper")
-        other_id = self._pairs.get(frozenset((bundle.lower, bundle.upper)))
-        if other_id is not None and other_id != bundle.id:
-            other = self.bundles[other_id]
-            raise DesignError(message(
-                "design", "bundle {name!r}: {lower!r} and {upper!r} are already joined by"
-                " bundle {other!r}; change its link count instead", name=bundle.name,
-                lower=lower.name, upper=upper.name, other=other.name), bundle.id, "upper")
-        if bundle.pattern is not Pattern.GLOBAL and self._is_below(lower.id, upper.id, bundle.id):
-            raise DesignError(message(
-                "design", "bundle {name!r} would make a loop: {upper!r} already sits below"
-                " {lower!r}", name=bundle.name, upper=upper.name, lower=lower.name),
-                bundle.id, "upper")
-
-    def _serves(self, upper: SwitchTier, lower: RackGroup | SwitchTier) -> bool:
-        """True when ``upper``'s scope contains ``lower``."""
-        if upper.scope is Scope.CAMPUS:
-            return True
-        if upper.scope is Scope.BUILDING:
-            return self.building_of(lower.id) == upper.building and (
-                not isinstance(lower, SwitchTier) or lower.scope is not Scope.CAMPUS
-            )
-        return self.island_of(lower.id) == upper.island
+        """Refuse a bundle the design cannot hold (:func:`model.design_checks.check_bundle`)."""
+        check_bundle(self, self._links, bundle)
 
     def _is_below(self, start: str, target: str, skip_bundle: str) -> bool:
-        """True when ``target`` is reachable going down from ``start`` through
-        hierarchical bundles (ignoring ``skip_bundle``); see :mod:`model.reach`."""
-        return reaches(start, target, self._down, self._up, skip_bundle)
+        """True when ``target`` sits below ``start`` (:meth:`LinkIndex.is_below`)."""
+        return self._links.is_below(start, target, skip_bundle)
 
     # -------------------------------------------------------------- changing
     def add(self, element: Element, index: int | None = None) -> None:
@@ -369,28 +291,9 @@ class Design:
         self._insert(kind, element, index)
         self._announce(ElementAdded(kind, element.id))
 
-    def _index(self, bundle: Element, present: bool) -> None:
-        """Keep the bundle indexes (pairs joined, hierarchical links downward) in step
-        with the bundles, so checking a new bundle does not rescan them all."""
-        if not isinstance(bundle, LinkBundle):
-            return
-        pair = frozenset((bundle.lower, bundle.upper))
-        if present:
-            self._pairs[pair] = bundle.id
-            if bundle.pattern is not Pattern.GLOBAL:
-                self._down.setdefault(bundle.upper, {})[bundle.id] = bundle.lower
-                self._up.setdefault(bundle.lower, {})[bundle.id] = bundle.upper
-        else:
-            if self._pairs.get(pair) == bundle.id:
-                del self._pairs[pair]
-            self._down.get(bundle.upper, {}).pop(bundle.id, None)
-            self._up.get(bundle.lower, {}).pop(bundle.id, None)
-
     def _reindex(self) -> None:
-        self._pairs = {}
-        self._down, self._up = {}, {}
-        for bundle in self.bundles.values():
-            self._index(bundle, True)
+        """Rebuild the bundle index after the element tables were replaced wholesale."""
+        self._links = LinkIndex(self.bundles.values())
 
     def _insert(self, kind: str, element: Element, index: int | None) -> None:
         table = self._elements[kind]
@@ -402,7 +305,7 @@ class Design:
             table.clear()
             table.update(items)
         self._kind_of_id[element.id] = kind
-        self._index(element, True)
+        self._links.index(element, True)
 
     def update(self, element_id: str, **changes: Any) -> Element:
         """Change fields of an element; returns the element as it was before.
@@ -427,9 +330,9 @@ class Design:
         if not changed.keys() <= _POSITION:  # a position never affects a bundle
             self._check_dependents_still_valid(new)
         kind = self._kind_of_id[element_id]
-        self._index(old, False)
+        self._links.index(old, False)
         self._elements[kind][element_id] = new
-        self._index(new, True)
+        self._links.index(new, True)
         self._announce(ElementChanged(kind, element_id, frozenset(changed)))
         return old
 
@@ -528,7 +431,7 @@ class Design:
             index = list(self._elements[kind]).index(element.id)
             del self._elements[kind][element.id]
             del self._kind_of_id[element.id]
-            self._index(element, False)
+            self._links.index(element, False)
             items.append((kind, index, element))
         for kind, _, element in items:
             self._announce(ElementRemoved(kind, element.id))
