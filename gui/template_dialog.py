@@ -395,7 +395,7 @@ class TemplateDialog(QDialog):
             design = template.build(**self.values())
         except ArchipelagoError as error:
             self.preview.setText("<span style='color:#b00020'>{}</span>".format(
-                self.tr("Cannot build: {error}").format(error=error)))
+                self.tr("Cannot build: {error}").format(error=error_message(error))))
             ok.setEnabled(False)
             return False
         self.design = design

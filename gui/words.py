@@ -8,44 +8,9 @@ from collections.abc import Mapping
 from enum import Enum
 from typing import Any
 
-from gui.i18n import QT_TRANSLATE_NOOP, translate
+from gui.i18n import QT_TRANSLATE_NOOP, current_language, translate
 from gui.numbers import count_text, decimal_text
-
-FIELD_WORDS: dict[str, str] = {
-    "name": QT_TRANSLATE_NOOP("Words", "name"),
-    "capacity_kw": QT_TRANSLATE_NOOP("Words", "IT capacity"),
-    "pue": QT_TRANSLATE_NOOP("Words", "PUE"),
-    "cooling": QT_TRANSLATE_NOOP("Words", "cooling"),
-    "notes": QT_TRANSLATE_NOOP("Words", "notes"),
-    "building": QT_TRANSLATE_NOOP("Words", "building"),
-    "island": QT_TRANSLATE_NOOP("Words", "island"),
-    "rack_type": QT_TRANSLATE_NOOP("Words", "rack type"),
-    "switch": QT_TRANSLATE_NOOP("Words", "switch model"),
-    "role": QT_TRANSLATE_NOOP("Words", "role"),
-    "scope": QT_TRANSLATE_NOOP("Words", "scope"),
-    "plane": QT_TRANSLATE_NOOP("Words", "plane"),
-    "links_per_member": QT_TRANSLATE_NOOP("Words", "links per member"),
-    "speed_gbps": QT_TRANSLATE_NOOP("Words", "link speed"),
-    "pattern": QT_TRANSLATE_NOOP("Words", "wiring"),
-    "medium": QT_TRANSLATE_NOOP("Words", "medium"),
-    "lower": QT_TRANSLATE_NOOP("Words", "lower end"),
-    "upper": QT_TRANSLATE_NOOP("Words", "upper end"),
-    "description": QT_TRANSLATE_NOOP("Words", "description"),
-    "oversubscription_threshold": QT_TRANSLATE_NOOP("Words", "oversubscription limit"),
-    "allowance_pct": QT_TRANSLATE_NOOP("Words", "storage/front-end allowance"),
-    "electricity_usd_per_kwh": QT_TRANSLATE_NOOP("Words", "electricity price"),
-    "length_m": QT_TRANSLATE_NOOP("Words", "link length"),
-    "years": QT_TRANSLATE_NOOP("Words", "years in the TCO"),
-    "currency": QT_TRANSLATE_NOOP("Words", "currency"),
-    "usd_exchange_rate": QT_TRANSLATE_NOOP("Words", "exchange rate"),
-    "building_distance_m": QT_TRANSLATE_NOOP("Words", "distance between buildings"),
-}
-"""The user's word for each field of an element or of the design's settings (English;
-:func:`field_word` gives it in the interface language)."""
-
-COUNT_WORDS: dict[str, str] = {"rack_group": QT_TRANSLATE_NOOP("Words", "rack count"),
-                               "tier": QT_TRANSLATE_NOOP("Words", "switch count")}
-"""What ``count`` counts, by element kind."""
+from model.field_words import field_word as model_field_word
 
 KIND_WORDS: dict[str, str] = {
     "building": QT_TRANSLATE_NOOP("Words", "building"),
@@ -131,11 +96,10 @@ def kind_word(kind: str) -> str:
 
 
 def field_word(field: str, kind: str | None = None) -> str:
-    """The user's word for ``field`` of an element of ``kind`` ("link speed")."""
-    if field == "count" and kind in COUNT_WORDS:
-        return translate("Words", COUNT_WORDS[kind])
-    word = FIELD_WORDS.get(field)
-    return translate("Words", word) if word is not None else field.replace("_", " ")
+    """The user's word for ``field`` of an element of ``kind`` ("link speed") in the
+    interface language: the model's table (:mod:`model.field_words`), which its refusals
+    name fields with too."""
+    return model_field_word(field, kind, current_language())
 
 
 def speed_words(gbps: float) -> str:

@@ -114,6 +114,14 @@
             <translation>链路束 {name!r}：{lower!r} 与 {upper!r} 已由链路束 {other!r} 连接；请改为修改其链路数</translation>
         </message>
         <message>
+            <source>design name or description: {reason}</source>
+            <translation>设计名称或说明：{reason}</translation>
+        </message>
+        <message>
+            <source>settings: {reason}</source>
+            <translation>设置：{reason}</translation>
+        </message>
+        <message>
             <source>the id {id!r} is already in use</source>
             <translation>标识 {id!r} 已被使用</translation>
         </message>
@@ -124,6 +132,10 @@
         <message>
             <source>{name!r} refers to {what} {ref!r}, which does not exist</source>
             <translation>{name!r} 引用的{what} {ref!r} 不存在</translation>
+        </message>
+        <message>
+            <source>{name!r}: {reason}</source>
+            <translation>{name!r}：{reason}</translation>
         </message>
     </context>
     <context>
@@ -147,6 +159,189 @@
         <message>
             <source>{name!r} (whole)</source>
             <translation>{name!r}（整体）</translation>
+        </message>
+    </context>
+    <context>
+        <name>fields</name>
+        <message>
+            <source>CP</source>
+            <translation>CP</translation>
+        </message>
+        <message>
+            <source>DP</source>
+            <translation>DP</translation>
+        </message>
+        <message>
+            <source>EP</source>
+            <translation>EP</translation>
+        </message>
+        <message>
+            <source>IT capacity</source>
+            <translation>IT 容量</translation>
+        </message>
+        <message>
+            <source>PP</source>
+            <translation>PP</translation>
+        </message>
+        <message>
+            <source>PUE</source>
+            <translation>PUE</translation>
+        </message>
+        <message>
+            <source>TP</source>
+            <translation>TP</translation>
+        </message>
+        <message>
+            <source>building</source>
+            <translation>建筑</translation>
+        </message>
+        <message>
+            <source>cooling</source>
+            <translation>冷却方式</translation>
+        </message>
+        <message>
+            <source>count</source>
+            <translation>数量</translation>
+        </message>
+        <message>
+            <source>currency</source>
+            <translation>货币</translation>
+        </message>
+        <message>
+            <source>description</source>
+            <translation>说明</translation>
+        </message>
+        <message>
+            <source>distance between buildings</source>
+            <translation>建筑间距离</translation>
+        </message>
+        <message>
+            <source>electricity price</source>
+            <translation>电价</translation>
+        </message>
+        <message>
+            <source>exchange rate</source>
+            <translation>汇率</translation>
+        </message>
+        <message>
+            <source>global batch</source>
+            <translation>全局批大小</translation>
+        </message>
+        <message>
+            <source>hosts</source>
+            <translation>运行位置</translation>
+        </message>
+        <message>
+            <source>island</source>
+            <translation>计算岛</translation>
+        </message>
+        <message>
+            <source>jobs</source>
+            <translation>作业</translation>
+        </message>
+        <message>
+            <source>level</source>
+            <translation>层级</translation>
+        </message>
+        <message>
+            <source>link length</source>
+            <translation>链路长度</translation>
+        </message>
+        <message>
+            <source>link speed</source>
+            <translation>链路速率</translation>
+        </message>
+        <message>
+            <source>links per member</source>
+            <translation>每成员链路数</translation>
+        </message>
+        <message>
+            <source>lower end</source>
+            <translation>下端</translation>
+        </message>
+        <message>
+            <source>medium</source>
+            <translation>线缆介质</translation>
+        </message>
+        <message>
+            <source>micro batch</source>
+            <translation>微批大小</translation>
+        </message>
+        <message>
+            <source>model</source>
+            <translation>模型</translation>
+        </message>
+        <message>
+            <source>name</source>
+            <translation>名称</translation>
+        </message>
+        <message>
+            <source>notes</source>
+            <translation>备注</translation>
+        </message>
+        <message>
+            <source>oversubscription limit</source>
+            <translation>收敛比上限</translation>
+        </message>
+        <message>
+            <source>plane</source>
+            <translation>网络平面</translation>
+        </message>
+        <message>
+            <source>rack count</source>
+            <translation>机柜数</translation>
+        </message>
+        <message>
+            <source>rack type</source>
+            <translation>机柜类型</translation>
+        </message>
+        <message>
+            <source>role</source>
+            <translation>角色</translation>
+        </message>
+        <message>
+            <source>scope</source>
+            <translation>范围</translation>
+        </message>
+        <message>
+            <source>sequence length</source>
+            <translation>序列长度</translation>
+        </message>
+        <message>
+            <source>storage/front-end allowance</source>
+            <translation>存储/前端网络预留</translation>
+        </message>
+        <message>
+            <source>switch count</source>
+            <translation>交换机数</translation>
+        </message>
+        <message>
+            <source>switch model</source>
+            <translation>交换机型号</translation>
+        </message>
+        <message>
+            <source>upper end</source>
+            <translation>上端</translation>
+        </message>
+        <message>
+            <source>virtual stages</source>
+            <translation>虚拟流水级数</translation>
+        </message>
+        <message>
+            <source>wiring</source>
+            <translation>连线方式</translation>
+        </message>
+        <message>
+            <source>x position</source>
+            <translation>横坐标</translation>
+        </message>
+        <message>
+            <source>y position</source>
+            <translation>纵坐标</translation>
+        </message>
+        <message>
+            <source>years in the TCO</source>
+            <translation>TCO 年限</translation>
         </message>
     </context>
     <context>
@@ -637,6 +832,17 @@
         </message>
     </context>
     <context>
+        <name>files</name>
+        <message>
+            <source>schema_version {version} is not a version this Archipelago can read (no migration from version {current} to {next})</source>
+            <translation>schema_version {version} 不是本版本 Archipelago 能读取的版本（没有从版本 {current} 到 {next} 的迁移）</translation>
+        </message>
+        <message>
+            <source>schema_version {version} was written by a newer Archipelago; this one reads versions up to {current}. Update Archipelago to open it.</source>
+            <translation>schema_version {version} 由更新版本的 Archipelago 写入；本版本最高只能读取版本 {current}。请更新 Archipelago 后再打开。</translation>
+        </message>
+    </context>
+    <context>
         <name>jobs</name>
         <message>
             <source> and shows in the step above {moves:.3g}:1</source>
@@ -655,8 +861,52 @@
             <translation>；每步有 {exposed_s:.3f} s 的 {axis} 通信未被隐藏</translation>
         </message>
         <message>
+            <source>CP {cp} does not divide {accelerators:,} accelerators</source>
+            <translation>CP {cp} 不能整除 {accelerators:,} 张加速卡</translation>
+        </message>
+        <message>
+            <source>CP {cp} must divide the sequence length {length}</source>
+            <translation>CP {cp} 必须整除序列长度 {length}</translation>
+        </message>
+        <message>
+            <source>EP {ep} must divide DP × CP = {dpcp}</source>
+            <translation>EP {ep} 必须整除 DP × CP = {dpcp}</translation>
+        </message>
+        <message>
+            <source>EP {ep} must divide the {experts} experts</source>
+            <translation>EP {ep} 必须整除 {experts} 个专家</translation>
+        </message>
+        <message>
+            <source>EP {ep} needs a mixture of experts; {model} is dense</source>
+            <translation>EP {ep} 需要混合专家（MoE）模型；{model} 是稠密模型</translation>
+        </message>
+        <message>
+            <source>PP × virtual stages = {stages} exceeds the {layers} layers of {model}</source>
+            <translation>PP × 虚拟流水级数 = {stages}，超过了 {model} 的 {layers} 层</translation>
+        </message>
+        <message>
+            <source>TP {tp} is larger than the {domain}-accelerator scale-up domain: its all-reduces would leave the scale-up fabric (allow it explicitly to plan it anyway)</source>
+            <translation>TP {tp} 大于 {domain} 卡的超节点（Scale-up 域）：其 all-reduce 将离开 Scale-up 互联（如仍要规划，请明确允许）</translation>
+        </message>
+        <message>
             <source>TP {tp} spans {domains} {fabric} domains: its all-reduces leave the scale-up fabric for the NICs</source>
             <translation>TP {tp} 跨越 {domains} 个 {fabric} 域：其 all-reduce 离开 Scale-up 互联，改走网卡</translation>
+        </message>
+        <message>
+            <source>TP × CP × PP × DP = {tp} × {cp} × {pp} × {dp} = {need:,} accelerators, but {where} has {have:,}</source>
+            <translation>TP × CP × PP × DP = {tp} × {cp} × {pp} × {dp} = {need:,} 张加速卡，但{where}只有 {have:,} 张</translation>
+        </message>
+        <message>
+            <source>a custom model needs its shape (custom_model)</source>
+            <translation>自定义模型需要给出其结构（custom_model）</translation>
+        </message>
+        <message>
+            <source>a host is listed twice</source>
+            <translation>有一个运行位置列出了两次</translation>
+        </message>
+        <message>
+            <source>custom_model is only for model 'custom'</source>
+            <translation>custom_model 仅用于模型 'custom'</translation>
         </message>
         <message>
             <source>job {name!r} needs TP × CP × PP × DP = {tp} × {cp} × {pp} × {dp} = {need:,} accelerators; {where} has {free:,}{other}</source>
@@ -669,6 +919,10 @@
         <message>
             <source>job {name!r}: its accelerators have no peak throughput (a part is missing from the catalog)</source>
             <translation>作业 {name!r}：其加速卡没有峰值算力（器件库中缺少某个器件）</translation>
+        </message>
+        <message>
+            <source>job: {reason}</source>
+            <translation>作业：{reason}</translation>
         </message>
         <message>
             <source>none (no communication exposed)</source>
@@ -687,6 +941,10 @@
             <translation>建筑之间的园区核心层</translation>
         </message>
         <message>
+            <source>the global batch ({batch} sequences) must be a multiple of DP × micro batch = {dp} × {micro}</source>
+            <translation>全局批大小（{batch} 个序列）必须是 DP × 微批大小 = {dp} × {micro} 的倍数</translation>
+        </message>
+        <message>
             <source>the links between islands</source>
             <translation>计算岛之间的链路</translation>
         </message>
@@ -697,6 +955,14 @@
         <message>
             <source>the scale-up fabric</source>
             <translation>Scale-up 互联</translation>
+        </message>
+        <message>
+            <source>unknown model {model!r}: choose one of {known} or 'custom'</source>
+            <translation>未知模型 {model!r}：请从 {known} 或 'custom' 中选择</translation>
+        </message>
+        <message>
+            <source>weights, gradients and optimizer states need {states:,.0f} GB per accelerator, more than its {memory:,.0f} GB: raise TP × PP (or EP)</source>
+            <translation>权重、梯度和优化器状态每张加速卡需要 {states:,.0f} GB，超过其 {memory:,.0f} GB 显存：请增大 TP × PP（或 EP）</translation>
         </message>
         <message>
             <source>{axis} crosses buildings: {share:.0%} of the step waits on {boundary} ({where})</source>
@@ -1141,6 +1407,21 @@
         <message>
             <source>{hops} hops</source>
             <translation>{hops} 跳</translation>
+        </message>
+    </context>
+    <context>
+        <name>sweep</name>
+        <message>
+            <source>--pareto {text!r}: name two figures, X,Y (e.g. power_totals.facility_kw,bisection.per_accelerator_gbps)</source>
+            <translation>--pareto {text!r}：请给出两个指标 X,Y（例如 power_totals.facility_kw,bisection.per_accelerator_gbps）</translation>
+        </message>
+        <message>
+            <source>; did you mean {near}?</source>
+            <translation>；是否指 {near}？</translation>
+        </message>
+        <message>
+            <source>the sweep table has no figure {column!r}{hint}</source>
+            <translation>扫描结果表中没有指标 {column!r}{hint}</translation>
         </message>
     </context>
     <context>
@@ -1627,6 +1908,225 @@
         <message>
             <source>yes</source>
             <translation>是</translation>
+        </message>
+    </context>
+    <context>
+        <name>validation</name>
+        <message>
+            <source>Dictionary</source>
+            <translation>字典</translation>
+        </message>
+        <message>
+            <source>Extra inputs are not permitted</source>
+            <translation>不允许有此字段</translation>
+        </message>
+        <message>
+            <source>Field required</source>
+            <translation>必须填写</translation>
+        </message>
+        <message>
+            <source>Input should be a finite number</source>
+            <translation>应为有限数值</translation>
+        </message>
+        <message>
+            <source>Input should be a multiple of {multiple_of}</source>
+            <translation>应为 {multiple_of} 的倍数</translation>
+        </message>
+        <message>
+            <source>Input should be a valid boolean</source>
+            <translation>应为是或否</translation>
+        </message>
+        <message>
+            <source>Input should be a valid dictionary</source>
+            <translation>应为对象</translation>
+        </message>
+        <message>
+            <source>Input should be a valid integer</source>
+            <translation>应为整数</translation>
+        </message>
+        <message>
+            <source>Input should be a valid integer, got a number with a fractional part</source>
+            <translation>应为整数，而不是带小数的数</translation>
+        </message>
+        <message>
+            <source>Input should be a valid integer, unable to parse string as an integer</source>
+            <translation>应为整数，无法将文字读作整数</translation>
+        </message>
+        <message>
+            <source>Input should be a valid list</source>
+            <translation>应为列表</translation>
+        </message>
+        <message>
+            <source>Input should be a valid number</source>
+            <translation>应为数值</translation>
+        </message>
+        <message>
+            <source>Input should be a valid number, unable to parse string as a number</source>
+            <translation>应为数值，无法将文字读作数值</translation>
+        </message>
+        <message>
+            <source>Input should be a valid string</source>
+            <translation>应为文字</translation>
+        </message>
+        <message>
+            <source>Input should be a valid tuple</source>
+            <translation>应为列表</translation>
+        </message>
+        <message>
+            <source>Input should be greater than or equal to {ge}</source>
+            <translation>应大于或等于 {ge}</translation>
+        </message>
+        <message>
+            <source>Input should be greater than {gt}</source>
+            <translation>应大于 {gt}</translation>
+        </message>
+        <message>
+            <source>Input should be less than or equal to {le}</source>
+            <translation>应小于或等于 {le}</translation>
+        </message>
+        <message>
+            <source>Input should be less than {lt}</source>
+            <translation>应小于 {lt}</translation>
+        </message>
+        <message>
+            <source>Input should be {expected}</source>
+            <translation>应为 {expected}</translation>
+        </message>
+        <message>
+            <source>List</source>
+            <translation>列表</translation>
+        </message>
+        <message>
+            <source>Set</source>
+            <translation>集合</translation>
+        </message>
+        <message>
+            <source>String should have at least {min_length} character</source>
+            <translation>至少应有 {min_length} 个字符</translation>
+        </message>
+        <message>
+            <source>String should have at least {min_length} characters</source>
+            <translation>至少应有 {min_length} 个字符</translation>
+        </message>
+        <message>
+            <source>String should have at most {max_length} character</source>
+            <translation>最多只能有 {max_length} 个字符</translation>
+        </message>
+        <message>
+            <source>String should have at most {max_length} characters</source>
+            <translation>最多只能有 {max_length} 个字符</translation>
+        </message>
+        <message>
+            <source>Tuple</source>
+            <translation>元组</translation>
+        </message>
+        <message>
+            <source>a list [...]</source>
+            <translation>列表 [...]</translation>
+        </message>
+        <message>
+            <source>a new {kind}</source>
+            <translation>新的{kind}</translation>
+        </message>
+        <message>
+            <source>a {scope}-scoped tier cannot name an island</source>
+            <translation>范围为 {scope} 的交换机层不能指定计算岛</translation>
+        </message>
+        <message>
+            <source>a {scope}-scoped tier must name the building it stands in</source>
+            <translation>范围为 {scope} 的交换机层必须指定其所在建筑</translation>
+        </message>
+        <message>
+            <source>a {type}</source>
+            <translation>{type} 对象</translation>
+        </message>
+        <message>
+            <source>an island-scoped tier must name its island</source>
+            <translation>范围为计算岛的交换机层必须指定其计算岛</translation>
+        </message>
+        <message>
+            <source>an island-scoped tier stands in its island's building: leave 'building' empty</source>
+            <translation>范围为计算岛的交换机层位于其计算岛所在的建筑：请将 'building' 留空</translation>
+        </message>
+        <message>
+            <source>an object {{...}}</source>
+            <translation>对象 {{...}}</translation>
+        </message>
+        <message>
+            <source>building</source>
+            <translation>建筑</translation>
+        </message>
+        <message>
+            <source>expected a number, found {found}</source>
+            <translation>应为数值，实际为{found}</translation>
+        </message>
+        <message>
+            <source>expected a whole number, found {found}</source>
+            <translation>应为整数，实际为{found}</translation>
+        </message>
+        <message>
+            <source>expected true or false, found {found}</source>
+            <translation>应为 true 或 false，实际为{found}</translation>
+        </message>
+        <message>
+            <source>island</source>
+            <translation>计算岛</translation>
+        </message>
+        <message>
+            <source>link bundle</source>
+            <translation>链路束</translation>
+        </message>
+        <message>
+            <source>rack group</source>
+            <translation>机柜组</translation>
+        </message>
+        <message>
+            <source>switch tier</source>
+            <translation>交换机层</translation>
+        </message>
+        <message>
+            <source>the string {text}</source>
+            <translation>文字 {text}</translation>
+        </message>
+        <message>
+            <source>value</source>
+            <translation>值</translation>
+        </message>
+        <message>
+            <source>{before}; {after}</source>
+            <translation>{before}；{after}</translation>
+        </message>
+        <message>
+            <source>{items} or {last}</source>
+            <translation>{items} 或 {last}</translation>
+        </message>
+        <message>
+            <source>{kind} should have at least {min_length} item after validation, not {actual_length}</source>
+            <translation>{kind}至少应有 {min_length} 项，而不是 {actual_length} 项</translation>
+        </message>
+        <message>
+            <source>{kind} should have at least {min_length} items after validation, not {actual_length}</source>
+            <translation>{kind}至少应有 {min_length} 项，而不是 {actual_length} 项</translation>
+        </message>
+        <message>
+            <source>{kind} should have at most {max_length} item after validation, not {actual_length}</source>
+            <translation>{kind}最多只能有 {max_length} 项，而不是 {actual_length} 项</translation>
+        </message>
+        <message>
+            <source>{kind} should have at most {max_length} items after validation, not {actual_length}</source>
+            <translation>{kind}最多只能有 {max_length} 项，而不是 {actual_length} 项</translation>
+        </message>
+        <message>
+            <source>{kind} {name!r}</source>
+            <translation>{kind} {name!r}</translation>
+        </message>
+        <message>
+            <source>{what}: {problems}</source>
+            <translation>{what}：{problems}</translation>
+        </message>
+        <message>
+            <source>{where}: {reason}</source>
+            <translation>{where}：{reason}</translation>
         </message>
     </context>
     <context>

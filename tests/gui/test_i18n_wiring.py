@@ -142,3 +142,29 @@ def test_a_job_that_cannot_run_says_why_in_chinese(qtbot, chinese) -> None:  # t
     dock._show_figures(j)
     assert ("作业 'Job' 需要 TP × CP × PP × DP = 8 × 1 × 1 × 4 = 32 张加速卡；整个园区只有 8 张"
             in dock.summary.text())
+
+
+def test_a_fragment_of_another_version_is_refused_in_chinese(chinese) -> None:  # type: ignore[no-untyped-def]
+    """Pasting a fragment written for another fragment version, or holding a design of a
+    newer schema, says so in Chinese (the catalogs' words, written here by hand)."""
+    import json
+
+    from gui.fragment import FragmentError, fragment_text, read_fragment
+    from gui.i18n import error_message
+    from model.errors import DesignFileError
+    from model.fileformat import CURRENT_VERSION
+    from tests.exports.designs import small_design
+
+    wrong = json.dumps({"format": "archipelago-fragment", "fragment_version": 99,
+                        "copied": [], "design": {}})
+    with pytest.raises(FragmentError) as refused:
+        read_fragment(wrong)
+    assert error_message(refused.value) == (
+        "Fragment_version 99 不是本版本 Archipelago 能读取的片段版本（它读取版本 1）")
+    data = json.loads(fragment_text(small_design(), ["pod-1"]) or "")
+    data["design"]["schema_version"] = CURRENT_VERSION + 1
+    with pytest.raises(DesignFileError) as newer:
+        read_fragment(json.dumps(data))
+    shown = error_message(newer.value)
+    assert f"由更新版本的 Archipelago 写入；本版本最高只能读取版本 {CURRENT_VERSION}" in shown
+    assert "newer" not in shown
