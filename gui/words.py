@@ -136,6 +136,67 @@ def value_words(field: str, value: Any) -> str | None:
     return None
 
 
+_SUFFIX_UNITS: tuple[tuple[str, str], ...] = (
+    ("_kw", " kW"), ("_mw", " MW"), ("_w", " W"), ("_gbps", " Gb/s"),
+    ("_usd_per_m", " US$/m"), ("_m", " m"), ("_usd", " US$"), ("_gb", " GB"), ("_hours", " h"), ("_s", " s"), ("_pct", " %"))
+"""Units read from a field's name (the model's names carry their unit)."""
+
+SHOWN_ITEMS = 3
+"""How many items of a list or a table :func:`compared_value` spells out."""
+
+
+def _unit(field: str) -> str:
+    unit = _UNITS.get(field)
+    if unit is not None:
+        return translate("Words", unit)
+    return next((u for suffix, u in _SUFFIX_UNITS
+                 if field.endswith(suffix) or field == suffix[1:]), "")
+
+
+def compared_value(field: str, value: Any) -> str:
+    """A field's value as the Compare dock shows it, in the interface language: numbers
+    with thousands separators and their unit ("250,000 US$", "400G"), nothing as "—",
+    choices in words, a list or a table summarised (its first items, then how many
+    more), never a Python repr."""
+    if value is None or value == "" or value == [] or value == {}:
+        return "—"
+    if isinstance(value, bool):
+        return translate("Words", "yes") if value else translate("Words", "no")
+    if isinstance(value, int | float):
+        if field == "speed_gbps" or field.endswith("speed_gbps"):
+            return speed_words(float(value))
+        return number_words(float(value)) + _unit(field)
+    if isinstance(value, str):
+        chosen = value in ENUM_WORDS and field not in _SILENT_FIELDS | {"name", "id"}
+        return enum_word(value) if chosen else _cut(value)
+    if isinstance(value, list | tuple):
+        shown = [compared_value(field, v) if not isinstance(v, list | tuple | dict)
+                 else _items(len(v) if isinstance(v, list | tuple) else 1)
+                 for v in value[:SHOWN_ITEMS]]
+        return _more(translate("Words", ", ").join(shown), len(value) - SHOWN_ITEMS)
+    if isinstance(value, dict):
+        keys = list(value)
+        shown = [translate("Words", "{field}: {value}").format(
+            field=field_word(k), value=compared_value(k, value[k])
+            if not isinstance(value[k], list | tuple | dict) else _items(len(value[k])))
+            for k in keys[:SHOWN_ITEMS]]
+        return _more(translate("Words", "; ").join(shown), len(keys) - SHOWN_ITEMS)
+    return _cut(str(value))
+
+
+def _items(n: int) -> str:
+    return translate("Words", "{n} items").format(n=count_text(n))
+
+
+def _more(text: str, more: int) -> str:
+    return text if more <= 0 else translate("Words", "{shown} … (+{more} more)").format(
+        shown=text, more=count_text(more))
+
+
+def _cut(text: str, room: int = 40) -> str:
+    return text if len(text) <= room else text[: room - 1] + "…"
+
+
 def listed_words(words: list[str]) -> str:
     """Words joined as a list is read: "link speed", "IT capacity and PUE",
     "name, role and scope"."""

@@ -3134,6 +3134,30 @@ IT 功耗 {it}，设施功耗 {facility}</translation>
         <translation>关</translation>
     </message>
     <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>{field}: {value}</source>
+        <translation>{field}：{value}</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>；</translation>
+    </message>
+    <message>
+        <source>{n} items</source>
+        <translation>{n} 项</translation>
+    </message>
+    <message>
+        <source>{shown} … (+{more} more)</source>
+        <translation>{shown} …（另有 {more} 项）</translation>
+    </message>
+    <message>
         <source>{first} and {last}</source>
         <translation>{first}和{last}</translation>
     </message>

@@ -208,6 +208,10 @@
             <translation>货币</translation>
         </message>
         <message>
+            <source>date</source>
+            <translation>日期</translation>
+        </message>
+        <message>
             <source>description</source>
             <translation>说明</translation>
         </message>
@@ -218,6 +222,10 @@
         <message>
             <source>electricity price</source>
             <translation>电价</translation>
+        </message>
+        <message>
+            <source>estimated</source>
+            <translation>估算</translation>
         </message>
         <message>
             <source>exchange rate</source>
@@ -288,6 +296,14 @@
             <translation>网络平面</translation>
         </message>
         <message>
+            <source>price</source>
+            <translation>价格</translation>
+        </message>
+        <message>
+            <source>price per metre</source>
+            <translation>每米价格</translation>
+        </message>
+        <message>
             <source>rack count</source>
             <translation>机柜数</translation>
         </message>
@@ -308,6 +324,10 @@
             <translation>序列长度</translation>
         </message>
         <message>
+            <source>source</source>
+            <translation>来源</translation>
+        </message>
+        <message>
             <source>storage/front-end allowance</source>
             <translation>存储/前端网络预留</translation>
         </message>
@@ -318,6 +338,10 @@
         <message>
             <source>switch model</source>
             <translation>交换机型号</translation>
+        </message>
+        <message>
+            <source>unit price</source>
+            <translation>单价</translation>
         </message>
         <message>
             <source>upper end</source>

@@ -57,6 +57,12 @@ FIELD_WORDS: dict[str, str] = {
     "dp": mark("fields", "DP"),
     "cp": mark("fields", "CP"),
     "ep": mark("fields", "EP"),
+    "price": mark("fields", "price"),
+    "usd": mark("fields", "unit price"),
+    "usd_per_m": mark("fields", "price per metre"),
+    "source": mark("fields", "source"),
+    "estimate": mark("fields", "estimated"),
+    "date": mark("fields", "date"),
 }
 """The user's word for each field of an element, of the design's settings or of a job
 (English; :func:`field_word` gives it in a language)."""

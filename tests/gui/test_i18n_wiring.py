@@ -168,3 +168,50 @@ def test_a_fragment_of_another_version_is_refused_in_chinese(chinese) -> None:  
     shown = error_message(newer.value)
     assert f"由更新版本的 Archipelago 写入；本版本最高只能读取版本 {CURRENT_VERSION}" in shown
     assert "newer" not in shown
+
+
+PRICE = {"usd": 250000.0, "usd_per_m": 0.0, "source": "list price", "estimate": True,
+         "date": "2025-01"}
+
+
+def test_the_compare_dock_shows_changed_values_in_words_in_english(qapp) -> None:  # type: ignore[no-untyped-def]
+    """No Python repr: thousands separators and units, None as a dash, choices in
+    words, lists and tables summarised (hand-written expectations)."""
+    from gui.words import compared_value
+
+    assert compared_value("capacity_kw", 150000.0) == "150,000 kW"
+    assert compared_value("speed_gbps", 400.0) == "400G"
+    assert compared_value("power_max_w", 10200) == "10,200 W"
+    assert compared_value("building", None) == "—"
+    assert compared_value("pattern", "rail") == "rail"
+    assert compared_value("hosts", ["i1", "i2", "i3", "i4", "i5"]) == "i1, i2, i3 … (+2 more)"
+    assert compared_value("price", PRICE) == (
+        "unit price: 250,000 US$; price per metre: 0 US$/m; source: list price … (+2 more)")
+    assert compared_value("estimate", True) == "yes"
+
+
+def test_the_compare_dock_shows_changed_values_in_chinese(window, chinese) -> None:  # type: ignore[no-untyped-def]
+    from gui.compare_dialog import CompareDock
+    from gui.words import compared_value
+    from model.compare import compare_reports
+
+    assert compared_value("capacity_kw", 150000.0) == "150,000 kW"
+    assert compared_value("building", None) == "—"
+    assert compared_value("pattern", "rail") == "轨道优化"
+    assert compared_value("hosts", ["i1", "i2", "i3", "i4", "i5"]) == "i1、i2、i3 …（另有 2 项）"
+    assert compared_value("price", PRICE) == (
+        "单价：250,000 US$；每米价格：0 US$/m；来源：list price …（另有 2 项）")
+    design = window.document.design
+    other = design.copy()
+    other.update("hall-a-pod-1-b1", speed_gbps=200.0)
+    other.update("hall-a", capacity_kw=1_500_000.0)
+    dock = CompareDock(window)
+    dock.comparison = compare_reports(design, other, {}, {})
+    dock._fill_structure()
+    changed = dock.tree.topLevelItem(2)
+    shown = {changed.child(i).child(j).text(0): (changed.child(i).child(j).text(1),
+                                                 changed.child(i).child(j).text(2))
+             for i in range(changed.childCount())
+             for j in range(changed.child(i).childCount())}
+    old_capacity = f"{design.buildings['hall-a'].capacity_kw:,.0f} kW"
+    assert shown == {"链路速率": ("400G", "200G"), "IT 容量": (old_capacity, "1,500,000 kW")}
