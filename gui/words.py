@@ -138,7 +138,8 @@ def value_words(field: str, value: Any) -> str | None:
 
 _SUFFIX_UNITS: tuple[tuple[str, str], ...] = (
     ("_kw", " kW"), ("_mw", " MW"), ("_w", " W"), ("_gbps", " Gb/s"),
-    ("_usd_per_m", " US$/m"), ("_m", " m"), ("_usd", " US$"), ("_gb", " GB"), ("_hours", " h"), ("_s", " s"), ("_pct", " %"))
+    ("_usd_per_m", " US$/m"), ("_m", " m"), ("_usd", " US$"), ("_gb", " GB"),
+    ("_hours", " h"), ("_s", " s"), ("_pct", " %"))
 """Units read from a field's name (the model's names carry their unit)."""
 
 SHOWN_ITEMS = 3
@@ -158,7 +159,7 @@ def compared_value(field: str, value: Any) -> str:
     with thousands separators and their unit ("250,000 US$", "400G"), nothing as "—",
     choices in words, a list or a table summarised (its first items, then how many
     more), never a Python repr."""
-    if value is None or value == "" or value == [] or value == {}:
+    if value is None or (isinstance(value, str | list | tuple | dict) and not value):
         return "—"
     if isinstance(value, bool):
         return translate("Words", "yes") if value else translate("Words", "no")
