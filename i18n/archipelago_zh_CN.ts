@@ -448,14 +448,6 @@ It was kept as {kept}.</source>
         <translation>元素</translation>
     </message>
     <message>
-        <source>Building</source>
-        <translation>建筑</translation>
-    </message>
-    <message>
-        <source>Island</source>
-        <translation>计算岛</translation>
-    </message>
-    <message>
         <source>the catalog has no rack type {id}</source>
         <translation>器件库中没有机柜类型 {id}</translation>
     </message>

@@ -1018,6 +1018,217 @@
         </message>
     </context>
     <context>
+        <name>names</name>
+        <message>
+            <source>AI zone {n}</source>
+            <translation>AI 区 {n}</translation>
+        </message>
+        <message>
+            <source>AI zones, {pods} pods</source>
+            <translation>AI 区，{pods} 个 Pod</translation>
+        </message>
+        <message>
+            <source>Aggregation (ATSW)</source>
+            <translation>汇聚交换机 (ATSW)</translation>
+        </message>
+        <message>
+            <source>Alibaba HPN 7.0, {pods} pod</source>
+            <translation>阿里巴巴 HPN 7.0，{pods} 个 Pod</translation>
+        </message>
+        <message>
+            <source>Alibaba HPN 7.0, {pods} pods</source>
+            <translation>阿里巴巴 HPN 7.0，{pods} 个 Pod</translation>
+        </message>
+        <message>
+            <source>Building {n}</source>
+            <translation>{n} 号楼</translation>
+        </message>
+        <message>
+            <source>ByteDance MegaScale, {pods} pod</source>
+            <translation>字节跳动 MegaScale，{pods} 个 Pod</translation>
+        </message>
+        <message>
+            <source>ByteDance MegaScale, {pods} pods</source>
+            <translation>字节跳动 MegaScale，{pods} 个 Pod</translation>
+        </message>
+        <message>
+            <source>Campus core</source>
+            <translation>园区 Core</translation>
+        </message>
+        <message>
+            <source>Campus of {total} H100 in {islands} islands</source>
+            <translation>{islands} 个计算岛、{total} 张 H100 的园区</translation>
+        </message>
+        <message>
+            <source>Campus super-core</source>
+            <translation>园区 Super-Core</translation>
+        </message>
+        <message>
+            <source>CloudMatrix384 cascade, {n} super-node</source>
+            <translation>CloudMatrix384 级联，{n} 个超节点</translation>
+        </message>
+        <message>
+            <source>CloudMatrix384 cascade, {n} super-nodes</source>
+            <translation>CloudMatrix384 级联，{n} 个超节点</translation>
+        </message>
+        <message>
+            <source>Core</source>
+            <translation>Core</translation>
+        </message>
+        <message>
+            <source>DGX SuperPOD, {sus} SU {system}</source>
+            <translation>DGX SuperPOD，{sus} 个 SU {system}</translation>
+        </message>
+        <message>
+            <source>Data centre</source>
+            <translation>数据中心</translation>
+        </message>
+        <message>
+            <source>Data hall</source>
+            <translation>数据机房</translation>
+        </message>
+        <message>
+            <source>Dragonfly+ k={k}, {groups} groups</source>
+            <translation>Dragonfly+ k={k}，{groups} 个组</translation>
+        </message>
+        <message>
+            <source>Fabric</source>
+            <translation>网络</translation>
+        </message>
+        <message>
+            <source>Fat-tree k={k}</source>
+            <translation>胖树 k={k}</translation>
+        </message>
+        <message>
+            <source>Global {a}–{b}</source>
+            <translation>全局链路 {a}–{b}</translation>
+        </message>
+        <message>
+            <source>Group {n}</source>
+            <translation>组 {n}</translation>
+        </message>
+        <message>
+            <source>Hall {n}</source>
+            <translation>{n} 号机房</translation>
+        </message>
+        <message>
+            <source>Hosts</source>
+            <translation>主机</translation>
+        </message>
+        <message>
+            <source>Island {n}</source>
+            <translation>计算岛 {n}</translation>
+        </message>
+        <message>
+            <source>Leaf</source>
+            <translation>Leaf</translation>
+        </message>
+        <message>
+            <source>Leaf-spine {leaves}×{spines}</source>
+            <translation>两层 Leaf-Spine {leaves}×{spines}</translation>
+        </message>
+        <message>
+            <source>Machine hall</source>
+            <translation>机房</translation>
+        </message>
+        <message>
+            <source>Pod {n}</source>
+            <translation>Pod {n}</translation>
+        </message>
+        <message>
+            <source>Pod {n} segment {s}</source>
+            <translation>Pod {n} 网段 {s}</translation>
+        </message>
+        <message>
+            <source>P{n} S{s}</source>
+            <translation>P{n} S{s}</translation>
+        </message>
+        <message>
+            <source>SN {n}</source>
+            <translation>超节点 {n}</translation>
+        </message>
+        <message>
+            <source>SU {n}</source>
+            <translation>SU {n}</translation>
+        </message>
+        <message>
+            <source>Spine</source>
+            <translation>Spine</translation>
+        </message>
+        <message>
+            <source>Super-node {n}</source>
+            <translation>超节点 {n}</translation>
+        </message>
+        <message>
+            <source>Untitled campus</source>
+            <translation>未命名园区</translation>
+        </message>
+        <message>
+            <source>Zone {n}</source>
+            <translation>AI 区 {n}</translation>
+        </message>
+        <message>
+            <source>aggregation</source>
+            <translation>汇聚</translation>
+        </message>
+        <message>
+            <source>cluster switches</source>
+            <translation>集群交换机</translation>
+        </message>
+        <message>
+            <source>core</source>
+            <translation>Core</translation>
+        </message>
+        <message>
+            <source>edge</source>
+            <translation>接入</translation>
+        </message>
+        <message>
+            <source>host ports</source>
+            <translation>主机端口</translation>
+        </message>
+        <message>
+            <source>hosts</source>
+            <translation>主机</translation>
+        </message>
+        <message>
+            <source>leaf</source>
+            <translation>Leaf</translation>
+        </message>
+        <message>
+            <source>rack</source>
+            <translation>机柜</translation>
+        </message>
+        <message>
+            <source>rack switches</source>
+            <translation>机柜交换机</translation>
+        </message>
+        <message>
+            <source>racks</source>
+            <translation>机柜</translation>
+        </message>
+        <message>
+            <source>rails</source>
+            <translation>轨道链路</translation>
+        </message>
+        <message>
+            <source>servers</source>
+            <translation>服务器</translation>
+        </message>
+        <message>
+            <source>spine</source>
+            <translation>Spine</translation>
+        </message>
+        <message>
+            <source>super-core</source>
+            <translation>Super-Core</translation>
+        </message>
+        <message>
+            <source>super-spine</source>
+            <translation>Super-Spine</translation>
+        </message>
+    </context>
+    <context>
         <name>problems</name>
         <message>
             <source>Bundle {name!r} runs {speed:,g} Gb/s links on {medium_speed:,g}G cables ({medium}): choose a {speed:,g}G medium or set the links to {medium_speed:,g}G</source>

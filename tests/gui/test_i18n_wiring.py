@@ -215,3 +215,41 @@ def test_the_compare_dock_shows_changed_values_in_chinese(window, chinese) -> No
              for j in range(changed.child(i).childCount())}
     old_capacity = f"{design.buildings['hall-a'].capacity_kw:,.0f} kW"
     assert shown == {"链路速率": ("400G", "200G"), "IT 容量": (old_capacity, "1,500,000 kW")}
+
+
+def test_the_palette_names_what_it_drops_in_chinese(chinese) -> None:  # type: ignore[no-untyped-def]
+    """A building, an island and two tiers dropped in a Chinese window are named in
+    Chinese (names are data: stored so), and a new design is 未命名园区."""
+    from gui.commands import add_building_command, add_island_command, bundle_name, tier_name
+    from gui.document import DesignDocument
+    from model.elements import Role
+
+    document = DesignDocument()
+    design = document.design
+    assert design.name == "未命名园区"
+    add_building_command(design, 0.0, 0.0).redo()
+    building = next(iter(design.buildings.values()))
+    assert building.name == "1 号楼"
+    add_island_command(design, building.id, 10.0, 10.0).redo()
+    island = next(iter(design.islands.values()))
+    assert island.name == "计算岛 1"
+    leaf, spine = tier_name(design, island, Role.LEAF), tier_name(design, island, Role.SPINE)
+    assert (leaf, spine) == ("计算岛 1 Leaf", "计算岛 1 Spine")
+    assert bundle_name(leaf, spine) == "计算岛 1 Leaf → Spine"
+
+
+def test_the_template_dialog_builds_with_chinese_names(qtbot, chinese) -> None:  # type: ignore[no-untyped-def]
+    from gui.template_dialog import TemplateDialog
+    from model.metrics import compute_all
+
+    dialog = TemplateDialog(compute=lambda design: compute_all(design, None))
+    qtbot.addWidget(dialog)
+    dialog.select("leaf-spine")
+    for name, value in {"leaves": 4, "down": 8, "up": 4, "spines": 2}.items():
+        dialog.set_value(name, value)
+    assert dialog.update_preview()
+    assert dialog.design is not None
+    assert dialog.design.name == "两层 Leaf-Spine 4×2"
+    assert [t.name for t in dialog.design.tiers.values()] == ["Leaf", "Spine"]
+    assert [g.name for g in dialog.design.rack_groups.values()] == ["主机"]
+    qtbot.waitUntil(dialog.preview_ready)
