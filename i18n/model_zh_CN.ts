@@ -929,8 +929,28 @@
             <translation>有一个运行位置列出了两次</translation>
         </message>
         <message>
+            <source>a mixture of experts needs 1 ≤ experts_per_token ≤ experts</source>
+            <translation>混合专家模型需要 1 ≤ experts_per_token ≤ experts</translation>
+        </message>
+        <message>
+            <source>a mixture of experts needs 1 ≤ moe_layers ≤ layers</source>
+            <translation>混合专家模型需要 1 ≤ moe_layers ≤ layers</translation>
+        </message>
+        <message>
+            <source>active parameters exceed the model's parameters</source>
+            <translation>激活参数量超过了模型的参数量</translation>
+        </message>
+        <message>
             <source>custom_model is only for model 'custom'</source>
             <translation>custom_model 仅用于模型 'custom'</translation>
+        </message>
+        <message>
+            <source>expert_parameters must be part of the parameters</source>
+            <translation>expert_parameters 必须是参数量的一部分</translation>
+        </message>
+        <message>
+            <source>experts_per_token, moe_layers and expert_parameters need experts</source>
+            <translation>experts_per_token、moe_layers 和 expert_parameters 需要 experts</translation>
         </message>
         <message>
             <source>job {name!r} needs TP × CP × PP × DP = {tp} × {cp} × {pp} × {dp} = {need:,} accelerators; {where} has {free:,}{other}</source>
@@ -947,6 +967,10 @@
         <message>
             <source>job: {reason}</source>
             <translation>作业：{reason}</translation>
+        </message>
+        <message>
+            <source>kv_heads must divide heads</source>
+            <translation>kv_heads 必须整除 heads</translation>
         </message>
         <message>
             <source>none (no communication exposed)</source>
@@ -2276,6 +2300,10 @@
             <translation>{type} 对象</translation>
         </message>
         <message>
+            <source>accelerator type</source>
+            <translation>加速卡型号</translation>
+        </message>
+        <message>
             <source>an island-scoped tier must name its island</source>
             <translation>范围为计算岛的交换机层必须指定其计算岛</translation>
         </message>
@@ -2312,8 +2340,24 @@
             <translation>链路束</translation>
         </message>
         <message>
+            <source>medium</source>
+            <translation>线缆介质</translation>
+        </message>
+        <message>
             <source>rack group</source>
             <translation>机柜组</translation>
+        </message>
+        <message>
+            <source>rack type</source>
+            <translation>机柜类型</translation>
+        </message>
+        <message>
+            <source>server type</source>
+            <translation>服务器型号</translation>
+        </message>
+        <message>
+            <source>switch model</source>
+            <translation>交换机型号</translation>
         </message>
         <message>
             <source>switch tier</source>
@@ -2322,6 +2366,10 @@
         <message>
             <source>the string {text}</source>
             <translation>文字 {text}</translation>
+        </message>
+        <message>
+            <source>typical power exceeds maximum power</source>
+            <translation>典型功耗超过了最大功耗</translation>
         </message>
         <message>
             <source>value</source>
@@ -2354,6 +2402,10 @@
         <message>
             <source>{kind} {name!r}</source>
             <translation>{kind} {name!r}</translation>
+        </message>
+        <message>
+            <source>{nics} NICs cannot be shared evenly by {accelerators} accelerators: one must divide the other</source>
+            <translation>{nics} 块网卡无法由 {accelerators} 张加速卡平均共用：两者之一必须整除另一个</translation>
         </message>
         <message>
             <source>{what}: {problems}</source>

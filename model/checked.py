@@ -52,9 +52,14 @@ _RECORD_WORDS: dict[str, str] = {
     "RackGroup": mark("validation", "rack group"),
     "SwitchTier": mark("validation", "switch tier"),
     "LinkBundle": mark("validation", "link bundle"),
+    "AcceleratorType": mark("validation", "accelerator type"),
+    "ServerType": mark("validation", "server type"),
+    "RackType": mark("validation", "rack type"),
+    "SwitchModel": mark("validation", "switch model"),
+    "Medium": mark("validation", "medium"),
 }
-"""The user's word for the kinds of record a refusal names most (others are named by
-their class, in English)."""
+"""The user's word for each kind of record a refusal names (another is named by its
+class, in English)."""
 
 _KINDS = {"RackGroup": "rack_group", "SwitchTier": "tier"}
 """Records whose ``count`` counts something particular (:mod:`model.field_words`)."""

@@ -170,3 +170,19 @@ def test_a_file_of_a_newer_version_is_refused_in_chinese() -> None:
         f"d.json: schema_version: schema_version {CURRENT_VERSION + 1} 由更新版本的"
         f" Archipelago 写入；本版本最高只能读取版本 {CURRENT_VERSION}。请更新 Archipelago"
         " 后再打开。")
+
+
+def test_a_custom_models_and_a_parts_own_refusals_read_in_chinese() -> None:
+    from model.jobs.presets import ModelShape
+    from model.parts import SwitchModel
+
+    shape = dense().model_dump()
+    with pytest.raises(ValidationError) as heads:
+        ModelShape.model_validate({**shape, "kv_heads": shape["heads"] + 1})
+    assert validation_message(heads.value).render() == "value: kv_heads must divide heads"
+    assert validation_message(heads.value).render("zh_CN") == "值：kv_heads 必须整除 heads"
+    with pytest.raises(DesignError) as switch:
+        make(SwitchModel, id="s", name="S", vendor="V", radix=64, port_speed_gbps=400,
+             typical_power_w=900, max_power_w=800, source="test")
+    assert str(switch.value) == "switch model 'S': typical power exceeds maximum power"
+    assert error_text(switch.value, "zh_CN") == "交换机型号 'S'：典型功耗超过了最大功耗"
