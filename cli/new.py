@@ -1,10 +1,14 @@
-"""``python main.py new TEMPLATE [--param value ...] -o DESIGN.json`` and ``new --list``
+"""``python main.py new TEMPLATE [--param value ...] [--lang zh_CN] -o DESIGN.json`` and
+``new --list``
 
 Builds a design from one of the templates of :mod:`model.templates` and saves it with
 the design file writer. The options are the templates' own parameters (the registry is
 the single source, so ``--help`` and ``--list`` always match the code); an option a
 template does not take is refused with the list of those it does. Exit status 0 on
 success, 2 when the template, a parameter or the output is wrong (one-line message).
+``--lang zh_CN`` names the design and its elements in Simplified Chinese (``计算岛 1
+Leaf``, ``1 号楼``); names are data, stored as given, so the file keeps them in any
+language.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from pathlib import Path
 
 from model.errors import DesignError
 from model.fileformat import save_design
+from model.i18n import normalize_language
 from model.templates import TEMPLATES, Param, ParamValue, template
 
 EXIT_OK = 0
@@ -43,6 +48,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--list", action="store_true", help="list the templates, their sources and parameters"
     )
+    parser.add_argument(
+        "--lang", metavar="LANG", help="language of the names the design and its elements"
+        " are given: en (default) or zh_CN (Simplified Chinese)")
     group = parser.add_argument_group(
         "template parameters", "each applies to the templates named in its help"
     )
@@ -97,10 +105,11 @@ def run(args: argparse.Namespace) -> int:
     if not args.output:
         print("error: say where to write the design with -o FILE", file=sys.stderr)
         return EXIT_USAGE
+    lang = normalize_language(args.lang)  # a language with no catalog fails here
     output = Path(args.output)
     if output.is_dir():
         raise DesignError(f"{output} is a folder: give a file name after -o")
-    design = template(args.template).build(**values)
+    design = template(args.template).build_in(lang, **values)
     save_design(design, output)
     print(f"wrote {output}: {design.name}")
     return EXIT_OK

@@ -127,7 +127,7 @@ class ClipboardActions(QObject):
             self._refuse(error_message(error))
         except DesignFileError as error:
             self._refuse(self.tr("The clipboard's elements cannot be pasted:\n{error}").format(
-                error=error))
+                error=error_message(error)))
         return None
 
     def paste(self) -> bool:

@@ -16,7 +16,7 @@ from typing import Any
 
 from PySide6.QtGui import QUndoCommand
 
-from gui.i18n import translate
+from gui.i18n import current_language, translate
 from gui.words import change_text, settings_change_text
 from gui.words import kind_word as kind_name
 from model.checked import copied, fitted_name, joined_name, make, shifted
@@ -33,6 +33,7 @@ from model.elements import (
     SwitchTier,
 )
 from model.errors import DesignError
+from model.names import BUILDING, ISLAND, numbered_name, role_word
 from model.parts import Catalog, SwitchModel
 
 ROLE_ORDER = {role: i for i, role in enumerate(Role)}
@@ -278,26 +279,29 @@ class IdAllocator:
             n += 1
 
 
-def _next_name(design: Design, kind: str, stem: str) -> str:
+def _next_name(design: Design, kind: str, unit: str) -> str:
+    """The first free numbered name of ``unit`` (``Building {n}``, in the interface
+    language: names are data, given in the words of whoever draws)."""
     names = {e.name for e in design.elements(kind).values()}
     n = len(design.elements(kind)) + 1
-    while f"{stem} {n}" in names:
+    lang = current_language()
+    while numbered_name(unit, n, lang) in names:
         n += 1
-    return f"{stem} {n}"
+    return numbered_name(unit, n, lang)
 
 
 def add_building_command(design: Design, x: float, y: float,
                          capacity_kw: float = 50_000.0) -> DesignCommand:
     """A new building at campus position (x, y)."""
     building = make(Building, id=design.new_id("building"), name=_next_name(
-        design, "building", translate("Commands", "Building")), capacity_kw=capacity_kw, x=x, y=y)
+        design, "building", BUILDING), capacity_kw=capacity_kw, x=x, y=y)
     return AddElement(design, building)
 
 
 def add_island_command(design: Design, building_id: str, x: float, y: float) -> DesignCommand:
     """A new, empty island in a building at (x, y) relative to the building."""
     island = make(Island, id=design.new_id("island"), name=_next_name(design, "island",
-                  translate("Commands", "Island")), building=building_id, x=x, y=y)
+                  ISLAND), building=building_id, x=x, y=y)
     return AddElement(design, island)
 
 
@@ -320,7 +324,7 @@ def add_rack_group_command(design: Design, catalog: Catalog, rack_type_id: str,
 def tier_name(design: Design, place: Element, role: Role) -> str:
     """A new tier's name by its role and where it stands ("Island 1 leaf", "Hall A
     core"), not by its switch's catalog name; "Island 1 leaf 2" when that is taken."""
-    stem = f"{place.name} {role.value}"
+    stem = f"{place.name} {role_word(role.value, current_language())}"
     taken = {t.name for t in design.tiers.values()}
     if stem not in taken:
         return stem

@@ -16,6 +16,7 @@ edited since is dropped and computed again.
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -40,7 +41,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui.i18n import QT_TRANSLATE_NOOP, current_language, error_message, translate
-from gui.words import field_word, kind_word
+from gui.words import compared_value, field_word, kind_word
 from model.compare import Comparison, FigureRow, compare_reports, format_ratio, format_value
 from model.design import Design
 from model.figure_words import figure_name
@@ -250,8 +251,12 @@ class CompareDock(QDockWidget):
             item = QTreeWidgetItem(parent, [label])
             item.setData(0, Qt.ItemDataRole.UserRole, c.id)
             for name, (old, new) in c.fields.items():
-                field = QTreeWidgetItem(item, [field_word(name, c.kind), repr(old), repr(new)])
+                field = QTreeWidgetItem(item, [field_word(name, c.kind),
+                                               compared_value(name, old),
+                                               compared_value(name, new)])
                 field.setToolTip(0, name)
+                for column, value in ((1, old), (2, new)):  # the whole value, as stored
+                    field.setToolTip(column, json.dumps(value, ensure_ascii=False))
             item.setExpanded(True)
         parent.setExpanded(True)
         self.tree.resizeColumnToContents(0)

@@ -15,7 +15,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
-from gui.i18n import translate
+from gui.i18n import current_language, translate
 from model.design import Design
 from model.events import (
     CatalogChanged,
@@ -27,6 +27,7 @@ from model.events import (
     ElementsMoved,
     SettingsChanged,
 )
+from model.names import untitled
 
 
 class DesignDocument(QObject):
@@ -54,7 +55,8 @@ class DesignDocument(QObject):
     def __init__(self, design: Design | None = None, path: str | Path | None = None,
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._design = design if design is not None else Design()
+        self._design = design if design is not None else Design(
+            name=untitled(current_language()))
         self._path: Path | None = Path(path) if path is not None else None
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(self._clean_changed)

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from gui.i18n import error_message
 from gui.pareto_chart import ChartData, ParetoWidget
 from model.errors import ArchipelagoError
 from model.sweep_pareto import ParetoAxis, chart_points, guess_maximize, pareto_front
@@ -122,7 +123,7 @@ class ExploreDialog(QDialog):
             spec = SweepStore(path).read_spec()
         except ArchipelagoError as error:
             self.path_label.setText(self.tr("Cannot open {file}: {error}").format(
-                file=os.path.basename(path), error=error))
+                file=os.path.basename(path), error=error_message(error)))
             return False
         self.columns, self.rows, self.spec = columns, rows, spec
         self.chosen = None
@@ -194,7 +195,7 @@ class ExploreDialog(QDialog):
             design = build_point(self.spec, values)
         except ArchipelagoError as error:
             self.details.setText(self.tr("This point's design cannot be made: {error}").format(
-                error=error))
+                error=error_message(error)))
             return False
         point = self.rows[self.chosen].get("point")
         return self.files.open_generated(design, self.tr("Opened sweep point {point}").format(

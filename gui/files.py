@@ -54,6 +54,7 @@ from model.design import Design
 from model.errors import ArchipelagoError
 from model.fileformat import load_design, save_design
 from model.metrics.results import DesignMetrics
+from model.names import untitled
 
 if TYPE_CHECKING:
     from gui.main_window import MainWindow
@@ -282,7 +283,7 @@ class FileActions(QObject):
         """Start an empty design (after asking about unsaved changes)."""
         if not self.maybe_save():
             return False
-        self._replace(Design(), None)
+        self._replace(Design(name=untitled(current_language())), None)
         self.message.emit(self.tr("New design"))
         return True
 

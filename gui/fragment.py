@@ -31,13 +31,14 @@ from typing import Any
 from pydantic import ValidationError
 
 from gui.commands import AddElement, AddParts, DesignCommand, MacroCommand, kind_word
-from gui.i18n import QT_TRANSLATE_NOOP, translate
-from model.design import Design, format_validation_error
+from gui.i18n import QT_TRANSLATE_NOOP, current_language, translate
+from model.design import Design
 from model.elements import Building, Element, Island, LinkBundle, RackGroup, SwitchTier
 from model.errors import DesignError, DesignFileError
 from model.fileformat.reader import design_from_dict, parse_json_bytes
 from model.fileformat.schema import CURRENT_VERSION, FORMAT_NAME, SECTIONS
 from model.parts import Catalog
+from model.validation_text import validation_message
 
 FRAGMENT_MIME = "application/x-archipelago-fragment+json"
 FRAGMENT_FORMAT = "archipelago-fragment"
@@ -195,7 +196,9 @@ def read_fragment(raw: bytes | str) -> Fragment:
         copied = list(design.buildings)
     for eid in copied:
         if design.element(eid) is None:
-            raise FragmentError(f"the fragment's 'copied' names {eid!r}, which it does not hold")
+            raise FragmentError(translate(
+                "Fragment", "the fragment's 'copied' names {id}, which it does not hold"
+            ).format(id=repr(eid)))
     roots = copied_roots(design, copied)
     if not roots:
         raise FragmentError(translate("Fragment", "the fragment holds no element to paste"))
@@ -213,8 +216,9 @@ def _unwrap(data: Any) -> tuple[Any, list[str]]:
             field=repr(sorted(unknown)[0])))
     version = data.get("fragment_version")
     if version != FRAGMENT_VERSION or isinstance(version, bool):
-        raise FragmentError(f"fragment_version {version!r} is not one this Archipelago"
-                            f" reads (it reads {FRAGMENT_VERSION})")
+        raise FragmentError(translate(
+            "Fragment", "fragment_version {version} is not one this Archipelago reads (it"
+            " reads {known})").format(version=repr(version), known=FRAGMENT_VERSION))
     copied = data.get("copied")
     if not isinstance(copied, list) or not all(isinstance(c, str) for c in copied):
         raise FragmentError(translate("Fragment", "copied: should be a list of element ids"))
@@ -457,5 +461,6 @@ def _rebuilt(element: Element, update: dict[str, Any]) -> Element:
         return type(element).model_validate({**element.model_dump(), **update})
     except ValidationError as error:
         raise DesignError(translate("Fragment", "cannot paste {name}: {reason}").format(
-            name=repr(element.name), reason=format_validation_error(error)),
+            name=repr(element.name),
+            reason=validation_message(error).render(current_language())),
             element.id) from None

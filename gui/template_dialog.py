@@ -41,7 +41,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.i18n import QT_TRANSLATE_NOOP, error_message, model_text, translate
+from gui.i18n import QT_TRANSLATE_NOOP, current_language, error_message, model_text, translate
 from gui.inspector.fields import number_locale
 from gui.numbers import decimal_text
 from gui.template_dialog_engine import PreviewEngine
@@ -392,10 +392,10 @@ class TemplateDialog(QDialog):
             ok.setEnabled(False)
             return False
         try:
-            design = template.build(**self.values())
+            design = template.build_in(current_language(), **self.values())
         except ArchipelagoError as error:
             self.preview.setText("<span style='color:#b00020'>{}</span>".format(
-                self.tr("Cannot build: {error}").format(error=error)))
+                self.tr("Cannot build: {error}").format(error=error_message(error))))
             ok.setEnabled(False)
             return False
         self.design = design

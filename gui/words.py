@@ -8,44 +8,9 @@ from collections.abc import Mapping
 from enum import Enum
 from typing import Any
 
-from gui.i18n import QT_TRANSLATE_NOOP, translate
+from gui.i18n import QT_TRANSLATE_NOOP, current_language, translate
 from gui.numbers import count_text, decimal_text
-
-FIELD_WORDS: dict[str, str] = {
-    "name": QT_TRANSLATE_NOOP("Words", "name"),
-    "capacity_kw": QT_TRANSLATE_NOOP("Words", "IT capacity"),
-    "pue": QT_TRANSLATE_NOOP("Words", "PUE"),
-    "cooling": QT_TRANSLATE_NOOP("Words", "cooling"),
-    "notes": QT_TRANSLATE_NOOP("Words", "notes"),
-    "building": QT_TRANSLATE_NOOP("Words", "building"),
-    "island": QT_TRANSLATE_NOOP("Words", "island"),
-    "rack_type": QT_TRANSLATE_NOOP("Words", "rack type"),
-    "switch": QT_TRANSLATE_NOOP("Words", "switch model"),
-    "role": QT_TRANSLATE_NOOP("Words", "role"),
-    "scope": QT_TRANSLATE_NOOP("Words", "scope"),
-    "plane": QT_TRANSLATE_NOOP("Words", "plane"),
-    "links_per_member": QT_TRANSLATE_NOOP("Words", "links per member"),
-    "speed_gbps": QT_TRANSLATE_NOOP("Words", "link speed"),
-    "pattern": QT_TRANSLATE_NOOP("Words", "wiring"),
-    "medium": QT_TRANSLATE_NOOP("Words", "medium"),
-    "lower": QT_TRANSLATE_NOOP("Words", "lower end"),
-    "upper": QT_TRANSLATE_NOOP("Words", "upper end"),
-    "description": QT_TRANSLATE_NOOP("Words", "description"),
-    "oversubscription_threshold": QT_TRANSLATE_NOOP("Words", "oversubscription limit"),
-    "allowance_pct": QT_TRANSLATE_NOOP("Words", "storage/front-end allowance"),
-    "electricity_usd_per_kwh": QT_TRANSLATE_NOOP("Words", "electricity price"),
-    "length_m": QT_TRANSLATE_NOOP("Words", "link length"),
-    "years": QT_TRANSLATE_NOOP("Words", "years in the TCO"),
-    "currency": QT_TRANSLATE_NOOP("Words", "currency"),
-    "usd_exchange_rate": QT_TRANSLATE_NOOP("Words", "exchange rate"),
-    "building_distance_m": QT_TRANSLATE_NOOP("Words", "distance between buildings"),
-}
-"""The user's word for each field of an element or of the design's settings (English;
-:func:`field_word` gives it in the interface language)."""
-
-COUNT_WORDS: dict[str, str] = {"rack_group": QT_TRANSLATE_NOOP("Words", "rack count"),
-                               "tier": QT_TRANSLATE_NOOP("Words", "switch count")}
-"""What ``count`` counts, by element kind."""
+from model.field_words import field_word as model_field_word
 
 KIND_WORDS: dict[str, str] = {
     "building": QT_TRANSLATE_NOOP("Words", "building"),
@@ -131,11 +96,10 @@ def kind_word(kind: str) -> str:
 
 
 def field_word(field: str, kind: str | None = None) -> str:
-    """The user's word for ``field`` of an element of ``kind`` ("link speed")."""
-    if field == "count" and kind in COUNT_WORDS:
-        return translate("Words", COUNT_WORDS[kind])
-    word = FIELD_WORDS.get(field)
-    return translate("Words", word) if word is not None else field.replace("_", " ")
+    """The user's word for ``field`` of an element of ``kind`` ("link speed") in the
+    interface language: the model's table (:mod:`model.field_words`), which its refusals
+    name fields with too."""
+    return model_field_word(field, kind, current_language())
 
 
 def speed_words(gbps: float) -> str:
@@ -170,6 +134,68 @@ def value_words(field: str, value: Any) -> str | None:
     if field == "name":
         return str(value)
     return None
+
+
+_SUFFIX_UNITS: tuple[tuple[str, str], ...] = (
+    ("_kw", " kW"), ("_mw", " MW"), ("_w", " W"), ("_gbps", " Gb/s"),
+    ("_usd_per_m", " US$/m"), ("_m", " m"), ("_usd", " US$"), ("_gb", " GB"),
+    ("_hours", " h"), ("_s", " s"), ("_pct", " %"))
+"""Units read from a field's name (the model's names carry their unit)."""
+
+SHOWN_ITEMS = 3
+"""How many items of a list or a table :func:`compared_value` spells out."""
+
+
+def _unit(field: str) -> str:
+    unit = _UNITS.get(field)
+    if unit is not None:
+        return translate("Words", unit)
+    return next((u for suffix, u in _SUFFIX_UNITS
+                 if field.endswith(suffix) or field == suffix[1:]), "")
+
+
+def compared_value(field: str, value: Any) -> str:
+    """A field's value as the Compare dock shows it, in the interface language: numbers
+    with thousands separators and their unit ("250,000 US$", "400G"), nothing as "—",
+    choices in words, a list or a table summarised (its first items, then how many
+    more), never a Python repr."""
+    if value is None or (isinstance(value, str | list | tuple | dict) and not value):
+        return "—"
+    if isinstance(value, bool):
+        return translate("Words", "yes") if value else translate("Words", "no")
+    if isinstance(value, int | float):
+        if field == "speed_gbps" or field.endswith("speed_gbps"):
+            return speed_words(float(value))
+        return number_words(float(value)) + _unit(field)
+    if isinstance(value, str):
+        chosen = value in ENUM_WORDS and field not in _SILENT_FIELDS | {"name", "id"}
+        return enum_word(value) if chosen else _cut(value)
+    if isinstance(value, list | tuple):
+        shown = [compared_value(field, v) if not isinstance(v, list | tuple | dict)
+                 else _items(len(v) if isinstance(v, list | tuple) else 1)
+                 for v in value[:SHOWN_ITEMS]]
+        return _more(translate("Words", ", ").join(shown), len(value) - SHOWN_ITEMS)
+    if isinstance(value, dict):
+        keys = list(value)
+        shown = [translate("Words", "{field}: {value}").format(
+            field=field_word(k), value=compared_value(k, value[k])
+            if not isinstance(value[k], list | tuple | dict) else _items(len(value[k])))
+            for k in keys[:SHOWN_ITEMS]]
+        return _more(translate("Words", "; ").join(shown), len(keys) - SHOWN_ITEMS)
+    return _cut(str(value))
+
+
+def _items(n: int) -> str:
+    return translate("Words", "{n} items").format(n=count_text(n))
+
+
+def _more(text: str, more: int) -> str:
+    return text if more <= 0 else translate("Words", "{shown} … (+{more} more)").format(
+        shown=text, more=count_text(more))
+
+
+def _cut(text: str, room: int = 40) -> str:
+    return text if len(text) <= room else text[: room - 1] + "…"
 
 
 def listed_words(words: list[str]) -> str:

@@ -448,14 +448,6 @@ It was kept as {kept}.</source>
         <translation>元素</translation>
     </message>
     <message>
-        <source>Building</source>
-        <translation>建筑</translation>
-    </message>
-    <message>
-        <source>Island</source>
-        <translation>计算岛</translation>
-    </message>
-    <message>
         <source>the catalog has no rack type {id}</source>
         <translation>器件库中没有机柜类型 {id}</translation>
     </message>
@@ -1113,6 +1105,10 @@ It was kept as {kept}.</source>
         <translation>剪贴板中有 {size} MB 文本；一次粘贴最多 {most} MB</translation>
     </message>
     <message>
+        <source>the fragment&apos;s &apos;copied&apos; names {id}, which it does not hold</source>
+        <translation>片段的 &apos;copied&apos; 列出了 {id}，但片段中没有该元素</translation>
+    </message>
+    <message>
         <source>the fragment holds no element to paste</source>
         <translation>片段中没有可粘贴的元素</translation>
     </message>
@@ -1123,6 +1119,10 @@ It was kept as {kept}.</source>
     <message>
         <source>unknown field {field} in the fragment</source>
         <translation>片段中有未知字段 {field}</translation>
+    </message>
+    <message>
+        <source>fragment_version {version} is not one this Archipelago reads (it reads {known})</source>
+        <translation>fragment_version {version} 不是本版本 Archipelago 能读取的片段版本（它读取版本 {known}）</translation>
     </message>
     <message>
         <source>copied: should be a list of element ids</source>
@@ -2958,120 +2958,12 @@ IT 功耗 {it}，设施功耗 {facility}</translation>
 <context>
     <name>Words</name>
     <message>
-        <source>name</source>
-        <translation>名称</translation>
-    </message>
-    <message>
-        <source>IT capacity</source>
-        <translation>IT 容量</translation>
-    </message>
-    <message>
-        <source>PUE</source>
-        <translation>PUE</translation>
-    </message>
-    <message>
-        <source>cooling</source>
-        <translation>冷却方式</translation>
-    </message>
-    <message>
-        <source>notes</source>
-        <translation>备注</translation>
-    </message>
-    <message>
         <source>building</source>
         <translation>建筑</translation>
     </message>
     <message>
         <source>island</source>
         <translation>计算岛</translation>
-    </message>
-    <message>
-        <source>rack type</source>
-        <translation>机柜类型</translation>
-    </message>
-    <message>
-        <source>switch model</source>
-        <translation>交换机型号</translation>
-    </message>
-    <message>
-        <source>role</source>
-        <translation>角色</translation>
-    </message>
-    <message>
-        <source>scope</source>
-        <translation>范围</translation>
-    </message>
-    <message>
-        <source>plane</source>
-        <translation>网络平面</translation>
-    </message>
-    <message>
-        <source>links per member</source>
-        <translation>每成员链路数</translation>
-    </message>
-    <message>
-        <source>link speed</source>
-        <translation>链路速率</translation>
-    </message>
-    <message>
-        <source>wiring</source>
-        <translation>连线方式</translation>
-    </message>
-    <message>
-        <source>medium</source>
-        <translation>线缆介质</translation>
-    </message>
-    <message>
-        <source>lower end</source>
-        <translation>下端</translation>
-    </message>
-    <message>
-        <source>upper end</source>
-        <translation>上端</translation>
-    </message>
-    <message>
-        <source>description</source>
-        <translation>说明</translation>
-    </message>
-    <message>
-        <source>oversubscription limit</source>
-        <translation>收敛比上限</translation>
-    </message>
-    <message>
-        <source>storage/front-end allowance</source>
-        <translation>存储/前端网络预留</translation>
-    </message>
-    <message>
-        <source>electricity price</source>
-        <translation>电价</translation>
-    </message>
-    <message>
-        <source>link length</source>
-        <translation>链路长度</translation>
-    </message>
-    <message>
-        <source>years in the TCO</source>
-        <translation>TCO 年限</translation>
-    </message>
-    <message>
-        <source>currency</source>
-        <translation>货币</translation>
-    </message>
-    <message>
-        <source>exchange rate</source>
-        <translation>汇率</translation>
-    </message>
-    <message>
-        <source>distance between buildings</source>
-        <translation>建筑间距离</translation>
-    </message>
-    <message>
-        <source>rack count</source>
-        <translation>机柜数</translation>
-    </message>
-    <message>
-        <source>switch count</source>
-        <translation>交换机数</translation>
     </message>
     <message>
         <source>rack group</source>
@@ -3232,6 +3124,30 @@ IT 功耗 {it}，设施功耗 {facility}</translation>
     <message>
         <source>off</source>
         <translation>关</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>{field}: {value}</source>
+        <translation>{field}：{value}</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>；</translation>
+    </message>
+    <message>
+        <source>{n} items</source>
+        <translation>{n} 项</translation>
+    </message>
+    <message>
+        <source>{shown} … (+{more} more)</source>
+        <translation>{shown} …（另有 {more} 项）</translation>
     </message>
     <message>
         <source>{first} and {last}</source>

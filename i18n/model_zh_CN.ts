@@ -114,6 +114,14 @@
             <translation>链路束 {name!r}：{lower!r} 与 {upper!r} 已由链路束 {other!r} 连接；请改为修改其链路数</translation>
         </message>
         <message>
+            <source>design name or description: {reason}</source>
+            <translation>设计名称或说明：{reason}</translation>
+        </message>
+        <message>
+            <source>settings: {reason}</source>
+            <translation>设置：{reason}</translation>
+        </message>
+        <message>
             <source>the id {id!r} is already in use</source>
             <translation>标识 {id!r} 已被使用</translation>
         </message>
@@ -124,6 +132,10 @@
         <message>
             <source>{name!r} refers to {what} {ref!r}, which does not exist</source>
             <translation>{name!r} 引用的{what} {ref!r} 不存在</translation>
+        </message>
+        <message>
+            <source>{name!r}: {reason}</source>
+            <translation>{name!r}：{reason}</translation>
         </message>
     </context>
     <context>
@@ -147,6 +159,213 @@
         <message>
             <source>{name!r} (whole)</source>
             <translation>{name!r}（整体）</translation>
+        </message>
+    </context>
+    <context>
+        <name>fields</name>
+        <message>
+            <source>CP</source>
+            <translation>CP</translation>
+        </message>
+        <message>
+            <source>DP</source>
+            <translation>DP</translation>
+        </message>
+        <message>
+            <source>EP</source>
+            <translation>EP</translation>
+        </message>
+        <message>
+            <source>IT capacity</source>
+            <translation>IT 容量</translation>
+        </message>
+        <message>
+            <source>PP</source>
+            <translation>PP</translation>
+        </message>
+        <message>
+            <source>PUE</source>
+            <translation>PUE</translation>
+        </message>
+        <message>
+            <source>TP</source>
+            <translation>TP</translation>
+        </message>
+        <message>
+            <source>building</source>
+            <translation>建筑</translation>
+        </message>
+        <message>
+            <source>cooling</source>
+            <translation>冷却方式</translation>
+        </message>
+        <message>
+            <source>count</source>
+            <translation>数量</translation>
+        </message>
+        <message>
+            <source>currency</source>
+            <translation>货币</translation>
+        </message>
+        <message>
+            <source>date</source>
+            <translation>日期</translation>
+        </message>
+        <message>
+            <source>description</source>
+            <translation>说明</translation>
+        </message>
+        <message>
+            <source>distance between buildings</source>
+            <translation>建筑间距离</translation>
+        </message>
+        <message>
+            <source>electricity price</source>
+            <translation>电价</translation>
+        </message>
+        <message>
+            <source>estimated</source>
+            <translation>估算</translation>
+        </message>
+        <message>
+            <source>exchange rate</source>
+            <translation>汇率</translation>
+        </message>
+        <message>
+            <source>global batch</source>
+            <translation>全局批大小</translation>
+        </message>
+        <message>
+            <source>hosts</source>
+            <translation>运行位置</translation>
+        </message>
+        <message>
+            <source>island</source>
+            <translation>计算岛</translation>
+        </message>
+        <message>
+            <source>jobs</source>
+            <translation>作业</translation>
+        </message>
+        <message>
+            <source>level</source>
+            <translation>层级</translation>
+        </message>
+        <message>
+            <source>link length</source>
+            <translation>链路长度</translation>
+        </message>
+        <message>
+            <source>link speed</source>
+            <translation>链路速率</translation>
+        </message>
+        <message>
+            <source>links per member</source>
+            <translation>每成员链路数</translation>
+        </message>
+        <message>
+            <source>lower end</source>
+            <translation>下端</translation>
+        </message>
+        <message>
+            <source>medium</source>
+            <translation>线缆介质</translation>
+        </message>
+        <message>
+            <source>micro batch</source>
+            <translation>微批大小</translation>
+        </message>
+        <message>
+            <source>model</source>
+            <translation>模型</translation>
+        </message>
+        <message>
+            <source>name</source>
+            <translation>名称</translation>
+        </message>
+        <message>
+            <source>notes</source>
+            <translation>备注</translation>
+        </message>
+        <message>
+            <source>oversubscription limit</source>
+            <translation>收敛比上限</translation>
+        </message>
+        <message>
+            <source>plane</source>
+            <translation>网络平面</translation>
+        </message>
+        <message>
+            <source>price</source>
+            <translation>价格</translation>
+        </message>
+        <message>
+            <source>price per metre</source>
+            <translation>每米价格</translation>
+        </message>
+        <message>
+            <source>rack count</source>
+            <translation>机柜数</translation>
+        </message>
+        <message>
+            <source>rack type</source>
+            <translation>机柜类型</translation>
+        </message>
+        <message>
+            <source>role</source>
+            <translation>角色</translation>
+        </message>
+        <message>
+            <source>scope</source>
+            <translation>范围</translation>
+        </message>
+        <message>
+            <source>sequence length</source>
+            <translation>序列长度</translation>
+        </message>
+        <message>
+            <source>source</source>
+            <translation>来源</translation>
+        </message>
+        <message>
+            <source>storage/front-end allowance</source>
+            <translation>存储/前端网络预留</translation>
+        </message>
+        <message>
+            <source>switch count</source>
+            <translation>交换机数</translation>
+        </message>
+        <message>
+            <source>switch model</source>
+            <translation>交换机型号</translation>
+        </message>
+        <message>
+            <source>unit price</source>
+            <translation>单价</translation>
+        </message>
+        <message>
+            <source>upper end</source>
+            <translation>上端</translation>
+        </message>
+        <message>
+            <source>virtual stages</source>
+            <translation>虚拟流水级数</translation>
+        </message>
+        <message>
+            <source>wiring</source>
+            <translation>连线方式</translation>
+        </message>
+        <message>
+            <source>x position</source>
+            <translation>横坐标</translation>
+        </message>
+        <message>
+            <source>y position</source>
+            <translation>纵坐标</translation>
+        </message>
+        <message>
+            <source>years in the TCO</source>
+            <translation>TCO 年限</translation>
         </message>
     </context>
     <context>
@@ -637,6 +856,17 @@
         </message>
     </context>
     <context>
+        <name>files</name>
+        <message>
+            <source>schema_version {version} is not a version this Archipelago can read (no migration from version {current} to {next})</source>
+            <translation>schema_version {version} 不是本版本 Archipelago 能读取的版本（没有从版本 {current} 到 {next} 的迁移）</translation>
+        </message>
+        <message>
+            <source>schema_version {version} was written by a newer Archipelago; this one reads versions up to {current}. Update Archipelago to open it.</source>
+            <translation>schema_version {version} 由更新版本的 Archipelago 写入；本版本最高只能读取版本 {current}。请更新 Archipelago 后再打开。</translation>
+        </message>
+    </context>
+    <context>
         <name>jobs</name>
         <message>
             <source> and shows in the step above {moves:.3g}:1</source>
@@ -655,8 +885,72 @@
             <translation>；每步有 {exposed_s:.3f} s 的 {axis} 通信未被隐藏</translation>
         </message>
         <message>
+            <source>CP {cp} does not divide {accelerators:,} accelerators</source>
+            <translation>CP {cp} 不能整除 {accelerators:,} 张加速卡</translation>
+        </message>
+        <message>
+            <source>CP {cp} must divide the sequence length {length}</source>
+            <translation>CP {cp} 必须整除序列长度 {length}</translation>
+        </message>
+        <message>
+            <source>EP {ep} must divide DP × CP = {dpcp}</source>
+            <translation>EP {ep} 必须整除 DP × CP = {dpcp}</translation>
+        </message>
+        <message>
+            <source>EP {ep} must divide the {experts} experts</source>
+            <translation>EP {ep} 必须整除 {experts} 个专家</translation>
+        </message>
+        <message>
+            <source>EP {ep} needs a mixture of experts; {model} is dense</source>
+            <translation>EP {ep} 需要混合专家（MoE）模型；{model} 是稠密模型</translation>
+        </message>
+        <message>
+            <source>PP × virtual stages = {stages} exceeds the {layers} layers of {model}</source>
+            <translation>PP × 虚拟流水级数 = {stages}，超过了 {model} 的 {layers} 层</translation>
+        </message>
+        <message>
+            <source>TP {tp} is larger than the {domain}-accelerator scale-up domain: its all-reduces would leave the scale-up fabric (allow it explicitly to plan it anyway)</source>
+            <translation>TP {tp} 大于 {domain} 卡的超节点（Scale-up 域）：其 all-reduce 将离开 Scale-up 互联（如仍要规划，请明确允许）</translation>
+        </message>
+        <message>
             <source>TP {tp} spans {domains} {fabric} domains: its all-reduces leave the scale-up fabric for the NICs</source>
             <translation>TP {tp} 跨越 {domains} 个 {fabric} 域：其 all-reduce 离开 Scale-up 互联，改走网卡</translation>
+        </message>
+        <message>
+            <source>TP × CP × PP × DP = {tp} × {cp} × {pp} × {dp} = {need:,} accelerators, but {where} has {have:,}</source>
+            <translation>TP × CP × PP × DP = {tp} × {cp} × {pp} × {dp} = {need:,} 张加速卡，但{where}只有 {have:,} 张</translation>
+        </message>
+        <message>
+            <source>a custom model needs its shape (custom_model)</source>
+            <translation>自定义模型需要给出其结构（custom_model）</translation>
+        </message>
+        <message>
+            <source>a host is listed twice</source>
+            <translation>有一个运行位置列出了两次</translation>
+        </message>
+        <message>
+            <source>a mixture of experts needs 1 ≤ experts_per_token ≤ experts</source>
+            <translation>混合专家模型需要 1 ≤ experts_per_token ≤ experts</translation>
+        </message>
+        <message>
+            <source>a mixture of experts needs 1 ≤ moe_layers ≤ layers</source>
+            <translation>混合专家模型需要 1 ≤ moe_layers ≤ layers</translation>
+        </message>
+        <message>
+            <source>active parameters exceed the model's parameters</source>
+            <translation>激活参数量超过了模型的参数量</translation>
+        </message>
+        <message>
+            <source>custom_model is only for model 'custom'</source>
+            <translation>custom_model 仅用于模型 'custom'</translation>
+        </message>
+        <message>
+            <source>expert_parameters must be part of the parameters</source>
+            <translation>expert_parameters 必须是参数量的一部分</translation>
+        </message>
+        <message>
+            <source>experts_per_token, moe_layers and expert_parameters need experts</source>
+            <translation>experts_per_token、moe_layers 和 expert_parameters 需要 experts</translation>
         </message>
         <message>
             <source>job {name!r} needs TP × CP × PP × DP = {tp} × {cp} × {pp} × {dp} = {need:,} accelerators; {where} has {free:,}{other}</source>
@@ -669,6 +963,14 @@
         <message>
             <source>job {name!r}: its accelerators have no peak throughput (a part is missing from the catalog)</source>
             <translation>作业 {name!r}：其加速卡没有峰值算力（器件库中缺少某个器件）</translation>
+        </message>
+        <message>
+            <source>job: {reason}</source>
+            <translation>作业：{reason}</translation>
+        </message>
+        <message>
+            <source>kv_heads must divide heads</source>
+            <translation>kv_heads 必须整除 heads</translation>
         </message>
         <message>
             <source>none (no communication exposed)</source>
@@ -687,6 +989,10 @@
             <translation>建筑之间的园区核心层</translation>
         </message>
         <message>
+            <source>the global batch ({batch} sequences) must be a multiple of DP × micro batch = {dp} × {micro}</source>
+            <translation>全局批大小（{batch} 个序列）必须是 DP × 微批大小 = {dp} × {micro} 的倍数</translation>
+        </message>
+        <message>
             <source>the links between islands</source>
             <translation>计算岛之间的链路</translation>
         </message>
@@ -697,6 +1003,14 @@
         <message>
             <source>the scale-up fabric</source>
             <translation>Scale-up 互联</translation>
+        </message>
+        <message>
+            <source>unknown model {model!r}: choose one of {known} or 'custom'</source>
+            <translation>未知模型 {model!r}：请从 {known} 或 'custom' 中选择</translation>
+        </message>
+        <message>
+            <source>weights, gradients and optimizer states need {states:,.0f} GB per accelerator, more than its {memory:,.0f} GB: raise TP × PP (or EP)</source>
+            <translation>权重、梯度和优化器状态每张加速卡需要 {states:,.0f} GB，超过其 {memory:,.0f} GB 显存：请增大 TP × PP（或 EP）</translation>
         </message>
         <message>
             <source>{axis} crosses buildings: {share:.0%} of the step waits on {boundary} ({where})</source>
@@ -725,6 +1039,217 @@
         <message>
             <source>{axis} {collective} on {boundary}, {gbps:,.0f} Gb/s, {exposed_s:.3f} s per step</source>
             <translation>{axis} {collective}，位于{boundary}，{gbps:,.0f} Gb/s，每步 {exposed_s:.3f} s</translation>
+        </message>
+    </context>
+    <context>
+        <name>names</name>
+        <message>
+            <source>AI zone {n}</source>
+            <translation>AI 区 {n}</translation>
+        </message>
+        <message>
+            <source>AI zones, {pods} pods</source>
+            <translation>AI 区，{pods} 个 Pod</translation>
+        </message>
+        <message>
+            <source>Aggregation (ATSW)</source>
+            <translation>汇聚交换机 (ATSW)</translation>
+        </message>
+        <message>
+            <source>Alibaba HPN 7.0, {pods} pod</source>
+            <translation>阿里巴巴 HPN 7.0，{pods} 个 Pod</translation>
+        </message>
+        <message>
+            <source>Alibaba HPN 7.0, {pods} pods</source>
+            <translation>阿里巴巴 HPN 7.0，{pods} 个 Pod</translation>
+        </message>
+        <message>
+            <source>Building {n}</source>
+            <translation>{n} 号楼</translation>
+        </message>
+        <message>
+            <source>ByteDance MegaScale, {pods} pod</source>
+            <translation>字节跳动 MegaScale，{pods} 个 Pod</translation>
+        </message>
+        <message>
+            <source>ByteDance MegaScale, {pods} pods</source>
+            <translation>字节跳动 MegaScale，{pods} 个 Pod</translation>
+        </message>
+        <message>
+            <source>Campus core</source>
+            <translation>园区 Core</translation>
+        </message>
+        <message>
+            <source>Campus of {total} H100 in {islands} islands</source>
+            <translation>{islands} 个计算岛、{total} 张 H100 的园区</translation>
+        </message>
+        <message>
+            <source>Campus super-core</source>
+            <translation>园区 Super-Core</translation>
+        </message>
+        <message>
+            <source>CloudMatrix384 cascade, {n} super-node</source>
+            <translation>CloudMatrix384 级联，{n} 个超节点</translation>
+        </message>
+        <message>
+            <source>CloudMatrix384 cascade, {n} super-nodes</source>
+            <translation>CloudMatrix384 级联，{n} 个超节点</translation>
+        </message>
+        <message>
+            <source>Core</source>
+            <translation>Core</translation>
+        </message>
+        <message>
+            <source>DGX SuperPOD, {sus} SU {system}</source>
+            <translation>DGX SuperPOD，{sus} 个 SU {system}</translation>
+        </message>
+        <message>
+            <source>Data centre</source>
+            <translation>数据中心</translation>
+        </message>
+        <message>
+            <source>Data hall</source>
+            <translation>数据机房</translation>
+        </message>
+        <message>
+            <source>Dragonfly+ k={k}, {groups} groups</source>
+            <translation>Dragonfly+ k={k}，{groups} 个组</translation>
+        </message>
+        <message>
+            <source>Fabric</source>
+            <translation>网络</translation>
+        </message>
+        <message>
+            <source>Fat-tree k={k}</source>
+            <translation>胖树 k={k}</translation>
+        </message>
+        <message>
+            <source>Global {a}–{b}</source>
+            <translation>全局链路 {a}–{b}</translation>
+        </message>
+        <message>
+            <source>Group {n}</source>
+            <translation>组 {n}</translation>
+        </message>
+        <message>
+            <source>Hall {n}</source>
+            <translation>{n} 号机房</translation>
+        </message>
+        <message>
+            <source>Hosts</source>
+            <translation>主机</translation>
+        </message>
+        <message>
+            <source>Island {n}</source>
+            <translation>计算岛 {n}</translation>
+        </message>
+        <message>
+            <source>Leaf</source>
+            <translation>Leaf</translation>
+        </message>
+        <message>
+            <source>Leaf-spine {leaves}×{spines}</source>
+            <translation>两层 Leaf-Spine {leaves}×{spines}</translation>
+        </message>
+        <message>
+            <source>Machine hall</source>
+            <translation>机房</translation>
+        </message>
+        <message>
+            <source>Pod {n}</source>
+            <translation>Pod {n}</translation>
+        </message>
+        <message>
+            <source>Pod {n} segment {s}</source>
+            <translation>Pod {n} 网段 {s}</translation>
+        </message>
+        <message>
+            <source>P{n} S{s}</source>
+            <translation>P{n} S{s}</translation>
+        </message>
+        <message>
+            <source>SN {n}</source>
+            <translation>超节点 {n}</translation>
+        </message>
+        <message>
+            <source>SU {n}</source>
+            <translation>SU {n}</translation>
+        </message>
+        <message>
+            <source>Spine</source>
+            <translation>Spine</translation>
+        </message>
+        <message>
+            <source>Super-node {n}</source>
+            <translation>超节点 {n}</translation>
+        </message>
+        <message>
+            <source>Untitled campus</source>
+            <translation>未命名园区</translation>
+        </message>
+        <message>
+            <source>Zone {n}</source>
+            <translation>AI 区 {n}</translation>
+        </message>
+        <message>
+            <source>aggregation</source>
+            <translation>汇聚</translation>
+        </message>
+        <message>
+            <source>cluster switches</source>
+            <translation>集群交换机</translation>
+        </message>
+        <message>
+            <source>core</source>
+            <translation>Core</translation>
+        </message>
+        <message>
+            <source>edge</source>
+            <translation>接入</translation>
+        </message>
+        <message>
+            <source>host ports</source>
+            <translation>主机端口</translation>
+        </message>
+        <message>
+            <source>hosts</source>
+            <translation>主机</translation>
+        </message>
+        <message>
+            <source>leaf</source>
+            <translation>Leaf</translation>
+        </message>
+        <message>
+            <source>rack</source>
+            <translation>机柜</translation>
+        </message>
+        <message>
+            <source>rack switches</source>
+            <translation>机柜交换机</translation>
+        </message>
+        <message>
+            <source>racks</source>
+            <translation>机柜</translation>
+        </message>
+        <message>
+            <source>rails</source>
+            <translation>轨道链路</translation>
+        </message>
+        <message>
+            <source>servers</source>
+            <translation>服务器</translation>
+        </message>
+        <message>
+            <source>spine</source>
+            <translation>Spine</translation>
+        </message>
+        <message>
+            <source>super-core</source>
+            <translation>Super-Core</translation>
+        </message>
+        <message>
+            <source>super-spine</source>
+            <translation>Super-Spine</translation>
         </message>
     </context>
     <context>
@@ -1141,6 +1666,21 @@
         <message>
             <source>{hops} hops</source>
             <translation>{hops} 跳</translation>
+        </message>
+    </context>
+    <context>
+        <name>sweep</name>
+        <message>
+            <source>--pareto {text!r}: name two figures, X,Y (e.g. power_totals.facility_kw,bisection.per_accelerator_gbps)</source>
+            <translation>--pareto {text!r}：请给出两个指标 X,Y（例如 power_totals.facility_kw,bisection.per_accelerator_gbps）</translation>
+        </message>
+        <message>
+            <source>; did you mean {near}?</source>
+            <translation>；是否指 {near}？</translation>
+        </message>
+        <message>
+            <source>the sweep table has no figure {column!r}{hint}</source>
+            <translation>扫描结果表中没有指标 {column!r}{hint}</translation>
         </message>
     </context>
     <context>
@@ -1627,6 +2167,253 @@
         <message>
             <source>yes</source>
             <translation>是</translation>
+        </message>
+    </context>
+    <context>
+        <name>validation</name>
+        <message>
+            <source>Dictionary</source>
+            <translation>字典</translation>
+        </message>
+        <message>
+            <source>Extra inputs are not permitted</source>
+            <translation>不允许有此字段</translation>
+        </message>
+        <message>
+            <source>Field required</source>
+            <translation>必须填写</translation>
+        </message>
+        <message>
+            <source>Input should be a finite number</source>
+            <translation>应为有限数值</translation>
+        </message>
+        <message>
+            <source>Input should be a multiple of {multiple_of}</source>
+            <translation>应为 {multiple_of} 的倍数</translation>
+        </message>
+        <message>
+            <source>Input should be a valid boolean</source>
+            <translation>应为是或否</translation>
+        </message>
+        <message>
+            <source>Input should be a valid dictionary</source>
+            <translation>应为对象</translation>
+        </message>
+        <message>
+            <source>Input should be a valid integer</source>
+            <translation>应为整数</translation>
+        </message>
+        <message>
+            <source>Input should be a valid integer, got a number with a fractional part</source>
+            <translation>应为整数，而不是带小数的数</translation>
+        </message>
+        <message>
+            <source>Input should be a valid integer, unable to parse string as an integer</source>
+            <translation>应为整数，无法将文字读作整数</translation>
+        </message>
+        <message>
+            <source>Input should be a valid list</source>
+            <translation>应为列表</translation>
+        </message>
+        <message>
+            <source>Input should be a valid number</source>
+            <translation>应为数值</translation>
+        </message>
+        <message>
+            <source>Input should be a valid number, unable to parse string as a number</source>
+            <translation>应为数值，无法将文字读作数值</translation>
+        </message>
+        <message>
+            <source>Input should be a valid string</source>
+            <translation>应为文字</translation>
+        </message>
+        <message>
+            <source>Input should be a valid tuple</source>
+            <translation>应为列表</translation>
+        </message>
+        <message>
+            <source>Input should be greater than or equal to {ge}</source>
+            <translation>应大于或等于 {ge}</translation>
+        </message>
+        <message>
+            <source>Input should be greater than {gt}</source>
+            <translation>应大于 {gt}</translation>
+        </message>
+        <message>
+            <source>Input should be less than or equal to {le}</source>
+            <translation>应小于或等于 {le}</translation>
+        </message>
+        <message>
+            <source>Input should be less than {lt}</source>
+            <translation>应小于 {lt}</translation>
+        </message>
+        <message>
+            <source>Input should be {expected}</source>
+            <translation>应为 {expected}</translation>
+        </message>
+        <message>
+            <source>List</source>
+            <translation>列表</translation>
+        </message>
+        <message>
+            <source>Set</source>
+            <translation>集合</translation>
+        </message>
+        <message>
+            <source>String should have at least {min_length} character</source>
+            <translation>至少应有 {min_length} 个字符</translation>
+        </message>
+        <message>
+            <source>String should have at least {min_length} characters</source>
+            <translation>至少应有 {min_length} 个字符</translation>
+        </message>
+        <message>
+            <source>String should have at most {max_length} character</source>
+            <translation>最多只能有 {max_length} 个字符</translation>
+        </message>
+        <message>
+            <source>String should have at most {max_length} characters</source>
+            <translation>最多只能有 {max_length} 个字符</translation>
+        </message>
+        <message>
+            <source>Tuple</source>
+            <translation>元组</translation>
+        </message>
+        <message>
+            <source>a list [...]</source>
+            <translation>列表 [...]</translation>
+        </message>
+        <message>
+            <source>a new {kind}</source>
+            <translation>新的{kind}</translation>
+        </message>
+        <message>
+            <source>a {scope}-scoped tier cannot name an island</source>
+            <translation>范围为 {scope} 的交换机层不能指定计算岛</translation>
+        </message>
+        <message>
+            <source>a {scope}-scoped tier must name the building it stands in</source>
+            <translation>范围为 {scope} 的交换机层必须指定其所在建筑</translation>
+        </message>
+        <message>
+            <source>a {type}</source>
+            <translation>{type} 对象</translation>
+        </message>
+        <message>
+            <source>accelerator type</source>
+            <translation>加速卡型号</translation>
+        </message>
+        <message>
+            <source>an island-scoped tier must name its island</source>
+            <translation>范围为计算岛的交换机层必须指定其计算岛</translation>
+        </message>
+        <message>
+            <source>an island-scoped tier stands in its island's building: leave 'building' empty</source>
+            <translation>范围为计算岛的交换机层位于其计算岛所在的建筑：请将 'building' 留空</translation>
+        </message>
+        <message>
+            <source>an object {{...}}</source>
+            <translation>对象 {{...}}</translation>
+        </message>
+        <message>
+            <source>building</source>
+            <translation>建筑</translation>
+        </message>
+        <message>
+            <source>expected a number, found {found}</source>
+            <translation>应为数值，实际为{found}</translation>
+        </message>
+        <message>
+            <source>expected a whole number, found {found}</source>
+            <translation>应为整数，实际为{found}</translation>
+        </message>
+        <message>
+            <source>expected true or false, found {found}</source>
+            <translation>应为 true 或 false，实际为{found}</translation>
+        </message>
+        <message>
+            <source>island</source>
+            <translation>计算岛</translation>
+        </message>
+        <message>
+            <source>link bundle</source>
+            <translation>链路束</translation>
+        </message>
+        <message>
+            <source>medium</source>
+            <translation>线缆介质</translation>
+        </message>
+        <message>
+            <source>rack group</source>
+            <translation>机柜组</translation>
+        </message>
+        <message>
+            <source>rack type</source>
+            <translation>机柜类型</translation>
+        </message>
+        <message>
+            <source>server type</source>
+            <translation>服务器型号</translation>
+        </message>
+        <message>
+            <source>switch model</source>
+            <translation>交换机型号</translation>
+        </message>
+        <message>
+            <source>switch tier</source>
+            <translation>交换机层</translation>
+        </message>
+        <message>
+            <source>the string {text}</source>
+            <translation>文字 {text}</translation>
+        </message>
+        <message>
+            <source>typical power exceeds maximum power</source>
+            <translation>典型功耗超过了最大功耗</translation>
+        </message>
+        <message>
+            <source>value</source>
+            <translation>值</translation>
+        </message>
+        <message>
+            <source>{before}; {after}</source>
+            <translation>{before}；{after}</translation>
+        </message>
+        <message>
+            <source>{items} or {last}</source>
+            <translation>{items} 或 {last}</translation>
+        </message>
+        <message>
+            <source>{kind} should have at least {min_length} item after validation, not {actual_length}</source>
+            <translation>{kind}至少应有 {min_length} 项，而不是 {actual_length} 项</translation>
+        </message>
+        <message>
+            <source>{kind} should have at least {min_length} items after validation, not {actual_length}</source>
+            <translation>{kind}至少应有 {min_length} 项，而不是 {actual_length} 项</translation>
+        </message>
+        <message>
+            <source>{kind} should have at most {max_length} item after validation, not {actual_length}</source>
+            <translation>{kind}最多只能有 {max_length} 项，而不是 {actual_length} 项</translation>
+        </message>
+        <message>
+            <source>{kind} should have at most {max_length} items after validation, not {actual_length}</source>
+            <translation>{kind}最多只能有 {max_length} 项，而不是 {actual_length} 项</translation>
+        </message>
+        <message>
+            <source>{kind} {name!r}</source>
+            <translation>{kind} {name!r}</translation>
+        </message>
+        <message>
+            <source>{nics} NICs cannot be shared evenly by {accelerators} accelerators: one must divide the other</source>
+            <translation>{nics} 块网卡无法由 {accelerators} 张加速卡平均共用：两者之一必须整除另一个</translation>
+        </message>
+        <message>
+            <source>{what}: {problems}</source>
+            <translation>{what}：{problems}</translation>
+        </message>
+        <message>
+            <source>{where}: {reason}</source>
+            <translation>{where}：{reason}</translation>
         </message>
     </context>
     <context>

@@ -263,6 +263,11 @@ ZH_CN: dict[str, str] = {
     "off": "关",
     "{first} and {last}": "{first}和{last}",
     ", ": "、",
+    "no": "否",
+    "{field}: {value}": "{field}：{value}",
+    "; ": "；",
+    "{n} items": "{n} 项",
+    "{shown} … (+{more} more)": "{shown} …（另有 {more} 项）",
     "Rename {name} to {new}": "将 {name} 重命名为 {new}",
     "Change {fields} of {name} to {value}": "将 {name} 的{fields}改为 {value}",
     "Change {fields} of {name}": "修改 {name} 的{fields}",
@@ -412,6 +417,10 @@ ZH_CN: dict[str, str] = {
     "the clipboard holds {size} MB of text; a paste takes at most {most} MB":
         "剪贴板中有 {size} MB 文本；一次粘贴最多 {most} MB",
     "the fragment holds no element to paste": "片段中没有可粘贴的元素",
+    "the fragment's 'copied' names {id}, which it does not hold":
+        "片段的 'copied' 列出了 {id}，但片段中没有该元素",
+    "fragment_version {version} is not one this Archipelago reads (it reads {known})":
+        "fragment_version {version} 不是本版本 Archipelago 能读取的片段版本（它读取版本 {known}）",
     "the clipboard holds JSON, but not copied Archipelago elements (no \"format\": "
     "\"{format}\")":
         "剪贴板中是 JSON，但不是复制的 Archipelago 元素（缺少 \"format\": \"{format}\"）",

@@ -15,7 +15,9 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from model.errors import DesignError
+from model.i18n import Message, mark, message
 from model.parts import Catalog
+from model.validation_text import problems_text, validation_message
 
 R = TypeVar("R", bound=BaseModel)
 
@@ -27,35 +29,50 @@ MAX_COORDINATE = 1e7
 
 
 def format_validation_error(error: ValidationError) -> str:
-    """One readable line per problem in a pydantic error: ``field: message``."""
-    lines = []
-    for item in error.errors():
-        where = ".".join(str(p) for p in item["loc"]) or "value"
-        message = item["msg"].removeprefix("Value error, ")
-        lines.append(f"{where}: {message}")
-    return "; ".join(lines)
+    """One readable line per problem in a pydantic error: ``field: message`` (English;
+    :func:`model.validation_text.validation_message` keeps it to be read in any
+    language)."""
+    return validation_message(error).render()
 
 
-def design_error(error: ValidationError, what: str, element_id: str | None = None
-                 ) -> DesignError:
+def design_error(error: ValidationError, what: str | Message, element_id: str | None = None,
+                 kind: str | None = None) -> DesignError:
     """``error`` as the model's own :class:`DesignError`: ``what`` was refused, each
-    problem with its field, and the first offending field in ``DesignError.field``."""
-    problems = []
-    for item in error.errors():
-        where = ".".join(str(p) for p in item["loc"])
-        message = item["msg"].removeprefix("Value error, ")
-        problems.append(f"{where}: {message}" if where else message)
+    problem with its field (in the reader's language), and the first offending field in
+    ``DesignError.field``."""
     loc = error.errors()[0]["loc"]
-    return DesignError(f"{what}: {'; '.join(problems)}", element_id,
+    return DesignError(message("validation", "{what}: {problems}", what=what,
+                               problems=problems_text(error, kind)), element_id,
                        str(loc[0]) if loc else None)
 
 
-def _what(cls: type[BaseModel], name: object) -> str:
+_RECORD_WORDS: dict[str, str] = {
+    "Building": mark("validation", "building"),
+    "Island": mark("validation", "island"),
+    "RackGroup": mark("validation", "rack group"),
+    "SwitchTier": mark("validation", "switch tier"),
+    "LinkBundle": mark("validation", "link bundle"),
+    "AcceleratorType": mark("validation", "accelerator type"),
+    "ServerType": mark("validation", "server type"),
+    "RackType": mark("validation", "rack type"),
+    "SwitchModel": mark("validation", "switch model"),
+    "Medium": mark("validation", "medium"),
+}
+"""The user's word for each kind of record a refusal names (another is named by its
+class, in English)."""
+
+_KINDS = {"RackGroup": "rack_group", "SwitchTier": "tier"}
+"""Records whose ``count`` counts something particular (:mod:`model.field_words`)."""
+
+
+def _what(cls: type[BaseModel], name: object) -> Message:
     """``link bundle "Leaf → spine"``: the record's kind and (shortened) name."""
     words = "".join(f" {c.lower()}" if c.isupper() else c for c in cls.__name__).strip()
+    kind: Message | str = (Message("validation", _RECORD_WORDS[cls.__name__])
+                           if cls.__name__ in _RECORD_WORDS else words)
     if not isinstance(name, str) or not name:
-        return f"a new {words}"
-    return f"{words} {_cut(name, 40)!r}"
+        return message("validation", "a new {kind}", kind=kind)
+    return message("validation", "{kind} {name!r}", kind=kind, name=_cut(name, 40))
 
 
 def make(cls: type[R], **fields: Any) -> R:
@@ -63,7 +80,8 @@ def make(cls: type[R], **fields: Any) -> R:
     try:
         return cls.model_validate(fields)
     except ValidationError as error:
-        raise design_error(error, _what(cls, fields.get("name")), fields.get("id")) from None
+        raise design_error(error, _what(cls, fields.get("name")), fields.get("id"),
+                           _KINDS.get(cls.__name__)) from None
 
 
 def revalidated(record: R) -> R:
@@ -74,7 +92,7 @@ def revalidated(record: R) -> R:
     except ValidationError as error:
         raise design_error(
             error, _what(type(record), getattr(record, "name", None)),
-            getattr(record, "id", None),
+            getattr(record, "id", None), _KINDS.get(type(record).__name__),
         ) from None
 
 

@@ -51,6 +51,7 @@ from model.jobs.job import Job
 from model.parts import Catalog, Frozen, Name, Text
 from model.reliability_data import ReliabilitySettings
 from model.strict import Number, WholeNumber
+from model.validation_text import validation_message
 
 E = TypeVar("E", bound=Element)
 
@@ -344,8 +345,10 @@ class Design:
             return type(old).model_validate({**old.model_dump(), **changed})
         except ValidationError as error:
             first = error.errors()[0]["loc"]
+            kind = {"RackGroup": "rack_group", "SwitchTier": "tier"}.get(type(old).__name__)
             raise DesignError(
-                f"{old.name!r}: {format_validation_error(error)}",
+                message("design", "{name!r}: {reason}", name=old.name,
+                        reason=validation_message(error, kind)),
                 old.id,
                 str(first[0]) if first else None,
             ) from None
@@ -480,7 +483,8 @@ class Design:
         try:
             self.settings = DesignSettings.model_validate({**before.model_dump(), **changes})
         except ValidationError as error:
-            raise DesignError(f"settings: {format_validation_error(error)}") from None
+            raise DesignError(message("design", "settings: {reason}",
+                                      reason=validation_message(error))) from None
         self._announce(SettingsChanged(frozenset(changes)))
         return before
 
@@ -521,8 +525,8 @@ class Design:
             _NAME.validate_python(name)
             _TEXT.validate_python(description or "")
         except ValidationError as error:
-            message = format_validation_error(error)
-            raise DesignError(f"design name or description: {message}") from None
+            raise DesignError(message("design", "design name or description: {reason}",
+                                      reason=validation_message(error))) from None
         before = (self.name, self.description)
         self.name = name
         if description is not None:

@@ -14,6 +14,7 @@ from typing import Annotated
 
 from pydantic import BeforeValidator, Field, model_validator
 
+from model.i18n import TextValueError, message
 from model.parts import Cooling, Frozen, Name, PartId, Text
 from model.strict import Number, WholeNumber, number
 
@@ -130,19 +131,21 @@ class SwitchTier(Element):
     def _scope_names_its_place(self) -> SwitchTier:
         if self.scope is Scope.ISLAND:
             if self.island is None:
-                raise ValueError("an island-scoped tier must name its island")
+                raise TextValueError(message("validation",
+                                             "an island-scoped tier must name its island"))
             if self.building is not None:
-                raise ValueError(
-                    "an island-scoped tier stands in its island's building: leave"
-                    " 'building' empty"
-                )
+                raise TextValueError(message(
+                    "validation", "an island-scoped tier stands in its island's building:"
+                    " leave 'building' empty"))
         else:
             if self.island is not None:
-                raise ValueError(f"a {self.scope.value}-scoped tier cannot name an island")
+                raise TextValueError(message(
+                    "validation", "a {scope}-scoped tier cannot name an island",
+                    scope=self.scope.value))
             if self.building is None:
-                raise ValueError(
-                    f"a {self.scope.value}-scoped tier must name the building it stands in"
-                )
+                raise TextValueError(message(
+                    "validation", "a {scope}-scoped tier must name the building it stands in",
+                    scope=self.scope.value))
         return self
 
 

@@ -37,19 +37,28 @@ class DesignFileError(ArchipelagoError):
     """A design file could not be read or written.
 
     ``path`` is the file, ``field_path`` the location inside it (``islands[3].building``)
-    when the problem is in the content.
+    when the problem is in the content. A message given as a
+    :class:`~model.i18n.Message` is read in the user's language
+    (:func:`model.i18n.error_text`).
     """
 
-    def __init__(self, message: str, path: str | None = None, field_path: str | None = None):
+    def __init__(self, message: str | Message, path: str | None = None,
+                 field_path: str | None = None):
         where = ""
         if path:
             where = f"{path}: "
         if field_path:
             where += f"{field_path}: "
-        super().__init__(where + message)
+        super().__init__(where + str(message))
         self.path = path
         self.field_path = field_path
-        self.detail = message
+        self.detail = str(message)
+        self.text: Message | None = None
+        if not isinstance(message, str):  # the words translate, the place stays as written
+            from model.i18n import Message
+
+            self.text = Message("files", "{where}{detail}", (("where", where),
+                                                            ("detail", message)))
 
 
 class UnsupportedVersionError(DesignFileError):

@@ -68,6 +68,15 @@ def mark(context: str, source: str) -> str:
     return source
 
 
+class Localized:
+    """A value a message holds that reads differently by language (a field's path
+    named in words): :meth:`Translator.render` asks it for its text."""
+
+    def in_language(self, lang: str) -> str:
+        """The text in ``lang`` (a normalized code); English is its ``str``."""
+        raise NotImplementedError
+
+
 @dataclass(frozen=True)
 class Message:
     """A text and its parameters, rendered when it is read, in the reader's language.
@@ -167,10 +176,22 @@ class Translator:
         return self.render(Message(context, source, tuple(params.items())))
 
     def render(self, text: Message) -> str:
-        """A message in this language; nested messages in it are rendered too."""
-        values = {name: self.render(value) if isinstance(value, Message) else value
+        """A message in this language; nested messages (and :class:`Localized` values)
+        in it are rendered too."""
+        values = {name: self.render(value) if isinstance(value, Message) else
+                  value.in_language(self.lang) if isinstance(value, Localized) else value
                   for name, value in text.params}
         return self.translate(text.context, text.source).format(**values)
+
+
+class TextValueError(ValueError):
+    """A validator's refusal whose words translate: pydantic keeps it in the error's
+    context, so :func:`model.validation_text.validation_message` reads it in any
+    language; its English is the ``ValueError``'s message."""
+
+    def __init__(self, text: Message) -> None:
+        super().__init__(str(text))
+        self.text = text
 
 
 def problem_text(problem: object, lang: str | None = None) -> str:

@@ -15,6 +15,7 @@ from typing import Annotated, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from model.i18n import TextValueError, message
 from model.strict import Flag, Number, WholeNumber
 
 PartId = Annotated[
@@ -121,10 +122,9 @@ class ServerType(Frozen):
     def _nics_match_accelerators(self) -> ServerType:
         a, n = self.accelerators_per_server, self.nic_count
         if n and a % n and n % a:
-            raise ValueError(
-                f"{n} NICs cannot be shared evenly by {a} accelerators: one must divide"
-                " the other"
-            )
+            raise TextValueError(message(
+                "validation", "{nics} NICs cannot be shared evenly by {accelerators}"
+                " accelerators: one must divide the other", nics=n, accelerators=a))
         return self
 
 
@@ -164,7 +164,7 @@ class SwitchModel(Frozen):
     @model_validator(mode="after")
     def _typical_below_max(self) -> SwitchModel:
         if self.typical_power_w > self.max_power_w:
-            raise ValueError("typical power exceeds maximum power")
+            raise TextValueError(message("validation", "typical power exceeds maximum power"))
         return self
 
 

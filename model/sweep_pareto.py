@@ -13,6 +13,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from model.i18n import message
 from model.sweep_plan import SweepError
 
 SMALLER_IS_BETTER = ("_kw", "_mw", "_w", "cost", "capex", "opex", "price", "usd", "days",
@@ -53,8 +54,9 @@ def parse_axes(text: str) -> tuple[ParetoAxis, ParetoAxis]:
     """``X,Y`` (each ``[min:|max:]COLUMN``) as two axes (SweepError otherwise)."""
     parts = [p for p in text.split(",") if p.strip()]
     if len(parts) != 2:
-        raise SweepError(f"--pareto {text!r}: name two figures, X,Y (e.g."
-                         " power_totals.facility_kw,bisection.per_accelerator_gbps)")
+        raise SweepError(message(
+            "sweep", "--pareto {text!r}: name two figures, X,Y (e.g."
+            " power_totals.facility_kw,bisection.per_accelerator_gbps)", text=text))
     return parse_axis(parts[0]), parse_axis(parts[1])
 
 
@@ -72,8 +74,10 @@ def chart_points(rows: list[dict[str, Any]], x: ParetoAxis, y: ParetoAxis,
     for axis in (x, y):
         if axis.column not in known:
             near = [c for c in known if axis.column.lower() in c.lower()][:5]
-            hint = f"; did you mean {', '.join(near)}?" if near else ""
-            raise SweepError(f"the sweep table has no figure {axis.column!r}{hint}")
+            hint = message("sweep", "; did you mean {near}?", near=", ".join(near)
+                           ) if near else ""
+            raise SweepError(message("sweep", "the sweep table has no figure {column!r}{hint}",
+                                     column=axis.column, hint=hint))
     out = []
     for i, row in enumerate(rows):
         vx, vy = _number(row.get(x.column)), _number(row.get(y.column))

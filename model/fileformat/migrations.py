@@ -21,6 +21,7 @@ from typing import Any
 
 from model.errors import DesignFileError, UnsupportedVersionError
 from model.fileformat.schema import CURRENT_VERSION
+from model.i18n import message
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 
@@ -55,8 +56,9 @@ def migrate(
     steps = MIGRATIONS if migrations is None else migrations
     if version > CURRENT_VERSION:
         raise UnsupportedVersionError(
-            f"schema_version {version} was written by a newer Archipelago; this one"
-            f" reads versions up to {CURRENT_VERSION}. Update Archipelago to open it.",
+            message("files", "schema_version {version} was written by a newer Archipelago;"
+                    " this one reads versions up to {current}. Update Archipelago to open it.",
+                    version=version, current=CURRENT_VERSION),
             path,
             "schema_version",
         )
@@ -65,8 +67,9 @@ def migrate(
         step = steps.get(current)
         if step is None:
             raise UnsupportedVersionError(
-                f"schema_version {version} is not a version this Archipelago can read"
-                f" (no migration from version {current} to {current + 1})",
+                message("files", "schema_version {version} is not a version this Archipelago"
+                        " can read (no migration from version {current} to {next})",
+                        version=version, current=current, next=current + 1),
                 path,
                 "schema_version",
             )

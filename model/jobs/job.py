@@ -21,6 +21,7 @@ from typing import Annotated
 
 from pydantic import Field, model_validator
 
+from model.i18n import TextValueError, message
 from model.jobs.presets import PRESETS, ModelShape
 from model.parts import Frozen, Name, PartId
 from model.strict import Flag, Number, WholeNumber
@@ -90,33 +91,39 @@ class Job(Frozen):
     def _consistent(self) -> Job:
         if self.model == CUSTOM:
             if self.custom_model is None:
-                raise ValueError("a custom model needs its shape (custom_model)")
+                raise TextValueError(message(
+                    "jobs", "a custom model needs its shape (custom_model)"))
         elif self.model not in PRESETS:
             known = ", ".join(PRESETS)
-            raise ValueError(f"unknown model {self.model!r}: choose one of {known} or"
-                             " 'custom'")
+            raise TextValueError(message(
+                "jobs", "unknown model {model!r}: choose one of {known} or 'custom'",
+                model=self.model, known=known))
         elif self.custom_model is not None:
-            raise ValueError("custom_model is only for model 'custom'")
+            raise TextValueError(message("jobs", "custom_model is only for model 'custom'"))
         shape = self.shape
         if (self.dp * self.cp) % self.ep:
-            raise ValueError(f"EP {self.ep} must divide DP × CP = {self.dp * self.cp}")
+            raise TextValueError(message("jobs", "EP {ep} must divide DP × CP = {dpcp}",
+                                         ep=self.ep, dpcp=self.dp * self.cp))
         if self.ep > 1 and not shape.is_moe:
-            raise ValueError(f"EP {self.ep} needs a mixture of experts; {shape.name} is"
-                             " dense")
+            raise TextValueError(message("jobs", "EP {ep} needs a mixture of experts; {model}"
+                                         " is dense", ep=self.ep, model=shape.name))
         if shape.is_moe and shape.experts % self.ep:
-            raise ValueError(f"EP {self.ep} must divide the {shape.experts} experts")
+            raise TextValueError(message("jobs", "EP {ep} must divide the {experts} experts",
+                                         ep=self.ep, experts=shape.experts))
         if self.global_batch % (self.dp * self.micro_batch):
-            raise ValueError(
-                f"the global batch ({self.global_batch} sequences) must be a multiple of"
-                f" DP × micro batch = {self.dp} × {self.micro_batch}")
+            raise TextValueError(message(
+                "jobs", "the global batch ({batch} sequences) must be a multiple of"
+                " DP × micro batch = {dp} × {micro}", batch=self.global_batch, dp=self.dp,
+                micro=self.micro_batch))
         if self.sequence_length % self.cp:
-            raise ValueError(f"CP {self.cp} must divide the sequence length"
-                             f" {self.sequence_length}")
+            raise TextValueError(message("jobs", "CP {cp} must divide the sequence length"
+                                         " {length}", cp=self.cp, length=self.sequence_length))
         if self.pp * self.virtual_stages > shape.layers:
-            raise ValueError(f"PP × virtual stages = {self.pp * self.virtual_stages} exceeds"
-                             f" the {shape.layers} layers of {shape.name}")
+            raise TextValueError(message(
+                "jobs", "PP × virtual stages = {stages} exceeds the {layers} layers of {model}",
+                stages=self.pp * self.virtual_stages, layers=shape.layers, model=shape.name))
         if len(set(self.hosts)) != len(self.hosts):
-            raise ValueError("a host is listed twice")
+            raise TextValueError(message("jobs", "a host is listed twice"))
         return self
 
     @property

@@ -14,6 +14,7 @@ from typing import Annotated
 
 from pydantic import Field, model_validator
 
+from model.i18n import TextValueError, message
 from model.parts import Frozen, Name, PartId, Text
 from model.strict import Number, WholeNumber
 
@@ -50,19 +51,22 @@ class ModelShape(Frozen):
     @model_validator(mode="after")
     def _consistent(self) -> ModelShape:
         if self.active_parameters > self.parameters:
-            raise ValueError("active parameters exceed the model's parameters")
+            raise TextValueError(message("jobs", "active parameters exceed the model's parameters"))
         if self.kv_heads > self.heads or self.heads % self.kv_heads:
-            raise ValueError("kv_heads must divide heads")
+            raise TextValueError(message("jobs", "kv_heads must divide heads"))
         if self.experts:
             if not 1 <= self.experts_per_token <= self.experts:
-                raise ValueError("a mixture of experts needs 1 ≤ experts_per_token ≤ experts")
+                raise TextValueError(message(
+                    "jobs", "a mixture of experts needs 1 ≤ experts_per_token ≤ experts"))
             if not 1 <= self.moe_layers <= self.layers:
-                raise ValueError("a mixture of experts needs 1 ≤ moe_layers ≤ layers")
+                raise TextValueError(message(
+                    "jobs", "a mixture of experts needs 1 ≤ moe_layers ≤ layers"))
             if not 0 < self.expert_parameters < self.parameters:
-                raise ValueError("expert_parameters must be part of the parameters")
+                raise TextValueError(message(
+                    "jobs", "expert_parameters must be part of the parameters"))
         elif self.experts_per_token or self.moe_layers or self.expert_parameters:
-            raise ValueError("experts_per_token, moe_layers and expert_parameters need"
-                             " experts")
+            raise TextValueError(message("jobs", "experts_per_token, moe_layers and"
+                                         " expert_parameters need experts"))
         return self
 
     @property

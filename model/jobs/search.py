@@ -9,12 +9,14 @@ from typing import Any
 import numpy as np
 from pydantic import ValidationError
 
-from model.design import Design, format_validation_error
+from model.design import Design
+from model.i18n import message
 from model.jobs.job import Job
 from model.jobs.memory import HBM_GB, state_gb
 from model.jobs.placement import CampusSlots, JobError, campus_slots, host_rack_groups
 from model.jobs.step_time import JobFigures, plan_jobs
 from model.metrics.results import DesignMetrics
+from model.validation_text import problems_text
 
 
 def make_job(**fields: Any) -> Job:
@@ -23,8 +25,7 @@ def make_job(**fields: Any) -> Job:
     try:
         return Job.model_validate(fields)
     except ValidationError as error:
-        words = format_validation_error(error).removeprefix("value: ")
-        raise JobError(f"job: {words}") from None
+        raise JobError(message("jobs", "job: {reason}", reason=problems_text(error))) from None
 
 
 def scale_up_limit(design: Design, job: Job, slots: CampusSlots) -> int:
@@ -61,23 +62,24 @@ def check_fits(design: Design, job: Job, slots: CampusSlots,
     hosts = [index[g] for g in host_rack_groups(design, job)]
     have = int(np.isin(slots.rack_group, hosts).sum())
     if job.accelerators > have:
-        where = ", ".join(job.hosts) if job.hosts else "the campus"
-        raise JobError(
-            f"TP × CP × PP × DP = {job.tp} × {job.cp} × {job.pp} × {job.dp} ="
-            f" {job.accelerators:,} accelerators, but {where} has {have:,}", job.id, "dp")
+        where = ", ".join(job.hosts) if job.hosts else message("jobs", "the campus")
+        raise JobError(message(
+            "jobs", "TP × CP × PP × DP = {tp} × {cp} × {pp} × {dp} = {need:,} accelerators,"
+            " but {where} has {have:,}", tp=job.tp, cp=job.cp, pp=job.pp, dp=job.dp,
+            need=job.accelerators, where=where, have=have), job.id, "dp")
     domain = scale_up_limit(design, job, slots)
     if job.tp > domain and not allow_tp_beyond_scale_up:
-        raise JobError(
-            f"TP {job.tp} is larger than the {domain}-accelerator scale-up domain: its"
+        raise JobError(message(
+            "jobs", "TP {tp} is larger than the {domain}-accelerator scale-up domain: its"
             " all-reduces would leave the scale-up fabric (allow it explicitly to plan it"
-            " anyway)", job.id, "tp")
+            " anyway)", tp=job.tp, domain=domain), job.id, "tp")
     memory = memory_limit_gb(design, job, slots)
     states = state_gb(job)
     if memory is not None and states > memory:
-        raise JobError(
-            f"weights, gradients and optimizer states need {states:,.0f} GB per"
-            f" accelerator, more than its {memory:,.0f} GB: raise TP × PP (or EP)",
-            job.id, "pp")
+        raise JobError(message(
+            "jobs", "weights, gradients and optimizer states need {states:,.0f} GB per"
+            " accelerator, more than its {memory:,.0f} GB: raise TP × PP (or EP)",
+            states=states, memory=memory), job.id, "pp")
 
 
 @dataclass(frozen=True)
@@ -104,7 +106,8 @@ def search(design: Design, metrics: DesignMetrics, template: Job, accelerators: 
     shape = template.shape
     domain = scale_up_limit(design, template, slots)
     if accelerators % template.cp:
-        raise JobError(f"CP {template.cp} does not divide {accelerators:,} accelerators")
+        raise JobError(message("jobs", "CP {cp} does not divide {accelerators:,} accelerators",
+                               cp=template.cp, accelerators=accelerators))
     ranked: list[Candidate] = []
     refused = 0
     base = template.model_dump()

@@ -16,6 +16,7 @@ from typing import Any
 from model.design import Design
 from model.errors import DesignError
 from model.i18n import Translator, message
+from model.names import localize_design
 
 ParamValue = int | float | str
 
@@ -155,3 +156,8 @@ class Template:
     def build(self, **values: Any) -> Design:
         """The design for these parameters (missing ones take their defaults)."""
         return self.builder(**self.resolve(values))
+
+    def build_in(self, lang: str | None, **values: Any) -> Design:
+        """:meth:`build`, the design's name and its elements' names given in ``lang``
+        (English when None: names are data, stored as given; :mod:`model.names`)."""
+        return localize_design(self.build(**values), lang)

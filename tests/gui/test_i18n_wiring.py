@@ -142,3 +142,114 @@ def test_a_job_that_cannot_run_says_why_in_chinese(qtbot, chinese) -> None:  # t
     dock._show_figures(j)
     assert ("作业 'Job' 需要 TP × CP × PP × DP = 8 × 1 × 1 × 4 = 32 张加速卡；整个园区只有 8 张"
             in dock.summary.text())
+
+
+def test_a_fragment_of_another_version_is_refused_in_chinese(chinese) -> None:  # type: ignore[no-untyped-def]
+    """Pasting a fragment written for another fragment version, or holding a design of a
+    newer schema, says so in Chinese (the catalogs' words, written here by hand)."""
+    import json
+
+    from gui.fragment import FragmentError, fragment_text, read_fragment
+    from gui.i18n import error_message
+    from model.errors import DesignFileError
+    from model.fileformat import CURRENT_VERSION
+    from tests.exports.designs import small_design
+
+    wrong = json.dumps({"format": "archipelago-fragment", "fragment_version": 99,
+                        "copied": [], "design": {}})
+    with pytest.raises(FragmentError) as refused:
+        read_fragment(wrong)
+    assert error_message(refused.value) == (
+        "Fragment_version 99 不是本版本 Archipelago 能读取的片段版本（它读取版本 1）")
+    data = json.loads(fragment_text(small_design(), ["pod-1"]) or "")
+    data["design"]["schema_version"] = CURRENT_VERSION + 1
+    with pytest.raises(DesignFileError) as newer:
+        read_fragment(json.dumps(data))
+    shown = error_message(newer.value)
+    assert f"由更新版本的 Archipelago 写入；本版本最高只能读取版本 {CURRENT_VERSION}" in shown
+    assert "newer" not in shown
+
+
+PRICE = {"usd": 250000.0, "usd_per_m": 0.0, "source": "list price", "estimate": True,
+         "date": "2025-01"}
+
+
+def test_the_compare_dock_shows_changed_values_in_words_in_english(qapp) -> None:  # type: ignore[no-untyped-def]
+    """No Python repr: thousands separators and units, None as a dash, choices in
+    words, lists and tables summarised (hand-written expectations)."""
+    from gui.words import compared_value
+
+    assert compared_value("capacity_kw", 150000.0) == "150,000 kW"
+    assert compared_value("speed_gbps", 400.0) == "400G"
+    assert compared_value("power_max_w", 10200) == "10,200 W"
+    assert compared_value("building", None) == "—"
+    assert compared_value("pattern", "rail") == "rail"
+    assert compared_value("hosts", ["i1", "i2", "i3", "i4", "i5"]) == "i1, i2, i3 … (+2 more)"
+    assert compared_value("price", PRICE) == (
+        "unit price: 250,000 US$; price per metre: 0 US$/m; source: list price … (+2 more)")
+    assert compared_value("estimate", True) == "yes"
+
+
+def test_the_compare_dock_shows_changed_values_in_chinese(window, chinese) -> None:  # type: ignore[no-untyped-def]
+    from gui.compare_dialog import CompareDock
+    from gui.words import compared_value
+    from model.compare import compare_reports
+
+    assert compared_value("capacity_kw", 150000.0) == "150,000 kW"
+    assert compared_value("building", None) == "—"
+    assert compared_value("pattern", "rail") == "轨道优化"
+    assert compared_value("hosts", ["i1", "i2", "i3", "i4", "i5"]) == "i1、i2、i3 …（另有 2 项）"
+    assert compared_value("price", PRICE) == (
+        "单价：250,000 US$；每米价格：0 US$/m；来源：list price …（另有 2 项）")
+    design = window.document.design
+    other = design.copy()
+    other.update("hall-a-pod-1-b1", speed_gbps=200.0)
+    other.update("hall-a", capacity_kw=1_500_000.0)
+    dock = CompareDock(window)
+    dock.comparison = compare_reports(design, other, {}, {})
+    dock._fill_structure()
+    changed = dock.tree.topLevelItem(2)
+    shown = {changed.child(i).child(j).text(0): (changed.child(i).child(j).text(1),
+                                                 changed.child(i).child(j).text(2))
+             for i in range(changed.childCount())
+             for j in range(changed.child(i).childCount())}
+    old_capacity = f"{design.buildings['hall-a'].capacity_kw:,.0f} kW"
+    assert shown == {"链路速率": ("400G", "200G"), "IT 容量": (old_capacity, "1,500,000 kW")}
+
+
+def test_the_palette_names_what_it_drops_in_chinese(chinese) -> None:  # type: ignore[no-untyped-def]
+    """A building, an island and two tiers dropped in a Chinese window are named in
+    Chinese (names are data: stored so), and a new design is 未命名园区."""
+    from gui.commands import add_building_command, add_island_command, bundle_name, tier_name
+    from gui.document import DesignDocument
+    from model.elements import Role
+
+    document = DesignDocument()
+    design = document.design
+    assert design.name == "未命名园区"
+    add_building_command(design, 0.0, 0.0).redo()
+    building = next(iter(design.buildings.values()))
+    assert building.name == "1 号楼"
+    add_island_command(design, building.id, 10.0, 10.0).redo()
+    island = next(iter(design.islands.values()))
+    assert island.name == "计算岛 1"
+    leaf, spine = tier_name(design, island, Role.LEAF), tier_name(design, island, Role.SPINE)
+    assert (leaf, spine) == ("计算岛 1 Leaf", "计算岛 1 Spine")
+    assert bundle_name(leaf, spine) == "计算岛 1 Leaf → Spine"
+
+
+def test_the_template_dialog_builds_with_chinese_names(qtbot, chinese) -> None:  # type: ignore[no-untyped-def]
+    from gui.template_dialog import TemplateDialog
+    from model.metrics import compute_all
+
+    dialog = TemplateDialog(compute=lambda design: compute_all(design, None))
+    qtbot.addWidget(dialog)
+    dialog.select("leaf-spine")
+    for name, value in {"leaves": 4, "down": 8, "up": 4, "spines": 2}.items():
+        dialog.set_value(name, value)
+    assert dialog.update_preview()
+    assert dialog.design is not None
+    assert dialog.design.name == "两层 Leaf-Spine 4×2"
+    assert [t.name for t in dialog.design.tiers.values()] == ["Leaf", "Spine"]
+    assert [g.name for g in dialog.design.rack_groups.values()] == ["主机"]
+    qtbot.waitUntil(dialog.preview_ready)
