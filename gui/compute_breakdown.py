@@ -5,10 +5,25 @@ engine's :class:`~model.metrics.results.Compute` figures."""
 
 from __future__ import annotations
 
-from gui.i18n import translate
+from gui.i18n import QT_TRANSLATE_NOOP, translate
 from gui.numbers import decimal_text
 from model.metrics.results import Compute
 from model.parts import Catalog
+
+VENDORS = (
+    QT_TRANSLATE_NOOP("Vendor", "Huawei"), QT_TRANSLATE_NOOP("Vendor", "Cambricon"),
+    QT_TRANSLATE_NOOP("Vendor", "Hygon"), QT_TRANSLATE_NOOP("Vendor", "Kunlunxin"),
+    QT_TRANSLATE_NOOP("Vendor", "Moore Threads"), QT_TRANSLATE_NOOP("Vendor", "MetaX"),
+    QT_TRANSLATE_NOOP("Vendor", "Iluvatar CoreX"), QT_TRANSLATE_NOOP("Vendor", "Biren"),
+    QT_TRANSLATE_NOOP("Vendor", "generic"),
+)
+"""The catalog's accelerator vendors whose name reads differently in another language
+(华为, 寒武纪 …); NVIDIA and AMD are written as they are everywhere."""
+
+
+def vendor_name(vendor: str) -> str:
+    """A catalog vendor as the interface language writes it."""
+    return translate("Vendor", vendor) if vendor in VENDORS else vendor
 
 
 def compute_tooltip(compute: Compute, catalog: Catalog) -> str:
@@ -23,7 +38,7 @@ def compute_tooltip(compute: Compute, catalog: Catalog) -> str:
     lines = [translate("MetricsDock", "Peak dense BF16, PFLOPS")]
     if compute.by_vendor:
         lines.append(translate("MetricsDock", "By vendor:"))
-        lines += [line(v, p) for v, p in sorted(compute.by_vendor.items(),
+        lines += [line(vendor_name(v), p) for v, p in sorted(compute.by_vendor.items(),
                                                  key=lambda item: -item[1])]
     if compute.by_accelerator_type:
         lines.append(translate("MetricsDock", "By accelerator:"))

@@ -55,11 +55,18 @@ SOURCE = "the clipboard"
 """How messages name where a refused fragment came from."""
 
 
+FRAGMENT_FIELDS = ("format", "fragment_version", "copied", "design")
+"""The fields of a fragment, named as written when a message begins with one."""
+
+
 class FragmentError(DesignFileError):
     """The clipboard holds no usable fragment; the message says why."""
 
     def __init__(self, message: str) -> None:
-        super().__init__(message[:1].upper() + message[1:])
+        first = re.match(r"\w+", message)
+        if first is None or first.group() not in FRAGMENT_FIELDS:  # a field keeps its case
+            message = message[:1].upper() + message[1:]
+        super().__init__(message)
 
 
 @dataclass(frozen=True)
@@ -210,7 +217,7 @@ def _unwrap(data: Any) -> tuple[Any, list[str]]:
         raise FragmentError(translate(
             "Fragment", "the clipboard holds JSON, but not copied Archipelago elements "
             "(no \"format\": \"{format}\")").format(format=FRAGMENT_FORMAT))
-    unknown = set(data) - {"format", "fragment_version", "copied", "design"}
+    unknown = set(data) - set(FRAGMENT_FIELDS)
     if unknown:
         raise FragmentError(translate("Fragment", "unknown field {field} in the fragment").format(
             field=repr(sorted(unknown)[0])))

@@ -2557,6 +2557,45 @@ IT 功耗 {it}，设施功耗 {facility}</translation>
     </message>
 </context>
 <context>
+    <name>Vendor</name>
+    <message>
+        <source>Huawei</source>
+        <translation>华为</translation>
+    </message>
+    <message>
+        <source>Cambricon</source>
+        <translation>寒武纪</translation>
+    </message>
+    <message>
+        <source>Hygon</source>
+        <translation>海光</translation>
+    </message>
+    <message>
+        <source>Kunlunxin</source>
+        <translation>昆仑芯</translation>
+    </message>
+    <message>
+        <source>Moore Threads</source>
+        <translation>摩尔线程</translation>
+    </message>
+    <message>
+        <source>MetaX</source>
+        <translation>沐曦</translation>
+    </message>
+    <message>
+        <source>Iluvatar CoreX</source>
+        <translation>天数智芯</translation>
+    </message>
+    <message>
+        <source>Biren</source>
+        <translation>壁仞</translation>
+    </message>
+    <message>
+        <source>generic</source>
+        <translation>通用</translation>
+    </message>
+</context>
+<context>
     <name>WhatIf</name>
     <message>
         <source>N−1</source>

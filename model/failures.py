@@ -31,7 +31,7 @@ from pydantic import Field, model_validator
 
 from model.elements import ElementId
 from model.errors import DesignError
-from model.i18n import Translator, mark
+from model.i18n import Message, TextValueError, Translator, mark, message
 from model.parts import Frozen, Name
 from model.strict import WholeNumber
 
@@ -62,9 +62,9 @@ class Failure(Frozen):
     @model_validator(mode="after")
     def _one_way_of_counting(self) -> Failure:
         if self.count is not None and self.members is not None:
-            raise ValueError("give either count or members, not both")
+            raise TextValueError(message("failures", "give either count or members, not both"))
         if self.members is not None and len(set(self.members)) != len(self.members):
-            raise ValueError("a member is listed twice")
+            raise TextValueError(message("failures", "a member is listed twice"))
         return self
 
     @property
@@ -103,6 +103,15 @@ def _lower_members(design: Design, element_id: str) -> int:
     return group.count * (rack.servers_per_rack if rack else 1)
 
 
+_WHOLE_ONLY = {
+    "building": mark("failures", "{name!r} fails whole or not at all (a building has no"
+                     " members to count)"),
+    "island": mark("failures", "{name!r} fails whole or not at all (an island has no"
+                   " members to count)"),
+}
+"""The refusal of a partial failure of an element that fails whole, by kind."""
+
+
 def check_failures(design: Design, failures: Sequence[Failure]) -> None:
     """Refuse failures that do not fit ``design`` (raising :class:`DesignError` naming
     the element and what is wrong): unknown elements, parts of an island or building,
@@ -111,26 +120,31 @@ def check_failures(design: Design, failures: Sequence[Failure]) -> None:
     for failure in failures:
         kind = design.kind_of(failure.element)
         if kind is None:
-            raise DesignError(f"a failure names no element of the design: "
-                              f"{failure.element!r}", failure.element)
+            raise DesignError(message(
+                "failures", "a failure names no element of the design: {element!r}",
+                element=failure.element), failure.element)
         name = design.element(failure.element).name  # type: ignore[union-attr]
         if failure.element in seen:
-            raise DesignError(f"{name!r} is failed twice", failure.element)
+            raise DesignError(message("failures", "{name!r} is failed twice", name=name),
+                              failure.element)
         seen.add(failure.element)
         if failure.whole:
             continue
         if kind not in COUNTED_KINDS:
-            article = "an" if kind == "island" else "a"
-            raise DesignError(f"{name!r} fails whole or not at all ({article} {kind} has "
-                              "no members to count)", failure.element)
+            whole = _WHOLE_ONLY.get(kind, mark("failures", "{name!r} fails whole or not at"
+                                               " all (a {kind} has no members to count)"))
+            raise DesignError(Message("failures", whole, (("name", name), ("kind", kind))),
+                              failure.element)
         total = members_of(design, failure.element)
         if failure.count is not None and failure.count > total:
-            raise DesignError(f"{failure.count:,} of {name!r} cannot fail: it has "
-                              f"{total:,}", failure.element, "count")
+            raise DesignError(message(
+                "failures", "{count:,} of {name!r} cannot fail: it has {total:,}",
+                count=failure.count, name=name, total=total), failure.element, "count")
         if failure.members is not None and max(failure.members) >= total:
-            raise DesignError(f"{name!r} has no member {max(failure.members):,} "
-                              f"(members are numbered 0 to {total - 1:,})",
-                              failure.element, "members")
+            raise DesignError(message(
+                "failures", "{name!r} has no member {member:,} (members are numbered 0 to"
+                " {last:,})", name=name, member=max(failure.members), last=total - 1),
+                failure.element, "members")
 
 
 _MEMBERS_OF = {

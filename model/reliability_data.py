@@ -25,8 +25,10 @@ from typing import Any
 from pydantic import Field, ValidationError, model_validator
 
 from model.errors import ArchipelagoError
+from model.i18n import Message, TextValueError, message
 from model.parts import Frozen, PartId, Text
 from model.strict import Flag, Number, WholeNumber
+from model.validation_text import item_reason
 
 RELIABILITY_PATH = Path(__file__).resolve().parent.parent / "resources" / "reliability.json"
 """The shipped failure rates."""
@@ -97,16 +99,20 @@ class ClassRate(Frozen):
         ways = [self.events is not None, self.afr_per_year is not None,
                 self.mtbf_hours is not None]
         if sum(ways) != 1:
-            raise ValueError("give exactly one of 'events' (with 'units'), 'afr_per_year'"
-                             " or 'mtbf_hours'")
+            raise TextValueError(message(
+                "reliability", "give exactly one of 'events' (with 'units'), 'afr_per_year'"
+                " or 'mtbf_hours'"))
         if (self.events is None) != (self.units is None):
-            raise ValueError("'events' and 'units' go together")
+            raise TextValueError(message("reliability", "'events' and 'units' go together"))
         if self.unit != UNIT_OF[self.component]:
-            raise ValueError(f"class {self.component.value!r} is counted per"
-                             f" {UNIT_OF[self.component].value}, not {self.unit.value}")
+            raise TextValueError(message(
+                "reliability", "class {component!r} is counted per {unit}, not {given}",
+                component=self.component.value, unit=UNIT_OF[self.component].value,
+                given=self.unit.value))
         if self.rows and abs(sum(self.rows.values()) - (self.events or 0)) > 1e-9:
-            raise ValueError(f"the rows sum to {sum(self.rows.values()):g}, not the"
-                             f" {self.events:g} events")
+            raise TextValueError(message(
+                "reliability", "the rows sum to {total:g}, not the {events:g} events",
+                total=sum(self.rows.values()), events=self.events))
         return self
 
 
@@ -125,7 +131,8 @@ class RateOverride(Frozen):
     @model_validator(mode="after")
     def _one_way(self) -> RateOverride:
         if (self.afr_per_year is None) == (self.mtbf_hours is None):
-            raise ValueError("give exactly one of 'afr_per_year' or 'mtbf_hours'")
+            raise TextValueError(message(
+                "reliability", "give exactly one of 'afr_per_year' or 'mtbf_hours'"))
         return self
 
     def per_year(self) -> float:
@@ -165,16 +172,19 @@ class ReliabilityData(Frozen):
     @model_validator(mode="after")
     def _every_class_once(self) -> ReliabilityData:
         if self.format != FORMAT_NAME:
-            raise ValueError(f"'format' must be {FORMAT_NAME!r}")
+            raise TextValueError(message("reliability", "'format' must be {format!r}",
+                                         format=FORMAT_NAME))
         seen = [c.component for c in self.classes]
         missing = [c.value for c in Component if c not in seen]
         if missing:
-            raise ValueError(f"no rate for class {missing[0]!r}")
+            raise TextValueError(message("reliability", "no rate for class {component!r}",
+                                         component=missing[0]))
         if len(set(seen)) != len(seen):
-            raise ValueError("a class is given twice")
+            raise TextValueError(message("reliability", "a class is given twice"))
         if any(c.events is not None and "days" not in self.observation
                for c in self.classes):
-            raise ValueError("'observation.days' is needed for rates given as events")
+            raise TextValueError(message(
+                "reliability", "'observation.days' is needed for rates given as events"))
         return self
 
     def class_rate(self, component: Component) -> ClassRate:
@@ -195,7 +205,12 @@ class ReliabilityData(Frozen):
 
 
 class ReliabilityDataError(ArchipelagoError):
-    """The rates file is missing, unreadable or invalid (the message names the field)."""
+    """The rates file is missing, unreadable or invalid (the message names the field);
+    ``text`` reads it in the user's language (:func:`model.i18n.error_text`)."""
+
+    def __init__(self, text: Message) -> None:
+        super().__init__(str(text))
+        self.text = text
 
 
 def load_reliability_file(path: Path) -> ReliabilityData:
@@ -205,19 +220,24 @@ def load_reliability_file(path: Path) -> ReliabilityData:
         text = path.read_text(encoding="utf-8")
         json.loads(text)
     except OSError as error:
-        raise ReliabilityDataError(f"{path}: cannot read the file ({error.strerror})") from None
+        raise ReliabilityDataError(message(
+            "reliability", "{path}: cannot read the file ({why})", path=str(path),
+            why=error.strerror)) from None
     except json.JSONDecodeError as error:
-        raise ReliabilityDataError(
-            f"{path}: not valid JSON: {error.msg} at line {error.lineno}") from None
+        raise ReliabilityDataError(message(
+            "reliability", "{path}: not valid JSON: {why} at line {line}", path=str(path),
+            why=error.msg, line=error.lineno)) from None
     try:
         # validated from the JSON text, so enum values read as JSON strings in any mode
         return ReliabilityData.model_validate_json(text)
     except ValidationError as error:
         first = error.errors()[0]
         where = ".".join(str(p) for p in first["loc"])
-        message = first["msg"].removeprefix("Value error, ")
-        raise ReliabilityDataError(f"{path}: {where + ': ' if where else ''}{message}"
-                                   ) from None
+        reason = item_reason(first)
+        raise ReliabilityDataError(message(
+            "reliability", "{path}: {where}: {reason}", path=str(path), where=where,
+            reason=reason) if where else message(
+            "reliability", "{path}: {reason}", path=str(path), reason=reason)) from None
 
 
 @lru_cache(maxsize=1)

@@ -175,16 +175,20 @@ def _checked(reason: Message | str, english: str) -> Message | str:
     return reason
 
 
+def item_reason(item: Any) -> Message | str:
+    """One problem of ``ValidationError.errors()`` in words that translate (without its
+    field, and without the "Value error, " pydantic puts before a validator's words); in
+    English exactly pydantic's text."""
+    return _checked(_reason(item), str(item["msg"]).removeprefix("Value error, "))
+
+
 def problem_messages(error: ValidationError, kind: str | None = None
                      ) -> list[tuple[FieldPath, Message | str]]:
     """Each problem of ``error``: where (its field path) and what (its words, with the
     "Value error, " pydantic puts before a validator's own words left out). ``kind`` is
     the kind of element the record is (the count of a rack group is its rack count)."""
-    out = []
-    for item in error.errors():
-        english = str(item["msg"]).removeprefix("Value error, ")
-        out.append((FieldPath(tuple(item["loc"]), kind), _checked(_reason(item), english)))
-    return out
+    return [(FieldPath(tuple(item["loc"]), kind), item_reason(item))
+            for item in error.errors()]
 
 
 def joined(parts: list[Message | str]) -> Message | str:

@@ -76,15 +76,14 @@ def migrate(
         try:
             data = step(data)
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
-            raise DesignFileError(
-                f"could not upgrade the file from schema_version {current} to"
-                f" {current + 1}: {type(error).__name__}: {error}",
-                path,
-            ) from None
+            raise DesignFileError(message(
+                "files", "could not upgrade the file from schema_version {current} to"
+                " {next}: {why}", current=current, next=current + 1,
+                why=f"{type(error).__name__}: {error}"), path) from None
         if not isinstance(data, dict):
-            raise DesignFileError(
-                f"the upgrade from schema_version {current} did not produce a design", path
-            )
+            raise DesignFileError(message(
+                "files", "the upgrade from schema_version {current} did not produce a"
+                " design", current=current), path)
         current += 1
         data = {**data, "schema_version": current}
     return data

@@ -35,8 +35,10 @@ from model.fileformat.limits import (
 )
 from model.fileformat.migrations import migrate
 from model.fileformat.schema import CATALOG_SECTIONS, FORMAT_NAME, SECTIONS, DesignFile
+from model.i18n import Message, mark, message
 from model.parts import Catalog, Frozen
 from model.strict import STRICT_ERRORS
+from model.validation_text import item_reason
 
 MAX_FILE_BYTES = 50 * 1024 * 1024
 """Largest file read (50 MB). A 1M-accelerator design is well under 1 MB."""
@@ -48,6 +50,9 @@ MAX_COUNTED = 1000
 """How many problems validation counts before it stops looking for more."""
 
 _BOM = b"\xef\xbb\xbf"
+
+_FOLDER = message("files", "this is a folder, not a design file")
+_MISSING = message("files", "this required field is missing")
 
 
 # ---------------------------------------------------------------- stage 1: parse
@@ -63,34 +68,37 @@ def _read_bytes(path: Path, source: str) -> bytes:
     try:
         info = path.stat()
         if stat.S_ISDIR(info.st_mode):
-            raise DesignFileError("this is a folder, not a design file", source)
+            raise DesignFileError(_FOLDER, source)
         if not stat.S_ISREG(info.st_mode):
-            raise DesignFileError("this is not a regular file", source)
+            raise DesignFileError(message("files", "this is not a regular file"), source)
         if info.st_size > MAX_FILE_BYTES:
             raise DesignFileError(_too_big(info.st_size), source)
         with path.open("rb") as handle:
             raw = handle.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
-        raise DesignFileError("no such file", source) from None
+        raise DesignFileError(message("files", "no such file"), source) from None
     except PermissionError:
-        raise DesignFileError("permission denied: you may not read this file", source) from None
+        raise DesignFileError(message(
+            "files", "permission denied: you may not read this file"), source) from None
     except NotADirectoryError:
-        raise DesignFileError("a part of this path is a file, not a folder", source) from None
+        raise DesignFileError(message(
+            "files", "a part of this path is a file, not a folder"), source) from None
     except IsADirectoryError:
-        raise DesignFileError("this is a folder, not a design file", source) from None
+        raise DesignFileError(_FOLDER, source) from None
     except OSError as error:
         why = error.strerror or str(error)
-        raise DesignFileError(f"could not read the file: {why}", source) from None
+        raise DesignFileError(message("files", "could not read the file: {why}", why=why),
+                              source) from None
     if len(raw) > MAX_FILE_BYTES:
         raise DesignFileError(_too_big(len(raw)), source)
     return raw
 
 
-def _too_big(size: int) -> str:
-    return (
-        f"the file is {size / 1e6:.1f} MB; design files are limited to"
-        f" {MAX_FILE_BYTES // (1024 * 1024)} MB (a 1M-accelerator campus takes well under 1 MB)"
-    )
+def _too_big(size: int) -> Message:
+    return message(
+        "files", "the file is {size:.1f} MB; design files are limited to {limit} MB (a"
+        " 1M-accelerator campus takes well under 1 MB)", size=size / 1e6,
+        limit=MAX_FILE_BYTES // (1024 * 1024))
 
 
 def parse_json_bytes(raw: bytes, source: str = "<memory>") -> Any:
@@ -105,11 +113,10 @@ def parse_json_bytes(raw: bytes, source: str = "<memory>") -> Any:
     except UnicodeDecodeError as error:
         line = raw.count(b"\n", 0, error.start) + 1
         column = error.start - (raw.rfind(b"\n", 0, error.start) + 1) + 1
-        raise DesignFileError(
-            f"the file is not valid UTF-8 text (byte {error.start}, line {line},"
-            f" column {column}); save it as UTF-8",
-            source,
-        ) from None
+        raise DesignFileError(message(
+            "files", "the file is not valid UTF-8 text (byte {byte}, line {line}, column"
+            " {column}); save it as UTF-8", byte=error.start, line=line, column=column),
+            source) from None
     too_large = refuse_before_parsing(text)
     if too_large:
         raise DesignFileError(too_large[1], source, too_large[0] or None)
@@ -122,21 +129,23 @@ def parse_json_bytes(raw: bytes, source: str = "<memory>") -> Any:
         )
     except json.JSONDecodeError as error:
         at_end = error.pos >= len(text.rstrip()) or error.msg.startswith("Unterminated string")
-        ending = " (the file ends too early: is it truncated?)" if at_end else ""
-        raise DesignFileError(
-            f"not valid JSON at line {error.lineno}, column {error.colno}: {error.msg}{ending}",
-            source,
-        ) from None
+        ending: Message | str = message(
+            "files", " (the file ends too early: is it truncated?)") if at_end else ""
+        raise DesignFileError(message(
+            "files", "not valid JSON at line {line}, column {column}: {why}{ending}",
+            line=error.lineno, column=error.colno, why=error.msg, ending=ending),
+            source) from None
     except RecursionError:
         raise DesignFileError(too_deep()[1], source) from None
     except ValueError as error:  # from a hook, or int() of a very long number
         found = locate_refused_value(text)
         if found is None:
-            raise DesignFileError(f"not valid design JSON: {error}", source) from None
+            raise DesignFileError(message("files", "not valid design JSON: {why}",
+                                          why=str(error)), source) from None
         line, column = line_and_column(text, found[0])
-        raise DesignFileError(
-            f"not valid design JSON at line {line}, column {column}: {found[1]}", source
-        ) from None
+        raise DesignFileError(message(
+            "files", "not valid design JSON at line {line}, column {column}: {why}",
+            line=line, column=column, why=found[1]), source) from None
     too_large = refuse_after_parsing(data)
     if too_large:
         raise DesignFileError(too_large[1], source, too_large[0] or None)
@@ -170,46 +179,37 @@ def check_format(data: Any, source: str) -> int:
     """The file's ``schema_version`` after checking that ``data`` is an Archipelago
     design (an object whose ``format`` is right and whose version is an integer)."""
     if not isinstance(data, dict):
-        raise DesignFileError(
-            f"a design file holds one JSON object {{…}}; this one holds {_json_kind(data)}",
-            source,
-        )
+        raise DesignFileError(message(
+            "files", "a design file holds one JSON object {{…}}; this one holds {kind}",
+            kind=_json_kind(data)), source)
     if "format" not in data:
-        raise DesignFileError(
-            f"no 'format' field: not an Archipelago design file (expected \"format\":"
-            f" \"{FORMAT_NAME}\")",
-            source,
-            "format",
-        )
+        raise DesignFileError(message(
+            "files", "no 'format' field: not an Archipelago design file (expected"
+            " \"format\": \"{format}\")", format=FORMAT_NAME), source, "format")
     if data["format"] != FORMAT_NAME:
-        raise DesignFileError(
-            f"format is {_short(data['format'])}, not {FORMAT_NAME!r}: not an Archipelago"
-            " design file",
-            source,
-            "format",
-        )
+        raise DesignFileError(message(
+            "files", "format is {found}, not {format!r}: not an Archipelago design file",
+            found=_short(data["format"]), format=FORMAT_NAME), source, "format")
     version = data.get("schema_version")
     if version is None:
-        raise DesignFileError("this required field is missing", source, "schema_version")
+        raise DesignFileError(_MISSING, source, "schema_version")
     if isinstance(version, bool) or not isinstance(version, int):
-        raise DesignFileError(
-            f"schema_version must be a whole number, not {_short(version)}",
-            source,
-            "schema_version",
-        )
+        raise DesignFileError(message(
+            "files", "schema_version must be a whole number, not {found}",
+            found=_short(version)), source, "schema_version")
     return version
 
 
-def _json_kind(value: Any) -> str:
+def _json_kind(value: Any) -> Message | str:
     if isinstance(value, list):
-        return "a list [...]"
+        return message("files", "a list [...]")
     if isinstance(value, str):
-        return "a string"
+        return message("files", "a string")
     if value is None:
         return "null"
     if isinstance(value, bool):
         return "true/false"
-    return "a number"
+    return message("files", "a number")
 
 
 def _short(value: Any) -> str:
@@ -229,24 +229,26 @@ def field_path(loc: tuple[int | str, ...]) -> str:
     return out
 
 
-def _describe(item: Any) -> str:
+def _describe(item: Any) -> Message | str:
     kind = item["type"]
     if kind == "missing":
-        return "this required field is missing"
+        return _MISSING
     if kind == "extra_forbidden":
-        return "unknown field: not part of the design format (misspelt?)"
+        return message("files", "unknown field: not part of the design format (misspelt?)")
+    reason: Message | str
     if kind in ("model_type", "model_attributes_type", "dict_type"):
-        message = "should be an object {…}"
+        reason = message("files", "should be an object {{…}}")
     elif kind in ("tuple_type", "list_type"):
-        message = "should be a list […]"
+        reason = message("files", "should be a list […]")
     else:
-        message = str(item["msg"]).removeprefix("Value error, ")
+        reason = item_reason(item)
     value = item.get("input")
     if kind in STRICT_ERRORS:  # the message says what was found
-        return message
+        return reason
     if isinstance(value, str | int | float | bool) or value is None:
-        message += f" (found {_short_json(value)})"
-    return message
+        return message("files", "{reason} (found {value})", reason=reason,
+                       value=_short_json(value))
+    return reason
 
 
 def _short_json(value: str | float | bool | None) -> str:
@@ -296,11 +298,11 @@ def _sections(data: dict[str, Any]) -> Iterator[tuple[tuple[str, ...], type[Froz
 
 def _validate_records(
     data: dict[str, Any],
-) -> tuple[dict[tuple[str, ...], tuple[Frozen, ...]], list[tuple[str, str]], bool]:
+) -> tuple[dict[tuple[str, ...], tuple[Frozen, ...]], list[tuple[str, Message | str]], bool]:
     """The validated records of each list section, the problems found (each with its
     field path) and whether counting them stopped at :data:`MAX_COUNTED`."""
     records: dict[tuple[str, ...], tuple[Frozen, ...]] = {}
-    problems: list[tuple[str, str]] = []
+    problems: list[tuple[str, Message | str]] = []
     for path, record, items in _sections(data):
         valid: list[Frozen] = []
         for i, item in enumerate(items):
@@ -331,20 +333,33 @@ def _with_records(
 
 
 def _problems_error(
-    source: str, problems: list[tuple[str, str]], cut_short: bool = False
+    source: str, problems: list[tuple[str, Message | str]], cut_short: bool = False
 ) -> DesignFileError:
     first_path, first = problems[0]
     rest = problems[1:]
     if rest:
-        listed = "".join(f"\n  {p or '(file)'}: {m}" for p, m in rest[:MAX_LISTED])
+        listed = [message("validation", "{where}: {reason}",
+                          where=p or message("files", "(file)"), reason=m)
+                  for p, m in rest[:MAX_LISTED]]
         more = len(rest) - MAX_LISTED
-        tail = f"\n  … and {more} more" if more > 0 else ""
-        count = f"{len(rest)} more problem{'s' if len(rest) > 1 else ''}"
+        tail: Message | str = message("files", "… and {more} more", more=more) \
+            if more > 0 else ""
+        count = message("files", "{count} more problems:", count=len(rest)) if len(rest) > 1 \
+            else message("files", "1 more problem:")
         if cut_short:
-            tail = "\n  … and more: counting stopped here"
-            count = f"at least {len(rest)} more problems"
-        first += f"\n{count}:{listed}{tail}"
+            tail = message("files", "… and more: counting stopped here")
+            count = message("files", "at least {count} more problems:", count=len(rest))
+        lines: list[Message | str] = [first, count, *listed, *([tail] if tail else [])]
+        first = _lines(lines)
     return DesignFileError(first, source, first_path or None)
+
+
+def _lines(lines: list[Message | str]) -> Message:
+    """The first line, then each further one indented (below the first two)."""
+    text = Message("files", "{first}\n{second}", (("first", lines[0]), ("second", lines[1])))
+    for line in lines[2:]:
+        text = Message("files", "{before}\n  {line}", (("before", text), ("line", line)))
+    return text
 
 
 # ---------------------------------------------------- stage 4: ids and references
@@ -363,14 +378,16 @@ def check_ids_and_references(content: DesignFile, source: str) -> None:
     Part references (rack type, switch, medium) may name a part the catalog lacks: the
     design opens and lists that as a problem, as it would while editing.
     """
-    problems: list[tuple[str, str]] = []
+    problems: list[tuple[str, Message | str]] = []
     part_where: dict[str, str] = {}
     for section in CATALOG_SECTIONS:
         seen: dict[str, str] = {}
         for i, part in enumerate(getattr(content.catalog, section)):
             where = f"catalog.{section}[{i}].id"
             if part.id in seen:
-                problems.append((where, f"the id {part.id!r} is already used by {seen[part.id]}"))
+                problems.append((where, message(
+                    "files", "the id {id!r} is already used by {where}", id=part.id,
+                    where=seen[part.id])))
             seen.setdefault(part.id, where.removesuffix(".id"))
             part_where.setdefault(part.id, where.removesuffix(".id"))
     kind_of: dict[str, str] = {}
@@ -380,16 +397,15 @@ def check_ids_and_references(content: DesignFile, source: str) -> None:
             where = f"{section}[{i}]"
             if element.id in where_of:
                 used = where_of[element.id]
-                problems.append((f"{where}.id", f"the id {element.id!r} is already used by {used}"))
+                problems.append((f"{where}.id", message(
+                    "files", "the id {id!r} is already used by {where}", id=element.id,
+                    where=used)))
                 continue
             if element.id in part_where:
-                problems.append(
-                    (
-                        f"{where}.id",
-                        f"the id {element.id!r} is already the id of the part"
-                        f" {part_where[element.id]}; elements and parts need different ids",
-                    )
-                )
+                problems.append((f"{where}.id", message(
+                    "files", "the id {id!r} is already the id of the part {where}; elements"
+                    " and parts need different ids", id=element.id,
+                    where=part_where[element.id])))
             kind_of[element.id] = kind
             where_of[element.id] = where
     for section, kind in SECTIONS:
@@ -398,16 +414,35 @@ def check_ids_and_references(content: DesignFile, source: str) -> None:
                 ref = getattr(element, field)
                 if ref is None or kind_of.get(ref) in allowed:
                     continue
-                wanted = " or ".join(a.replace("_", " ") for a in allowed)
+                wanted = _kind_word(allowed[-1])
+                if len(allowed) > 1:  # at most two kinds: "rack group or tier"
+                    wanted = message("validation", "{items} or {last}",
+                                     items=_kind_word(allowed[0]), last=wanted)
                 found = kind_of.get(ref)
-                why = (
-                    f"refers to {ref!r}, which is not in the file (expected a {wanted} id)"
-                    if found is None
-                    else f"refers to {ref!r}, which is a {found.replace('_', ' ')}, not a {wanted}"
-                )
+                why = message(
+                    "files", "refers to {ref!r}, which is not in the file (expected a"
+                    " {wanted} id)", ref=ref, wanted=wanted) if found is None else message(
+                    "files", "refers to {ref!r}, which is a {found}, not a {wanted}", ref=ref,
+                    found=_kind_word(found), wanted=wanted)
                 problems.append((f"{section}[{i}].{field}", why))
     if problems:
         raise _problems_error(source, problems)
+
+
+_KIND_WORDS = {
+    "building": mark("files", "building"),
+    "island": mark("files", "island"),
+    "rack_group": mark("files", "rack group"),
+    "tier": mark("files", "tier"),
+    "bundle": mark("files", "bundle"),
+}
+"""An element kind as a reference's refusal names it."""
+
+
+def _kind_word(kind: str) -> Message | str:
+    """``kind`` in words that translate."""
+    word = _KIND_WORDS.get(kind)
+    return kind.replace("_", " ") if word is None else Message("files", word)
 
 
 # ------------------------------------------------------------------ stage 5: build
@@ -422,15 +457,15 @@ def build(content: DesignFile, source: str) -> Design:
                 design.add(element)
             except DesignError as error:
                 where = f"{section}[{i}]" + (f".{error.field}" if error.field else "")
-                raise DesignFileError(str(error), source, where) from None
+                raise DesignFileError(error.text or str(error), source, where) from None
     try:
         design.set_jobs(content.jobs)
     except DesignError as error:
-        raise DesignFileError(str(error), source, "jobs") from None
+        raise DesignFileError(error.text or str(error), source, "jobs") from None
     try:
         design.set_scenarios(content.scenarios)
     except DesignError as error:
-        raise DesignFileError(str(error), source, "scenarios") from None
+        raise DesignFileError(error.text or str(error), source, "scenarios") from None
     return design
 
 

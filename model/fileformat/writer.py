@@ -24,6 +24,7 @@ from model.atomic_file import real_target, write_bytes
 from model.design import Design
 from model.errors import DesignFileError
 from model.fileformat.schema import CURRENT_VERSION, FORMAT_NAME, SECTIONS
+from model.i18n import Message, message
 
 
 def design_to_dict(design: Design) -> dict[str, Any]:
@@ -68,33 +69,40 @@ def save_design(design: Design, path: str | os.PathLike[str]) -> None:
     target = real_target(path)
     folder = target.parent
     existed = target.exists()
-    kept = "; the existing file was left as it was" if existed else ""
+    kept: Message | str = message("files", "; the existing file was left as it was") \
+        if existed else ""
     if target.is_dir():
-        raise DesignFileError("cannot save: this is a folder", source)
+        raise DesignFileError(message("files", "cannot save: this is a folder"), source)
     if not folder.is_dir():
-        what = "is not a folder" if folder.exists() else "does not exist"
-        raise DesignFileError(f"cannot save: the folder {folder} {what}", source)
+        raise DesignFileError(message(
+            "files", "cannot save: the folder {folder} is not a folder", folder=str(folder))
+            if folder.exists() else message(
+            "files", "cannot save: the folder {folder} does not exist", folder=str(folder)),
+            source)
     if existed and not os.access(target, os.W_OK):
-        raise DesignFileError(f"cannot save: the file is read-only{kept}", source)
+        raise DesignFileError(message("files", "cannot save: the file is read-only{kept}",
+                                      kept=kept), source)
     try:
         write_bytes(target, payload)
     except OSError as error:
-        raise DesignFileError(f"cannot save: {_plain(error, folder)}{kept}", source) from None
+        raise DesignFileError(message("files", "cannot save: {why}{kept}",
+                                      why=_plain(error, folder), kept=kept), source) from None
 
 
-def _plain(error: OSError, folder: Path) -> str:
+def _plain(error: OSError, folder: Path) -> Message | str:
     """An OS error in words an architect can act on."""
     code = error.errno
     if code in (errno.EACCES, errno.EPERM):
-        return f"permission denied: the folder {folder} or the file is read-only"
+        return message("files", "permission denied: the folder {folder} or the file is"
+                       " read-only", folder=str(folder))
     if code in (errno.ENOSPC, errno.EDQUOT):
-        return "the disk is full (or your disk quota is used up)"
+        return message("files", "the disk is full (or your disk quota is used up)")
     if code == errno.EROFS:
-        return "the disk is read-only"
+        return message("files", "the disk is read-only")
     if code == errno.ENOENT:
-        return f"the folder {folder} does not exist"
+        return message("files", "the folder {folder} does not exist", folder=str(folder))
     if code == errno.ENAMETOOLONG:
-        return "the file name is too long"
+        return message("files", "the file name is too long")
     if code == errno.EISDIR:
-        return "the target is a folder"
+        return message("files", "the target is a folder")
     return (error.strerror or str(error)).lower()

@@ -160,7 +160,7 @@ def test_a_fragment_of_another_version_is_refused_in_chinese(chinese) -> None:  
     with pytest.raises(FragmentError) as refused:
         read_fragment(wrong)
     assert error_message(refused.value) == (
-        "Fragment_version 99 不是本版本 Archipelago 能读取的片段版本（它读取版本 1）")
+        "fragment_version 99 不是本版本 Archipelago 能读取的片段版本（它读取版本 1）")
     data = json.loads(fragment_text(small_design(), ["pod-1"]) or "")
     data["design"]["schema_version"] = CURRENT_VERSION + 1
     with pytest.raises(DesignFileError) as newer:
@@ -253,3 +253,23 @@ def test_the_template_dialog_builds_with_chinese_names(qtbot, chinese) -> None: 
     assert [t.name for t in dialog.design.tiers.values()] == ["Leaf", "Spine"]
     assert [g.name for g in dialog.design.rack_groups.values()] == ["主机"]
     qtbot.waitUntil(dialog.preview_ready)
+
+
+def test_a_fragment_refusal_keeps_a_field_names_case_and_capitalises_a_sentence() -> None:
+    import json
+
+    from gui.fragment import FragmentError, read_fragment
+
+    refusals = {
+        json.dumps({"format": "archipelago-fragment", "fragment_version": 99, "copied": [],
+                    "design": {}}): "fragment_version 99 is not one this Archipelago reads",
+        json.dumps({"format": "archipelago-fragment", "fragment_version": 1, "copied": "x",
+                    "design": {}}): "copied: should be a list of element ids",
+        json.dumps({"format": "archipelago-fragment", "fragment_version": 1, "copied": [],
+                    "design": []}): "design: should be an object",
+        json.dumps({"format": "x"}): "The clipboard holds JSON, but not copied",
+    }
+    for text, start in refusals.items():
+        with pytest.raises(FragmentError) as refused:
+            read_fragment(text)
+        assert str(refused.value).startswith(start)

@@ -225,7 +225,7 @@ def test_an_interrupted_save_removes_its_temp_file_and_reraises(
     ],
 )
 def test_other_system_errors_in_plain_words(code: int, words: str) -> None:
-    assert words in writer_module._plain(OSError(code, os.strerror(code)), Path("/x"))
+    assert words in str(writer_module._plain(OSError(code, os.strerror(code)), Path("/x")))
 
 
 def test_a_second_save_is_byte_identical(tmp_path: Path) -> None:
