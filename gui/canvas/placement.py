@@ -26,10 +26,12 @@ from gui.canvas.items.tier import WIDTH as TIER_WIDTH
 from gui.canvas.scene import DesignScene
 from gui.commands import (
     DesignCommand,
+    MacroCommand,
     add_building_command,
     add_island_command,
     add_rack_group_command,
     add_tier_command,
+    move_command,
 )
 from gui.i18n import translate
 from model.elements import Role
@@ -131,9 +133,27 @@ def _on_campus(scene: DesignScene, scene_pos: QPointF, size: tuple[float, float]
     return free_spot(taken, size, wanted)
 
 
+def _with_room(scene: DesignScene, command: DesignCommand, container: str,
+               pos: QPointF, size: tuple[float, float]) -> DesignCommand:
+    """``command`` (adding a card of ``size`` at ``pos`` in ``container``), with the
+    cards moved aside that the container would cover when it grows around the new card
+    (:func:`gui.paste_room.room_moves`, as a paste does), in one undo step."""
+    from gui.paste_room import room_moves  # paste_room imports the canvas items
+
+    design = scene.design
+    added: dict[str | None, list[QRectF]] = {
+        container: [QRectF(pos.x(), pos.y(), size[0], size[1])]}
+    moves = move_command(design, room_moves(scene, design, added))
+    if moves is None:
+        return command
+    return MacroCommand(design, command.text(), [moves, command])
+
+
 def placement_command(scene: DesignScene, catalog: Catalog, entry: PaletteEntry,
                       scene_pos: QPointF) -> DesignCommand:
-    """The command that puts ``entry`` at ``scene_pos``, or PlacementError."""
+    """The command that puts ``entry`` at ``scene_pos``, or PlacementError. A
+    container that grows around the new card pushes the cards right of and below it
+    aside, so no card lies over another."""
     design = scene.design
     building = scene.element_at(scene_pos, ("building",))
     island = scene.element_at(scene_pos, ("island",))
@@ -153,7 +173,9 @@ def placement_command(scene: DesignScene, catalog: Catalog, entry: PaletteEntry,
             raise PlacementError(translate("Placement",
                                            "An island goes into a building: drop it on one"))
         pos = _inside(building, scene_pos, ISLAND_SIZE)
-        return add_island_command(design, building.element_id, pos.x(), pos.y())
+        return _with_room(scene, add_island_command(design, building.element_id, pos.x(),
+                                                    pos.y()),
+                          building.element_id, pos, ISLAND_SIZE)
     if entry.kind == "rack_group":
         if island is None:
             raise PlacementError(translate(
@@ -162,8 +184,9 @@ def placement_command(scene: DesignScene, catalog: Catalog, entry: PaletteEntry,
                 else translate("Placement", "A rack group goes into a computing island: drop "
                                "it on an island"))
         pos = _inside(island, scene_pos, RACK_GROUP_SIZE)
-        return add_rack_group_command(design, catalog, entry.part_id, island.element_id,
-                                      x=pos.x(), y=pos.y(), count=16)
+        return _with_room(scene, add_rack_group_command(
+            design, catalog, entry.part_id, island.element_id, x=pos.x(), y=pos.y(),
+            count=16), island.element_id, pos, RACK_GROUP_SIZE)
     if entry.kind == "tier":
         target = island or building
         if target is None:
@@ -177,7 +200,8 @@ def placement_command(scene: DesignScene, catalog: Catalog, entry: PaletteEntry,
         else:
             role = Role.CORE
         pos = _inside(target, scene_pos, TIER_SIZE)
-        return add_tier_command(design, catalog, entry.part_id, target.element,
-                                x=pos.x(), y=pos.y(), role=role, count=8)
+        return _with_room(scene, add_tier_command(
+            design, catalog, entry.part_id, target.element, x=pos.x(), y=pos.y(),
+            role=role, count=8), target.element_id, pos, TIER_SIZE)
     raise PlacementError(translate("Placement", "Unknown palette entry {kind}").format(
         kind=repr(entry.kind)))
