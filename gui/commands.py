@@ -34,6 +34,7 @@ from model.elements import (
 )
 from model.errors import DesignError
 from model.names import BUILDING, ISLAND, numbered_name, role_word
+from model.part_names import rack_type_name
 from model.parts import Catalog, SwitchModel
 
 ROLE_ORDER = {role: i for i, role in enumerate(Role)}
@@ -315,7 +316,8 @@ def add_rack_group_command(design: Design, catalog: Catalog, rack_type_id: str,
         raise DesignError(translate("Commands", "the catalog has no rack type {id}").format(
             id=repr(rack_type_id)))
     parts = catalog.closure_of_rack_type(rack_type_id)
-    group = make(RackGroup, id=design.new_id("racks"), name=rack.name, island=island_id,
+    group = make(RackGroup, id=design.new_id("racks"),
+                 name=rack_type_name(rack.name, current_language()), island=island_id,
                  rack_type=rack_type_id, count=count, x=x, y=y)
     add = AddElement(design, group)
     return MacroCommand(design, add.text(), [AddParts(design, parts), add])

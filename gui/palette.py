@@ -17,6 +17,8 @@ from PySide6.QtWidgets import (
 )
 
 from gui.canvas.placement import MIME_TYPE, PaletteEntry
+from gui.i18n import current_language
+from model.part_names import rack_type_name
 from model.parts import Catalog
 
 ENTRY_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -79,9 +81,10 @@ class Palette(QTreeWidget):
         for rack in catalog.rack_types:
             server = catalog.server(rack.server)
             detail = (f"{rack.servers_per_rack} × {server.name}" if server else rack.server)
-            self._entry(racks, PaletteEntry("rack_group", rack.id, rack.name),
+            name = rack_type_name(rack.name, current_language())
+            self._entry(racks, PaletteEntry("rack_group", rack.id, name),
                         self.tr("{name}\n{detail}, {budget} kW budget\nDrop it on an island"
-                                ).format(name=rack.name, detail=detail,
+                                ).format(name=name, detail=detail,
                                          budget=f"{rack.power_budget_kw:g}"))
         switches = self._section(self.tr("Switch tiers"))
         for switch in catalog.switches:

@@ -1549,6 +1549,97 @@
         </message>
     </context>
     <context>
+        <name>parts</name>
+        <message>
+            <source>2× DGX H100 (16 GPUs per rack, Meta style)</source>
+            <translation>2× DGX H100（每柜 16 卡，Meta 方式）</translation>
+        </message>
+        <message>
+            <source>4× Biren Hearten BR100 server, air-cooled</source>
+            <translation>4× 壁仞 BR100 服务器，风冷</translation>
+        </message>
+        <message>
+            <source>4× DGX A100, air-cooled</source>
+            <translation>4× DGX A100，风冷</translation>
+        </message>
+        <message>
+            <source>4× DGX B200, liquid-assisted</source>
+            <translation>4× DGX B200，液冷辅助</translation>
+        </message>
+        <message>
+            <source>4× DGX H100, air-cooled</source>
+            <translation>4× DGX H100，风冷</translation>
+        </message>
+        <message>
+            <source>4× DGX H200, air-cooled</source>
+            <translation>4× DGX H200，风冷</translation>
+        </message>
+        <message>
+            <source>4× H3C R5500 G6 H20, air-cooled</source>
+            <translation>4× H3C R5500 G6 H20，风冷</translation>
+        </message>
+        <message>
+            <source>4× HGX H100 8-GPU server, air-cooled</source>
+            <translation>4× HGX H100 8 卡服务器，风冷</translation>
+        </message>
+        <message>
+            <source>4× Huawei Atlas 800T A2, air-cooled</source>
+            <translation>4× 华为 Atlas 800T A2，风冷</translation>
+        </message>
+        <message>
+            <source>4× Hygon K100-AI 8-card server, air-cooled</source>
+            <translation>4× 海光 K100-AI 8 卡服务器，风冷</translation>
+        </message>
+        <message>
+            <source>4× Iluvatar BI-V100 8-card server, air-cooled</source>
+            <translation>4× 天数智芯 BI-V100 8 卡服务器，风冷</translation>
+        </message>
+        <message>
+            <source>4× Inspur NF5688G7 H800, air-cooled</source>
+            <translation>4× 浪潮 NF5688G7 H800，风冷</translation>
+        </message>
+        <message>
+            <source>4× Inspur NF5688M6 A800, air-cooled</source>
+            <translation>4× 浪潮 NF5688M6 A800，风冷</translation>
+        </message>
+        <message>
+            <source>4× Kunlunxin P800 8-OAM server, air-cooled</source>
+            <translation>4× 昆仑芯 P800 8 OAM 服务器，风冷</translation>
+        </message>
+        <message>
+            <source>4× MI300X 8-GPU server, air-cooled</source>
+            <translation>4× MI300X 8 卡服务器，风冷</translation>
+        </message>
+        <message>
+            <source>4× MLU370-X8 8-card server, air-cooled</source>
+            <translation>4× 寒武纪 MLU370-X8 8 卡服务器，风冷</translation>
+        </message>
+        <message>
+            <source>4× MLU590 8-OAM server, air-cooled</source>
+            <translation>4× 寒武纪 MLU590 8 OAM 服务器，风冷</translation>
+        </message>
+        <message>
+            <source>4× MetaX C500 8-OAM server, air-cooled</source>
+            <translation>4× 沐曦 C500 8 OAM 服务器，风冷</translation>
+        </message>
+        <message>
+            <source>4× Moore Threads MCCX D800, air-cooled</source>
+            <translation>4× 摩尔线程 MCCX D800，风冷</translation>
+        </message>
+        <message>
+            <source>CloudMatrix384 compute rack (4× 910C server)</source>
+            <translation>CloudMatrix384 计算柜（4× 910C 服务器）</translation>
+        </message>
+        <message>
+            <source>GB200 NVL72 rack (18 compute trays)</source>
+            <translation>GB200 NVL72 机柜（18 个计算托盘）</translation>
+        </message>
+        <message>
+            <source>Generic host rack, 24 one-NIC hosts (nominal)</source>
+            <translation>通用主机机柜，24 台单网卡主机（标称）</translation>
+        </message>
+    </context>
+    <context>
         <name>problems</name>
         <message>
             <source>Bundle {name!r} runs {speed:,g} Gb/s links on {medium_speed:,g}G cables ({medium}): choose a {speed:,g}G medium or set the links to {medium_speed:,g}G</source>

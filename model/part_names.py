@@ -1,0 +1,48 @@
+"""The built-in rack types' names in the user's language, for the palette and for the
+rack groups it drops (a rack group is named after its rack type when dropped).
+
+A part's name is catalog data in English (``resources/catalog/rack_types.json``); the
+names of the built-in rack types are listed here, marked for the model's catalog
+(context ``"parts"``), so a Chinese window says ``4× 华为 Atlas 800T A2，风冷`` where an
+English one says ``4× Huawei Atlas 800T A2, air-cooled``. A name not listed (a part of
+the user's own catalog) is shown as written. ``tests/model/test_part_names.py`` fails
+when a built-in rack type is missing here, so a new part cannot go untranslated.
+"""
+
+from __future__ import annotations
+
+from model.i18n import Translator, mark
+
+RACK_TYPE_NAMES: tuple[str, ...] = (
+    mark("parts", "4× DGX H100, air-cooled"),
+    mark("parts", "2× DGX H100 (16 GPUs per rack, Meta style)"),
+    mark("parts", "4× DGX H200, air-cooled"),
+    mark("parts", "4× DGX B200, liquid-assisted"),
+    mark("parts", "GB200 NVL72 rack (18 compute trays)"),
+    mark("parts", "4× HGX H100 8-GPU server, air-cooled"),
+    mark("parts", "4× MI300X 8-GPU server, air-cooled"),
+    mark("parts", "CloudMatrix384 compute rack (4× 910C server)"),
+    mark("parts", "Generic host rack, 24 one-NIC hosts (nominal)"),
+    mark("parts", "4× DGX A100, air-cooled"),
+    mark("parts", "4× Inspur NF5688M6 A800, air-cooled"),
+    mark("parts", "4× Inspur NF5688G7 H800, air-cooled"),
+    mark("parts", "4× H3C R5500 G6 H20, air-cooled"),
+    mark("parts", "4× Huawei Atlas 800T A2, air-cooled"),
+    mark("parts", "4× MLU370-X8 8-card server, air-cooled"),
+    mark("parts", "4× MLU590 8-OAM server, air-cooled"),
+    mark("parts", "4× Hygon K100-AI 8-card server, air-cooled"),
+    mark("parts", "4× Kunlunxin P800 8-OAM server, air-cooled"),
+    mark("parts", "4× Moore Threads MCCX D800, air-cooled"),
+    mark("parts", "4× MetaX C500 8-OAM server, air-cooled"),
+    mark("parts", "4× Iluvatar BI-V100 8-card server, air-cooled"),
+    mark("parts", "4× Biren Hearten BR100 server, air-cooled"),
+)
+"""The built-in rack types' names, as the catalog writes them."""
+
+
+def rack_type_name(name: str, lang: str | None) -> str:
+    """A rack type's ``name`` in ``lang``: the translation of a built-in rack type's
+    name, any other name as written."""
+    if name not in RACK_TYPE_NAMES:
+        return name
+    return Translator(lang).translate("parts", name)

@@ -1,0 +1,59 @@
+"""In a Chinese window the palette offers the built-in rack types by their Chinese
+names, and a rack group dropped from it is named so (model/part_names.py); in English
+both stay as the catalog writes them."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF
+from PySide6.QtWidgets import QApplication
+
+from gui.canvas.placement import PaletteEntry
+from model.design import Design
+from tests.gui.conftest import close_window
+from tests.gui.test_i18n import english_afterwards  # noqa: F401  (a fixture)
+
+ATLAS = "atlas-800t-a2-x4"
+
+
+def _drop_atlas(win) -> str:  # type: ignore[no-untyped-def]
+    view, scene, design = win.view, win.scene, win.document.design
+    assert view.place_entry(PaletteEntry("building"), QPointF(0, 0))
+    (building,) = design.buildings
+    box = scene.item_for(building).scene_rect()
+    assert view.place_entry(PaletteEntry("island"), box.center())
+    (island,) = design.islands
+    assert view.place_entry(PaletteEntry("rack_group", ATLAS),
+                            scene.item_for(island).scene_rect().center())
+    (group,) = design.rack_groups.values()
+    return group.name
+
+
+def _label(win) -> str:  # type: ignore[no-untyped-def]
+    (entry,) = [e for e in win.parts_palette.entries() if e.part_id == ATLAS]
+    return entry.label
+
+
+def test_rack_types_in_a_chinese_window(qtbot, catalog, settings, english_afterwards) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+    from gui.i18n import installer
+    from gui.main_window import open_window
+
+    assert installer(QApplication.instance()).install("zh_CN")  # type: ignore[arg-type]
+    win = open_window(Design(name="园区"), None, catalog, settings)
+    try:
+        assert _label(win) == "4× 华为 Atlas 800T A2，风冷"
+        assert _drop_atlas(win) == "4× 华为 Atlas 800T A2，风冷"
+    finally:
+        win.document.undo_stack.setClean()
+        close_window(win)
+
+
+def test_rack_types_in_an_english_window(qtbot, catalog, settings) -> None:  # type: ignore[no-untyped-def]
+    from gui.main_window import open_window
+
+    win = open_window(Design(name="campus"), None, catalog, settings)
+    try:
+        assert _label(win) == "4× Huawei Atlas 800T A2, air-cooled"
+        assert _drop_atlas(win) == "4× Huawei Atlas 800T A2, air-cooled"
+    finally:
+        win.document.undo_stack.setClean()
+        close_window(win)

@@ -1,0 +1,46 @@
+"""The built-in rack types' names in Chinese (model/part_names.py): every rack type of
+the shipped catalog is listed, each reads in Chinese with its vendor named in Chinese
+where the vendor is Chinese, and English (or a user's own part) is unchanged."""
+
+from __future__ import annotations
+
+from model.catalog import load_builtin_catalog
+from model.part_names import RACK_TYPE_NAMES, rack_type_name
+
+VENDORS_IN_CHINESE = {"Huawei": "华为", "Cambricon": "寒武纪", "Hygon": "海光",
+                      "Kunlunxin": "昆仑芯", "Moore Threads": "摩尔线程", "MetaX": "沐曦",
+                      "Iluvatar": "天数智芯", "Biren": "壁仞"}
+"""How Chinese data-centre documents write these vendors' names."""
+
+
+def test_every_built_in_rack_type_is_listed() -> None:
+    catalog = load_builtin_catalog()
+    names = {rack.name for rack in catalog.rack_types}
+    assert names - set(RACK_TYPE_NAMES) == set()
+    assert set(RACK_TYPE_NAMES) - names == set(), "a listed name no rack type has"
+
+
+def test_names_read_in_chinese_with_the_vendor_in_chinese() -> None:
+    catalog = load_builtin_catalog()
+    for rack in catalog.rack_types:
+        chinese = rack_type_name(rack.name, "zh_CN")
+        assert chinese != rack.name, rack.name
+        assert any("\u4e00" <= ch <= "\u9fff" for ch in chinese), chinese
+        server = catalog.server(rack.server)
+        accelerator = catalog.accelerator(server.accelerator) if server else None
+        vendor = str(getattr(accelerator, "vendor", ""))
+        for english, written in VENDORS_IN_CHINESE.items():
+            if vendor.startswith(english) and english in rack.name:
+                assert written in chinese, (rack.name, chinese)
+        # the model number a buyer orders by is kept as written
+        for word in rack.name.replace(",", " ").split():
+            if any(ch.isdigit() for ch in word) and word[0].isupper():
+                assert word.strip("()") in chinese, (word, chinese)
+
+
+def test_english_and_unknown_names_are_unchanged() -> None:
+    assert rack_type_name("4× Huawei Atlas 800T A2, air-cooled", None) == \
+        "4× Huawei Atlas 800T A2, air-cooled"
+    assert rack_type_name("4× Huawei Atlas 800T A2, air-cooled", "zh_CN") == \
+        "4× 华为 Atlas 800T A2，风冷"
+    assert rack_type_name("My own rack", "zh_CN") == "My own rack"
