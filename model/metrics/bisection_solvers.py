@@ -46,6 +46,7 @@ from model.metrics.bisection import (
     report_cut,
 )
 from model.metrics.bisection_bound import dragonfly_lower_bound
+from model.metrics.dragonfly_cut import dragonfly_minimum, dragonfly_shape, dragonfly_sides
 from model.metrics.endpoints import Endpoints
 from model.metrics.flows import MemberNetwork
 from model.metrics.min_plus import TooMuchWorkError
@@ -150,6 +151,22 @@ def integer_program(problem: BisectionProblem, found: Found | None) -> Found | N
     return Found(result) if _confirms(result, solved.value, problem.target) else None
 
 
+def dragonfly_plus(problem: BisectionProblem, found: Found | None) -> Found | None:
+    """The exact bisection of a Dragonfly+ of alike groups, in closed form
+    (:mod:`model.metrics.dragonfly_cut`, whose docstring proves it); None when the
+    network is not of that shape or the recount disagrees."""
+    topo, ep, target = problem.topo, problem.ep, problem.target
+    if topo.hierarchical:
+        return None
+    shape = dragonfly_shape(topo, ep)
+    if shape is None:
+        return None
+    cut = dragonfly_minimum(shape, target)
+    switch, accelerator = dragonfly_sides(shape, ep, cut, target)
+    result = report_cut(topo, ep, Sides(switch, accelerator), exact=True)
+    return Found(result) if _confirms(result, cut.gbps, target) else None
+
+
 def heuristic(problem: BisectionProblem, found: Found | None) -> Found | None:
     """Best of several structured balanced splits — accelerators in building, island,
     rack group and switch order — with the switches placed by an s–t minimum cut (optimal
@@ -186,8 +203,8 @@ def heuristic(problem: BisectionProblem, found: Found | None) -> Found | None:
     return Found(best, confirmed=False)
 
 
-DEFAULT_SOLVERS: tuple[Solver, ...] = (switch_sides_dp, pod_tree_dp, integer_program,
-                                       heuristic)
+DEFAULT_SOLVERS: tuple[Solver, ...] = (switch_sides_dp, pod_tree_dp, dragonfly_plus,
+                                       integer_program, heuristic)
 """The engine's solvers, in the order they are tried (see module doc)."""
 
 
