@@ -162,6 +162,8 @@ def dragonfly_plus(problem: BisectionProblem, found: Found | None) -> Found | No
     if shape is None:
         return None
     cut = dragonfly_minimum(shape, target)
+    if cut is None:
+        return None
     switch, accelerator = dragonfly_sides(shape, ep, cut, target)
     result = report_cut(topo, ep, Sides(switch, accelerator), exact=True)
     return Found(result) if _confirms(result, cut.gbps, target) else None

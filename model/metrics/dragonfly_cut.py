@@ -1,54 +1,60 @@
-"""The exact bisection of a Dragonfly+ of alike groups, in closed form.
+"""The exact bisection of a Dragonfly+ network, in closed form.
 
 **The network** (checked on the member-level wiring by :func:`dragonfly_shape`, else
-no answer): G ≥ 2 groups (islands); every accelerator attached to one switch of its
-group (a *leaf*) by capacity c, h accelerators on every leaf, L leaves a group; the
-other switches of a group are its P *spines*; every leaf joined to every spine of its
-group by w links of speed s₁; every spine joined to each other group by g links of
-speed s₂ (counting both ends: each spine of i has g links to group j and each spine of
-j has g links to group i); no other links. The wiring of the global links between two
-groups may be any such g-regular pattern.
+no answer): G ≥ 2 groups (islands); a group's *spines* are its switches with a link to
+another group, its *leaves* the others. Every link between switches joins a leaf and a
+spine of one group, or spines of two groups. Every accelerator is attached (all its
+links) to one leaf of its group, by capacity c; a leaf holds h accelerators or none.
+Every group has P spines; every leaf is joined to every spine of its group by w links
+of speed s₁; every spine has g links to each other group (each spine of i g links to
+group k, each spine of k g links to group i), by any wiring; the global links between
+groups i and k are all of one speed s_ik (which may differ from pair to pair).
 
-**The minimum.** Call a leaf *full*, *empty* or *partial* by whether all, none or some
-of its accelerators stand on side A, and let T = ⌊N/2⌋ accelerators stand on A (the
-other balanced size gives the same minimum, by exchanging the sides), T = Q·h + r with
-0 ≤ r < h. The bisection is the least, over m ∈ {0…G} groups with every spine on A (the
-rest with every spine on B) and over where the Q full leaves and the partial leaf (when
-r > 0) stand, of
+**The minimum.** Let T = ⌊N/2⌋ accelerators stand on side A (the other balanced size
+gives the same minimum, by exchanging the sides), T = Q·h + r with 0 ≤ r < h. Call a
+leaf *full*, *empty* or *partial* by whether all, none or some of its accelerators
+stand on A. The bisection is the least, over the set S of groups whose spines all
+stand on A (the other groups' spines on B) and over which leaves are the Q full ones
+and the partial one (holding r, when r > 0), of
 
-    g·s₂·P·m(G − m) + Σ over leaves of ℓ_p(j),   ℓ_p(j) = min((h − j)c + w·s₁(P − p),
-                                                           j·c + w·s₁·p),
+    g·P·Σ_{i∈S, k∉S} s_ik + Σ over leaves of ℓ_p(j),
+    ℓ_p(j) = min((h_l − j)·c + w·s₁·(P − p),  j·c + w·s₁·p),
 
-where a leaf with j accelerators on A in a group with p spines on A costs ℓ_p(j): its
-accelerators' links across plus its uplinks across, with the leaf on A (first term) or
-on B (second). Such a cut exists for every choice, so this is an upper bound; it is
-also a lower bound, as follows.
+where a leaf holding h_l accelerators (h or 0), j of them on A, in a group with p
+spines on A, costs ℓ_p(j): its accelerators' links across plus its uplinks across, the
+leaf standing on A (first term) or on B (second). Every choice is a real balanced cut
+crossing exactly that (each leaf on its cheaper side), so this is an upper bound. It is
+also a lower bound:
 
 Take any balanced cut; let group i have pᵢ spines and leaf l have j_l accelerators on
-A. (a) Its crossing is at least R(p, j) = Σ_l ℓ_{p(l)}(j_l) + g·s₂·Σ_{i<k} |pᵢ − p_k|:
-each leaf's links cross as counted in one of ℓ's two terms, and of the g·pᵢ global
-links leaving the A-spines of i for group k at most g·p_k reach A-spines of k, so at
-least g·(pᵢ − p_k) cross (and symmetrically). (b) For fixed p, ℓ_p is concave in j, so
-the least Σ ℓ over {0 ≤ j_l ≤ h, Σ j_l = T} is at a vertex of that polytope: every leaf
-full or empty but at most one, holding r. (c) Relabel the groups (they are alike; R is
-symmetric) so that p₁ ≥ p₂ ≥ … ≥ p_G. δ_p = ℓ_p(h) − ℓ_p(0) = clamp(w·s₁(P − 2p), −hc,
-hc) does not increase with p, so exchanging a full leaf of a later group with an empty
-leaf of an earlier one does not increase R: the full leaves fill the groups in order,
-and the kind of every leaf is fixed by the position π of the partial leaf's group alone.
-(d) For that fixed assignment, with Σ_{i<k} |pᵢ − p_k| = Σ_k (G + 1 − 2k)·p_k on sorted
-p, R is a sum over k of concave functions of p_k alone (each ℓ_p(j) is a minimum of two
-affine functions of p), minimised over the order polytope P ≥ p₁ ≥ … ≥ p_G ≥ 0 (whose
-minimum over the reals bounds the one over the integers). A concave function takes its
-minimum over a polytope at a vertex, and the vertices of this one are (P, …, P, 0, …,
-0): every group's spines on one side. So every balanced cut crosses at least the least
-of the expression above, which is the minimum.
+A. (a) It crosses at least R(p, j) = Σ_l ℓ_{p(l)}(j_l) + g·Σ_{i<k} s_ik·|pᵢ − p_k|: each
+leaf's links cross as one of ℓ's two terms counts, and of the g·pᵢ global links
+leaving the A-spines of i for group k at most g·p_k reach A-spines of k (each spine of
+k receives g from i), so at least g·(pᵢ − p_k) cross, and symmetrically. (b) Hold j
+fixed and let p range over the reals in [0, P]^G. Where the order of the pᵢ is fixed,
+Σ s_ik·|pᵢ − p_k| is linear and every ℓ_p(j) is concave in p (a minimum of two affine
+functions), so R is concave on that region, the polytope {P ≥ p_σ(1) ≥ … ≥ p_σ(G) ≥ 0};
+a concave function is least at a vertex, and every vertex has each pᵢ ∈ {0, P}. So
+R(p, j) ≥ R(P·1_S, j) for some S. (c) Hold S fixed: each ℓ is concave in j_l, so the
+least Σ ℓ over the polytope {0 ≤ j_l ≤ h_l, Σ j_l = T} is at a vertex, where every leaf
+is full or empty but at most one. So every balanced cut crosses at least the least of
+the expression above, which is therefore the bisection.
 
-With m fixed, the cost is affine in the number x of full leaves in groups whose spines
-are on A, so only the two ends of x's range need be tried (and y ∈ {A, B} for the
-partial leaf): O(G) candidates. The cut is then laid out member by member and recounted
-link by link (:func:`model.metrics.bisection.report_cut`).
+**Computing it.** Groups fall in classes (:func:`uniform_classes`) with the same number
+of leaves holding accelerators and speeds s_ik that depend only on the classes of i and
+k; then a choice of S is only how many groups of each class it takes, and the leaves'
+part depends only on how many leaves holding accelerators are in S's groups. Given
+that, the cost is affine in the number x of full leaves in S's groups, so only the two
+ends of x's range are tried (and the partial leaf in S's groups or not). Leaves holding
+none cost nothing (they stand with their spines). The cut is laid out member by member
+and recounted link by link (:func:`model.metrics.bisection.report_cut`).
 
-The default template (k = 64, 33 groups, all links alike): m = 16 or 17 gives
+When the groups do not fall in such classes (or in too many), :func:`dragonfly_bound`
+gives a proven lower bound instead: the same least with every s_ik at the slowest
+pair's speed (lowering capacities lowers every cut), over every number m of groups in
+S and every count of leaves in S's groups that m groups can hold.
+
+The default template (k = 64, 33 groups, all links alike): 16 or 17 groups in S give
 g·P·16·17 = 8,704 global links and 16 leaves of 32 links: 9,216 links of 200 Gb/s,
 1,843.2 Tb/s.
 """
@@ -68,10 +74,10 @@ class DragonflyShape:
     """A network of the module doc's shape, and where its members stand."""
 
     groups: int
-    leaves: int
-    """Leaves of each group (L)."""
+    leaves: IntArray
+    """Leaves holding accelerators, in each group."""
     per_leaf: int
-    """Accelerators on each leaf (h)."""
+    """Accelerators on each leaf that holds any (h)."""
     host_gbps: float
     """Capacity of each accelerator's links to its leaf (c)."""
     links_per_pair: int
@@ -82,94 +88,166 @@ class DragonflyShape:
     """Spines of each group (P)."""
     global_links: int
     """Links from each spine to each other group (g)."""
-    global_gbps: float
-    """Speed of a global link (s₂)."""
+    global_gbps: np.ndarray
+    """Speed of the global links between each two groups (G × G, symmetric, 0 on the
+    diagonal)."""
     group: IntArray
     """The group of each switch."""
     leaf: np.ndarray
     """True for each switch that is a leaf."""
+    held: IntArray
+    """Accelerators on each switch."""
     home: IntArray
     """The leaf of each accelerator."""
 
-    @property
-    def accelerators(self) -> int:
-        """Accelerators in all (N)."""
-        return self.groups * self.leaves * self.per_leaf
-
-    def leaf_cost(self, p: int, j: int) -> float:
-        """ℓ_p(j): the least crossing of a leaf with j accelerators on A in a group with
-        p spines on A (its accelerators' links and its uplinks)."""
+    def leaf_cost(self, p: int, j: int, held: int | None = None) -> float:
+        """ℓ_p(j): the least crossing of a leaf holding ``held`` accelerators (h when
+        None), j of them on A, in a group with p spines on A."""
         up = self.links_per_pair * self.up_gbps
-        return min((self.per_leaf - j) * self.host_gbps + up * (self.spines - p),
+        held = self.per_leaf if held is None else held
+        return min((held - j) * self.host_gbps + up * (self.spines - p),
                    j * self.host_gbps + up * p)
 
 
 @dataclass(frozen=True)
 class DragonflyCut:
-    """The minimum's value (Gb/s) and the choice that reaches it: ``m`` groups with
-    their spines on A (the first ones), ``x`` full leaves among those groups,
-    ``partial_on_a`` whether the partial leaf is in one of them."""
+    """The minimum's value (Gb/s) and the choice that reaches it: the groups with
+    their spines on A (S), ``x`` full leaves in those groups, ``partial_on_a`` whether
+    the partial leaf is in one of them."""
 
     gbps: float
-    m: int
+    groups_a: np.ndarray
     x: int
     partial_on_a: bool
 
 
-def dragonfly_minimum(shape: DragonflyShape, target: int) -> DragonflyCut:
-    """The least crossing of a cut with ``target`` accelerators on A (module doc)."""
-    g_count, lv, h = shape.groups, shape.leaves, shape.per_leaf
+MAX_CHOICES = 50_000
+"""Choices of how many groups of each class to put in S beyond which
+:func:`dragonfly_minimum` gives up (groups that all differ: 2^G choices)."""
+
+
+def leaf_part(shape: DragonflyShape, target: int, slots_a: int) -> tuple[float, int, bool]:
+    """The least crossing of the leaves' links (accelerators' and uplinks) when
+    ``slots_a`` of the leaves holding accelerators are in S's groups: its value, the
+    number x of full leaves among those, and whether the partial leaf is there. The
+    cost is affine in x, so the two ends of its range are tried (module doc)."""
+    h = shape.per_leaf
     q, r = divmod(target, h)
-    full = (shape.leaf_cost(shape.spines, h), shape.leaf_cost(0, h))  # (A group, B group)
+    slots_b = int(shape.leaves.sum()) - slots_a
+    full = (shape.leaf_cost(shape.spines, h), shape.leaf_cost(0, h))  # (in S, not in S)
     empty = (shape.leaf_cost(shape.spines, 0), shape.leaf_cost(0, 0))
     part = (shape.leaf_cost(shape.spines, r), shape.leaf_cost(0, r))
-    per_pair = shape.global_links * shape.global_gbps * shape.spines
-    best: DragonflyCut | None = None
-    for m in range(g_count + 1):
-        slots_a, slots_b = m * lv, (g_count - m) * lv
-        for on_a in ((True, False) if r else (False,)):
-            in_a = 1 if r and on_a else 0
-            in_b = 1 if r and not on_a else 0
-            lo = max(0, q - (slots_b - in_b))
-            hi = min(q, slots_a - in_a)
-            if lo > hi:
-                continue
-            for x in {lo, hi}:
-                value = (per_pair * m * (g_count - m)
-                         + x * full[0] + (slots_a - x - in_a) * empty[0] + in_a * part[0]
-                         + (q - x) * full[1] + (slots_b - (q - x) - in_b) * empty[1]
-                         + in_b * part[1])
-                if best is None or value < best.gbps:
-                    best = DragonflyCut(value, m, x, bool(in_a))
-    assert best is not None  # m = 0 or G always fits: q + 1 ≤ G·L leaves
+    best = (float("inf"), 0, False)
+    for on_a in ((True, False) if r else (False,)):
+        in_a = 1 if r and on_a else 0
+        in_b = 1 if r and not on_a else 0
+        lo = max(0, q - (slots_b - in_b))
+        hi = min(q, slots_a - in_a)
+        for x in ((lo, hi) if lo <= hi else ()):
+            value = (x * full[0] + (slots_a - x - in_a) * empty[0] + in_a * part[0]
+                     + (q - x) * full[1] + (slots_b - (q - x) - in_b) * empty[1]
+                     + in_b * part[1])
+            if value < best[0]:
+                best = (value, x, bool(in_a))
     return best
+
+
+def uniform_classes(speeds: np.ndarray, start: IntArray) -> IntArray | None:
+    """Classes of groups, each within a class of ``start``, such that the global speed
+    between two groups depends only on their classes; None when refining by the speeds
+    each group sees to each class does not reach such classes."""
+    g_count = speeds.shape[0]
+    label = np.unique(start, return_inverse=True)[1].reshape(-1).astype(np.int64)
+    everyone = np.arange(g_count)
+    while True:
+        classes = int(label.max()) + 1
+        seen: dict[tuple[object, ...], int] = {}
+        new = np.array([seen.setdefault(
+            (int(label[i]), *(tuple(np.unique(speeds[i, (label == c) & (everyone != i)]))
+                              for c in range(classes))), len(seen))
+            for i in range(g_count)], dtype=np.int64)
+        if len(seen) == classes:
+            break
+        label = new
+    for a in range(classes):
+        for b in range(a, classes):
+            block = speeds[np.ix_(label == a, label == b)]
+            if a == b:
+                block = block[~np.eye(block.shape[0], dtype=bool)]
+            if np.unique(block).size > 1:
+                return None
+    return label
+
+
+def dragonfly_minimum(shape: DragonflyShape, target: int) -> DragonflyCut | None:
+    """The least crossing of a cut with ``target`` accelerators on A (module doc), over
+    how many groups of each class of :func:`uniform_classes` stand in S; None when
+    there are no such classes or too many choices."""
+    label = uniform_classes(shape.global_gbps, shape.leaves)
+    if label is None:
+        return None
+    sizes = np.bincount(label)
+    if float(np.prod(sizes + 1.0)) > MAX_CHOICES:
+        return None
+    members = [np.flatnonzero(label == c) for c in range(sizes.size)]
+    first = np.array([int(m[0]) for m in members])
+    between = shape.global_gbps[np.ix_(first, first)].copy()
+    for c, m in enumerate(members):  # the speed within a class (none for one group)
+        between[c, c] = shape.global_gbps[m[0], m[1]] if m.size > 1 else 0.0
+    grids = np.meshgrid(*(np.arange(n + 1) for n in sizes), indexing="ij")
+    in_s = np.stack([grid.reshape(-1) for grid in grids], axis=1)
+    per_pair = shape.global_links * shape.spines
+    global_part = per_pair * np.sum((in_s @ between) * (sizes - in_s), axis=1)
+    slots = in_s @ shape.leaves[first]
+    parts = {int(n): leaf_part(shape, target, int(n)) for n in np.unique(slots)}
+    total = global_part + np.array([parts[int(n)][0] for n in slots])
+    best = int(np.argmin(total))
+    groups_a = np.zeros(shape.groups, dtype=bool)
+    for c, m in enumerate(members):
+        groups_a[m[:int(in_s[best, c])]] = True
+    _, x, partial_on_a = parts[int(slots[best])]
+    return DragonflyCut(float(total[best]), groups_a, x, partial_on_a)
+
+
+def dragonfly_bound(shape: DragonflyShape, target: int) -> float:
+    """A lower bound on every cut with ``target`` accelerators on A, whatever the global
+    speeds (module doc): with every global link at the slowest pair's speed, the least
+    over m groups in S and every count of leaves holding accelerators that m groups can
+    hold."""
+    g_count = shape.groups
+    slowest = float(shape.global_gbps[~np.eye(g_count, dtype=bool)].min())
+    per_pair = shape.global_links * shape.spines * slowest
+    ordered = np.sort(shape.leaves)
+    fewest = np.r_[0, np.cumsum(ordered)]
+    most = np.r_[0, np.cumsum(ordered[::-1])]
+    part = [leaf_part(shape, target, n)[0] for n in range(int(shape.leaves.sum()) + 1)]
+    return min(per_pair * m * (g_count - m) + min(part[int(fewest[m]):int(most[m]) + 1])
+               for m in range(g_count + 1))
 
 
 def dragonfly_sides(shape: DragonflyShape, ep: Endpoints, cut: DragonflyCut, target: int
                     ) -> tuple[np.ndarray, np.ndarray]:
-    """The sides (1 = A) of every switch and accelerator of ``cut``: the first ``m``
-    groups' spines on A; the full, partial and empty leaves dealt in group order (the
-    first ``x`` full leaves, then the partial one, in the A groups; the rest in the
-    others); each leaf on the side where it crosses least; a leaf's first j
-    accelerators on A."""
+    """The sides (1 = A) of every switch and accelerator of ``cut``: S's spines on A;
+    the full and partial leaves dealt in switch order (the first ``x`` full leaves, then
+    the partial one, in S's groups; the rest in the others); each leaf on the side
+    where it crosses least; a leaf's first j accelerators on A."""
     h, p_all = shape.per_leaf, shape.spines
     q, r = divmod(target, h)
-    on_a_group = shape.group < cut.m
-    switch = (~shape.leaf & on_a_group).astype(np.int8)
-    leaves = np.flatnonzero(shape.leaf)
-    leaves = leaves[np.argsort(~on_a_group[leaves], kind="stable")]  # A groups first
+    in_s = cut.groups_a[shape.group]
+    switch = (~shape.leaf & in_s).astype(np.int8)
+    holding = np.flatnonzero(shape.leaf & (shape.held > 0))
     j = np.zeros(shape.group.size, dtype=np.int64)
-    a_leaves, b_leaves = leaves[on_a_group[leaves]], leaves[~on_a_group[leaves]]
+    a_leaves, b_leaves = holding[in_s[holding]], holding[~in_s[holding]]
     j[a_leaves[:cut.x]] = h
     j[b_leaves[:q - cut.x]] = h
     if r:
-        rest = (a_leaves[cut.x:] if cut.partial_on_a else b_leaves[q - cut.x:])
+        rest = a_leaves[cut.x:] if cut.partial_on_a else b_leaves[q - cut.x:]
         j[rest[0]] = r
     up = shape.links_per_pair * shape.up_gbps
-    p = np.where(on_a_group, p_all, 0)
-    leaf_on_a = ((h - j) * shape.host_gbps + up * (p_all - p)
+    p = np.where(in_s, p_all, 0)
+    leaf_on_a = ((shape.held - j) * shape.host_gbps + up * (p_all - p)
                  <= j * shape.host_gbps + up * p)
-    switch[leaves] = leaf_on_a[leaves].astype(np.int8)
+    switch[shape.leaf] = leaf_on_a[shape.leaf].astype(np.int8)
     order = np.argsort(shape.home, kind="stable")
     sorted_home = shape.home[order]
     rank = np.arange(order.size) - np.searchsorted(sorted_home, sorted_home, side="left")
@@ -192,19 +270,6 @@ def dragonfly_shape(topo: Topology, ep: Endpoints) -> DragonflyShape | None:
     groups = len(ep.island_names)
     if groups < 2 or np.any(group < 0):
         return None
-    # accelerators: one switch each, in their own group, one capacity
-    acc, member, gbps = ep.inc_acc, ep.inc_member, ep.inc_gbps
-    home = np.full(ep.count, -1, dtype=np.int64)
-    home[acc] = member
-    capacity = np.bincount(acc, weights=gbps, minlength=ep.count)
-    if (np.any(home < 0) or np.any(home[acc] != member) or np.any(capacity != capacity[0])
-            or np.any(group[home] != ep.island)):
-        return None
-    sizes = np.bincount(ep.island, minlength=groups)
-    on_leaf = np.bincount(home, minlength=topo.switches)
-    leaf = on_leaf > 0
-    if np.any(sizes != sizes[0]) or np.any(on_leaf[leaf] != on_leaf[leaf][0]):
-        return None
     los, his, caps = [], [], []
     for bundle in topo.bundles:
         if isinstance(bundle.lower, TierNet):
@@ -214,21 +279,35 @@ def dragonfly_shape(topo: Topology, ep: Endpoints) -> DragonflyShape | None:
     if not los:
         return None
     lo, hi, cap = np.concatenate(los), np.concatenate(his), np.concatenate(caps)
-    # orient every link: a leaf first, or the lower-numbered spine
-    flip = leaf[hi] & ~leaf[lo]
-    lo, hi = np.where(flip, hi, lo), np.where(flip, lo, hi)
-    local = leaf[lo] & ~leaf[hi] & (group[lo] == group[hi])
-    far = ~leaf[lo] & ~leaf[hi] & (group[lo] != group[hi])
-    if not np.all(local | far) or not local.any() or not far.any():
+    far = group[lo] != group[hi]
+    spine = np.zeros(topo.switches, dtype=bool)
+    spine[lo[far]] = spine[hi[far]] = True
+    leaf = ~spine
+    # accelerators: one leaf each, in their own group, one capacity
+    acc, member, gbps = ep.inc_acc, ep.inc_member, ep.inc_gbps
+    home = np.full(ep.count, -1, dtype=np.int64)
+    home[acc] = member
+    capacity = np.bincount(acc, weights=gbps, minlength=ep.count)
+    if (np.any(home < 0) or np.any(home[acc] != member) or np.any(capacity != capacity[0])
+            or np.any(group[home] != ep.island) or np.any(spine[home])):
         return None
-    spine = ~leaf
-    leaves_per = np.bincount(group[leaf], minlength=groups)
+    held = np.bincount(home, minlength=topo.switches)
+    holding = held > 0
+    if np.any(held[holding] != held[holding][0]):
+        return None
+    # orient the links of a group leaf first; every one must join a leaf and a spine
+    flip = spine[lo] & ~far
+    lo, hi = np.where(flip, hi, lo), np.where(flip, lo, hi)
+    local = ~far
+    if not far.any() or not local.any() or np.any(spine[lo[local]]) \
+            or not np.all(spine[hi[local]]):
+        return None
     spines_per = np.bincount(group[spine], minlength=groups)
-    if np.any(leaves_per != leaves_per[0]) or np.any(spines_per != spines_per[0]):
+    if np.any(spines_per != spines_per[0]):
         return None
     p = int(spines_per[0])
-    up_speed, global_speed = cap[local], cap[far]
-    if np.any(up_speed != up_speed[0]) or np.any(global_speed != global_speed[0]):
+    up_speed = cap[local]
+    if np.any(up_speed != up_speed[0]):
         return None
     # every leaf–spine pair of a group: the same number of links
     spine_ids = np.flatnonzero(spine)
@@ -249,8 +328,19 @@ def dragonfly_shape(topo: Topology, ep: Endpoints) -> DragonflyShape | None:
     others = per[per >= 0]
     if others.size == 0 or np.any(others != others[0]) or others[0] == 0:
         return None
+    # the global links between two groups: one speed (it may differ from pair to pair)
+    pair = np.minimum(group[lo[far]], group[hi[far]]) * groups + np.maximum(
+        group[lo[far]], group[hi[far]])
+    speeds = np.full(groups * groups, np.nan)
+    speeds[pair] = cap[far]
+    if np.any(speeds[pair] != cap[far]):
+        return None
+    speeds = speeds.reshape(groups, groups)
+    speeds = np.fmin(speeds, speeds.T)
+    np.fill_diagonal(speeds, 0.0)
     return DragonflyShape(
-        groups=groups, leaves=int(leaves_per[0]), per_leaf=int(on_leaf[leaf][0]),
-        host_gbps=float(capacity[0]), links_per_pair=int(pairs.flat[0]),
-        up_gbps=float(up_speed[0]), spines=p, global_links=int(others[0]),
-        global_gbps=float(global_speed[0]), group=group, leaf=leaf, home=home)
+        groups=groups, leaves=np.bincount(group[holding], minlength=groups),
+        per_leaf=int(held[holding][0]), host_gbps=float(capacity[0]),
+        links_per_pair=int(pairs.flat[0]), up_gbps=float(up_speed[0]), spines=p,
+        global_links=int(others[0]), global_gbps=speeds, group=group, leaf=leaf,
+        held=held, home=home)
