@@ -45,7 +45,7 @@ from model.metrics.bisection import (
     report_by_members,
     report_cut,
 )
-from model.metrics.bisection_bound import dragonfly_lower_bound
+from model.metrics.bisection_bound import lower_bound
 from model.metrics.dragonfly_cut import dragonfly_minimum, dragonfly_shape, dragonfly_sides
 from model.metrics.endpoints import Endpoints
 from model.metrics.flows import MemberNetwork
@@ -159,7 +159,7 @@ def dragonfly_plus(problem: BisectionProblem, found: Found | None) -> Found | No
     if topo.hierarchical:
         return None
     shape = dragonfly_shape(topo, ep)
-    if shape is None:
+    if shape is None or not shape.alike:
         return None
     cut = dragonfly_minimum(shape, target)
     if cut is None:
@@ -246,7 +246,7 @@ def with_lower_bound(problem: BisectionProblem, best: Bisection) -> Bisection:
     """The best inexact cut with the proven lower bound of
     :mod:`model.metrics.bisection_bound` where one applies; exact when the bound
     reaches the cut (then the cut is a minimum)."""
-    bound = dragonfly_lower_bound(problem.topo, problem.ep, problem.target)
+    bound = lower_bound(problem.topo, problem.ep, problem.target)
     if bound is None:
         return best
     if bound >= best.gbps * (1 - 1e-9) and best.cut.accelerators_a == problem.target:

@@ -9,6 +9,8 @@ Every group has P spines; every leaf is joined to every spine of its group by w 
 of speed s₁; every spine has g links to each other group (each spine of i g links to
 group k, each spine of k g links to group i), by any wiring; the global links between
 groups i and k are all of one speed s_ik (which may differ from pair to pair).
+(Where links of one kind differ in speed, the shape is still read, with the least
+speed of each kind: that network's cuts are lower bounds on the real one's.)
 
 **The minimum.** Let T = ⌊N/2⌋ accelerators stand on side A (the other balanced size
 gives the same minimum, by exchanging the sides), T = Q·h + r with 0 ≤ r < h. Call a
@@ -49,7 +51,8 @@ ends of x's range are tried (and the partial leaf in S's groups or not). Leaves 
 none cost nothing (they stand with their spines). The cut is laid out member by member
 and recounted link by link (:func:`model.metrics.bisection.report_cut`).
 
-When the groups do not fall in such classes (or in too many), :func:`dragonfly_bound`
+(Without such classes, each group is a class of its own: 2^G choices.) When the
+choices are too many (:data:`MAX_CHOICES`), :func:`dragonfly_bound`
 gives a proven lower bound instead: the same least with every s_ik at the slowest
 pair's speed (lowering capacities lowers every cut), over every number m of groups in
 S and every count of leaves in S's groups that m groups can hold.
@@ -99,6 +102,11 @@ class DragonflyShape:
     """Accelerators on each switch."""
     home: IntArray
     """The leaf of each accelerator."""
+    alike: bool = True
+    """False when the speeds above are the least of several (accelerators' links of
+    different capacities, leaf–spine links or the global links of one pair of groups at
+    different speeds): the shape is then of a network with every link at most as fast
+    as the real one, whose cuts are lower bounds on the real ones."""
 
     def leaf_cost(self, p: int, j: int, held: int | None = None) -> float:
         """ℓ_p(j): the least crossing of a leaf holding ``held`` accelerators (h when
@@ -181,11 +189,11 @@ def uniform_classes(speeds: np.ndarray, start: IntArray) -> IntArray | None:
 
 def dragonfly_minimum(shape: DragonflyShape, target: int) -> DragonflyCut | None:
     """The least crossing of a cut with ``target`` accelerators on A (module doc), over
-    how many groups of each class of :func:`uniform_classes` stand in S; None when
-    there are no such classes or too many choices."""
+    how many groups of each class of :func:`uniform_classes` (or of each group, when
+    it finds none) stand in S; None when that is too many choices."""
     label = uniform_classes(shape.global_gbps, shape.leaves)
-    if label is None:
-        return None
+    if label is None:  # every group a class of its own is always right
+        label = np.arange(shape.groups, dtype=np.int64)
     sizes = np.bincount(label)
     if float(np.prod(sizes + 1.0)) > MAX_CHOICES:
         return None
@@ -288,9 +296,10 @@ def dragonfly_shape(topo: Topology, ep: Endpoints) -> DragonflyShape | None:
     home = np.full(ep.count, -1, dtype=np.int64)
     home[acc] = member
     capacity = np.bincount(acc, weights=gbps, minlength=ep.count)
-    if (np.any(home < 0) or np.any(home[acc] != member) or np.any(capacity != capacity[0])
+    if (np.any(home < 0) or np.any(home[acc] != member)
             or np.any(group[home] != ep.island) or np.any(spine[home])):
         return None
+    alike = bool(np.all(capacity == capacity[0]))
     held = np.bincount(home, minlength=topo.switches)
     holding = held > 0
     if np.any(held[holding] != held[holding][0]):
@@ -307,8 +316,7 @@ def dragonfly_shape(topo: Topology, ep: Endpoints) -> DragonflyShape | None:
         return None
     p = int(spines_per[0])
     up_speed = cap[local]
-    if np.any(up_speed != up_speed[0]):
-        return None
+    alike = alike and bool(np.all(up_speed == up_speed[0]))
     # every leaf–spine pair of a group: the same number of links
     spine_ids = np.flatnonzero(spine)
     order = spine_ids[np.argsort(group[spine_ids], kind="stable")]
@@ -331,16 +339,17 @@ def dragonfly_shape(topo: Topology, ep: Endpoints) -> DragonflyShape | None:
     # the global links between two groups: one speed (it may differ from pair to pair)
     pair = np.minimum(group[lo[far]], group[hi[far]]) * groups + np.maximum(
         group[lo[far]], group[hi[far]])
-    speeds = np.full(groups * groups, np.nan)
-    speeds[pair] = cap[far]
-    if np.any(speeds[pair] != cap[far]):
-        return None
+    speeds = np.full(groups * groups, np.inf)
+    fastest = np.zeros(groups * groups)
+    np.minimum.at(speeds, pair, cap[far])
+    np.maximum.at(fastest, pair, cap[far])
+    alike = alike and bool(np.all(speeds[pair] == fastest[pair]))
     speeds = speeds.reshape(groups, groups)
-    speeds = np.fmin(speeds, speeds.T)
+    speeds = np.minimum(speeds, speeds.T)
     np.fill_diagonal(speeds, 0.0)
     return DragonflyShape(
         groups=groups, leaves=np.bincount(group[holding], minlength=groups),
-        per_leaf=int(held[holding][0]), host_gbps=float(capacity[0]),
-        links_per_pair=int(pairs.flat[0]), up_gbps=float(up_speed[0]), spines=p,
+        per_leaf=int(held[holding][0]), host_gbps=float(capacity.min()),
+        links_per_pair=int(pairs.flat[0]), up_gbps=float(up_speed.min()), spines=p,
         global_links=int(others[0]), global_gbps=speeds, group=group, leaf=leaf,
-        held=held, home=home)
+        held=held, home=home, alike=alike)
