@@ -15,15 +15,17 @@ The default order (:data:`DEFAULT_SOLVERS`):
    switches are not interchangeable, while small;
 2. :func:`pod_tree_dp` — the pod-tree DP (:mod:`model.metrics.pod_dp`), exact for
    hierarchical networks whose pods are uniform;
-3. :func:`integer_program` — exact for small networks of any shape
+3. :func:`dragonfly_plus` — the closed form for Dragonfly+ wiring
+   (:mod:`model.metrics.dragonfly_cut`), exact whatever the number of groups;
+4. :func:`integer_program` — exact for small networks of any shape
    (:mod:`model.metrics.bisection_milp`);
-4. :func:`heuristic` — the best of a few structured splits with switches placed by
+5. :func:`heuristic` — the best of a few structured splits with switches placed by
    minimum cut: an upper bound, never exact; it runs only when nothing confirmed was
    found before it.
 
 When no solver proves its cut, the best is given a proven lower bound where one is
-known (:func:`with_lower_bound`, :mod:`model.metrics.bisection_bound`), and is exact
-when the bound reaches it.
+known — networks with peer links (:func:`with_lower_bound`,
+:mod:`model.metrics.bisection_bound`) — and is exact when the bound reaches it.
 
 Every cut is recounted link by link from the wiring (:func:`~model.metrics.bisection.
 report_cut`): ``exact`` is claimed only when the recount equals the value the method

@@ -344,12 +344,12 @@ def dragonfly_shape(topo: Topology, ep: Endpoints) -> DragonflyShape | None:
     np.minimum.at(speeds, pair, cap[far])
     np.maximum.at(fastest, pair, cap[far])
     alike = alike and bool(np.all(speeds[pair] == fastest[pair]))
-    speeds = speeds.reshape(groups, groups)
-    speeds = np.minimum(speeds, speeds.T)
-    np.fill_diagonal(speeds, 0.0)
+    square = speeds.reshape(groups, groups)
+    square = np.minimum(square, square.T)
+    np.fill_diagonal(square, 0.0)
     return DragonflyShape(
         groups=groups, leaves=np.bincount(group[holding], minlength=groups),
         per_leaf=int(held[holding][0]), host_gbps=float(capacity.min()),
         links_per_pair=int(pairs.flat[0]), up_gbps=float(up_speed.min()), spines=p,
-        global_links=int(others[0]), global_gbps=speeds, group=group, leaf=leaf,
+        global_links=int(others[0]), global_gbps=square, group=group, leaf=leaf,
         held=held, home=home, alike=alike)
