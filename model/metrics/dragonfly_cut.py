@@ -194,25 +194,17 @@ def dragonfly_minimum(shape: DragonflyShape, target: int) -> DragonflyCut | None
     label = uniform_classes(shape.global_gbps, shape.leaves)
     if label is None:  # every group a class of its own is always right
         label = np.arange(shape.groups, dtype=np.int64)
-    sizes = np.bincount(label)
-    if float(np.prod(sizes + 1.0)) > MAX_CHOICES:
+    chosen = _choices(shape, label)
+    if chosen is None:
         return None
-    members = [np.flatnonzero(label == c) for c in range(sizes.size)]
-    first = np.array([int(m[0]) for m in members])
-    between = shape.global_gbps[np.ix_(first, first)].copy()
-    for c, m in enumerate(members):  # the speed within a class (none for one group)
-        between[c, c] = shape.global_gbps[m[0], m[1]] if m.size > 1 else 0.0
-    grids = np.meshgrid(*(np.arange(n + 1) for n in sizes), indexing="ij")
-    in_s = np.stack([grid.reshape(-1) for grid in grids], axis=1)
-    per_pair = shape.global_links * shape.spines
-    global_part = per_pair * np.sum((in_s @ between) * (sizes - in_s), axis=1)
+    in_s, global_part, sizes, first = chosen
     slots = in_s @ shape.leaves[first]
     parts = {int(n): leaf_part(shape, target, int(n)) for n in np.unique(slots)}
     total = global_part + np.array([parts[int(n)][0] for n in slots])
     best = int(np.argmin(total))
     groups_a = np.zeros(shape.groups, dtype=bool)
-    for c, m in enumerate(members):
-        groups_a[m[:int(in_s[best, c])]] = True
+    for c in range(sizes.size):
+        groups_a[np.flatnonzero(label == c)[:int(in_s[best, c])]] = True
     _, x, partial_on_a = parts[int(slots[best])]
     return DragonflyCut(float(total[best]), groups_a, x, partial_on_a)
 
@@ -353,3 +345,60 @@ def dragonfly_shape(topo: Topology, ep: Endpoints) -> DragonflyShape | None:
         links_per_pair=int(pairs.flat[0]), up_gbps=float(up_speed.min()), spines=p,
         global_links=int(others[0]), global_gbps=square, group=group, leaf=leaf,
         held=held, home=home, alike=alike)
+
+
+def dragonfly_separations(shape: DragonflyShape, sides: list[tuple[list[int], list[int]]]
+                          ) -> list[float] | None:
+    """For each (X, Y) of ``sides`` (two disjoint sets of groups), the least capacity
+    of a cut with every accelerator of X's groups on one side and of Y's on the other
+    (every other switch and accelerator free), for a shape whose speeds are alike; None
+    when a pair has too many choices.
+
+    By the module doc's argument without the balance — (a) holds for any cut, (b)
+    brings every pᵢ to 0 or P, and (c) every free leaf to full or empty — a least cut
+    has each group's spines on one side (S: the groups with them on X's side), and a
+    free leaf then stands with its spines at no cost. A group of X whose spines stand
+    on the other side costs its L leaves ℓ₀(h) = min(h·c, w·s₁·P) each, likewise a
+    group of Y with its spines in S. The least over S is found over how many groups of
+    each class (:func:`uniform_classes`, split further by X, Y or neither) S takes.
+    """
+    lone = min(shape.per_leaf * shape.host_gbps,
+               shape.links_per_pair * shape.up_gbps * shape.spines)
+    label = uniform_classes(shape.global_gbps, shape.leaves)
+    if label is None:
+        label = np.arange(shape.groups, dtype=np.int64)
+    out = []
+    for x, y in sides:
+        role = np.zeros(shape.groups, dtype=np.int64)
+        role[x], role[y] = 1, 2
+        split = np.unique(label * 3 + role, return_inverse=True)[1].reshape(-1)
+        chosen = _choices(shape, split)
+        if chosen is None:
+            return None
+        in_s, global_part, sizes, first = chosen
+        leaves = shape.leaves[first] * lone
+        kind = role[first]
+        cost = (global_part + ((sizes - in_s) * leaves * (kind == 1)).sum(axis=1)
+                + (in_s * leaves * (kind == 2)).sum(axis=1))
+        out.append(float(cost.min()))
+    return out
+
+
+def _choices(shape: DragonflyShape, label: IntArray
+             ) -> tuple[np.ndarray, np.ndarray, IntArray, IntArray] | None:
+    """Every choice of how many groups of each class (``label``: speeds depend only on
+    classes) stand in S: the counts (choices × classes), the global links' crossing of
+    each, the classes' sizes and a group of each; None beyond :data:`MAX_CHOICES`."""
+    sizes = np.bincount(label)
+    if float(np.prod(sizes + 1.0)) > MAX_CHOICES:
+        return None
+    members = [np.flatnonzero(label == c) for c in range(sizes.size)]
+    first = np.array([int(m[0]) for m in members], dtype=np.int64)
+    between = shape.global_gbps[np.ix_(first, first)].copy()
+    for c, m in enumerate(members):  # the speed within a class (none for one group)
+        between[c, c] = shape.global_gbps[m[0], m[1]] if m.size > 1 else 0.0
+    grids = np.meshgrid(*(np.arange(n + 1) for n in sizes), indexing="ij")
+    in_s = np.stack([grid.reshape(-1) for grid in grids], axis=1)
+    per_pair = shape.global_links * shape.spines
+    global_part = per_pair * np.sum((in_s @ between) * (sizes - in_s), axis=1)
+    return in_s, global_part, sizes, first

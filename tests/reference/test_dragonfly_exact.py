@@ -5,22 +5,26 @@ the expanded graph (``tests/reference``)."""
 
 from __future__ import annotations
 
+from itertools import combinations
+from typing import Any
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from model.design import Design
+from model.elements import Building
 from model.metrics import Engine
 from model.metrics.bisection_bound import lower_bound
 from model.metrics.bisection_solvers import dragonfly_plus, heuristic, integer_program
-from model.metrics.dragonfly_cut import uniform_classes
+from model.metrics.dragonfly_cut import dragonfly_shape, uniform_classes
 from model.metrics.endpoints import build_endpoints
 from model.metrics.topology import resolve
 from model.reports.metrics_json import metrics_to_json
 from model.templates import TEMPLATES
 from tests.reference.expand import expand
-from tests.reference.slow_metrics import bisection_milp
+from tests.reference.slow_metrics import bisection_milp, separation_gbps
 
 SPEED = 200.0
 CLOSED_FORM = (dragonfly_plus, heuristic)
@@ -165,3 +169,54 @@ def test_peer_links_outside_the_shape_get_a_bound() -> None:
     reference = bisection_milp(expand(design)).gbps
     assert got.lower_bound_gbps is not None
     assert 0 < got.lower_bound_gbps <= reference <= got.gbps
+
+
+def _separations(design: Design, level: str) -> dict[tuple[str, str], float]:
+    """Max-flow between the accelerators of every two islands (or buildings) on the
+    expanded graph, by the elements' ids."""
+    ex = expand(design)
+    by: dict[str, list[Any]] = {}
+    for acc in ex.accelerators:
+        info = ex.info[acc]
+        by.setdefault(info.island if level == "island" else info.building, []).append(acc)
+    return {(a, b): separation_gbps(ex, by[a], by[b]) for a, b in combinations(sorted(by), 2)}
+
+
+@st.composite
+def two_hall_dragonflies(draw: st.DrawFn) -> Design:
+    """A small Dragonfly+ with some global bundles at other speeds and its groups
+    dealt over two buildings."""
+    k = draw(st.sampled_from([4, 6]))
+    groups = draw(st.integers(3, k // 2 + 1))
+    design = dragonfly(k, groups)
+    for bundle in sorted(b for b in design.bundles if b.startswith("global-")):
+        speed = draw(st.sampled_from([None, None, 50.0, 400.0]))
+        if speed is not None:
+            design.update(bundle, speed_gbps=speed)
+    design.add(Building(id="hall-2", name="Hall 2", capacity_kw=1000.0))
+    for g in range(1, groups + 1):
+        if draw(st.booleans()):
+            design.update(f"group-{g}", building="hall-2")
+    return design
+
+
+@settings(max_examples=12, deadline=None)
+@given(two_hall_dragonflies())
+def test_pair_capacities_closed_form_equal_max_flows(design: Design) -> None:
+    """Island and building pair capacities by the closed form
+    (:func:`~model.metrics.dragonfly_cut.dragonfly_separations`) equal a max-flow per
+    pair on the expanded graph."""
+    topo = resolve(design)
+    shape = dragonfly_shape(topo, build_endpoints(topo))
+    assert shape is not None and shape.alike  # the closed form is what is tested
+    metrics = Engine().compute_all(design)
+    names = {i.name: i.id for i in design.islands.values()}
+    names.update({b.name: b.id for b in design.buildings.values()})
+    for level, got_pairs in (("island", metrics.island_pairs),
+                             ("building", metrics.building_pairs)):
+        got = {tuple(sorted((names.get(p.a, p.a), names.get(p.b, p.b)))): p.gbps
+               for p in got_pairs}
+        want = _separations(design, level)
+        assert got.keys() == want.keys()
+        for key, value in want.items():
+            assert got[key] == pytest.approx(value, rel=1e-9), (level, key)
