@@ -27,7 +27,8 @@ from dataclasses import replace
 from model.elements import Pattern
 from model.metrics.attachment import attachment_units
 from model.metrics.bisection_units import bisection_units
-from model.metrics.dragonfly_cut import dragonfly_bound, dragonfly_minimum, dragonfly_shape
+from model.metrics.dragonfly_cut import dragonfly_bound, dragonfly_minimum
+from model.metrics.dragonfly_shape import dragonfly_shape
 from model.metrics.endpoints import Endpoints, build_endpoints
 from model.metrics.topology import Topology
 

@@ -48,7 +48,8 @@ from model.metrics.bisection import (
     report_cut,
 )
 from model.metrics.bisection_bound import lower_bound
-from model.metrics.dragonfly_cut import dragonfly_minimum, dragonfly_shape, dragonfly_sides
+from model.metrics.dragonfly_cut import dragonfly_minimum, dragonfly_sides
+from model.metrics.dragonfly_shape import dragonfly_shape
 from model.metrics.endpoints import Endpoints
 from model.metrics.flows import MemberNetwork
 from model.metrics.min_plus import TooMuchWorkError

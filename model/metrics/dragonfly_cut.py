@@ -1,6 +1,7 @@
 """The exact bisection of a Dragonfly+ network, in closed form.
 
-**The network** (checked on the member-level wiring by :func:`dragonfly_shape`, else
+**The network** (checked on the member-level wiring by
+:func:`~model.metrics.dragonfly_shape.dragonfly_shape`, else
 no answer): G ≥ 2 groups (islands); a group's *spines* are its switches with a link to
 another group, its *leaves* the others. Every link between switches joins a leaf and a
 spine of one group, or spines of two groups. Every accelerator is attached (all its
@@ -68,53 +69,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from model.metrics.dragonfly_shape import DragonflyShape
 from model.metrics.endpoints import Endpoints
-from model.metrics.topology import IntArray, TierNet, Topology
-
-
-@dataclass(frozen=True)
-class DragonflyShape:
-    """A network of the module doc's shape, and where its members stand."""
-
-    groups: int
-    leaves: IntArray
-    """Leaves holding accelerators, in each group."""
-    per_leaf: int
-    """Accelerators on each leaf that holds any (h)."""
-    host_gbps: float
-    """Capacity of each accelerator's links to its leaf (c)."""
-    links_per_pair: int
-    """Links between each leaf and each spine of its group (w)."""
-    up_gbps: float
-    """Speed of a leaf–spine link (s₁)."""
-    spines: int
-    """Spines of each group (P)."""
-    global_links: int
-    """Links from each spine to each other group (g)."""
-    global_gbps: np.ndarray
-    """Speed of the global links between each two groups (G × G, symmetric, 0 on the
-    diagonal)."""
-    group: IntArray
-    """The group of each switch."""
-    leaf: np.ndarray
-    """True for each switch that is a leaf."""
-    held: IntArray
-    """Accelerators on each switch."""
-    home: IntArray
-    """The leaf of each accelerator."""
-    alike: bool = True
-    """False when the speeds above are the least of several (accelerators' links of
-    different capacities, leaf–spine links or the global links of one pair of groups at
-    different speeds): the shape is then of a network with every link at most as fast
-    as the real one, whose cuts are lower bounds on the real ones."""
-
-    def leaf_cost(self, p: int, j: int, held: int | None = None) -> float:
-        """ℓ_p(j): the least crossing of a leaf holding ``held`` accelerators (h when
-        None), j of them on A, in a group with p spines on A."""
-        up = self.links_per_pair * self.up_gbps
-        held = self.per_leaf if held is None else held
-        return min((held - j) * self.host_gbps + up * (self.spines - p),
-                   j * self.host_gbps + up * p)
+from model.metrics.topology import IntArray
 
 
 @dataclass(frozen=True)
@@ -254,97 +211,6 @@ def dragonfly_sides(shape: DragonflyShape, ep: Endpoints, cut: DragonflyCut, tar
     accelerator = np.zeros(ep.count, dtype=np.int8)
     accelerator[order] = (rank < j[sorted_home]).astype(np.int8)
     return switch, accelerator
-
-
-def dragonfly_shape(topo: Topology, ep: Endpoints) -> DragonflyShape | None:
-    """The network as a :class:`DragonflyShape` when it is of the module doc's shape,
-    else None."""
-    if ep.count == 0 or ep.shares_nics or topo.counts_only:
-        return None
-    number = {name: i for i, name in enumerate(ep.island_names)}
-    group = np.full(topo.switches, -1, dtype=np.int64)
-    for tier in topo.tiers.values():
-        if tier.island is None or tier.island not in number:
-            return None
-        group[tier.offset:tier.offset + tier.count] = number[tier.island]
-    groups = len(ep.island_names)
-    if groups < 2 or np.any(group < 0):
-        return None
-    los, his, caps = [], [], []
-    for bundle in topo.bundles:
-        if isinstance(bundle.lower, TierNet):
-            los.append(bundle.lower_member + bundle.lower.offset)
-            his.append(bundle.upper_member + bundle.upper.offset)
-            caps.append(np.full(bundle.lower_member.size, bundle.speed_gbps))
-    if not los:
-        return None
-    lo, hi, cap = np.concatenate(los), np.concatenate(his), np.concatenate(caps)
-    far = group[lo] != group[hi]
-    spine = np.zeros(topo.switches, dtype=bool)
-    spine[lo[far]] = spine[hi[far]] = True
-    leaf = ~spine
-    # accelerators: one leaf each, in their own group, one capacity
-    acc, member, gbps = ep.inc_acc, ep.inc_member, ep.inc_gbps
-    home = np.full(ep.count, -1, dtype=np.int64)
-    home[acc] = member
-    capacity = np.bincount(acc, weights=gbps, minlength=ep.count)
-    if (np.any(home < 0) or np.any(home[acc] != member)
-            or np.any(group[home] != ep.island) or np.any(spine[home])):
-        return None
-    alike = bool(np.all(capacity == capacity[0]))
-    held = np.bincount(home, minlength=topo.switches)
-    holding = held > 0
-    if np.any(held[holding] != held[holding][0]):
-        return None
-    # orient the links of a group leaf first; every one must join a leaf and a spine
-    flip = spine[lo] & ~far
-    lo, hi = np.where(flip, hi, lo), np.where(flip, lo, hi)
-    local = ~far
-    if not far.any() or not local.any() or np.any(spine[lo[local]]) \
-            or not np.all(spine[hi[local]]):
-        return None
-    spines_per = np.bincount(group[spine], minlength=groups)
-    if np.any(spines_per != spines_per[0]):
-        return None
-    p = int(spines_per[0])
-    up_speed = cap[local]
-    alike = alike and bool(np.all(up_speed == up_speed[0]))
-    # every leaf–spine pair of a group: the same number of links
-    spine_ids = np.flatnonzero(spine)
-    order = spine_ids[np.argsort(group[spine_ids], kind="stable")]
-    spine_rank = np.zeros(topo.switches, dtype=np.int64)
-    spine_rank[order] = np.arange(order.size) % p
-    pairs = np.bincount(lo[local] * p + spine_rank[hi[local]],
-                        minlength=topo.switches * p).reshape(topo.switches, p)[leaf]
-    if pairs.size == 0 or np.any(pairs != pairs.flat[0]) or pairs.flat[0] == 0:
-        return None
-    # every spine: g links to every other group (both ends counted)
-    ends = np.concatenate([lo[far], hi[far]])
-    to = np.concatenate([group[hi[far]], group[lo[far]]])
-    per = np.bincount(ends * groups + to, minlength=topo.switches * groups).reshape(
-        topo.switches, groups)[spine]
-    own = group[spine]
-    per[np.arange(own.size), own] = -1
-    others = per[per >= 0]
-    if others.size == 0 or np.any(others != others[0]) or others[0] == 0:
-        return None
-    # the global links between two groups: one speed (it may differ from pair to pair)
-    pair = np.minimum(group[lo[far]], group[hi[far]]) * groups + np.maximum(
-        group[lo[far]], group[hi[far]])
-    speeds = np.full(groups * groups, np.inf)
-    fastest = np.zeros(groups * groups)
-    np.minimum.at(speeds, pair, cap[far])
-    np.maximum.at(fastest, pair, cap[far])
-    alike = alike and bool(np.all(speeds[pair] == fastest[pair]))
-    square = speeds.reshape(groups, groups)
-    square = np.minimum(square, square.T)
-    np.fill_diagonal(square, 0.0)
-    return DragonflyShape(
-        groups=groups, leaves=np.bincount(group[holding], minlength=groups),
-        per_leaf=int(held[holding][0]), host_gbps=float(capacity.min()),
-        links_per_pair=int(pairs.flat[0]), up_gbps=float(up_speed.min()), spines=p,
-        global_links=int(others[0]), global_gbps=square, group=group, leaf=leaf,
-        held=held, home=home, alike=alike)
 
 
 def dragonfly_separations(shape: DragonflyShape, sides: list[tuple[list[int], list[int]]]

@@ -31,12 +31,8 @@ from typing import NamedTuple
 import numpy as np
 
 from model.metrics.arrays import distinct
-from model.metrics.dragonfly_cut import (
-    DragonflyShape,
-    dragonfly_separations,
-    dragonfly_shape,
-    uniform_classes,
-)
+from model.metrics.dragonfly_cut import dragonfly_separations, uniform_classes
+from model.metrics.dragonfly_shape import DragonflyShape, dragonfly_shape
 from model.metrics.endpoints import Endpoints
 from model.metrics.flows import MemberNetwork
 from model.metrics.interchangeable import island_classes

@@ -18,7 +18,8 @@ from model.elements import Building
 from model.metrics import Engine
 from model.metrics.bisection_bound import lower_bound
 from model.metrics.bisection_solvers import dragonfly_plus, heuristic, integer_program
-from model.metrics.dragonfly_cut import dragonfly_shape, uniform_classes
+from model.metrics.dragonfly_cut import uniform_classes
+from model.metrics.dragonfly_shape import dragonfly_shape
 from model.metrics.endpoints import build_endpoints
 from model.metrics.topology import resolve
 from model.reports.metrics_json import metrics_to_json
