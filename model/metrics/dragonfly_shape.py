@@ -91,17 +91,7 @@ def dragonfly_shape(topo: Topology, ep: Endpoints) -> DragonflyShape | None:
     """The network as a :class:`DragonflyShape` when it is of the shape of
     :mod:`model.metrics.dragonfly_cut`, else None; where links of a kind differ in
     speed, each kind at its least speed (``alike`` False)."""
-    if ep.count == 0 or ep.shares_nics or topo.counts_only or topo.hierarchical:
-        return None
-    key = (topo.switch_structure, tuple((t.id, t.island) for t in topo.tiers.values()),
-           tuple(ep.island_names), ep.inc_acc.tobytes(), ep.inc_member.tobytes(),
-           ep.island.tobytes())
-    store = remembered().dragonfly_wirings
-    found = store.get(key)
-    if found is None:
-        found = (_wiring(topo, ep),)
-        store.put(key, found)
-    wiring = found[0]
+    wiring = dragonfly_wiring(topo, ep)
     if wiring is None:
         return None
     capacity = np.bincount(ep.inc_acc, weights=ep.inc_gbps, minlength=ep.count)
@@ -123,6 +113,22 @@ def dragonfly_shape(topo: Topology, ep: Endpoints) -> DragonflyShape | None:
         up_gbps=float(up_speed.min()), spines=wiring.spines,
         global_links=wiring.global_links, global_gbps=square, group=wiring.group,
         leaf=wiring.leaf, held=wiring.held, home=wiring.home, alike=alike)
+
+
+def dragonfly_wiring(topo: Topology, ep: Endpoints) -> DragonflyWiring | None:
+    """The speed-free part of :func:`dragonfly_shape` (None when the wiring is not of
+    the shape), kept in the running engine's memory (module doc)."""
+    if ep.count == 0 or ep.shares_nics or topo.counts_only or topo.hierarchical:
+        return None
+    key = (topo.switch_structure, tuple((t.id, t.island) for t in topo.tiers.values()),
+           tuple(ep.island_names), ep.inc_acc.tobytes(), ep.inc_member.tobytes(),
+           ep.island.tobytes())
+    store = remembered().dragonfly_wirings
+    found = store.get(key)
+    if found is None:
+        found = (_wiring(topo, ep),)
+        store.put(key, found)
+    return found[0]
 
 
 def _wiring(topo: Topology, ep: Endpoints) -> DragonflyWiring | None:
