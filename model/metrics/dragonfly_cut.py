@@ -148,7 +148,7 @@ def dragonfly_minimum(shape: DragonflyShape, target: int) -> DragonflyCut | None
     """The least crossing of a cut with ``target`` accelerators on A (module doc), over
     how many groups of each class of :func:`uniform_classes` (or of each group, when
     it finds none) stand in S; None when that is too many choices."""
-    label = uniform_classes(shape.global_gbps, shape.leaves)
+    label = shape.classes
     if label is None:  # every group a class of its own is always right
         label = np.arange(shape.groups, dtype=np.int64)
     chosen = _choices(shape, label)
@@ -230,7 +230,7 @@ def dragonfly_separations(shape: DragonflyShape, sides: list[tuple[list[int], li
     """
     lone = min(shape.per_leaf * shape.host_gbps,
                shape.links_per_pair * shape.up_gbps * shape.spines)
-    label = uniform_classes(shape.global_gbps, shape.leaves)
+    label = shape.classes
     if label is None:
         label = np.arange(shape.groups, dtype=np.int64)
     out = []

@@ -11,6 +11,7 @@ speeds again.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -56,6 +57,14 @@ class DragonflyShape:
     different speeds): the shape is then of a network with every link at most as fast
     as the real one, whose cuts are lower bounds on the real ones."""
 
+    @cached_property
+    def classes(self) -> IntArray | None:
+        """:func:`~model.metrics.dragonfly_cut.uniform_classes` of the groups, started
+        from their numbers of leaves holding accelerators."""
+        from model.metrics.dragonfly_cut import uniform_classes  # (a cycle)
+
+        return uniform_classes(self.global_gbps, self.leaves)
+
     def leaf_cost(self, p: int, j: int, held: int | None = None) -> float:
         """ℓ_p(j): the least crossing of a leaf holding ``held`` accelerators (h when
         None), j of them on A, in a group with p spines on A."""
@@ -94,6 +103,17 @@ def dragonfly_shape(topo: Topology, ep: Endpoints) -> DragonflyShape | None:
     wiring = dragonfly_wiring(topo, ep)
     if wiring is None:
         return None
+    key = (id(wiring), tuple(b.speed_gbps for b in topo.bundles), ep.inc_gbps.tobytes())
+    store = remembered().dragonfly_shapes  # the solver and the pair capacities share it
+    found = store.get(key)
+    if found is None or found[0] is not wiring:
+        found = (wiring, _with_speeds(wiring, topo, ep))
+        store.put(key, found)
+    return found[1]
+
+
+def _with_speeds(wiring: DragonflyWiring, topo: Topology, ep: Endpoints) -> DragonflyShape:
+    """The shape of ``wiring`` at the speeds of ``topo`` and ``ep``."""
     capacity = np.bincount(ep.inc_acc, weights=ep.inc_gbps, minlength=ep.count)
     speeds = np.array([b.speed_gbps for b in topo.bundles])[wiring.bundle]
     up_speed, far_speed = speeds[wiring.local], speeds[~wiring.local]

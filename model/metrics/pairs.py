@@ -31,7 +31,7 @@ from typing import NamedTuple
 import numpy as np
 
 from model.metrics.arrays import distinct
-from model.metrics.dragonfly_cut import dragonfly_separations, uniform_classes
+from model.metrics.dragonfly_cut import dragonfly_separations
 from model.metrics.dragonfly_shape import DragonflyShape, dragonfly_shape
 from model.metrics.endpoints import Endpoints
 from model.metrics.flows import MemberNetwork
@@ -274,7 +274,7 @@ def _dragonfly_pairs(shape: DragonflyShape, ep: Endpoints, level: str, names: li
     if len(present) < 2:
         return []
     if level == "island":
-        label = uniform_classes(shape.global_gbps, shape.leaves)
+        label = shape.classes
         if label is None:
             label = np.arange(shape.groups, dtype=np.int64)
         key = {(x, y): (min(int(label[x]), int(label[y])), max(int(label[x]), int(label[y])),
