@@ -27,6 +27,7 @@ from dataclasses import replace
 from model.elements import Pattern
 from model.metrics.attachment import attachment_units
 from model.metrics.bisection_units import bisection_units
+from model.metrics.budget import OverBudgetError
 from model.metrics.dragonfly_cut import dragonfly_bound, dragonfly_minimum
 from model.metrics.dragonfly_shape import dragonfly_shape
 from model.metrics.endpoints import Endpoints, build_endpoints
@@ -39,8 +40,11 @@ def lower_bound(topo: Topology, ep: Endpoints, target: int) -> float | None:
     no bound applies."""
     if topo.hierarchical or ep.count < 2:
         return None
-    bounds = [b for b in (dragonfly_lower_bound(topo, ep, target),
-                          without_peers_bound(topo, target)) if b is not None]
+    try:
+        bare = without_peers_bound(topo, target)
+    except OverBudgetError:  # past the run's deadline: the best cut stands without it
+        bare = None
+    bounds = [b for b in (dragonfly_lower_bound(topo, ep, target), bare) if b is not None]
     best = max(bounds, default=0.0)
     return best if best > 0 else None  # "at least 0" says nothing
 
