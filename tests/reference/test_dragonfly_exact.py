@@ -135,18 +135,21 @@ def dragonfly_uneven(design: Design) -> bool:
 
 
 def test_a_leaf_without_hosts() -> None:
-    """One rack fewer in group 1 of a k = 8, 5-group Dragonfly+ (its last leaf holds no
-    hosts): still of the closed form's shape, exact, and equal to the engine's integer
-    program (the reference's expansion cannot lay out a rack pattern with fewer racks
-    than leaves). N = 76, T = 38 = 9 leaves + 2 hosts: 2 groups' spines on A hold 8
-    leaves, 1 full leaf and the partial one elsewhere: 24 global links + 4 + 2 = 30."""
-    design = dragonfly(8)
-    design.update("group-1-hosts", count=3)
+    """One rack fewer in group 1 of a k = 6, 3-group Dragonfly+ (3 leaves of 3 hosts
+    and 3 spines a group; group 1's last leaf then holds no hosts): still of the closed
+    form's shape, exact, and equal to the engine's integer program (the reference's
+    expansion cannot lay out a rack pattern with fewer racks than leaves). N = 24,
+    T = 12 = 4 full leaves; a leaf across costs min(3 hosts, 3 uplinks) = 3 links.
+    Group 2's spines on A: 3·2 = 6 global links, its 3 leaves full, one more full leaf
+    in group 3: 9 links. Groups 1 and 2: 6 global links and one of their 5 leaves
+    empty: 9. No group: 4 leaves across, 12. So 9 links of 200 Gb/s."""
+    design = dragonfly(6, 3)
+    design.update("group-1-hosts", count=2)
     got = Engine(solvers=CLOSED_FORM).compute_all(design).bisection
     assert got.exact
     want = Engine(solvers=(integer_program,)).compute_all(design).bisection
     assert want.exact and got.gbps == pytest.approx(want.gbps)
-    assert got.gbps == pytest.approx(30 * SPEED)
+    assert got.gbps == pytest.approx(9 * SPEED)
 
 
 def test_uniform_classes() -> None:
