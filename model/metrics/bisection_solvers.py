@@ -15,15 +15,17 @@ The default order (:data:`DEFAULT_SOLVERS`):
    switches are not interchangeable, while small;
 2. :func:`pod_tree_dp` — the pod-tree DP (:mod:`model.metrics.pod_dp`), exact for
    hierarchical networks whose pods are uniform;
-3. :func:`integer_program` — exact for small networks of any shape
+3. :func:`dragonfly_plus` — the closed form for Dragonfly+ wiring
+   (:mod:`model.metrics.dragonfly_cut`), exact whatever the number of groups;
+4. :func:`integer_program` — exact for small networks of any shape
    (:mod:`model.metrics.bisection_milp`);
-4. :func:`heuristic` — the best of a few structured splits with switches placed by
+5. :func:`heuristic` — the best of a few structured splits with switches placed by
    minimum cut: an upper bound, never exact; it runs only when nothing confirmed was
    found before it.
 
 When no solver proves its cut, the best is given a proven lower bound where one is
-known (:func:`with_lower_bound`, :mod:`model.metrics.bisection_bound`), and is exact
-when the bound reaches it.
+known — networks with peer links (:func:`with_lower_bound`,
+:mod:`model.metrics.bisection_bound`) — and is exact when the bound reaches it.
 
 Every cut is recounted link by link from the wiring (:func:`~model.metrics.bisection.
 report_cut`): ``exact`` is claimed only when the recount equals the value the method
@@ -45,7 +47,9 @@ from model.metrics.bisection import (
     report_by_members,
     report_cut,
 )
-from model.metrics.bisection_bound import dragonfly_lower_bound
+from model.metrics.bisection_bound import lower_bound
+from model.metrics.dragonfly_cut import dragonfly_minimum, dragonfly_sides
+from model.metrics.dragonfly_shape import dragonfly_shape
 from model.metrics.endpoints import Endpoints
 from model.metrics.flows import MemberNetwork
 from model.metrics.min_plus import TooMuchWorkError
@@ -150,6 +154,24 @@ def integer_program(problem: BisectionProblem, found: Found | None) -> Found | N
     return Found(result) if _confirms(result, solved.value, problem.target) else None
 
 
+def dragonfly_plus(problem: BisectionProblem, found: Found | None) -> Found | None:
+    """The exact bisection of a Dragonfly+ of alike groups, in closed form
+    (:mod:`model.metrics.dragonfly_cut`, whose docstring proves it); None when the
+    network is not of that shape or the recount disagrees."""
+    topo, ep, target = problem.topo, problem.ep, problem.target
+    if topo.hierarchical:
+        return None
+    shape = dragonfly_shape(topo, ep)
+    if shape is None or not shape.alike:
+        return None
+    cut = dragonfly_minimum(shape, target)
+    if cut is None:
+        return None
+    switch, accelerator = dragonfly_sides(shape, ep, cut, target)
+    result = report_cut(topo, ep, Sides(switch, accelerator), exact=True)
+    return Found(result) if _confirms(result, cut.gbps, target) else None
+
+
 def heuristic(problem: BisectionProblem, found: Found | None) -> Found | None:
     """Best of several structured balanced splits — accelerators in building, island,
     rack group and switch order — with the switches placed by an s–t minimum cut (optimal
@@ -186,8 +208,8 @@ def heuristic(problem: BisectionProblem, found: Found | None) -> Found | None:
     return Found(best, confirmed=False)
 
 
-DEFAULT_SOLVERS: tuple[Solver, ...] = (switch_sides_dp, pod_tree_dp, integer_program,
-                                       heuristic)
+DEFAULT_SOLVERS: tuple[Solver, ...] = (switch_sides_dp, pod_tree_dp, dragonfly_plus,
+                                       integer_program, heuristic)
 """The engine's solvers, in the order they are tried (see module doc)."""
 
 
@@ -227,7 +249,7 @@ def with_lower_bound(problem: BisectionProblem, best: Bisection) -> Bisection:
     """The best inexact cut with the proven lower bound of
     :mod:`model.metrics.bisection_bound` where one applies; exact when the bound
     reaches the cut (then the cut is a minimum)."""
-    bound = dragonfly_lower_bound(problem.topo, problem.ep, problem.target)
+    bound = lower_bound(problem.topo, problem.ep, problem.target)
     if bound is None:
         return best
     if bound >= best.gbps * (1 - 1e-9) and best.cut.accelerators_a == problem.target:

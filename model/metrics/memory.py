@@ -32,6 +32,7 @@ from model.metrics.remembered import Remembered
 if TYPE_CHECKING:
     from model.metrics.bisection_units import BisectionUnits
     from model.metrics.dp_tables import Costs
+    from model.metrics.dragonfly_shape import DragonflyShape, DragonflyWiring
     from model.metrics.endpoints import RackPart
     from model.metrics.hops import LevelCounts
     from model.metrics.network import NetworkFigures, Structure
@@ -100,6 +101,15 @@ class Memory:
     """The switch-sides DP's tables of pods below the top by kind, grid and target
     (:mod:`model.metrics.pod_dp_switches`): a failure or an edit inside one island
     recomputes that island's tables only."""
+
+    dragonfly_wirings: Remembered[tuple[DragonflyWiring | None]] = field(
+        default_factory=_lasting(2))
+    """How a network reads as a Dragonfly+, without speeds, by switch structure and the
+    accelerators' attachments (:mod:`model.metrics.dragonfly_shape`)."""
+
+    dragonfly_shapes: Remembered[tuple[DragonflyWiring, DragonflyShape]] = field(
+        default_factory=_lasting(2))
+    """A Dragonfly+ at the speeds of a run, by its wiring and the speeds."""
 
     def stores(self) -> list[Remembered[Any]]:
         """Every store, in field order."""

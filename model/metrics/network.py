@@ -4,7 +4,8 @@ Stage by stage (each a typed function), within the run's budget:
 
 1. the **endpoints** (every accelerator's links, :mod:`model.metrics.endpoints`) and
    their **attachment units**, kept while only speeds change;
-2. **hops** (:mod:`model.metrics.hops`), on a second thread for the largest designs;
+2. **hops** (:mod:`model.metrics.hops`; a Dragonfly+ in closed form,
+   :mod:`model.metrics.dragonfly_hops`), on a second thread for the largest designs;
 3. the **bisection units** and the pod tree over them
    (:mod:`model.metrics.bisection_units`), kept while the wiring and the accelerators'
    own link speeds stay;
@@ -36,6 +37,8 @@ from model.metrics.budget import (
     too_large_network,
     too_large_reason,
 )
+from model.metrics.dragonfly_hops import dragonfly_hops
+from model.metrics.dragonfly_shape import dragonfly_wiring
 from model.metrics.endpoints import Endpoints, build_endpoints
 from model.metrics.hops import compute_hops, island_shapes
 from model.metrics.memory import Memory
@@ -198,6 +201,9 @@ def _hops_beside(topo: Topology, ep: Endpoints,
     (already done, when it is small). The thread runs in a copy of this run's context,
     so it works to the same budget and memory."""
     def count() -> Hops:
+        wiring = dragonfly_wiring(topo, ep)
+        if wiring is not None:  # a Dragonfly+: hops in closed form
+            return dragonfly_hops(wiring, ep)
         return compute_hops(ep, switch_classes(topo), attached, island_fingerprints(topo),
                             island_shapes(topo))
 

@@ -31,6 +31,8 @@ from typing import NamedTuple
 import numpy as np
 
 from model.metrics.arrays import distinct
+from model.metrics.dragonfly_cut import dragonfly_separations
+from model.metrics.dragonfly_shape import DragonflyShape, dragonfly_shape
 from model.metrics.endpoints import Endpoints
 from model.metrics.flows import MemberNetwork
 from model.metrics.interchangeable import island_classes
@@ -262,12 +264,50 @@ def by_classes(tree: PodTree | None, ep: Endpoints) -> bool:
             and pod_classes(tree) is not None)
 
 
+def _dragonfly_pairs(shape: DragonflyShape, ep: Endpoints, level: str, names: list[str]
+                     ) -> list[PairCapacity] | None:
+    """The pair capacities of a Dragonfly+ (:func:`~model.metrics.dragonfly_cut.
+    dragonfly_separations`): islands are its groups, one value per pair of classes of
+    groups (a permutation within classes keeps every speed, so it is an automorphism);
+    a building is the set of its groups. None when the groups have too many choices."""
+    present = _present(ep.island if level == "island" else ep.building, len(names))
+    if len(present) < 2:
+        return []
+    if level == "island":
+        label = shape.classes
+        if label is None:
+            label = np.arange(shape.groups, dtype=np.int64)
+        key = {(x, y): (min(int(label[x]), int(label[y])), max(int(label[x]), int(label[y])),
+                        int(label[x] == label[y])) for x, y in combinations(present, 2)}
+        first = {k: xy for xy, k in reversed(key.items())}
+        values = dragonfly_separations(shape, [([x], [y]) for x, y in first.values()])
+        if values is None:
+            return None
+        by_key = dict(zip(first, values, strict=True))
+        return [PairCapacity(names[x], names[y], by_key[key[x, y]])
+                for x, y in combinations(present, 2)]
+    building_of = np.full(shape.groups, -1, dtype=np.int64)
+    building_of[ep.island] = ep.building
+    groups = {b: np.flatnonzero(building_of == b).tolist() for b in present}
+    values = dragonfly_separations(shape, [(groups[x], groups[y])
+                                           for x, y in combinations(present, 2)])
+    if values is None:
+        return None
+    return [PairCapacity(names[x], names[y], value)
+            for (x, y), value in zip(combinations(present, 2), values, strict=True)]
+
+
 def pair_capacities(topo: Topology, ep: Endpoints, tree: PodTree | None,
                     representative: IntArray | None = None
                     ) -> tuple[list[PairCapacity], list[PairCapacity]]:
     """Capacities between all island pairs and all building pairs (Gb/s);
     ``representative`` may give an accelerator of each unit."""
     results = []
+    shape = None
+    if tree is None and not topo.hierarchical:
+        shape = dragonfly_shape(topo, ep)
+        if shape is not None and not shape.alike:
+            shape = None
     network: MemberNetwork | None = None
     levels: TreeLevels | None = None
     member: IntArray | None = representative
@@ -297,6 +337,9 @@ def pair_capacities(topo: Topology, ep: Endpoints, tree: PodTree | None,
             values = class_pair_cuts(tree, classes, place, present)
             pairs = [PairCapacity(names[x], names[y], value) for (x, y), value
                      in zip(combinations(present, 2), values, strict=True)]
+        elif shape is not None and (found := _dragonfly_pairs(shape, ep, level, names)
+                                    ) is not None:
+            pairs = found
         elif ep.count <= 200_000:
             keys = ep.island if level == "island" else ep.building
             present = _present(keys, len(names))

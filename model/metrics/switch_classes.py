@@ -87,9 +87,17 @@ def _refined(topo: Topology) -> SwitchClasses:
         t.id: np.zeros(t.count, dtype=np.int64) for t in topo.tiers.values()
     }
     singletons: set[str] = set()
+    apart: set[str] = set()  # tiers already split into single members
 
     def refine(tier: TierNet, part: IntArray) -> None:
+        # refining single members changes nothing (their labels stay 0, 1, …), and a
+        # Dragonfly+ spine tier meets hundreds of global bundles after its first
+        if tier.id in apart:
+            return
         labels[tier.id] = dense(labels[tier.id] * (int(part.max()) + 1) + part)
+        if labels[tier.id].size and int(labels[tier.id][-1]) == tier.count - 1 \
+                and int(labels[tier.id].max()) == tier.count - 1:
+            apart.add(tier.id)
 
     for b in topo.bundles:
         if not isinstance(b.lower, TierNet):
@@ -132,24 +140,25 @@ def _refined(topo: Topology) -> SwitchClasses:
     )
     size = np.concatenate(sizes) if sizes else np.zeros(0, np.int64)
 
-    pairs = []
+    ends_a: list[IntArray] = []
+    ends_c: list[IntArray] = []
     for b in topo.bundles:
         if isinstance(b.lower, TierNet):
             lower_class = member_class[b.lower.offset:b.lower.offset + b.lower.count]
-            if b.lower.id in singletons or b.upper.id in singletons or b.masked:
+            if (b.lower.id in singletons or b.upper.id in singletons or b.masked
+                    or b.lower.id in apart):
                 chosen = np.arange(b.links)
             else:
                 # members of one class wire alike: one representative per class is enough
                 _, first = np.unique(lower_class, return_index=True)
                 per = b.links_per_member
                 chosen = (first[:, None] * per + np.arange(per)).reshape(-1)
-            a = member_class[b.lower_member[chosen] + b.lower.offset]
-            c = member_class[b.upper_member[chosen] + b.upper.offset]
-            pairs.append(np.stack([a, c], axis=1))
-    if sum(p.shape[0] for p in pairs):  # links may all be down
-        both = np.concatenate(pairs)
+            ends_a.append(member_class[b.lower_member[chosen] + b.lower.offset])
+            ends_c.append(member_class[b.upper_member[chosen] + b.upper.offset])
+    if sum(a.size for a in ends_a):  # links may all be down
+        a, c = np.concatenate(ends_a), np.concatenate(ends_c)
         k = max(int(size.size), 1)
-        keys = np.concatenate([both[:, 0] * k + both[:, 1], both[:, 1] * k + both[:, 0]])
+        keys = np.concatenate([a * k + c, c * k + a])
         keys.sort()
         keys = keys[np.r_[True, keys[1:] != keys[:-1]]]
         edges = np.stack([keys // k, keys % k], axis=1)

@@ -17,6 +17,7 @@ from model.metrics.bisection_solvers import (
     NoSolverError,
     Solver,
     compute_bisection,
+    dragonfly_plus,
     heuristic,
     integer_program,
     pod_tree_dp,
@@ -33,7 +34,8 @@ K4_GBPS = 4**3 / 8 * 10
 
 
 def test_the_default_order() -> None:
-    assert (switch_sides_dp, pod_tree_dp, integer_program, heuristic) == DEFAULT_SOLVERS
+    assert (switch_sides_dp, pod_tree_dp, dragonfly_plus, integer_program,
+            heuristic) == DEFAULT_SOLVERS
 
 
 @pytest.mark.parametrize(("solvers", "exact"), [

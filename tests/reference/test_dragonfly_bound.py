@@ -1,11 +1,11 @@
-"""The bisection's proven lower bound (:mod:`model.metrics.bisection_bound`) and the
+"""The bisection's proven lower bound (:mod:`model.metrics.bisection_bound`) with the
+heuristic alone, and the
 pair capacities by classes of interchangeable islands
 (:mod:`model.metrics.interchangeable`) on Dragonfly+ designs, against hand counts and
 the reference (integer program and max-flows on the expanded graph)."""
 
 from __future__ import annotations
 
-from fractions import Fraction
 from itertools import combinations
 from typing import Any
 
@@ -15,12 +15,11 @@ from hypothesis import strategies as st
 
 from model.design import Design
 from model.metrics import Engine
-from model.metrics.bisection_bound import dragonfly_lower_bound
+from model.metrics.bisection_bound import lower_bound
 from model.metrics.bisection_solvers import heuristic
 from model.metrics.endpoints import build_endpoints
 from model.metrics.interchangeable import island_classes
 from model.metrics.topology import resolve
-from model.reports.metrics_json import metrics_to_json
 from model.templates import TEMPLATES
 from tests.reference.expand import expand
 from tests.reference.slow_metrics import bisection_milp, separation_gbps
@@ -35,58 +34,14 @@ def dragonfly(k: int, groups: int = 0, routers: int = 0, speed: float = SPEED) -
 
 
 def bound_of(design: Design) -> float | None:
-    """The lower bound on the design's balanced cuts (⌊N/2⌋ on side A)."""
+    """The proven lower bound on the design's balanced cuts (⌊N/2⌋ on side A)."""
     topo = resolve(design)
     ep = build_endpoints(topo)
-    return dragonfly_lower_bound(topo, ep, ep.count // 2)
-
-
-def test_four_groups_hand_count() -> None:
-    """k = 8, 4 groups: 4 leaves and 4 spines a group, 4 hosts a leaf, H = 16, N = 64,
-    u = 4 uplinks a leaf, g = 1 global link per spine per other group, all links s.
-
-    A balanced cut has |A| = 32 = 2·H, so S_min = 0, and the bound is 1024·d₁ for
-    any d₂ ≥ d₁. The global links allow d₁·16²/(4·1) ≤ s, i.e. d₁ ≤ s/64; the host
-    links 48·d₁ + 15·d₂ ≤ s then leave d₂ up to s/60 ≥ d₁. So the bound is
-    1024·s/64 = 16·s — and two groups against two cut 2·2 pairs × 4 links = 16 links:
-    the bound proves the best cut, and the engine (heuristic only) reports it exact."""
-    design = dragonfly(8, groups=4)
-    assert bound_of(design) == pytest.approx(16 * SPEED, rel=1e-12)
-    got = Engine(solvers=(heuristic,)).compute_all(design).bisection
-    assert got.exact and got.gbps == pytest.approx(16 * SPEED)
-
-
-def test_five_groups_hand_count() -> None:
-    """k = 8, 5 groups (the default): H = 16, N = 80, |A| = 40 = 2.5·H, so
-    S_min = 8·8 = 64 (one group halved) and S_max = 5·8·8 = 320 (every group halved);
-    |A||B| = 1600. Constraints: hosts 64·d₁ + 15·d₂ ≤ s, leaf uplinks
-    4·(64·d₁ + 12·d₂)/4 ≤ s, global links d₁ ≤ s/64. With d₂ ≥ d₁ the bound is
-    1536·d₁ + 64·d₂, largest at d₁ = d₂ = s/79 (the host constraint): 1600·s/79;
-    with d₂ ≤ d₁ it is 1280·d₁ + 320·d₂, at most 20·s (d₁ = s/64, d₂ = 0) < 1600·s/79.
-    So the bound is 1600·s/79 ≈ 20.25·s (below the minimum, 32·s by the integer
-    program), and the JSON report shows it beside the heuristic's cut."""
-    design = dragonfly(8)
-    want = float(Fraction(1600, 79) * Fraction(SPEED))
-    assert bound_of(design) == pytest.approx(want, rel=1e-12)
-    metrics = Engine(solvers=(heuristic,)).compute_all(design)
-    section = metrics_to_json(design, metrics)["bisection"]
-    assert section["exact"] is False
-    assert section["lower_bound_gbps"] == pytest.approx(want, rel=1e-12)
-    assert section["lower_bound_gbps"] <= section["gbps"]
-
-
-def test_an_exact_figure_is_its_own_bound_in_the_json_report() -> None:
-    """The 4-group k = 8 system proven by its bound (16·s, hand count above): the
-    report's ``lower_bound_gbps`` is the figure itself."""
-    design = dragonfly(8, groups=4)
-    section = metrics_to_json(design, Engine(solvers=(heuristic,)).compute_all(design))[
-        "bisection"]
-    assert section["exact"] is True
-    assert section["lower_bound_gbps"] == section["gbps"] == pytest.approx(16 * SPEED)
+    return lower_bound(topo, ep, ep.count // 2)
 
 
 def test_no_bound_for_a_hierarchical_design() -> None:
-    """A fat-tree is not of the checked shape: no bound (its DP is exact anyway)."""
+    """A fat-tree has no peer links: no bound (its DP is exact anyway)."""
     assert bound_of(TEMPLATES["fat-tree"].build(k=4, speed_gbps=10)) is None
 
 
@@ -111,7 +66,8 @@ def small_dragonflies(draw: st.DrawFn) -> Design:
 def test_bound_is_at_most_the_reference_bisection(design: Design) -> None:
     """Bound ≤ exact minimum (integer program on the expanded graph) ≤ best cut found by
     the heuristic; the heuristic's cut is claimed exact only when it is the minimum.
-    (Routers whose uplinks do not spread evenly over the spines get no bound.)"""
+    (Routers whose uplinks do not spread evenly over the spines get only the bound of
+    the network without its global links.)"""
     reference = bisection_milp(expand(design)).gbps
     bound = bound_of(design)
     if bound is not None:
@@ -125,21 +81,19 @@ def test_bound_is_at_most_the_reference_bisection(design: Design) -> None:
         assert got.lower_bound_gbps is None or got.lower_bound_gbps <= reference * (1 + 1e-9)
 
 
-@pytest.mark.parametrize(("k", "groups", "exact"), [(8, 4, True), (16, 8, True), (4, 2, False)])
-def test_alike_groups_with_even_count(k: int, groups: int, exact: bool) -> None:
-    """With an even number of groups and the global links the bottleneck of the flow,
-    the bound reaches the halving cut (groups/2)² · P·g links and the engine (heuristic
-    only) proves it: k = 8, 4 groups: 4·4 = 16 links; k = 16, 8 groups: 16·8 = 128.
-    With k = 4, 2 groups the hosts' own links limit the flow first (d₁ ≤ s/7, bound
-    16·s/7 < the 4 global links): not proven, the bound stays below the integer
-    program's minimum."""
+@pytest.mark.parametrize(("k", "groups"), [(8, 4), (16, 8), (4, 2)])
+def test_alike_groups_with_even_count(k: int, groups: int) -> None:
+    """With an even number of alike groups the bound (the closed form of
+    :mod:`model.metrics.dragonfly_cut`) proves the heuristic's halving cut:
+    (groups/2)² · P·g links, P = k/2 spines with g = (k/2) // (groups − 1) global
+    links each — k = 8, 4 groups: 4·4·1 = 16; k = 16, 8 groups: 16·8·1 = 128; k = 4,
+    2 groups: 1·2·2 = 4 (the integer program agrees)."""
     design = dragonfly(k, groups=groups)
     got = Engine(solvers=(heuristic,)).compute_all(design).bisection
-    assert got.exact is exact
-    if exact:
-        assert got.gbps == pytest.approx((groups // 2) ** 2 * (k // 2) * SPEED)
-    else:
-        assert got.lower_bound_gbps == pytest.approx(16 * SPEED / 7)
+    assert got.exact
+    links = (groups // 2) ** 2 * (k // 2) * ((k // 2) // (groups - 1))
+    assert got.gbps == pytest.approx(links * SPEED)
+    if k == 4:
         assert got.gbps == pytest.approx(bisection_milp(expand(design)).gbps)
 
 
