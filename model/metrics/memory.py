@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from model.metrics.dragonfly_shape import DragonflyShape, DragonflyWiring
     from model.metrics.endpoints import RackPart
     from model.metrics.hops import LevelCounts
+    from model.metrics.layout import Layout
     from model.metrics.network import NetworkFigures, Structure
     from model.metrics.pods import PodSkeleton, SwitchPart
     from model.metrics.switch_classes import SwitchClasses
@@ -43,6 +44,11 @@ if TYPE_CHECKING:
 _FIGURES_KEPT = 8
 """Distinct networks whose figures are kept: small, and what undo and redo of a few
 edits return to."""
+
+
+_LAYOUTS_KEPT = 4
+"""Layouts kept: what undo and redo of an edit or two return to. Their planes share
+their wiring arrays with :attr:`Memory.wirings`, so a kept layout costs little more."""
 
 
 def _lasting(entries: int) -> Callable[[], Remembered[Any]]:
@@ -63,6 +69,10 @@ class Memory:
     figures: Remembered[NetworkFigures] = field(default_factory=_lasting(_FIGURES_KEPT))
     """Complete network figures (hops, bisection, pair capacities) by
     :meth:`~model.metrics.spec.NetworkSpec.figures_key`."""
+    layouts: Remembered[Layout] = field(default_factory=_lasting(_LAYOUTS_KEPT))
+    """The layout stage's planes and figures by
+    :func:`~model.metrics.spec.layout_key` (:mod:`model.metrics.layout`): an edit of a
+    building's power, or undo and redo of an edit, reuses them."""
     structures: Remembered[Structure] = field(default_factory=_lasting(1))
     """Endpoints, attachment units and hops by the spec without speeds: what the network
     metrics share while only link speeds change."""

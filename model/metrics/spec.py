@@ -186,6 +186,33 @@ def network_spec(design: Design, plane: Plane, down: Hashable = (),
                        same_figures_as)
 
 
+LAYOUT_SETTINGS = ("plane", "building_distance_m")
+"""The settings the layout stage reads (:func:`layout_key`)."""
+
+NOT_LAYOUT: dict[type[BaseModel], frozenset[str]] = {
+    Building: frozenset({"name", "notes", "x", "y", "capacity_kw", "pue", "cooling",
+                         "electricity_usd_per_kwh"}),
+    DesignSettings: frozenset({"oversubscription_threshold", "allowance_pct",
+                               "reliability", "currency", "usd_exchange_rate", "years"}),
+}
+"""Fields the layout stage does not read (:func:`layout_key` leaves them out): a
+building's power, cooling, money and labels, and the settings of power, money and
+reliability. Every other field of every element and part is in the key whole."""
+
+
+def layout_key(design: Design, plane: Plane, failures: Hashable = ()) -> Hashable:
+    """What the layout stage (:mod:`model.metrics.layout`) of ``design`` on ``plane``
+    with ``failures`` down depends on, and with it the network's spec: every rack
+    group, tier, bundle and island record whole, the catalog, the buildings by id and
+    the settings of :data:`LAYOUT_SETTINGS` — not the fields of :data:`NOT_LAYOUT`."""
+    settings = design.settings
+    return (plane, failures, design.catalog,
+            tuple(getattr(settings, name) for name in LAYOUT_SETTINGS),
+            tuple(design.buildings), tuple(design.islands.values()),
+            tuple(design.rack_groups.values()), tuple(design.tiers.values()),
+            tuple(design.bundles.values()))
+
+
 def _parts(cat: Catalog, rack_type: str
            ) -> tuple[ServerSpec | None, tuple[float, float] | None]:
     """The spec of a rack type's parts and its servers' (backend, front-end) NIC
