@@ -161,10 +161,11 @@ def _add_links(ledger: _Ledger, topo: Topology, topologies: list[Topology],
                builtin: Catalog) -> None:
     """Optics and cables of every bundle of every plane."""
     design = topo.design
+    media = {m.id: m for m in design.catalog.media}
     for t in topologies:
         for b in t.bundles:
             bundle = design.bundles[b.bundle_id]
-            found = design.catalog.medium(bundle.medium) if bundle.medium else None
+            found = media.get(bundle.medium) if bundle.medium else None
             if found is None or b.links == 0:
                 continue
             medium: Medium = priced(found, builtin)
@@ -213,14 +214,17 @@ def bill(topo: Topology, topologies: list[Topology]) -> Bill:
         unit = price.usd if price else 0.0
         ledger.add("racks", rack.rack_type.id, rack.rack_type.name, "rack", rack.racks,
                    unit * rack.racks, price, where)
+    switches = {m.id: m for m in design.catalog.switches}
     for tier in design.tiers.values():
-        model = design.catalog.switch(tier.switch)
+        model = switches.get(tier.switch)
         if model is None:
             continue
         price = part_price(model, "switch", builtin)
         unit = price.usd if price else 0.0
+        building = (design.islands[tier.island].building if tier.island is not None
+                    else tier.building)
         ledger.add("switches", model.id, model.name, "switch", tier.count,
-                   unit * tier.count, price, {design.building_of(tier.id) or "": 1.0})
+                   unit * tier.count, price, {building or "": 1.0})
     _add_links(ledger, topo, topologies, builtin)
     order = {c: i for i, c in enumerate(CATEGORIES)}
     return Bill(sorted(ledger.items.values(), key=lambda i: order[i.category]),
