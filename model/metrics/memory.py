@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from model.metrics.layout import Layout
     from model.metrics.network import NetworkFigures, Structure
     from model.metrics.pods import PodSkeleton, SwitchPart
+    from model.metrics.results import PairCapacity
     from model.metrics.switch_classes import SwitchClasses
     from model.metrics.topology import Wiring
 
@@ -101,6 +102,11 @@ class Memory:
     links_apart: Remembered[int] = field(default_factory=_lasting(1024))
     """Links apart of a switch-to-switch bundle by its wiring and its tiers' sides
     (:mod:`model.metrics.bisection`): an edit moves few switches."""
+    pair_records: Remembered[tuple[np.ndarray, list[PairCapacity]]] = field(
+        default_factory=_lasting(4))
+    """The last lists of pair capacities, by the names of the groups paired, with their
+    values (:func:`model.metrics.pairs.pair_records`): an edit of one island remakes
+    the records of its own pairs only."""
     dp_tables: Remembered[Costs] = field(default_factory=_within_bytes(384 * 2**20))
     """The pod-tree DP's tables by signature hash (:mod:`model.metrics.dp_tables`)."""
     dp_prefixes: Remembered[tuple[np.ndarray, np.ndarray, tuple[object, ...]]] = \
