@@ -37,7 +37,7 @@ from model.metrics.network import NetworkFigures, network_figures
 from model.metrics.power import building_power
 from model.metrics.reliability import override_problems, reliability
 from model.metrics.results import DesignMetrics, bisection_upper_bound, not_counted_hops
-from model.metrics.spec import layout_key
+from model.metrics.spec import equipment_key, layout_key
 from model.metrics.topology import resolve
 from model.problems import Problem
 
@@ -74,8 +74,11 @@ class Engine:
             key = layout_key(design, chosen, failures)
             layout = self.memory.layouts.get(key)
             if layout is None:
-                layout = layout_figures(resolve_plane(design, chosen, failures))
+                equipment_at = equipment_key(design, chosen, failures)
+                layout = layout_figures(resolve_plane(design, chosen, failures),
+                                        self.memory.equipment.get(equipment_at))
                 self.memory.layouts.put(key, layout)
+                self.memory.equipment.put(equipment_at, layout.equipment)
             else:
                 layout = layout.for_design(design)
             with working_to(budget):
@@ -130,18 +133,19 @@ def design_metrics(layout: Layout, network: NetworkFigures) -> DesignMetrics:
     design = topo.design
     inv, oversub = layout.inventory, layout.oversubscription
     per_acc = layout.injection_gbps_per_accelerator
-    pw = building_power(design, layout.draw)
+    equipment = layout.equipment
+    pw = building_power(design, equipment.draw)
     hops = network.hops if network.hops is not None else not_counted_hops()
     bisection = (network.bisection if network.bisection is not None
                  else bisection_upper_bound(topo.accelerators, per_acc))
     problems = (layout.problems
                 + metric_problems(design, pw, oversub, hops)
                 + override_problems(design)
-                + layout.reach)
+                + equipment.reach)
     down = failure_figures(design, failures, topo, healthy, inv) if failures else None
     if down is not None:
         problems += stranded_problems(down, design, topo.plane.value)
-    pflops = layout.compute
+    pflops = equipment.compute
     return DesignMetrics(
         plane=topo.plane.value,
         inventory=inv,
@@ -155,8 +159,8 @@ def design_metrics(layout: Layout, network: NetworkFigures) -> DesignMetrics:
         compute=pflops,
         problems=problems,
         not_computed=dict(network.not_computed),
-        reliability=reliability(design, layout.population),
+        reliability=reliability(design, equipment.population),
         failures=down,
-        cost=priced_cost(design, layout.bill, pw, pflops, network.bisection,
+        cost=priced_cost(design, equipment.bill, pw, pflops, network.bisection,
                          topo.accelerators),
     )

@@ -47,6 +47,22 @@ class ResolvedPlane:
 
 
 @dataclass(frozen=True)
+class Equipment:
+    """What is bought and what it draws, which the links' speeds do not change (kept
+    by :func:`~model.metrics.spec.equipment_key`, so a speed edit reuses them)."""
+
+    compute: Compute
+    draw: PowerDraw
+    """What works draws (a failed switch still draws; a dark link end does not)."""
+    bill: Bill
+    population: Population
+    missing: list[Problem]
+    """Parts the design names that its catalog lacks."""
+    reach: list[Problem]
+    """Media that do not reach their links' length."""
+
+
+@dataclass(frozen=True)
 class Layout:
     """What one run keeps of a layout (see module doc): the resolved planes, the
     network's spec, and the figures the buildings' own fields cannot change."""
@@ -63,15 +79,9 @@ class Layout:
     """Of what is installed."""
     oversubscription: dict[str, TierOversubscription]
     injection_gbps_per_accelerator: float
-    compute: Compute
-    draw: PowerDraw
-    """What works draws (a failed switch still draws; a dark link end does not)."""
-    bill: Bill
-    population: Population
+    equipment: Equipment
     problems: list[Problem]
     """Missing parts, wiring and group problems of what is installed."""
-    reach: list[Problem]
-    """Media that do not reach their links' length."""
 
     def for_design(self, design: Design) -> Layout:
         """This layout with its planes pointing at ``design`` (of the same layout)."""
@@ -88,8 +98,9 @@ class Layout:
                        healthy_topologies=[healthy, *healthy_others])
 
 
-def layout_figures(plane_view: ResolvedPlane) -> Layout:
-    """The layout stage (see module doc) of the resolved ``plane_view``."""
+def layout_figures(plane_view: ResolvedPlane, equipment: Equipment | None = None) -> Layout:
+    """The layout stage (see module doc) of the resolved ``plane_view``, with its
+    ``equipment`` figures when they are known (else they are computed too)."""
     topo, healthy, failures = plane_view.topo, plane_view.healthy, plane_view.failures
     design = topo.design
     spec = network_spec(design, topo.plane, topo.down.key, topo.same_figures_as)
@@ -102,12 +113,14 @@ def layout_figures(plane_view: ResolvedPlane) -> Layout:
     injection = topo.injection_gbps()
     per_acc = (sum(i * r.accelerators for i, r in zip(injection, topo.racks, strict=True))
                / topo.accelerators) if topo.accelerators else 0.0
-    draw = power_draw(topo, topologies,
-                      drawn_link_ends(healthy_topologies, topo.down) if failures else None)
-    problems = (missing_parts(design)
+    if equipment is None:
+        draw = power_draw(topo, topologies,
+                          drawn_link_ends(healthy_topologies, topo.down) if failures else None)
+        equipment = Equipment(compute(topo), draw, bill(healthy, healthy_topologies),
+                              population(healthy, installed), missing_parts(design),
+                              reach_problems(design))
+    problems = (equipment.missing
                 + wiring_problems(healthy_topologies, installed.ports_by_tier)
                 + group_problems(healthy))
     return Layout(plane_view, spec, topologies, healthy_topologies, inv, installed,
-                  oversubscription(topo), per_acc, compute(topo), draw,
-                  bill(healthy, healthy_topologies), population(healthy, installed),
-                  problems, reach_problems(design))
+                  oversubscription(topo), per_acc, equipment, problems)

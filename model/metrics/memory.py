@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from model.metrics.dragonfly_shape import DragonflyShape, DragonflyWiring
     from model.metrics.endpoints import RackPart
     from model.metrics.hops import LevelCounts
-    from model.metrics.layout import Layout
+    from model.metrics.layout import Equipment, Layout
     from model.metrics.network import NetworkFigures, Structure
     from model.metrics.pods import PodSkeleton, SwitchPart
     from model.metrics.results import PairCapacity
@@ -74,6 +74,10 @@ class Memory:
     """The layout stage's planes and figures by
     :func:`~model.metrics.spec.layout_key` (:mod:`model.metrics.layout`): an edit of a
     building's power, or undo and redo of an edit, reuses them."""
+    equipment: Remembered[Equipment] = field(default_factory=_lasting(_LAYOUTS_KEPT))
+    """The layout's equipment figures (bill of materials, power drawn, compute, parts
+    population, missing parts, reach) by :func:`~model.metrics.spec.equipment_key`: a
+    speed edit reuses them."""
     structures: Remembered[Structure] = field(default_factory=_lasting(1))
     """Endpoints, attachment units and hops by the spec without speeds: what the network
     metrics share while only link speeds change."""

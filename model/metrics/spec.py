@@ -213,6 +213,24 @@ def layout_key(design: Design, plane: Plane, failures: Hashable = ()) -> Hashabl
             tuple(design.bundles.values()))
 
 
+_BUNDLE_BUT_SPEED = tuple(f for f in LinkBundle.model_fields if f != "speed_gbps")
+"""Every field of a bundle but its links' speed (a new field is in it by itself)."""
+
+
+def equipment_key(design: Design, plane: Plane, failures: Hashable = ()) -> Hashable:
+    """What the layout stage's equipment figures depend on
+    (:class:`model.metrics.layout.Equipment`: the bill of materials, power drawn,
+    compute, the parts population, missing parts and media that do not reach):
+    :func:`layout_key` without the bundles' link speeds."""
+    settings = design.settings
+    return (plane, failures, design.catalog,
+            tuple(getattr(settings, name) for name in LAYOUT_SETTINGS),
+            tuple(design.buildings), tuple(design.islands.values()),
+            tuple(design.rack_groups.values()), tuple(design.tiers.values()),
+            tuple(tuple(getattr(b, f) for f in _BUNDLE_BUT_SPEED)
+                  for b in design.bundles.values()))
+
+
 def _parts(cat: Catalog, rack_type: str
            ) -> tuple[ServerSpec | None, tuple[float, float] | None]:
     """The spec of a rack type's parts and its servers' (backend, front-end) NIC

@@ -23,10 +23,10 @@ from pydantic import BaseModel, ValidationError
 
 from model import parts
 from model.design import Design, DesignSettings
-from model.elements import Building
+from model.elements import Building, LinkBundle
 from model.errors import DesignError
 from model.metrics import DesignMetrics, Engine
-from model.metrics.spec import LAYOUT_SETTINGS, NOT_LAYOUT, layout_key
+from model.metrics.spec import LAYOUT_SETTINGS, NOT_LAYOUT, equipment_key, layout_key
 from model.templates import TEMPLATES
 from tests.reference.compare import power_mismatches
 
@@ -253,3 +253,40 @@ def test_edits_on_a_warm_engine_match_a_fresh_one_and_the_reference_power(
         assert figures(warm) == figures(Engine().compute_all(design)), edit
         problems = power_mismatches(design, warm.power)
         assert not problems, "\n".join(problems)
+
+
+def test_the_equipment_key_is_the_layout_key_but_the_links_speeds() -> None:
+    design = sample()
+    plane = design.settings.plane
+    before = equipment_key(design, plane)
+    bundle = next(iter(design.bundles.values()))
+    design.update(bundle.id, speed_gbps=bundle.speed_gbps / 2)
+    assert equipment_key(design, plane) == before
+    assert layout_key(design, plane) != layout_key(sample(), plane)
+    design.update(bundle.id, speed_gbps=bundle.speed_gbps)
+    for field in sorted(LinkBundle.model_fields):
+        if field in ("id", "speed_gbps"):
+            continue
+        value, found = _new_value(design, bundle, field)
+        assert found, field
+        try:
+            design.update(bundle.id, **{field: value})
+        except DesignError:
+            continue
+        assert equipment_key(design, plane) != before, field
+        design.update(bundle.id, **{field: getattr(bundle, field)})
+
+
+def test_a_speed_edit_reuses_the_equipment_figures() -> None:
+    design = sample()
+    engine = Engine()
+    first = engine.compute_all(design)
+    bundle = next(b for b in design.bundles.values() if design.kind_of(b.lower) == "tier")
+    design.update(bundle.id, speed_gbps=bundle.speed_gbps / 2)
+    second = engine.compute_all(design)
+    assert second.oversubscription != first.oversubscription  # the layout is new
+    assert second.cost.items == first.cost.items
+    assert second.reliability == first.reliability
+    # a new layout, and the equipment of the one before
+    assert (len(engine.memory.layouts), len(engine.memory.equipment)) == (2, 1)
+    assert figures(second) == figures(Engine().compute_all(design))
