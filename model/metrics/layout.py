@@ -12,6 +12,11 @@ undo back to a layout met before, reuses the resolved planes and these figures; 
 reads the buildings (power against capacity, energy, the checks against budgets,
 reliability) is computed on every run from them (:func:`model.metrics.engine.design_metrics`).
 
+Its :class:`Equipment` (the bill of materials, power drawn, compute, the parts
+population, missing parts and media that do not reach) does not depend on the links'
+speeds either, and is kept by :func:`~model.metrics.spec.equipment_key` (the layout key
+without them), so a speed edit recomputes the rest of the layout only.
+
 A kept layout was computed from another :class:`~model.design.Design` object of equal
 layout; :meth:`Layout.for_design` points its planes at the design of the run, so that
 what reads the buildings reads the current ones.
