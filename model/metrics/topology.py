@@ -335,10 +335,13 @@ def resolve(design: Design, plane: Plane | None = None, counts_only: bool = Fals
     racks: list[RackNet] = []
     unresolved: list[str] = []
     offset = 0
+    rack_types = {p.id: p for p in cat.rack_types}
+    servers = {p.id: p for p in cat.servers}
+    accelerators = {p.id: p for p in cat.accelerators}
     for group in design.rack_groups.values():
-        rack_type = cat.rack_type(group.rack_type)
-        server = cat.server(rack_type.server) if rack_type else None
-        acc = cat.accelerator(server.accelerator) if server else None
+        rack_type = rack_types.get(group.rack_type)
+        server = servers.get(rack_type.server) if rack_type else None
+        acc = accelerators.get(server.accelerator) if server else None
         if rack_type is None or server is None or acc is None:
             unresolved.append(group.id)
             continue
