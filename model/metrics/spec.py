@@ -39,6 +39,7 @@ from model.elements import (
     Scope,
     SwitchTier,
 )
+from model.metrics import budget
 from model.parts import (
     AcceleratorType,
     Catalog,
@@ -204,9 +205,12 @@ def layout_key(design: Design, plane: Plane, failures: Hashable = ()) -> Hashabl
     """What the layout stage (:mod:`model.metrics.layout`) of ``design`` on ``plane``
     with ``failures`` down depends on, and with it the network's spec: every rack
     group, tier, bundle and island record whole, the catalog, the buildings by id and
-    the settings of :data:`LAYOUT_SETTINGS` — not the fields of :data:`NOT_LAYOUT`."""
+    the settings of :data:`LAYOUT_SETTINGS` — not the fields of :data:`NOT_LAYOUT`;
+    and the number of links above which a plane is counted, not listed
+    (:data:`~model.metrics.budget.MAX_RESOLVED_LINKS`: whether it is, is a function of
+    the records and that number)."""
     settings = design.settings
-    return (plane, failures, design.catalog,
+    return (plane, failures, budget.MAX_RESOLVED_LINKS, design.catalog,
             tuple(getattr(settings, name) for name in LAYOUT_SETTINGS),
             tuple(design.buildings), tuple(design.islands.values()),
             tuple(design.rack_groups.values()), tuple(design.tiers.values()),
@@ -223,7 +227,7 @@ def equipment_key(design: Design, plane: Plane, failures: Hashable = ()) -> Hash
     compute, the parts population, missing parts and media that do not reach):
     :func:`layout_key` without the bundles' link speeds."""
     settings = design.settings
-    return (plane, failures, design.catalog,
+    return (plane, failures, budget.MAX_RESOLVED_LINKS, design.catalog,
             tuple(getattr(settings, name) for name in LAYOUT_SETTINGS),
             tuple(design.buildings), tuple(design.islands.values()),
             tuple(design.rack_groups.values()), tuple(design.tiers.values()),
