@@ -73,9 +73,10 @@ class BundleLength:
 def length_class(design: Design, bundle: LinkBundle) -> LengthClass:
     """The class of distance between the bundle's two ends (ignoring ``length_m``)."""
     lower, upper = design.element(bundle.lower), design.element(bundle.upper)
-    if design.building_of(bundle.lower) != design.building_of(bundle.upper):
+    building_low, island_low = _where(design, lower)
+    building_up, island_up = _where(design, upper)
+    if building_low != building_up:
         return LengthClass.CAMPUS
-    island_low, island_up = design.island_of(bundle.lower), design.island_of(bundle.upper)
     if island_low is None or island_up is None or island_low != island_up:
         return LengthClass.BUILDING
     if isinstance(lower, RackGroup) and (
@@ -84,6 +85,17 @@ def length_class(design: Design, bundle: LinkBundle) -> LengthClass:
     ):
         return LengthClass.RACK
     return LengthClass.ISLAND
+
+
+def _where(design: Design, element: object) -> tuple[str | None, str | None]:
+    """(building, island) a bundle's end stands in, as :meth:`Design.building_of` and
+    :meth:`Design.island_of` say, read from the end's own record."""
+    if isinstance(element, RackGroup | SwitchTier) and element.island is not None:
+        return design.islands[element.island].building, element.island
+    if isinstance(element, SwitchTier):
+        return element.building, None
+    element_id = getattr(element, "id", "")
+    return design.building_of(element_id), design.island_of(element_id)
 
 
 def bundle_length(design: Design, bundle: LinkBundle) -> BundleLength:
@@ -126,8 +138,9 @@ def reach_problems(design: Design) -> list[Problem]:
     """A problem for each bundle whose medium cannot reach its links' length: an error
     when the length was set on the bundle, a warning when it is the class estimate."""
     out: list[Problem] = []
+    media = {m.id: m for m in design.catalog.media}
     for bundle in design.bundles.values():
-        medium = design.catalog.medium(bundle.medium) if bundle.medium else None
+        medium = media.get(bundle.medium) if bundle.medium else None
         if medium is None:
             continue
         length = bundle_length(design, bundle)

@@ -77,6 +77,19 @@ def ranked(values: IntArray) -> tuple[IntArray, IntArray]:
     return uniq.astype(np.int64), inv.reshape(-1).astype(np.int64)
 
 
+def counted(values: IntArray) -> tuple[IntArray, IntArray]:
+    """The distinct values of a 1-D integer array (sorted) and how often each occurs,
+    as ``np.unique(values, return_counts=True)`` gives. Values already in order (keys
+    of accelerators numbered server by server, say) are counted from where they change,
+    without sorting: a check of order costs one comparison per value, a sort of 130K
+    values about twenty times more."""
+    if values.size and bool(np.all(values[1:] >= values[:-1])):
+        starts = np.flatnonzero(np.r_[True, values[1:] != values[:-1]])
+        return values[starts], np.diff(np.r_[starts, values.size])
+    uniq, counts = np.unique(values, return_counts=True)
+    return uniq, counts
+
+
 def dense(*keys: IntArray) -> IntArray:
     """One dense id per distinct combination of the keys (non-negative ints), numbered
     in sorted order of the combinations."""

@@ -155,13 +155,14 @@ def design_links(design: Design, plane: Plane | None = None) -> int:
     """Member-level links (lower members × links per member) of the bundles of
     ``design`` on ``plane`` (every plane when None), from the counts alone."""
     total = 0
+    rack_types = {r.id: r for r in design.catalog.rack_types}
     for bundle in design.bundles.values():
         upper = design.tiers.get(bundle.upper)
         if plane is not None and (upper is None or upper.plane != plane):
             continue
         group = design.rack_groups.get(bundle.lower)
         if group is not None:
-            rack_type = design.catalog.rack_type(group.rack_type)
+            rack_type = rack_types.get(group.rack_type)
             members = group.count * (rack_type.servers_per_rack if rack_type else 0)
         else:
             tier = design.tiers.get(bundle.lower)

@@ -49,13 +49,15 @@ def missing_parts(design: Design) -> list[Problem]:
             out.append(Problem.of(E, "missing-part", g.id, message(
                 "problems", "{name}: accelerator {part!r} is not in the catalog",
                 name=g.name, part=server.accelerator)))
+    switches = {m.id for m in cat.switches}
     for t in design.tiers.values():
-        if cat.switch(t.switch) is None:
+        if t.switch not in switches:
             out.append(Problem.of(E, "missing-part", t.id, message(
                 "problems", "{name}: switch model {part!r} is not in the catalog",
                 name=t.name, part=t.switch)))
+    media = {m.id for m in cat.media}
     for b in design.bundles.values():
-        if b.medium and cat.medium(b.medium) is None:
+        if b.medium and b.medium not in media:
             out.append(Problem.of(E, "missing-part", b.id, message(
                 "problems", "{name}: medium {part!r} is not in the catalog",
                 name=b.name, part=b.medium)))
@@ -68,6 +70,7 @@ def wiring_problems(topologies: list[Topology], ports: dict[str, PortUse]) -> li
     out: list[Problem] = []
     for topo in topologies:
         design = topo.design
+        media = {m.id: m for m in design.catalog.media}
         for b in topo.bundles:
             bundle = design.bundles[b.bundle_id]
             if not b.even:
@@ -92,7 +95,7 @@ def wiring_problems(topologies: list[Topology], ports: dict[str, PortUse]) -> li
                         " {nics:,} × {nic_speed:g}G NICs", name=bundle.name,
                         links=b.links_per_member, speed=b.speed_gbps, nics=nics,
                         nic_speed=b.lower.nic_speed_gbps(topo.plane))))
-            medium = design.catalog.medium(bundle.medium) if bundle.medium else None
+            medium = media.get(bundle.medium) if bundle.medium else None
             if medium and medium.speed_gbps < b.speed_gbps:
                 out.append(Problem.of(E, "medium-too-slow", b.bundle_id, message(
                     "problems", "{name}: {medium} carries {medium_speed:g}G, the links run"

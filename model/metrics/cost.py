@@ -17,7 +17,7 @@ price for the same id; parts priced nowhere cost nothing and are listed in ``unp
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from model.catalog import load_builtin_catalog
@@ -25,6 +25,7 @@ from model.media_reach import bundle_length, link_price_usd, priced
 from model.parts import Catalog, Medium, MediumKind, Price
 
 if TYPE_CHECKING:
+    from model.design import Design
     from model.metrics.results import Bisection, Compute, Power
     from model.metrics.topology import Topology
 
@@ -140,6 +141,18 @@ class _Ledger:
             self.by_building[building][category] += total_usd * share
 
 
+@dataclass(frozen=True)
+class Bill:
+    """The priced bill of materials (:func:`bill`): line items in category order, sums
+    by building and category (US dollars), parts priced nowhere, and whether any price
+    is an estimate."""
+
+    items: list[CostItem]
+    by_building: dict[str, dict[str, float]]
+    unpriced: list[str]
+    estimate: bool
+
+
 def _ratio(a: float, b: float) -> float | None:
     return a / b if b > 0 else None
 
@@ -148,10 +161,11 @@ def _add_links(ledger: _Ledger, topo: Topology, topologies: list[Topology],
                builtin: Catalog) -> None:
     """Optics and cables of every bundle of every plane."""
     design = topo.design
+    media = {m.id: m for m in design.catalog.media}
     for t in topologies:
         for b in t.bundles:
             bundle = design.bundles[b.bundle_id]
-            found = design.catalog.medium(bundle.medium) if bundle.medium else None
+            found = media.get(bundle.medium) if bundle.medium else None
             if found is None or b.links == 0:
                 continue
             medium: Medium = priced(found, builtin)
@@ -179,6 +193,14 @@ def cost(topo: Topology, topologies: list[Topology], power: Power, compute: Comp
     """The cost figures of the design ``topo`` describes; ``topologies`` are every
     plane's (links of all planes are bought), ``power`` gives facility power per
     building, ``compute`` the PFLOPS, ``bisection`` the metrics plane's bisection."""
+    return priced_cost(topo.design, bill(topo, topologies), power, compute, bisection,
+                       accelerators)
+
+
+def bill(topo: Topology, topologies: list[Topology]) -> Bill:
+    """The priced bill of materials of the design ``topo`` describes (servers, racks,
+    switches, and the links of every plane of ``topologies``), by line item and by
+    building: what :func:`cost` takes from the design's parts, before energy."""
     design = topo.design
     builtin = load_builtin_catalog()
     ledger = _Ledger()
@@ -192,33 +214,44 @@ def cost(topo: Topology, topologies: list[Topology], power: Power, compute: Comp
         unit = price.usd if price else 0.0
         ledger.add("racks", rack.rack_type.id, rack.rack_type.name, "rack", rack.racks,
                    unit * rack.racks, price, where)
+    switches = {m.id: m for m in design.catalog.switches}
     for tier in design.tiers.values():
-        model = design.catalog.switch(tier.switch)
+        model = switches.get(tier.switch)
         if model is None:
             continue
         price = part_price(model, "switch", builtin)
         unit = price.usd if price else 0.0
+        building = (design.islands[tier.island].building if tier.island is not None
+                    else tier.building)
         ledger.add("switches", model.id, model.name, "switch", tier.count,
-                   unit * tier.count, price, {design.building_of(tier.id) or "": 1.0})
+                   unit * tier.count, price, {building or "": 1.0})
     _add_links(ledger, topo, topologies, builtin)
+    order = {c: i for i, c in enumerate(CATEGORIES)}
+    return Bill(sorted(ledger.items.values(), key=lambda i: order[i.category]),
+                {b: dict(sums) for b, sums in ledger.by_building.items()},
+                list(ledger.unpriced), ledger.estimate)
 
+
+def priced_cost(design: Design, bill: Bill, power: Power, compute: Compute,
+                bisection: Bisection | None, accelerators: int) -> Cost:
+    """The cost figures of ``design`` from its ``bill`` of materials, ``power``
+    (facility power per building, for energy), ``compute`` (PFLOPS) and ``bisection``
+    (the metrics plane's)."""
     buildings: dict[str, BuildingCost] = {}
     for building in design.buildings.values():
-        sums = ledger.by_building.get(building.id, dict.fromkeys(CATEGORIES, 0.0))
+        sums = bill.by_building.get(building.id, dict.fromkeys(CATEGORIES, 0.0))
         bp = power.buildings.get(building.id)
         facility_kw = bp.facility_kw if bp else 0.0
         kwh = facility_kw * HOURS_PER_YEAR
         buildings[building.id] = BuildingCost(
             building.id, dict(sums), sum(sums.values()), facility_kw,
             building.electricity_usd_per_kwh, kwh, kwh * building.electricity_usd_per_kwh)
-    by_category = {c: sum(s[c] for s in ledger.by_building.values()) for c in CATEGORIES}
+    by_category = {c: sum(s[c] for s in bill.by_building.values()) for c in CATEGORIES}
     capex = sum(by_category.values())
     network = sum(by_category[c] for c in NETWORK_CATEGORIES)
     energy_usd = sum(b.energy_usd_per_year for b in buildings.values())
     tbps = bisection.gbps / 1000 if bisection is not None else 0.0
     settings = design.settings
-    order = {c: i for i, c in enumerate(CATEGORIES)}
-    items = sorted(ledger.items.values(), key=lambda i: order[i.category])
     return Cost(
         currency=settings.currency,
         usd_exchange_rate=settings.usd_exchange_rate,
@@ -236,7 +269,7 @@ def cost(topo: Topology, topologies: list[Topology], power: Power, compute: Comp
         per_bisection_tbps_usd=_ratio(capex, tbps),
         network_per_bisection_tbps_usd=_ratio(network, tbps),
         per_pflops_usd=_ratio(capex, compute.campus_pflops),
-        items=items,
-        unpriced=ledger.unpriced,
-        any_estimate=ledger.estimate,
+        items=[replace(item) for item in bill.items],
+        unpriced=list(bill.unpriced),
+        any_estimate=bill.estimate,
     )

@@ -19,7 +19,7 @@ by the GUI's engine process, the command line, exports and sweeps.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from model.design import Design
 from model.elements import Plane
@@ -28,23 +28,21 @@ from model.media_reach import reach_problems
 from model.metrics.bisection_solvers import DEFAULT_SOLVERS, Solver
 from model.metrics.budget import DEFAULT_SECONDS, Budget, too_many_links, working_to
 from model.metrics.checks import group_problems, metric_problems, missing_parts, wiring_problems
-from model.metrics.cost import cost
-from model.metrics.failed import (
-    drawn_link_ends,
-    failure_figures,
-    same_figures_key,
-    stranded_problems,
-    working_inventory,
-)
-from model.metrics.inventory import inventory, oversubscription, plane_topologies, port_use
+from model.metrics.cost import priced_cost
+from model.metrics.failed import failure_figures, same_figures_key, stranded_problems
+from model.metrics.inventory import plane_topologies, port_use
+from model.metrics.layout import Layout, ResolvedPlane, layout_figures
 from model.metrics.memory import Memory, remembering
 from model.metrics.network import NetworkFigures, network_figures
-from model.metrics.power import compute, power
-from model.metrics.reliability import override_problems, population, reliability
+from model.metrics.power import building_power
+from model.metrics.reliability import override_problems, reliability
 from model.metrics.results import DesignMetrics, bisection_upper_bound, not_counted_hops
-from model.metrics.spec import network_spec
-from model.metrics.topology import Topology, resolve
+from model.metrics.spec import equipment_key, layout_key
+from model.metrics.topology import resolve
 from model.problems import Problem
+
+__all__ = ["Engine", "Layout", "ResolvedPlane", "as_budget", "design_metrics",
+           "resolve_plane"]
 
 
 class Engine:
@@ -72,12 +70,21 @@ class Engine:
         failures = tuple(failures)
         check_failures(design, failures)
         with remembering(self.memory):
-            plane_view = resolve_plane(design, plane, failures)
-            topo = plane_view.topo
-            spec = network_spec(design, topo.plane, topo.down.key, topo.same_figures_as)
+            chosen = plane or design.settings.plane
+            key = layout_key(design, chosen, failures)
+            layout = self.memory.layouts.get(key)
+            if layout is None:
+                equipment_at = equipment_key(design, chosen, failures)
+                layout = layout_figures(resolve_plane(design, chosen, failures),
+                                        self.memory.equipment.get(equipment_at))
+                self.memory.layouts.put(key, layout)
+                self.memory.equipment.put(equipment_at, layout.equipment)
+            else:
+                layout = layout.for_design(design)
             with working_to(budget):
-                network = network_figures(topo, spec, budget, self.memory, self.solvers)
-            return design_metrics(plane_view, network)
+                network = network_figures(layout.plane_view.topo, layout.spec, budget,
+                                          self.memory, self.solvers)
+            return design_metrics(layout, network)
 
     def structural_problems(self, design: Design) -> list[Problem]:
         """Problems visible without computing metrics: missing parts, ports over a
@@ -94,16 +101,6 @@ def as_budget(budget: Budget | float | None) -> Budget:
     if isinstance(budget, Budget):
         return budget
     return Budget(DEFAULT_SECONDS if budget is None else float(budget))
-
-
-@dataclass(frozen=True)
-class ResolvedPlane:
-    """The resolve stage's result: the plane as it works with the failures down
-    (``topo``), and as installed (``healthy``, the same object without failures)."""
-
-    topo: Topology
-    healthy: Topology
-    failures: tuple[Failure, ...] = ()
 
 
 def resolve_plane(design: Design, plane: Plane | None,
@@ -123,39 +120,32 @@ def resolve_plane(design: Design, plane: Plane | None,
     return ResolvedPlane(topo, healthy, failures)
 
 
-def design_metrics(plane_view: ResolvedPlane, network: NetworkFigures) -> DesignMetrics:
-    """The results stage: the network figures with the design's inventory, power,
-    compute, cost, reliability and every problem. A network figure the budget left out
-    is reported as its placeholder (hops not counted, the bisection's upper bound).
-    With failures, inventory and power are of what works (power: what still draws),
-    cost, reliability and the structural checks of what is installed."""
-    topo, healthy, failures = plane_view.topo, plane_view.healthy, plane_view.failures
+def design_metrics(layout: Layout, network: NetworkFigures) -> DesignMetrics:
+    """The results stage: the network figures with the layout's figures (inventory,
+    oversubscription, compute, the bill of materials, the structural problems) and
+    what reads the buildings and the settings of power, money and reliability: power,
+    cost, reliability and the problems of the metrics. A network figure the budget
+    left out is reported as its placeholder (hops not counted, the bisection's upper
+    bound). With failures, inventory and power are of what works (power: what still
+    draws), cost, reliability and the structural checks of what is installed."""
+    topo, healthy, failures = (layout.plane_view.topo, layout.plane_view.healthy,
+                               layout.plane_view.failures)
     design = topo.design
-    topologies = plane_topologies(topo)
-    healthy_topologies = plane_topologies(healthy) if failures else topologies
-    inv = inventory(topo, topologies)
-    installed = inventory(healthy, healthy_topologies) if failures else inv
-    if failures:
-        inv = working_inventory(inv, installed, design, topo.down)
-    oversub = oversubscription(topo)
-    pw = power(topo, topologies,
-               drawn_link_ends(healthy_topologies, topo.down) if failures else None)
-    injection = topo.injection_gbps()
-    per_acc = (sum(i * r.accelerators for i, r in zip(injection, topo.racks, strict=True))
-               / topo.accelerators) if topo.accelerators else 0.0
+    inv, oversub = layout.inventory, layout.oversubscription
+    per_acc = layout.injection_gbps_per_accelerator
+    equipment = layout.equipment
+    pw = building_power(design, equipment.draw)
     hops = network.hops if network.hops is not None else not_counted_hops()
     bisection = (network.bisection if network.bisection is not None
                  else bisection_upper_bound(topo.accelerators, per_acc))
-    problems = (missing_parts(design)
-                + wiring_problems(healthy_topologies, installed.ports_by_tier)
-                + group_problems(healthy)
+    problems = (layout.problems
                 + metric_problems(design, pw, oversub, hops)
                 + override_problems(design)
-                + reach_problems(design))
+                + equipment.reach)
     down = failure_figures(design, failures, topo, healthy, inv) if failures else None
     if down is not None:
         problems += stranded_problems(down, design, topo.plane.value)
-    pflops = compute(topo)
+    pflops = equipment.compute
     return DesignMetrics(
         plane=topo.plane.value,
         inventory=inv,
@@ -169,8 +159,8 @@ def design_metrics(plane_view: ResolvedPlane, network: NetworkFigures) -> Design
         compute=pflops,
         problems=problems,
         not_computed=dict(network.not_computed),
-        reliability=reliability(design, population(healthy, installed)),
+        reliability=reliability(design, equipment.population),
         failures=down,
-        cost=cost(healthy, healthy_topologies, pw, pflops, network.bisection,
-                  topo.accelerators),
+        cost=priced_cost(design, equipment.bill, pw, pflops, network.bisection,
+                         topo.accelerators),
     )

@@ -34,7 +34,7 @@ from itertools import pairwise
 
 import numpy as np
 
-from model.metrics.arrays import dense, distinct, ranked
+from model.metrics.arrays import counted, dense, distinct, ranked
 from model.metrics.attachment import AttachmentUnits, attachment_units
 from model.metrics.endpoints import PLACES, Endpoints
 from model.metrics.memory import remembered
@@ -127,7 +127,7 @@ def _pair_matrix(group: IntArray, sig: IntArray, s: int) -> tuple[np.ndarray, np
         np.fill_diagonal(q, 0.0)
         return q, same
     key = group * s + sig
-    uniq, counts = np.unique(key, return_counts=True)
+    uniq, counts = counted(key)
     g, p = uniq // s, uniq % s
     q = np.zeros((s, s), dtype=np.float64)
     starts = np.flatnonzero(np.r_[True, g[1:] != g[:-1]]) if g.size else np.zeros(0, int)
@@ -153,8 +153,8 @@ def _unit_pairs(group: IntArray, unit: IntArray, unit_sig: IntArray, s: int) -> 
         pairs = counts * (counts - 1) / 2
         per_unit = pairs.reshape(groups, units).sum(axis=0)
         return np.bincount(unit_sig, weights=per_unit, minlength=s)
-    uniq, counts = np.unique(key, return_counts=True)
-    c = counts.astype(np.float64)
+    uniq, occurs = counted(key)
+    c = occurs.astype(np.float64)
     return np.bincount(unit_sig[uniq % units], weights=c * (c - 1) / 2, minlength=s)
 
 

@@ -44,20 +44,36 @@ def _tier_sums(topo: Topology, per_switch: np.ndarray) -> tuple[list[float], lis
     return total, high
 
 
-def _add_degrees(into: np.ndarray, tier: TierNet, degree: IntArray, amount: float) -> None:
-    """Add ``amount`` per link arriving at each switch of ``tier``."""
-    into[tier.offset:tier.offset + tier.count] += degree * amount
+Ends = list[tuple[TierNet, IntArray, float]]
+"""Bundle ends at tiers: (the tier, links at each of its switches, an amount per link)."""
+
+
+def _per_switch(switches: int, ends: Ends) -> np.ndarray:
+    """Per switch (by global number, ``switches`` of them): the sum over ``ends`` of the
+    amount per link times the links arriving there, added in the order of ``ends`` (as
+    adding one end after the other would, in a few array operations for all)."""
+    if not ends:
+        return np.zeros(switches)
+    sizes = np.array([degree.size for _, degree, _ in ends], dtype=np.int64)
+    offsets = np.array([tier.offset for tier, _, _ in ends], dtype=np.int64)
+    amounts = np.array([amount for _, _, amount in ends], dtype=np.float64)
+    degrees = np.concatenate([degree for _, degree, _ in ends])
+    firsts = np.cumsum(sizes) - sizes
+    index = np.arange(degrees.size, dtype=np.int64) + np.repeat(offsets - firsts, sizes)
+    return np.bincount(index, weights=degrees * np.repeat(amounts, sizes),
+                       minlength=switches)
 
 
 def port_use(topologies: list[Topology]) -> dict[str, PortUse]:
     """Ports used and available per tier, with the busiest switch of each tier."""
     out: dict[str, PortUse] = {}
     for topo in topologies:
-        used = np.zeros(topo.switches)
+        ends: Ends = []
         for b in topo.bundles:
             for end, degree in ((b.upper, b.upper_degree), (b.lower, b.lower_degree)):
                 if isinstance(end, TierNet) and end.model is not None:
-                    _add_degrees(used, end, degree, b.speed_gbps / end.model.port_speed_gbps)
+                    ends.append((end, degree, b.speed_gbps / end.model.port_speed_gbps))
+        used = _per_switch(topo.switches, ends)
         total, busiest = _tier_sums(topo, used)
         for tier, t_used, t_busiest in zip(topo.tiers.values(), total, busiest, strict=True):
             radix = tier.model.radix if tier.model else 0
@@ -78,11 +94,12 @@ def inventory(topo: Topology, topologies: list[Topology]) -> Inventory:
         by_model[tier.switch] += tier.count
     links: dict[str, int] = {}
     modules: Counter[str] = Counter()
+    media = {m.id: m for m in design.catalog.media}
     for t in topologies:
         for b in t.bundles:
             links[b.bundle_id] = b.links
             medium_id = design.bundles[b.bundle_id].medium
-            medium = design.catalog.medium(medium_id) if medium_id else None
+            medium = media.get(medium_id) if medium_id else None
             if medium is not None and medium.kind is MediumKind.OPTICAL:
                 modules[medium.id] += 2 * b.links
     return Inventory(
@@ -103,13 +120,15 @@ def inventory(topo: Topology, topologies: list[Topology]) -> Inventory:
 def oversubscription(topo: Topology) -> dict[str, TierOversubscription]:
     """Per tier of the metrics plane: capacity from below against capacity upward (global
     links count as upward), for the tier and for its most oversubscribed switch."""
-    down = np.zeros(topo.switches)
-    up = np.zeros(topo.switches)
+    from_below: Ends = []
+    upward: Ends = []
     for b in topo.bundles:
-        _add_degrees(up if b.pattern is Pattern.GLOBAL else down, b.upper, b.upper_degree,
-                     b.speed_gbps)
+        (upward if b.pattern is Pattern.GLOBAL else from_below).append(
+            (b.upper, b.upper_degree, b.speed_gbps))
         if isinstance(b.lower, TierNet):
-            _add_degrees(up, b.lower, b.lower_degree, b.speed_gbps)
+            upward.append((b.lower, b.lower_degree, b.speed_gbps))
+    down = _per_switch(topo.switches, from_below)
+    up = _per_switch(topo.switches, upward)
     with np.errstate(divide="ignore", invalid="ignore"):
         # a switch with capacity from below and none upward is infinitely oversubscribed,
         # which makes the tier's worst switch undefined (None) rather than a number

@@ -35,14 +35,21 @@ if TYPE_CHECKING:
     from model.metrics.dragonfly_shape import DragonflyShape, DragonflyWiring
     from model.metrics.endpoints import RackPart
     from model.metrics.hops import LevelCounts
+    from model.metrics.layout import Equipment, Layout
     from model.metrics.network import NetworkFigures, Structure
     from model.metrics.pods import PodSkeleton, SwitchPart
+    from model.metrics.results import PairCapacity
     from model.metrics.switch_classes import SwitchClasses
     from model.metrics.topology import Wiring
 
 _FIGURES_KEPT = 8
 """Distinct networks whose figures are kept: small, and what undo and redo of a few
 edits return to."""
+
+
+_LAYOUTS_KEPT = 4
+"""Layouts kept: what undo and redo of an edit or two return to. Their planes share
+their wiring arrays with :attr:`Memory.wirings`, so a kept layout costs little more."""
 
 
 def _lasting(entries: int) -> Callable[[], Remembered[Any]]:
@@ -63,6 +70,14 @@ class Memory:
     figures: Remembered[NetworkFigures] = field(default_factory=_lasting(_FIGURES_KEPT))
     """Complete network figures (hops, bisection, pair capacities) by
     :meth:`~model.metrics.spec.NetworkSpec.figures_key`."""
+    layouts: Remembered[Layout] = field(default_factory=_lasting(_LAYOUTS_KEPT))
+    """The layout stage's planes and figures by
+    :func:`~model.metrics.spec.layout_key` (:mod:`model.metrics.layout`): an edit of a
+    building's power, or undo and redo of an edit, reuses them."""
+    equipment: Remembered[Equipment] = field(default_factory=_lasting(_LAYOUTS_KEPT))
+    """The layout's equipment figures (bill of materials, power drawn, compute, parts
+    population, missing parts, reach) by :func:`~model.metrics.spec.equipment_key`: a
+    speed edit reuses them."""
     structures: Remembered[Structure] = field(default_factory=_lasting(1))
     """Endpoints, attachment units and hops by the spec without speeds: what the network
     metrics share while only link speeds change."""
@@ -91,6 +106,11 @@ class Memory:
     links_apart: Remembered[int] = field(default_factory=_lasting(1024))
     """Links apart of a switch-to-switch bundle by its wiring and its tiers' sides
     (:mod:`model.metrics.bisection`): an edit moves few switches."""
+    pair_records: Remembered[tuple[np.ndarray, list[PairCapacity]]] = field(
+        default_factory=_lasting(4))
+    """The last lists of pair capacities, by the names of the groups paired, with their
+    values (:func:`model.metrics.pairs.pair_records`): an edit of one island remakes
+    the records of its own pairs only."""
     dp_tables: Remembered[Costs] = field(default_factory=_within_bytes(384 * 2**20))
     """The pod-tree DP's tables by signature hash (:mod:`model.metrics.dp_tables`)."""
     dp_prefixes: Remembered[tuple[np.ndarray, np.ndarray, tuple[object, ...]]] = \

@@ -23,6 +23,7 @@ several subtrees to the DP.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import combinations
@@ -36,6 +37,7 @@ from model.metrics.dragonfly_shape import DragonflyShape, dragonfly_shape
 from model.metrics.endpoints import Endpoints
 from model.metrics.flows import MemberNetwork
 from model.metrics.interchangeable import island_classes
+from model.metrics.memory import remembered
 from model.metrics.pair_classes import class_pair_cuts
 from model.metrics.pod_classes import pod_classes
 from model.metrics.pods import PodTree
@@ -297,6 +299,34 @@ def _dragonfly_pairs(shape: DragonflyShape, ep: Endpoints, level: str, names: li
             for (x, y), value in zip(combinations(present, 2), values, strict=True)]
 
 
+def pair_records(names: Sequence[str], present: list[int], values: Sequence[float]
+                 ) -> list[PairCapacity]:
+    """A :class:`PairCapacity` for each pair of the ``present`` groups of ``names`` (in
+    ``combinations`` order) with its value from ``values``. The records of the running
+    engine's last list for the same groups are reused where the value is the same (a
+    campus of 144 islands has 10,296 pairs, and an edit of one island changes at most
+    the 143 pairs that hold it: making every record anew would cost more than the
+    cuts)."""
+    key = tuple(names[x] for x in present)
+    new = np.asarray(values, dtype=np.float64)
+    store = remembered().pair_records
+    kept = store.get(key)
+    if kept is not None and kept[0].shape == new.shape:
+        old_values, old_pairs = kept
+        pairs = list(old_pairs)
+        changed = np.flatnonzero(~(old_values == new))
+        if changed.size:
+            first, second = np.triu_indices(len(present), 1)  # combinations' order
+            for k, i, j in zip(changed.tolist(), first[changed].tolist(),
+                               second[changed].tolist(), strict=True):
+                pairs[k] = PairCapacity(names[present[i]], names[present[j]], values[k])
+    else:
+        pairs = [PairCapacity(names[x], names[y], value) for (x, y), value
+                 in zip(combinations(present, 2), values, strict=True)]
+    store.put(key, (new, pairs))
+    return list(pairs)
+
+
 def pair_capacities(topo: Topology, ep: Endpoints, tree: PodTree | None,
                     representative: IntArray | None = None
                     ) -> tuple[list[PairCapacity], list[PairCapacity]]:
@@ -323,8 +353,7 @@ def pair_capacities(topo: Topology, ep: Endpoints, tree: PodTree | None,
             if len(present) >= 2:
                 levels = levels or TreeLevels.of(tree)
                 values = TreeCuts(tree, group_of_unit, levels).all_pairs(present)
-                pairs = [PairCapacity(names[x], names[y], value) for (x, y), value
-                         in zip(combinations(present, 2), values, strict=True)]
+                pairs = pair_records(names, present, values)
         elif by_classes(tree, ep):
             assert tree is not None
             classes = pod_classes(tree)
@@ -335,8 +364,7 @@ def pair_capacities(topo: Topology, ep: Endpoints, tree: PodTree | None,
             place = np.where(member >= 0, ep.group_of(level, np.maximum(member, 0)), -1)
             present = _present(place, len(names))
             values = class_pair_cuts(tree, classes, place, present)
-            pairs = [PairCapacity(names[x], names[y], value) for (x, y), value
-                     in zip(combinations(present, 2), values, strict=True)]
+            pairs = pair_records(names, present, values)
         elif shape is not None and (found := _dragonfly_pairs(shape, ep, level, names)
                                     ) is not None:
             pairs = found

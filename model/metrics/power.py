@@ -14,9 +14,14 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from model.metrics.results import BuildingPower, Compute, Power, RackPower
 from model.metrics.topology import RackNet, TierNet, Topology
+
+if TYPE_CHECKING:
+    from model.design import Design
 
 
 def _end_building(end: RackNet | TierNet) -> str:
@@ -34,11 +39,22 @@ def link_ends(topologies: list[Topology]) -> list[LinkEnds]:
             for t in topologies for b in t.bundles]
 
 
-def power(topo: Topology, topologies: list[Topology],
-          ends: Sequence[LinkEnds] | None = None) -> Power:
-    """Power per building and per rack group (kW), with campus totals: of the racks of
-    ``topo``, the tiers of ``topologies`` and the link ends ``ends`` (default: both
-    ends of every link of ``topologies``)."""
+@dataclass(frozen=True)
+class PowerDraw:
+    """What the racks, switches and link ends draw, summed per building (kW), and each
+    rack group's power against its rack budget: everything of :func:`power` that does
+    not depend on the buildings' own figures (capacity, PUE) or the allowance."""
+
+    servers_kw: dict[str, float]
+    switches_kw: dict[str, float]
+    optics_kw: dict[str, float]
+    racks: dict[str, RackPower]
+
+
+def power_draw(topo: Topology, topologies: list[Topology],
+               ends: Sequence[LinkEnds] | None = None) -> PowerDraw:
+    """What the racks of ``topo``, the tiers of ``topologies`` and the link ends
+    ``ends`` (default: both ends of every link of ``topologies``) draw, per building."""
     design = topo.design
     servers_kw: dict[str, float] = defaultdict(float)
     switches_kw: dict[str, float] = defaultdict(float)
@@ -55,18 +71,35 @@ def power(topo: Topology, topologies: list[Topology],
         for tier in t.tiers.values():
             if tier.model is not None:
                 switches_kw[tier.building] += tier.count * tier.model.max_power_w / 1000
+    media = {m.id: m for m in design.catalog.media}
     for bundle_id, lower, lower_links, upper, upper_links in (
             link_ends(topologies) if ends is None else ends):
         medium_id = design.bundles[bundle_id].medium
-        medium = design.catalog.medium(medium_id) if medium_id else None
+        medium = media.get(medium_id) if medium_id else None
         if medium is None or medium.power_w_per_end == 0:
             continue
         optics_kw[lower] += lower_links * medium.power_w_per_end / 1000
         optics_kw[upper] += upper_links * medium.power_w_per_end / 1000
+    return PowerDraw(dict(servers_kw), dict(switches_kw), dict(optics_kw), racks)
+
+
+def power(topo: Topology, topologies: list[Topology],
+          ends: Sequence[LinkEnds] | None = None) -> Power:
+    """Power per building and per rack group (kW), with campus totals: of the racks of
+    ``topo``, the tiers of ``topologies`` and the link ends ``ends`` (default: both
+    ends of every link of ``topologies``)."""
+    return building_power(topo.design, power_draw(topo, topologies, ends))
+
+
+def building_power(design: Design, draw: PowerDraw) -> Power:
+    """``draw`` against each building of ``design``: the allowance, IT and facility
+    power, utilization and headroom (kW), with campus totals."""
     share = design.settings.allowance_pct / 100
     buildings: dict[str, BuildingPower] = {}
     for building in design.buildings.values():
-        s, w, o = servers_kw[building.id], switches_kw[building.id], optics_kw[building.id]
+        s = draw.servers_kw.get(building.id, 0.0)
+        w = draw.switches_kw.get(building.id, 0.0)
+        o = draw.optics_kw.get(building.id, 0.0)
         allowance = (s + w + o) * share
         it = s + w + o + allowance
         buildings[building.id] = BuildingPower(
@@ -83,7 +116,7 @@ def power(topo: Topology, topologies: list[Topology],
         )
     return Power(
         buildings=buildings,
-        racks=racks,
+        racks=dict(draw.racks),
         it_kw=sum(b.it_kw for b in buildings.values()),
         facility_kw=sum(b.facility_kw for b in buildings.values()),
         capacity_kw=sum(b.capacity_kw for b in buildings.values()),

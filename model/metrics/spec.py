@@ -39,6 +39,7 @@ from model.elements import (
     Scope,
     SwitchTier,
 )
+from model.metrics import budget
 from model.parts import (
     AcceleratorType,
     Catalog,
@@ -184,6 +185,54 @@ def network_spec(design: Design, plane: Plane, down: Hashable = (),
     )
     return NetworkSpec(structure, tuple(b.speed_gbps for b in bundles), tuple(nic_speeds),
                        same_figures_as)
+
+
+LAYOUT_SETTINGS = ("plane", "building_distance_m")
+"""The settings the layout stage reads (:func:`layout_key`)."""
+
+NOT_LAYOUT: dict[type[BaseModel], frozenset[str]] = {
+    Building: frozenset({"name", "notes", "x", "y", "capacity_kw", "pue", "cooling",
+                         "electricity_usd_per_kwh"}),
+    DesignSettings: frozenset({"oversubscription_threshold", "allowance_pct",
+                               "reliability", "currency", "usd_exchange_rate", "years"}),
+}
+"""Fields the layout stage does not read (:func:`layout_key` leaves them out): a
+building's power, cooling, money and labels, and the settings of power, money and
+reliability. Every other field of every element and part is in the key whole."""
+
+
+def layout_key(design: Design, plane: Plane, failures: Hashable = ()) -> Hashable:
+    """What the layout stage (:mod:`model.metrics.layout`) of ``design`` on ``plane``
+    with ``failures`` down depends on, and with it the network's spec: every rack
+    group, tier, bundle and island record whole, the catalog, the buildings by id and
+    the settings of :data:`LAYOUT_SETTINGS` — not the fields of :data:`NOT_LAYOUT`;
+    and the number of links above which a plane is counted, not listed
+    (:data:`~model.metrics.budget.MAX_RESOLVED_LINKS`: whether it is, is a function of
+    the records and that number)."""
+    settings = design.settings
+    return (plane, failures, budget.MAX_RESOLVED_LINKS, design.catalog,
+            tuple(getattr(settings, name) for name in LAYOUT_SETTINGS),
+            tuple(design.buildings), tuple(design.islands.values()),
+            tuple(design.rack_groups.values()), tuple(design.tiers.values()),
+            tuple(design.bundles.values()))
+
+
+_BUNDLE_BUT_SPEED = tuple(f for f in LinkBundle.model_fields if f != "speed_gbps")
+"""Every field of a bundle but its links' speed (a new field is in it by itself)."""
+
+
+def equipment_key(design: Design, plane: Plane, failures: Hashable = ()) -> Hashable:
+    """What the layout stage's equipment figures depend on
+    (:class:`model.metrics.layout.Equipment`: the bill of materials, power drawn,
+    compute, the parts population, missing parts and media that do not reach):
+    :func:`layout_key` without the bundles' link speeds."""
+    settings = design.settings
+    return (plane, failures, budget.MAX_RESOLVED_LINKS, design.catalog,
+            tuple(getattr(settings, name) for name in LAYOUT_SETTINGS),
+            tuple(design.buildings), tuple(design.islands.values()),
+            tuple(design.rack_groups.values()), tuple(design.tiers.values()),
+            tuple(tuple(getattr(b, f) for f in _BUNDLE_BUT_SPEED)
+                  for b in design.bundles.values()))
 
 
 def _parts(cat: Catalog, rack_type: str

@@ -247,13 +247,12 @@ class Topology:
     def injection_gbps(self) -> list[float]:
         """Per rack group: scale-out bandwidth of one accelerator on this plane (its
         links to tiers, shared evenly by the accelerators of its server)."""
-        out = []
-        for rack in self.racks:
-            total = sum(
-                b.links_per_member * b.speed_gbps for b in self.bundles if b.lower is rack
-            )
-            out.append(total / rack.per_server)
-        return out
+        per_server: dict[int, float] = {}
+        for b in self.bundles:  # in bundle order, as a sum per rack group would add them
+            if isinstance(b.lower, RackNet):
+                key = id(b.lower)
+                per_server[key] = per_server.get(key, 0) + b.links_per_member * b.speed_gbps
+        return [per_server.get(id(rack), 0) / rack.per_server for rack in self.racks]
 
 
 Wiring = tuple[IntArray, IntArray, IntArray | None, bool, IntArray, IntArray]
@@ -336,10 +335,13 @@ def resolve(design: Design, plane: Plane | None = None, counts_only: bool = Fals
     racks: list[RackNet] = []
     unresolved: list[str] = []
     offset = 0
+    rack_types = {p.id: p for p in cat.rack_types}
+    servers = {p.id: p for p in cat.servers}
+    accelerators = {p.id: p for p in cat.accelerators}
     for group in design.rack_groups.values():
-        rack_type = cat.rack_type(group.rack_type)
-        server = cat.server(rack_type.server) if rack_type else None
-        acc = cat.accelerator(server.accelerator) if server else None
+        rack_type = rack_types.get(group.rack_type)
+        server = servers.get(rack_type.server) if rack_type else None
+        acc = accelerators.get(server.accelerator) if server else None
         if rack_type is None or server is None or acc is None:
             unresolved.append(group.id)
             continue
@@ -356,11 +358,14 @@ def resolve(design: Design, plane: Plane | None = None, counts_only: bool = Fals
         racks.append(net)
     tiers: dict[str, TierNet] = {}
     sw_offset = 0
+    switches = {m.id: m for m in cat.switches}
     for tier in design.tiers.values():
         if tier.plane != plane or tier.id in down.dark:
             continue
-        building = design.building_of(tier.id) or ""
-        tiers[tier.id] = TierNet(tier, cat.switch(tier.switch), building, tier.island, sw_offset,
+        building = (design.islands[tier.island].building if tier.island is not None
+                    else tier.building) or ""
+        tiers[tier.id] = TierNet(tier, switches.get(tier.switch), building, tier.island,
+                                 sw_offset,
                                  failed_members=down.members.get(tier.id))
         sw_offset += tier.count
     by_rack = {r.id: r for r in racks}

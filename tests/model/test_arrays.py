@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from collections import Counter
 from types import SimpleNamespace
 from typing import Any
 
@@ -13,7 +14,7 @@ from hypothesis import strategies as st
 
 import model.metrics.network as network_stage
 from model.metrics import Engine
-from model.metrics.arrays import dense, distinct, ranked, stable_order
+from model.metrics.arrays import counted, dense, distinct, ranked, stable_order
 from model.metrics.pods import _reach
 from model.metrics.topology import TierNet
 from model.metrics.wiring import _spread
@@ -33,6 +34,19 @@ def test_dense_numbers_combinations_in_sorted_order(pairs: list[tuple[int, int]]
     b = np.array([p[1] for p in pairs], dtype=np.int64)
     rank = {pair: i for i, pair in enumerate(sorted(set(pairs)))}
     assert dense(a, b).tolist() == [rank[p] for p in pairs]
+
+
+@given(st.lists(st.integers(min_value=-(2**40), max_value=2**40), max_size=300),
+       st.booleans())
+def test_counted_gives_each_distinct_value_and_how_often(values: list[int],
+                                                         in_order: bool) -> None:
+    """Both paths (values in order, counted where they change; others sorted) give
+    the sorted distinct values and their counts."""
+    if in_order:
+        values = sorted(values)
+    uniq, counts = counted(np.array(values, dtype=np.int64))
+    expected = sorted(Counter(values).items())
+    assert list(zip(uniq.tolist(), counts.tolist(), strict=True)) == expected
 
 
 @given(st.lists(st.integers(min_value=0, max_value=2**40), max_size=300),
