@@ -42,7 +42,11 @@ class Deferred:
 
 
 def distinct(values: np.ndarray) -> np.ndarray:
-    """The distinct values of a 1-D array, sorted."""
+    """The distinct values of a 1-D array, sorted.
+
+    >>> distinct(np.array([5, 1, 5, 3, 1])).tolist()
+    [1, 3, 5]
+    """
     ordered = np.sort(values)
     if ordered.size < 2:
         return ordered
@@ -53,7 +57,13 @@ def distinct(values: np.ndarray) -> np.ndarray:
 def stable_order(values: IntArray) -> IntArray:
     """``np.argsort(values, kind="stable")`` for non-negative ids. Ids below 2¹⁶ are
     sorted as 16-bit numbers, for which numpy uses a radix sort: about 7× faster than
-    its merge sort on 100K unit ids."""
+    its merge sort on 100K unit ids.
+
+    >>> stable_order(np.array([2, 0, 2, 1, 0])).tolist()  # equal ids keep their order
+    [1, 4, 3, 0, 2]
+    >>> stable_order(np.array([70000, 3, 70000])).tolist()  # past 2**16: a merge sort
+    [1, 0, 2]
+    """
     if values.size and int(values.min()) >= 0 and int(values.max()) < 1 << 16:
         return np.argsort(values.astype(np.uint16), kind="stable")
     return np.argsort(values, kind="stable")
@@ -63,7 +73,15 @@ def ranked(values: IntArray) -> tuple[IntArray, IntArray]:
     """The distinct values of a 1-D integer array (sorted) and each value's rank among
     them, as ``np.unique(values, return_inverse=True)`` gives. Values in a range not
     much wider than the array (ids of switches, servers, units of one island) are
-    ranked through a table of the range instead of a sort."""
+    ranked through a table of the range instead of a sort.
+
+    >>> values, rank = ranked(np.array([40, 10, 40, 30]))
+    >>> values.tolist(), rank.tolist()
+    ([10, 30, 40], [2, 0, 2, 1])
+    >>> values, rank = ranked(np.array([10**9, 7, 10**9]))  # a wide range: sorted
+    >>> values.tolist(), rank.tolist()
+    ([7, 1000000000], [1, 0, 1])
+    """
     if values.size == 0:
         return values.astype(np.int64), np.zeros(0, np.int64)
     low, high = int(values.min()), int(values.max())
@@ -82,7 +100,15 @@ def counted(values: IntArray) -> tuple[IntArray, IntArray]:
     as ``np.unique(values, return_counts=True)`` gives. Values already in order (keys
     of accelerators numbered server by server, say) are counted from where they change,
     without sorting: a check of order costs one comparison per value, a sort of 130K
-    values about twenty times more."""
+    values about twenty times more.
+
+    >>> values, counts = counted(np.array([1, 1, 2, 5, 5, 5]))  # in order
+    >>> values.tolist(), counts.tolist()
+    ([1, 2, 5], [2, 1, 3])
+    >>> values, counts = counted(np.array([5, 1, 5]))  # not in order
+    >>> values.tolist(), counts.tolist()
+    ([1, 5], [1, 2])
+    """
     if values.size and bool(np.all(values[1:] >= values[:-1])):
         starts = np.flatnonzero(np.r_[True, values[1:] != values[:-1]])
         return values[starts], np.diff(np.r_[starts, values.size])
@@ -92,7 +118,11 @@ def counted(values: IntArray) -> tuple[IntArray, IntArray]:
 
 def dense(*keys: IntArray) -> IntArray:
     """One dense id per distinct combination of the keys (non-negative ints), numbered
-    in sorted order of the combinations."""
+    in sorted order of the combinations.
+
+    >>> dense(np.array([1, 0, 1, 1]), np.array([2, 5, 2, 0])).tolist()
+    [2, 0, 2, 1]
+    """
     combined = np.zeros_like(keys[0])
     for key in keys:
         combined = combined * (int(key.max()) + 1 if key.size else 1) + key

@@ -21,7 +21,22 @@ Value = TypeVar("Value")
 
 class Remembered(Generic[Value]):
     """Least-recently-used entries within ``budget`` bytes of arrays and, when given,
-    at most ``entries`` of them."""
+    at most ``entries`` of them.
+
+    >>> store: Remembered[str] = Remembered(budget=16)
+    >>> store.put("a", "first", [np.zeros(1)])   # 8 bytes
+    >>> store.put("b", "second", [np.zeros(1)])  # 16 bytes: at the budget
+    >>> store.get("a")  # "a" is now the most recently used
+    'first'
+    >>> store.put("c", "third", [np.zeros(1)])  # over budget: the oldest, "b", goes
+    >>> sorted(k for k in ("a", "b", "c") if k in store), store.bytes
+    (['a', 'c'], 16)
+    >>> by_count: Remembered[int] = Remembered(budget=float("inf"), entries=2)
+    >>> for key in range(3):
+    ...     by_count.put(key, key)
+    >>> 0 in by_count, len(by_count)
+    (False, 2)
+    """
 
     def __init__(self, budget: float, entries: int | None = None):
         self.budget = budget
