@@ -66,9 +66,15 @@ import numpy as np
 
 from model.metrics.budget import check as check_budget
 from model.metrics.memory import remembered
-from model.metrics.min_plus import TooMuchWorkError, breakpoints_only, min_plus_rows
+from model.metrics.min_plus import (
+    TooMuchWorkError,
+    breakpoints_only,
+    lattice,
+    min_plus_rows,
+)
 from model.metrics.pod_classes import PodClasses, pod_classes
 from model.metrics.pods import PodTree
+from model.metrics.switch_dp_bounds import FIRST_GAP, RestBounds, prune
 from model.metrics.switch_dp_rows import (
     _bits,
     _concave_rows,
@@ -121,6 +127,14 @@ class _Solver:
         sizes = tree.unit_size[tree.unit_size > 0]
         self.g = max(int(np.gcd.reduce(sizes)) if sizes.size else 0, 1)
         self.q, self.r = divmod(target, self.g)
+        self.loose = bool(sizes.size) and self.g < int(sizes.min())
+        """Units of sizes whose common divisor is smaller than each (a rail block left
+        partly filled: units of 21 and 37): the tables T then hold whole units only,
+        finite at the counts their sums reach, and T1 one unit holding any count of the
+        grid (module doc); whole counts stand on coarse lattices that the convolutions
+        read alone (:func:`model.metrics.min_plus.min_plus_rows`)."""
+        self.split = bool(self.r) or self.loose
+        """Whether the tables T1 (one unit split) are kept."""
         # a top node without accelerators (a failed switch, whose links are all down,
         # stands alone) crosses nothing with its whole subtree on one side: it is left
         # out, its switches take side A, and the one top pod left, if any, is read at
@@ -132,6 +146,9 @@ class _Solver:
         self.tables: dict[int, tuple[Array, Array]] = {}
         self.top_steps: tuple[Array, list[_Step]] | None = None
         self.spent = 0
+        self._whole_steps: IntArray | None = None
+        self.live_rows: IntArray | None = None
+        """The rows the last combination at the top pod combined (None: all)."""
         self.tau = np.full(tree.size, -1, dtype=np.int64)
         self.whole = np.full(tree.size, -1, dtype=np.int8)
         self.on_a = np.zeros(tree.units, dtype=np.int64)
@@ -143,28 +160,33 @@ class _Solver:
         if self.spent > OPERATIONS_LIMIT:
             raise _OutOfWorkError
 
-    def conv(self, a: Array, b: Array) -> Array:
-        """Row-by-row min-plus convolution up to the target, counted."""
+    def conv(self, a: Array, b: Array, below: int = 0) -> Array:
+        """Row-by-row min-plus convolution up to the target, counted; ``below``: the
+        count column 0 of ``a`` stands for."""
         try:
-            out, work = min_plus_rows(a, b, self.q + 1, OPERATIONS_LIMIT - self.spent)
+            out, work = min_plus_rows(a, b, self.q + 1 - below, OPERATIONS_LIMIT - self.spent)
         except TooMuchWorkError:
             raise _OutOfWorkError from None
         self.add(work)
         return out
 
-    def at_target(self, a: Array, b: Array) -> Array:
-        """``a ⊕ b`` at the target count only, as a one-column table."""
-        low, high = max(0, self.q - (a.shape[1] - 1)), min(self.q, b.shape[1] - 1)
+    def at_target(self, a: Array, b: Array, below: int = 0) -> Array:
+        """``a ⊕ b`` at the target count only, as a one-column table; ``below``: the
+        count column 0 of ``a`` stands for."""
+        q = self.q - below
+        low, high = max(0, q - (a.shape[1] - 1)), min(q, b.shape[1] - 1)
         if high < low:
             return np.full((a.shape[0], 1), INF)
         i = np.arange(low, high + 1)
         self.add(a.shape[0] * i.size)
-        out: Array = (a[:, self.q - i] + b[:, i]).min(axis=1, keepdims=True)
+        out: Array = (a[:, q - i] + b[:, i]).min(axis=1, keepdims=True)
         return out
 
     def lengths(self, node: int) -> tuple[int, int]:
         """Entries of a node's tables T and T1 (cut at the target)."""
         steps = int(self.tree.accelerators[node]) // self.g
+        if self.loose and not self.r:
+            return min(steps, self.q) + 1, min(steps, self.q) + 1
         return min(steps, self.q) + 1, (min(steps - 1, self.q) + 1 if self.r else 0)
 
     # ------------------------------------------------------------------ tables
@@ -180,7 +202,8 @@ class _Solver:
                 # a pod's tables depend on its subtree alone (which its kind names), the
                 # grid and the target: remembered across runs, so a failure or an edit
                 # inside one island recomputes that island's tables only
-                key = (kind, self.g, self.q, self.r) if node != self.top else None
+                key = ((kind, self.g, self.q, self.r, self.loose) if node != self.top
+                       else None)
                 tables = remembered().switch_side_tables
                 found = tables.get(key) if key is not None else None
                 if found is None:
@@ -203,15 +226,30 @@ class _Solver:
         # the top pod's steps are kept to rebuild the cut (recombining it for one
         # assignment would cost about as many numpy calls again), while small
         keep = top and rows.size * self.lengths(node)[0] <= _KEPT_ENTRIES
+        self.live_rows = None
         t, t1, steps = self.combine(node, rows, top, keep=keep)
         if keep:
-            self.top_steps = (rows, steps)
+            self.top_steps = (rows if self.live_rows is None else rows[self.live_rows],
+                              steps)
         if rows.size == 1 << count:
             return t, t1
         full = np.full((1 << count, t.shape[1]), INF)
         full1 = np.full((1 << count, t1.shape[1]), INF)
         full[rows], full1[rows] = t, t1
         return full, full1
+
+    def whole_steps(self) -> IntArray:
+        """For every node, the greatest common divisor of its units' sizes: the counts
+        its accelerators on A reach with units whole are multiples of it."""
+        if self._whole_steps is None:
+            tree = self.tree
+            out = np.zeros(tree.size, dtype=np.int64)
+            out[:tree.units] = tree.unit_size
+            for lv in range(1, int(tree.level.max()) + 1 if tree.size else 1):
+                below = np.flatnonzero((tree.level == lv - 1) & (tree.parent >= 0))
+                np.gcd.at(out, tree.parent[below], out[below])
+            self._whole_steps = out
+        return self._whole_steps
 
     def groups(self, node: int) -> list[_Group]:
         """``node``'s children by what they contribute, the largest group last."""
@@ -226,7 +264,14 @@ class _Solver:
             child = int(members[0])
             links = self.cl.links(child, int(self.cl.count[child]), parent_classes)
             out.append(_Group(child, members.tolist(), links))
-        out.sort(key=lambda grp: len(grp.members) * int(self.tree.accelerators[grp.child]))
+        if self.loose:
+            # the finest lattice last: at the top pod the last group is combined at the
+            # target alone, and the tables before it stay on a coarse lattice
+            steps = self.whole_steps()
+            out.sort(key=lambda grp: (-int(steps[grp.child]), -len(grp.members)
+                                      * int(self.tree.accelerators[grp.child])))
+        else:
+            out.sort(key=lambda grp: len(grp.members) * int(self.tree.accelerators[grp.child]))
         return out
 
     def crossing(self, grp: _Group, sides: Array) -> Array:
@@ -262,6 +307,9 @@ class _Solver:
             for a in (np.arange(length) * self.g, np.arange(length1) * self.g + self.r):
                 out.append((to_a[:, None] * (n - a) + to_b[:, None] * a) / n if n
                            else np.zeros((sides.shape[0], a.size)))
+            if self.loose:  # T: the unit whole, on B or on A
+                whole = np.arange(length) * self.g
+                out[0][:, (whole > 0) & (whole < n)] = INF
             return out[0], out[1]
         t, t1 = self.table(child)
         x = self.crossing(grp, sides)
@@ -274,6 +322,8 @@ class _Solver:
         """m children contributing ``c`` (``c1``) each, combined (module doc)."""
         if m == 1:
             return c, c1, ("one",)
+        if self.loose:
+            return self._loose_copies(c, c1, m, keep)
         n = c.shape[1] - 1
         if not self.r and n > 0 and _concave_rows(c):
             k = np.arange(min(m * n, self.q) + 1)
@@ -293,6 +343,39 @@ class _Solver:
             total = new
         return total, total1, ("fold", corners, c, c1, kept)
 
+    def _loose_copies(self, c: Array, c1: Array, m: int, keep: bool
+                      ) -> tuple[Array, Array, tuple[object, ...]]:
+        """m children contributing ``c`` (whole units) and ``c1`` (one unit split)
+        each, in loose mode: as only one unit of the whole tree is split, the m copies
+        hold it in one of them at most, and as they are alike, in the first. So T is c
+        folded m − 1 times and T1 is c folded m − 2 times and combined with c1 once. In
+        each fold all copies but one stand at a breakpoint of c on its own lattice (two
+        copies inside linear pieces trade whole steps of the lattice at a constant rate,
+        which cannot raise the cost both ways, until one reaches a breakpoint)."""
+        n = c.shape[1] - 1
+        if n > 0 and m > 1 and _concave_on_lattice(c):
+            # all copies but one whole (module doc), the split unit in one more
+            whole = self._concave_power(c, m)
+            fewer = self._concave_power(c, m - 1)
+            split = (self.conv(_ends(c, m - 2), self.conv(c, c1)) if c1.shape[1]
+                     else c1)
+            return whole, split, ("wconcave", n, c1, fewer)
+        corners = np.stack([_lattice_breakpoints(row) for row in c])
+        powers = [c]
+        for _ in range(m - 1):
+            powers.append(self.conv(powers[-1], corners))
+        split = self.conv(powers[-2], c1) if c1.shape[1] else c1
+        return powers[-1], split, ("wfold", corners, c1, powers if keep else [])
+
+    def _concave_power(self, c: Array, m: int) -> Array:
+        """m copies of ``c``, concave along its lattice, combined: all but one whole."""
+        n = c.shape[1] - 1
+        k = np.arange(min(m * n, self.q) + 1)
+        j = np.minimum(k // n, m - 1)
+        self.add(c.shape[0] * k.size)
+        out: Array = j * c[:, [n]] + (m - j - 1) * c[:, [0]] + c[:, k - j * n]
+        return out
+
     def combine(self, node: int, rows: Array, at_target: bool, keep: bool
                 ) -> tuple[Array, Array, list[_Step]]:
         """``node``'s tables for the assignments ``rows`` (and, with ``keep``, each
@@ -300,7 +383,7 @@ class _Solver:
         sides = _bits(int(self.cl.count[node]))[rows]
         groups = self.groups(node)
         self.foresee(groups, rows.size)
-        if self.r:
+        if self.split:
             return self._with_remainder(groups, sides, at_target, keep)
         whole, split = np.zeros((rows.size, 1)), np.full((rows.size, 0), INF)
         steps: list[_Step] = []
@@ -331,6 +414,8 @@ class _Solver:
                         keep: bool) -> tuple[Array, Array, list[_Step]]:
         """:meth:`combine` when the target is not a multiple of the grid: the tables
         with the remainder (T1) ride along, each child in turn may hold it."""
+        if at_target and self.loose and not self.r and len(groups) > 1:
+            return self._pruned_top(groups, sides, keep)
         total, total1 = np.zeros((sides.shape[0], 1)), np.full((sides.shape[0], 0), INF)
         steps: list[_Step] = []
         for index, grp in enumerate(groups):
@@ -347,17 +432,88 @@ class _Solver:
             total = new
         return total, total1, steps
 
+    def _pruned_top(self, groups: list[_Group], sides: Array, keep: bool
+                    ) -> tuple[Array, Array, list[_Step]]:
+        """:meth:`_with_remainder` at the top pod in loose mode, by bound and prune
+        (:mod:`model.metrics.switch_dp_bounds`, which gives the argument): U starts a
+        little above the least bound at the target and grows until the pruned
+        combination finds a cut within it, or pruned nothing. Assignments whose bound
+        at the target exceeds U are not combined at all (their rows stay INF; the rows
+        combined are left in ``live_rows``)."""
+        parts: list[tuple[_Group, Array, Array, int]] = []
+        for grp in groups:
+            c, c1 = self.contribution(grp, sides)
+            if len(grp.members) > 1 and not _concave_on_lattice(c):
+                # copies one by one: the pruned tables between them are short
+                parts += [(_Group(member, [member], grp.links), c, c1, 1)
+                          for member in grp.members]
+            else:
+                parts.append((grp, c, c1, len(grp.members)))
+        rows = sides.shape[0]
+        bounds = RestBounds([(c, c1, m) for _, c, c1, m in parts])
+        self.add(sum(c.size + c1.size for _, c, c1, _ in parts))
+        floor = bounds.at(0, np.array([float(self.q)]))[:, 0]
+        least = float(floor.min())
+        if not np.isfinite(least):
+            self.live_rows = np.zeros(0, np.int64)
+            return np.full((rows, 1), INF), np.full((rows, 1), INF), []
+        gap = max(abs(least) * FIRST_GAP, 1.0)
+        while True:
+            bound = least + gap
+            live = np.flatnonzero(floor <= bound)
+            made = [self.copies(c[live], c1[live], m, keep) for _, c, c1, m in parts]
+            total, total1, steps, dropped = self._combine_within(
+                [grp for grp, _, _, _ in parts], made, bounds.rows(live), bound, keep)
+            if (not dropped and live.size == rows) or (
+                    total1.shape[1] and float(total1[:, 0].min()) <= bound):
+                break
+            gap *= 4
+        self.live_rows = live
+        whole, split = np.full((rows, 1), INF), np.full((rows, 1), INF)
+        whole[live], split[live] = total[:, :1], total1[:, :1]
+        return whole, split, steps
+
+    def _combine_within(self, groups: list[_Group], made: list[tuple[Array, Array, object]],
+                        bounds: RestBounds, bound: float, keep: bool
+                        ) -> tuple[Array, Array, list[_Step], bool]:
+        """The top pod's groups combined with every entry that cannot lead to a cut of
+        cost at most ``bound`` dropped; also whether any was."""
+        rows = made[0][0].shape[0]
+        total, total1 = np.zeros((rows, 1)), np.full((rows, 0), INF)
+        low = 0  # the count column 0 of total and total1 stands for
+        steps: list[_Step] = []
+        dropped = False
+        for index, (grp, (g, g1, how)) in enumerate(zip(groups, made, strict=True)):
+            if keep:
+                steps.append(_Step(grp, total, total1, g, g1, how,  # type: ignore[arg-type]
+                                   offset=low))
+            if index == len(groups) - 1:
+                new = self.at_target(total, g, low)
+                total1 = np.minimum(self.at_target(total1, g, low),
+                                    self.at_target(total, g1, low))
+                total = new
+                break
+            new = self.conv(total, g, low)
+            total1 = _padded(self.conv(total1, g, low), self.conv(total, g1, low))
+            total, cut = prune(new, bounds, index, self.q - low, bound)
+            total1, cut1 = prune(total1, bounds, index, self.q - low, bound)
+            self.add(total.shape[0] * (total.shape[1] + total1.shape[1]) // 8)
+            dropped = dropped or cut or cut1
+            total, total1, shift = _trimmed(total, total1)
+            low += shift
+        return total, total1, steps, dropped
+
     # ------------------------------------------------------------------ the cut
     def solve(self) -> float:
         """The minimum, with the cut recorded in ``tau``, ``whole`` and ``on_a``."""
         roots = self.roots
         if self.top >= 0:
             t, t1 = self.table(self.top)
-            column = (t1 if self.r else t)[:, 0]
+            column = (t1 if self.split else t)[:, 0]
             row = int(np.argmin(column))
             if not np.isfinite(column[row]):
                 return INF
-            self.assign(self.top, row, self.q, bool(self.r))
+            self.assign(self.top, row, self.q, self.split)
             self.fill_whole()
             return float(column[row])
         best = [tuple(x.min(axis=0, keepdims=True) for x in self.table(r)) for r in roots]
@@ -366,13 +522,13 @@ class _Solver:
         for t, t1 in best:
             befores.append((total, total1))
             new = self.conv(total, t)
-            if self.r:
+            if self.split:
                 total1 = _padded(self.conv(total1, t), self.conv(total, t1))
             total = new
-        final = total1 if self.r else total
+        final = total1 if self.split else total
         if self.q >= final.shape[1] or not np.isfinite(final[0, self.q]):
             return INF
-        value, k, partial = float(final[0, self.q]), self.q, bool(self.r)
+        value, k, partial = float(final[0, self.q]), self.q, self.split
         for root, (t, t1), (before, before1) in reversed(list(zip(
                 roots, best, befores, strict=True))):
             take, part = self.choose(before[0], before1[0], t[0], t1[0], k, partial)
@@ -413,10 +569,10 @@ class _Solver:
         else:
             _, _, steps = self.combine(node, rows, False, keep=True)
         sides = _bits(int(self.cl.count[node]))[rows]
-        if self.r:
+        if self.split:
             for step in reversed(steps):
                 take, part = self.choose(step.whole[0], step.split[0], step.table[0],
-                                         step.extra[0], k, partial)
+                                         step.extra[0], k - step.offset, partial)
                 self.spread(step.grp, step.how, take, part, sides)
                 partial = partial and not part
                 k -= take
@@ -476,6 +632,29 @@ class _Solver:
             j = min(k // n, len(members) - 1)
             items = [(child, n if i < j else k - j * n if i == j else 0, partial and i == j)
                      for i, child in enumerate(members)]
+        elif how[0] == "wconcave":
+            n, c1, fewer = int(how[1]), how[2], how[3]  # type: ignore[call-overload]
+            if partial:  # the first member holds the split unit (see _loose_copies)
+                take = _split(fewer[0], c1[0], k)[1]  # type: ignore[index]
+                items.append((members[0], take, True))
+                k -= take
+                members = members[1:]
+            j = min(k // n, len(members) - 1)
+            items += [(child, n if i < j else k - j * n if i == j else 0, False)
+                      for i, child in enumerate(members)]
+        elif how[0] == "wfold":
+            corners, c1, powers = how[1:]
+            count = len(members)
+            if partial:  # the first member holds the split unit (see _loose_copies)
+                take = _split(powers[count - 2][0], c1[0], k)[1]  # type: ignore[index]
+                items.append((members[0], take, True))
+                k -= take
+                members = members[1:]
+            for i in range(len(members) - 1, 0, -1):
+                take = _split(powers[i - 1][0], corners[0], k)[1]  # type: ignore[index]
+                items.append((members[i], take, False))
+                k -= take
+            items.append((members[0], k, False))
         else:
             corners, c, c1, kept = how[1:]
             for i in range(len(members) - 1, 0, -1):
@@ -541,6 +720,40 @@ class _Solver:
         if full < t.shape[1]:
             out[:, 1] = np.argmin(t[:, [full]] + x, axis=0)
         return out
+
+
+def _trimmed(a: Array, b: Array) -> tuple[Array, Array, int]:
+    """Two tables counting from the same count, without the leading and trailing
+    columns where both are infinite in every row; and how many leading ones went."""
+    finite = np.flatnonzero(np.r_[np.isfinite(a).any(axis=0), np.zeros(max(
+        b.shape[1] - a.shape[1], 0), bool)] | np.r_[np.isfinite(b).any(axis=0), np.zeros(
+            max(a.shape[1] - b.shape[1], 0), bool)])
+    if finite.size == 0:
+        return a[:, :0], b[:, :0], 0
+    first, last = int(finite[0]), int(finite[-1]) + 1
+    return a[:, first:last], b[:, first:last], first
+
+
+def _concave_on_lattice(c: Array) -> bool:
+    """Every row of ``c`` finite exactly on the multiples of one stride that divides
+    its last count, and concave along them."""
+    found = lattice(c)
+    n = c.shape[1] - 1
+    if found is None or found[0] != 0 or found[1] == 0 or n % found[1]:
+        return False
+    return _concave_rows(c[:, ::found[1]])
+
+
+def _lattice_breakpoints(row: Array) -> Array:
+    """``row`` at the ends of its linear pieces along the lattice it is finite on
+    (:func:`model.metrics.min_plus.lattice`), INF elsewhere."""
+    found = lattice(row[None, :])
+    if found is None or found[1] < 2:
+        return breakpoints_only(row)
+    offset, stride = found
+    out = np.full(row.size, INF)
+    out[offset::stride] = breakpoints_only(row[offset::stride])
+    return out
 
 
 def solve(tree: PodTree, target: int) -> SwitchSides | None:
