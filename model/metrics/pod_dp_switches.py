@@ -127,9 +127,12 @@ class _Solver:
         sizes = tree.unit_size[tree.unit_size > 0]
         self.g = max(int(np.gcd.reduce(sizes)) if sizes.size else 0, 1)
         self.q, self.r = divmod(target, self.g)
-        self.loose = bool(sizes.size) and self.g < int(sizes.min())
+        self.loose = bool(sizes.size) and (self.g < int(sizes.min()) or (
+            self.g == 1 and 2 * int(sizes[sizes > 1].sum()) > int(sizes.sum())))
         """Units of sizes whose common divisor is smaller than each (a rail block left
-        partly filled: units of 21 and 37): the tables T then hold whole units only,
+        partly filled: units of 21 and 37), or a grid of one accelerator where most
+        accelerators stand in larger units (a link down leaves a unit of one): the
+        tables T then hold whole units only,
         finite at the counts their sums reach, and T1 one unit holding any count of the
         grid (module doc); whole counts stand on coarse lattices that the convolutions
         read alone (:func:`model.metrics.min_plus.min_plus_rows`)."""
@@ -140,6 +143,13 @@ class _Solver:
         # out, its switches take side A, and the one top pod left, if any, is read at
         # the target alone
         roots = [int(r) for r in tree.roots if tree.accelerators[r] > 0]
+        pods = [r for r in roots if r >= tree.units]
+        self.free: list[int] = []
+        """Units standing alone (an accelerator whose links are all down): they cross
+        nothing on either side, so with one pod besides them they join the top pod's
+        children, and the top pod is still read at the target alone."""
+        if len(pods) == 1 and len(roots) > 1:
+            self.free, roots = [r for r in roots if r < tree.units], pods
         self.roots = roots
         self.top = roots[0] if len(roots) == 1 and roots[0] >= tree.units else -1
         self.mirror = self.top >= 0 and 2 * target == int(tree.accelerators[self.top])
@@ -264,6 +274,12 @@ class _Solver:
             child = int(members[0])
             links = self.cl.links(child, int(self.cl.count[child]), parent_classes)
             out.append(_Group(child, members.tolist(), links))
+        if node == self.top and self.free:
+            sizes = self.tree.unit_size[self.free]
+            for size in np.unique(sizes).tolist():
+                members = [u for u, n in zip(self.free, sizes.tolist(), strict=True)
+                           if n == size]
+                out.append(_Group(members[0], members, np.zeros((1, parent_classes))))
         if self.loose:
             # the finest lattice last: at the top pod the last group is combined at the
             # target alone, and the tables before it stay on a coarse lattice
