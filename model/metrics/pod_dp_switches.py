@@ -74,7 +74,14 @@ from model.metrics.min_plus import (
 )
 from model.metrics.pod_classes import PodClasses, pod_classes
 from model.metrics.pods import PodTree
-from model.metrics.switch_dp_bounds import FIRST_GAP, RestBounds, prune
+from model.metrics.switch_dp_bounds import (
+    FIRST_GAP,
+    RestBounds,
+    least_rows,
+    prune,
+    row_hulls,
+    shifted_union,
+)
 from model.metrics.switch_dp_rows import (
     _bits,
     _concave_rows,
@@ -398,7 +405,8 @@ class _Solver:
         step, to rebuild the cut)."""
         sides = _bits(int(self.cl.count[node]))[rows]
         groups = self.groups(node)
-        self.foresee(groups, rows.size)
+        if not (at_target and self._prunes(len(groups))):  # that counts as it goes
+            self.foresee(groups, rows.size)
         if self.split:
             return self._with_remainder(groups, sides, at_target, keep)
         whole, split = np.zeros((rows.size, 1)), np.full((rows.size, 0), INF)
@@ -430,7 +438,7 @@ class _Solver:
                         keep: bool) -> tuple[Array, Array, list[_Step]]:
         """:meth:`combine` when the target is not a multiple of the grid: the tables
         with the remainder (T1) ride along, each child in turn may hold it."""
-        if at_target and self.loose and not self.r and len(groups) > 1:
+        if at_target and self._prunes(len(groups)):
             return self._pruned_top(groups, sides, keep)
         total, total1 = np.zeros((sides.shape[0], 1)), np.full((sides.shape[0], 0), INF)
         steps: list[_Step] = []
@@ -448,6 +456,11 @@ class _Solver:
             total = new
         return total, total1, steps
 
+    def _prunes(self, groups: int) -> bool:
+        """Whether the top pod's combination of ``groups`` groups is bound and pruned
+        (loose mode without a remainder, where T and T1 count alike)."""
+        return self.loose and not self.r and groups > 1
+
     def _pruned_top(self, groups: list[_Group], sides: Array, keep: bool
                     ) -> tuple[Array, Array, list[_Step]]:
         """:meth:`_with_remainder` at the top pod in loose mode, by bound and prune
@@ -456,19 +469,11 @@ class _Solver:
         combination finds a cut within it, or pruned nothing. Assignments whose bound
         at the target exceeds U are not combined at all (their rows stay INF; the rows
         combined are left in ``live_rows``)."""
-        parts: list[tuple[_Group, Array, Array, int]] = []
-        for grp in groups:
-            c, c1 = self.contribution(grp, sides)
-            if len(grp.members) > 1 and not _concave_on_lattice(c):
-                # copies one by one: the pruned tables between them are short
-                parts += [(_Group(member, [member], grp.links), c, c1, 1)
-                          for member in grp.members]
-            else:
-                parts.append((grp, c, c1, len(grp.members)))
         rows = sides.shape[0]
-        bounds = RestBounds([(c, c1, m) for _, c, c1, m in parts])
-        self.add(sum(c.size + c1.size for _, c, c1, _ in parts))
-        floor = bounds.at(0, np.array([float(self.q)]))[:, 0]
+        envelopes = [self._envelopes(grp, sides) for grp in groups]
+        floor = RestBounds([(h, len(grp.members)) for grp, h in zip(
+            groups, envelopes, strict=True)]).at(0, np.array([float(self.q)]))[:, 0]
+        self.add(rows * sum(len(grp.members) for grp in groups))
         least = float(floor.min())
         if not np.isfinite(least):
             self.live_rows = np.zeros(0, np.int64)
@@ -477,17 +482,42 @@ class _Solver:
         while True:
             bound = least + gap
             live = np.flatnonzero(floor <= bound)
-            made = [self.copies(c[live], c1[live], m, keep) for _, c, c1, m in parts]
+            parts: list[tuple[_Group, Array, Array, int, list[tuple[Array, Array]]]] = []
+            for grp, hulls in zip(groups, envelopes, strict=True):
+                c, c1 = self.contribution(grp, sides[live])
+                mine = [hulls[r] for r in live.tolist()]
+                if len(grp.members) > 1 and not _concave_on_lattice(c):
+                    # copies one by one: the pruned tables between them are short
+                    parts += [(_Group(member, [member], grp.links), c, c1, 1, mine)
+                              for member in grp.members]
+                else:
+                    parts.append((grp, c, c1, len(grp.members), mine))
+            bounds = RestBounds([(h, m) for _, _, _, m, h in parts])
+            made = [self.copies(c, c1, m, keep) for _, c, c1, m, _ in parts]
             total, total1, steps, dropped = self._combine_within(
-                [grp for grp, _, _, _ in parts], made, bounds.rows(live), bound, keep)
+                [grp for grp, _, _, _, _ in parts], made, bounds, bound, keep)
             if (not dropped and live.size == rows) or (
                     total1.shape[1] and float(total1[:, 0].min()) <= bound):
                 break
-            gap *= 4
+            gap *= 2
         self.live_rows = live
         whole, split = np.full((rows, 1), INF), np.full((rows, 1), INF)
         whole[live], split[live] = total[:, :1], total1[:, :1]
         return whole, split, steps
+
+    def _envelopes(self, grp: _Group, sides: Array) -> list[tuple[Array, Array]]:
+        """For each of the pod's assignments ``sides``, the lower convex envelope of
+        what one child of ``grp`` contributes (whole units or one split), as vertices:
+        for a pod child, the envelope of the least over its own assignments of its
+        tables plus the links crossed, made from its tables' envelopes without
+        forming the contributions."""
+        if grp.child < self.tree.units:
+            c, c1 = self.contribution(grp, sides)
+            return row_hulls(least_rows(c, c1))
+        t, t1 = self.table(grp.child)
+        own = row_hulls(least_rows(t, t1))
+        x = self.crossing(grp, sides)
+        return [shifted_union(own, x[:, r]) for r in range(sides.shape[0])]
 
     def _combine_within(self, groups: list[_Group], made: list[tuple[Array, Array, object]],
                         bounds: RestBounds, bound: float, keep: bool
@@ -583,7 +613,7 @@ class _Solver:
             position = int(np.flatnonzero(self.top_steps[0] == row)[0])
             steps = [_one_row(step, position) for step in self.top_steps[1]]
         else:
-            _, _, steps = self.combine(node, rows, False, keep=True)
+            _, _, steps = self.combine(node, rows, node == self.top, keep=True)
         sides = _bits(int(self.cl.count[node]))[rows]
         if self.split:
             for step in reversed(steps):

@@ -30,16 +30,21 @@ from model.metrics.min_plus import breakpoints_only
 INF = float("inf")
 Array = np.ndarray
 FIRST_GAP = 1 / 32
-"""U starts at the least bound at the target times 1 + this, and grows fourfold."""
+"""U starts at the least bound at the target times 1 + this; the gap doubles."""
 
 
 def lower_hull(f: Array) -> tuple[Array, Array]:
     """The vertices (x, y) of the lower convex envelope of ``f``'s finite entries,
-    found among the ends of its linear pieces: every pass drops the points standing
-    above the segment between their neighbours (none of them is a vertex)."""
+    found among the ends of its linear pieces."""
     corners = breakpoints_only(f)
-    x = np.flatnonzero(np.isfinite(corners)).astype(float)
-    y = corners[np.isfinite(corners)]
+    finite = np.isfinite(corners)
+    return _lower_hull_points(np.flatnonzero(finite).astype(float), corners[finite])
+
+
+def _lower_hull_points(x: Array, y: Array) -> tuple[Array, Array]:
+    """The vertices of the lower convex envelope of the points (x, y), x ascending:
+    every pass drops the points standing above the segment between their neighbours
+    (none of them is a vertex)."""
     while x.size >= 3:
         slope = np.diff(y) / np.diff(x)
         above = slope[:-1] > slope[1:] + 1e-12 * np.maximum(1.0, np.abs(slope[1:]))
@@ -50,40 +55,53 @@ def lower_hull(f: Array) -> tuple[Array, Array]:
     return x, y
 
 
+def least_rows(t: Array, t1: Array) -> Array:
+    """The least of two row tables, the shorter padded with INF."""
+    out = np.full((t.shape[0], max(t.shape[1], t1.shape[1])), INF)
+    out[:, :t.shape[1]] = t
+    np.minimum(out[:, :t1.shape[1]], t1, out=out[:, :t1.shape[1]])
+    return out
+
+
+def row_hulls(table: Array) -> list[tuple[Array, Array]]:
+    """:func:`lower_hull` of every row."""
+    return [lower_hull(row) for row in table]
+
+
+def shifted_union(hulls: list[tuple[Array, Array]], shifts: Array) -> tuple[Array, Array]:
+    """The envelope of the least of convex functions, function i raised by
+    ``shifts[i]`` (a pod's contribution to one assignment of its parent: the least over
+    its own assignments of its table plus the links it crosses)."""
+    finite = [i for i, (x, _) in enumerate(hulls) if x.size and np.isfinite(shifts[i])]
+    if not finite:
+        return np.zeros(0), np.zeros(0)
+    x = np.concatenate([hulls[i][0] for i in finite])
+    y = np.concatenate([hulls[i][1] + shifts[i] for i in finite])
+    order = np.lexsort((y, x))
+    x, y = x[order], y[order]
+    first = np.r_[True, x[1:] != x[:-1]]
+    return _lower_hull_points(x[first], y[first])
+
+
 class RestBounds:
     """For every row (assignment of the top pod's switches) and every step j, a lower
     bound on the cost of the groups from step j on holding a given count: the merged
-    slopes of their envelopes (module doc). ``tables``: per group, one child's two
-    tables (whole units, and one unit split; one row per assignment) and how many
-    alike children the group has. The group's own tables are at least the m-fold
-    convolution of the least of the two, whose envelope is the child's, stretched m
-    times."""
+    slopes of their envelopes (module doc). ``parts``: per step, the envelope of what
+    one child contributes (per row, as vertices) and how many alike children the step
+    combines (the envelope of m copies of a convex function is it stretched m
+    times)."""
 
-    def __init__(self, tables: list[tuple[Array, Array, int]]):
-        rows = tables[0][0].shape[0] if tables else 0
+    def __init__(self, parts: list[tuple[list[tuple[Array, Array]], int]]):
+        rows = len(parts[0][0]) if parts else 0
         self.rows_count = rows
-        hulls: list[list[tuple[Array, Array]]] = []
-        for c, c1, copies in tables:
-            width = max(c.shape[1], c1.shape[1])
-            least = np.full((rows, width), INF)
-            least[:, :c.shape[1]] = c
-            np.minimum(least[:, :c1.shape[1]], c1, out=least[:, :c1.shape[1]])
-            # m copies of a convex function: its segments m times over
-            hulls.append([_scaled(lower_hull(least[r]), copies) for r in range(rows)])
+        hulls = [[_scaled(h, copies) for h in per_row] for per_row, copies in parts]
         self.suffix: list[list[tuple[Array, Array]]] = []
-        """suffix[j][r]: the envelope of groups j, j + 1, … in row r, as vertices."""
-        for j in range(len(tables) + 1):
+        """suffix[j][r]: the envelope of steps j, j + 1, … in row r, as vertices."""
+        for j in range(len(parts) + 1):
             self.suffix.append([_merged([h[r] for h in hulls[j:]]) for r in range(rows)])
 
-    def rows(self, chosen: Array) -> RestBounds:
-        """These bounds for the rows ``chosen`` only."""
-        out = RestBounds([])
-        out.rows_count = int(chosen.size)
-        out.suffix = [[per_row[r] for r in chosen.tolist()] for per_row in self.suffix]
-        return out
-
     def at(self, j: int, counts: Array) -> Array:
-        """The bound for groups j, j + 1, … holding ``counts`` (rows × counts; INF
+        """The bound for steps j, j + 1, … holding ``counts`` (rows × counts; INF
         where they cannot)."""
         out = np.full((self.rows_count, counts.shape[-1]), INF)
         for r, (x, y) in enumerate(self.suffix[j]):
