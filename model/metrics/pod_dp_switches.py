@@ -106,6 +106,8 @@ campus of the benchmarks about as much); what exceeds it is a grid of one accele
 on a large campus (a rail block left partly filled), where tables are 50,000 long."""
 MAX_ENTRIES = 16_000_000
 """Entries (assignments × counts) one table may hold."""
+HULL_COST = 3_000
+"""Operations one envelope of a pod's contribution counts besides its points."""
 _KEPT_ENTRIES = 1_000_000
 """Entries (assignments × counts) up to which the top pod's steps are kept."""
 CALL_COST = 2_000
@@ -516,6 +518,8 @@ class _Solver:
             return row_hulls(least_rows(c, c1))
         t, t1 = self.table(grp.child)
         own = row_hulls(least_rows(t, t1))
+        # each envelope costs a few passes over its points (in Python-called numpy)
+        self.add(sides.shape[0] * (HULL_COST + 2 * sum(h[0].size for h in own)))
         x = self.crossing(grp, sides)
         return [shifted_union(own, x[:, r]) for r in range(sides.shape[0])]
 

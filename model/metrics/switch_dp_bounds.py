@@ -24,11 +24,14 @@ most entries, and often whole assignments of the top pod's switches, drop at onc
 from __future__ import annotations
 
 import numpy as np
+from scipy.spatial import ConvexHull, QhullError
 
 from model.metrics.min_plus import breakpoints_only
 
 INF = float("inf")
 Array = np.ndarray
+_QHULL_FROM = 24
+"""Points from which an envelope is left to Qhull."""
 FIRST_GAP = 1 / 32
 """U starts at the least bound at the target times 1 + this; the gap doubles."""
 
@@ -42,9 +45,22 @@ def lower_hull(f: Array) -> tuple[Array, Array]:
 
 
 def _lower_hull_points(x: Array, y: Array) -> tuple[Array, Array]:
-    """The vertices of the lower convex envelope of the points (x, y), x ascending:
-    every pass drops the points standing above the segment between their neighbours
-    (none of them is a vertex)."""
+    """The vertices of the lower convex envelope of the points (x, y), x ascending and
+    distinct: many points by Qhull (the hull's vertices counter-clockwise from the
+    leftmost point run along the bottom to the rightmost), else — or when Qhull finds
+    the points flat — by passes that drop the points standing above the segment
+    between their neighbours (none of them is a vertex)."""
+    if x.size > _QHULL_FROM:
+        try:
+            ring = ConvexHull(np.column_stack([x, y])).vertices
+        except QhullError:
+            pass
+        else:
+            start = int(np.argmin(x[ring]))
+            ring = np.roll(ring, -start)
+            end = int(np.flatnonzero(ring == int(np.argmax(x)))[0])
+            chosen = ring[:end + 1]
+            return x[chosen], y[chosen]
     while x.size >= 3:
         slope = np.diff(y) / np.diff(x)
         above = slope[:-1] > slope[1:] + 1e-12 * np.maximum(1.0, np.abs(slope[1:]))
@@ -71,10 +87,13 @@ def row_hulls(table: Array) -> list[tuple[Array, Array]]:
 def shifted_union(hulls: list[tuple[Array, Array]], shifts: Array) -> tuple[Array, Array]:
     """The envelope of the least of convex functions, function i raised by
     ``shifts[i]`` (a pod's contribution to one assignment of its parent: the least over
-    its own assignments of its table plus the links it crosses)."""
+    its own assignments of its table plus the links it crosses). Only functions whose
+    least value, raised, is below every other's greatest can be least anywhere."""
     finite = [i for i, (x, _) in enumerate(hulls) if x.size and np.isfinite(shifts[i])]
     if not finite:
         return np.zeros(0), np.zeros(0)
+    ceiling = min(float(hulls[i][1].max()) + shifts[i] for i in finite)
+    finite = [i for i in finite if float(hulls[i][1].min()) + shifts[i] <= ceiling]
     x = np.concatenate([hulls[i][0] for i in finite])
     y = np.concatenate([hulls[i][1] + shifts[i] for i in finite])
     order = np.lexsort((y, x))
