@@ -212,7 +212,7 @@ def min_plus_rows(a: Array, b: Array, limit: int, budget: float = INF) -> tuple[
     if lattice_a[0] + lattice_b[0] > 0:
         # leading counts where a table is infinite everywhere (a pruned table): the
         # convolution of the rest, shifted
-        (oa, da), (ob, db) = lattice_a, lattice_b
+        oa, ob = lattice_a[0], lattice_b[0]
         size = max(min(a.shape[1] + b.shape[1] - 1, limit), 0)
         out = np.full((a.shape[0], size), INF)
         if oa + ob >= size:
@@ -298,13 +298,13 @@ def _on_lattices(a: Array, b: Array, la: tuple[int, int], lb: tuple[int, int], l
         for row in range(rows):
             values = _by_pieces(a[row], b[row], pieces_b[row], size)
             out[row, :values.size] = values
-        return out, by_b
+        return out, int(by_b)
     if cheapest == by_a:
         values = np.full((rows, s, inner), INF)
         for row in range(rows):
             block = stacked[row * s:(row + 1) * s]
             values[row] = _by_pieces_2d(block, compact[row], pieces_a[row], inner)
-        work = by_a
+        work = int(by_a)
     else:
         values, work = _plain_rows(np.repeat(compact, s, axis=0), stacked, inner,
                                    INF, many=True)

@@ -49,6 +49,10 @@ same there). The cut is rebuilt from the top, recombining only the pods it split
 assignment each; subtrees standing wholly on one side take their assignments from a
 lookup per kind.
 
+Units of coprime sizes (21 and 37 GPUs beside 32) make the grid one accelerator; the
+tables then count whole units and one split unit apart, and the top pod is combined by
+bound and prune (:mod:`model.metrics.switch_dp_loose`).
+
 The price is 2^c rows for a pod of c classes, so this runs while pods have at most
 :data:`model.metrics.pod_classes.MAX_OWN` classes and the work stays under
 :data:`OPERATIONS_LIMIT`, counted rather than timed so the answer never depends on how
@@ -69,18 +73,18 @@ from model.metrics.memory import remembered
 from model.metrics.min_plus import (
     TooMuchWorkError,
     breakpoints_only,
-    lattice,
     min_plus_rows,
 )
 from model.metrics.pod_classes import PodClasses, pod_classes
 from model.metrics.pods import PodTree
-from model.metrics.switch_dp_bounds import (
-    FIRST_GAP,
-    RestBounds,
-    least_rows,
-    prune,
-    row_hulls,
-    shifted_union,
+from model.metrics.switch_dp_loose import (
+    free_groups,
+    loose_copies,
+    loose_items,
+    loose_order,
+    pruned_top,
+    prunes,
+    whole_steps,
 )
 from model.metrics.switch_dp_rows import (
     _bits,
@@ -94,6 +98,7 @@ from model.metrics.switch_dp_rows import (
     _Step,
     _whole_value,
 )
+from model.metrics.switch_dp_whole import fill_whole
 from model.metrics.topology import IntArray
 
 INF = float("inf")
@@ -106,8 +111,6 @@ campus of the benchmarks about as much); what exceeds it is a grid of one accele
 on a large campus (a rail block left partly filled), where tables are 50,000 long."""
 MAX_ENTRIES = 16_000_000
 """Entries (assignments × counts) one table may hold."""
-HULL_COST = 3_000
-"""Operations one envelope of a pod's contribution counts besides its points."""
 _KEPT_ENTRIES = 1_000_000
 """Entries (assignments × counts) up to which the top pod's steps are kept."""
 CALL_COST = 2_000
@@ -138,13 +141,9 @@ class _Solver:
         self.q, self.r = divmod(target, self.g)
         self.loose = bool(sizes.size) and (self.g < int(sizes.min()) or (
             self.g == 1 and 2 * int(sizes[sizes > 1].sum()) > int(sizes.sum())))
-        """Units of sizes whose common divisor is smaller than each (a rail block left
-        partly filled: units of 21 and 37), or a grid of one accelerator where most
-        accelerators stand in larger units (a link down leaves a unit of one): the
-        tables T then hold whole units only,
-        finite at the counts their sums reach, and T1 one unit holding any count of the
-        grid (module doc); whole counts stand on coarse lattices that the convolutions
-        read alone (:func:`model.metrics.min_plus.min_plus_rows`)."""
+        """Units of sizes whose common divisor is smaller than each (units of 21 and
+        37), or a grid of one accelerator where most accelerators stand in larger units
+        (a link down leaves a unit of one): :mod:`model.metrics.switch_dp_loose`."""
         self.split = bool(self.r) or self.loose
         """Whether the tables T1 (one unit split) are kept."""
         # a top node without accelerators (a failed switch, whose links are all down,
@@ -257,19 +256,6 @@ class _Solver:
         full[rows], full1[rows] = t, t1
         return full, full1
 
-    def whole_steps(self) -> IntArray:
-        """For every node, the greatest common divisor of its units' sizes: the counts
-        its accelerators on A reach with units whole are multiples of it."""
-        if self._whole_steps is None:
-            tree = self.tree
-            out = np.zeros(tree.size, dtype=np.int64)
-            out[:tree.units] = tree.unit_size
-            for lv in range(1, int(tree.level.max()) + 1 if tree.size else 1):
-                below = np.flatnonzero((tree.level == lv - 1) & (tree.parent >= 0))
-                np.gcd.at(out, tree.parent[below], out[below])
-            self._whole_steps = out
-        return self._whole_steps
-
     def groups(self, node: int) -> list[_Group]:
         """``node``'s children by what they contribute, the largest group last."""
         kids = self.tree.children(node)
@@ -284,19 +270,12 @@ class _Solver:
             links = self.cl.links(child, int(self.cl.count[child]), parent_classes)
             out.append(_Group(child, members.tolist(), links))
         if node == self.top and self.free:
-            sizes = self.tree.unit_size[self.free]
-            for size in np.unique(sizes).tolist():
-                members = [u for u, n in zip(self.free, sizes.tolist(), strict=True)
-                           if n == size]
-                out.append(_Group(members[0], members, np.zeros((1, parent_classes))))
+            out += free_groups(self.tree, self.free, parent_classes)
         if self.loose:
-            # the finest lattice last: at the top pod the last group is combined at the
-            # target alone, and the tables before it stay on a coarse lattice
-            steps = self.whole_steps()
-            out.sort(key=lambda grp: (-int(steps[grp.child]), -len(grp.members)
-                                      * int(self.tree.accelerators[grp.child])))
-        else:
-            out.sort(key=lambda grp: len(grp.members) * int(self.tree.accelerators[grp.child]))
+            if self._whole_steps is None:
+                self._whole_steps = whole_steps(self.tree)
+            return loose_order(self.tree, out, self._whole_steps)
+        out.sort(key=lambda grp: len(grp.members) * int(self.tree.accelerators[grp.child]))
         return out
 
     def crossing(self, grp: _Group, sides: Array) -> Array:
@@ -348,7 +327,7 @@ class _Solver:
         if m == 1:
             return c, c1, ("one",)
         if self.loose:
-            return self._loose_copies(c, c1, m, keep)
+            return loose_copies(self, c, c1, m, keep)
         n = c.shape[1] - 1
         if not self.r and n > 0 and _concave_rows(c):
             k = np.arange(min(m * n, self.q) + 1)
@@ -368,46 +347,13 @@ class _Solver:
             total = new
         return total, total1, ("fold", corners, c, c1, kept)
 
-    def _loose_copies(self, c: Array, c1: Array, m: int, keep: bool
-                      ) -> tuple[Array, Array, tuple[object, ...]]:
-        """m children contributing ``c`` (whole units) and ``c1`` (one unit split)
-        each, in loose mode: as only one unit of the whole tree is split, the m copies
-        hold it in one of them at most, and as they are alike, in the first. So T is c
-        folded m − 1 times and T1 is c folded m − 2 times and combined with c1 once. In
-        each fold all copies but one stand at a breakpoint of c on its own lattice (two
-        copies inside linear pieces trade whole steps of the lattice at a constant rate,
-        which cannot raise the cost both ways, until one reaches a breakpoint)."""
-        n = c.shape[1] - 1
-        if n > 0 and m > 1 and _concave_on_lattice(c):
-            # all copies but one whole (module doc), the split unit in one more
-            whole = self._concave_power(c, m)
-            fewer = self._concave_power(c, m - 1)
-            split = (self.conv(_ends(c, m - 2), self.conv(c, c1)) if c1.shape[1]
-                     else c1)
-            return whole, split, ("wconcave", n, c1, fewer)
-        corners = np.stack([_lattice_breakpoints(row) for row in c])
-        powers = [c]
-        for _ in range(m - 1):
-            powers.append(self.conv(powers[-1], corners))
-        split = self.conv(powers[-2], c1) if c1.shape[1] else c1
-        return powers[-1], split, ("wfold", corners, c1, powers if keep else [])
-
-    def _concave_power(self, c: Array, m: int) -> Array:
-        """m copies of ``c``, concave along its lattice, combined: all but one whole."""
-        n = c.shape[1] - 1
-        k = np.arange(min(m * n, self.q) + 1)
-        j = np.minimum(k // n, m - 1)
-        self.add(c.shape[0] * k.size)
-        out: Array = j * c[:, [n]] + (m - j - 1) * c[:, [0]] + c[:, k - j * n]
-        return out
-
     def combine(self, node: int, rows: Array, at_target: bool, keep: bool
                 ) -> tuple[Array, Array, list[_Step]]:
         """``node``'s tables for the assignments ``rows`` (and, with ``keep``, each
         step, to rebuild the cut)."""
         sides = _bits(int(self.cl.count[node]))[rows]
         groups = self.groups(node)
-        if not (at_target and self._prunes(len(groups))):  # that counts as it goes
+        if not (at_target and prunes(self, len(groups))):  # that counts as it goes
             self.foresee(groups, rows.size)
         if self.split:
             return self._with_remainder(groups, sides, at_target, keep)
@@ -440,8 +386,8 @@ class _Solver:
                         keep: bool) -> tuple[Array, Array, list[_Step]]:
         """:meth:`combine` when the target is not a multiple of the grid: the tables
         with the remainder (T1) ride along, each child in turn may hold it."""
-        if at_target and self._prunes(len(groups)):
-            return self._pruned_top(groups, sides, keep)
+        if at_target and prunes(self, len(groups)):
+            return pruned_top(self, groups, sides, keep)
         total, total1 = np.zeros((sides.shape[0], 1)), np.full((sides.shape[0], 0), INF)
         steps: list[_Step] = []
         for index, grp in enumerate(groups):
@@ -458,101 +404,6 @@ class _Solver:
             total = new
         return total, total1, steps
 
-    def _prunes(self, groups: int) -> bool:
-        """Whether the top pod's combination of ``groups`` groups is bound and pruned
-        (loose mode without a remainder, where T and T1 count alike)."""
-        return self.loose and not self.r and groups > 1
-
-    def _pruned_top(self, groups: list[_Group], sides: Array, keep: bool
-                    ) -> tuple[Array, Array, list[_Step]]:
-        """:meth:`_with_remainder` at the top pod in loose mode, by bound and prune
-        (:mod:`model.metrics.switch_dp_bounds`, which gives the argument): U starts a
-        little above the least bound at the target and grows until the pruned
-        combination finds a cut within it, or pruned nothing. Assignments whose bound
-        at the target exceeds U are not combined at all (their rows stay INF; the rows
-        combined are left in ``live_rows``)."""
-        rows = sides.shape[0]
-        envelopes = [self._envelopes(grp, sides) for grp in groups]
-        floor = RestBounds([(h, len(grp.members)) for grp, h in zip(
-            groups, envelopes, strict=True)]).at(0, np.array([float(self.q)]))[:, 0]
-        self.add(rows * sum(len(grp.members) for grp in groups))
-        least = float(floor.min())
-        if not np.isfinite(least):
-            self.live_rows = np.zeros(0, np.int64)
-            return np.full((rows, 1), INF), np.full((rows, 1), INF), []
-        gap = max(abs(least) * FIRST_GAP, 1.0)
-        while True:
-            bound = least + gap
-            live = np.flatnonzero(floor <= bound)
-            parts: list[tuple[_Group, Array, Array, int, list[tuple[Array, Array]]]] = []
-            for grp, hulls in zip(groups, envelopes, strict=True):
-                c, c1 = self.contribution(grp, sides[live])
-                mine = [hulls[r] for r in live.tolist()]
-                if len(grp.members) > 1 and not _concave_on_lattice(c):
-                    # copies one by one: the pruned tables between them are short
-                    parts += [(_Group(member, [member], grp.links), c, c1, 1, mine)
-                              for member in grp.members]
-                else:
-                    parts.append((grp, c, c1, len(grp.members), mine))
-            bounds = RestBounds([(h, m) for _, _, _, m, h in parts])
-            made = [self.copies(c, c1, m, keep) for _, c, c1, m, _ in parts]
-            total, total1, steps, dropped = self._combine_within(
-                [grp for grp, _, _, _, _ in parts], made, bounds, bound, keep)
-            if (not dropped and live.size == rows) or (
-                    total1.shape[1] and float(total1[:, 0].min()) <= bound):
-                break
-            gap *= 2
-        self.live_rows = live
-        whole, split = np.full((rows, 1), INF), np.full((rows, 1), INF)
-        whole[live], split[live] = total[:, :1], total1[:, :1]
-        return whole, split, steps
-
-    def _envelopes(self, grp: _Group, sides: Array) -> list[tuple[Array, Array]]:
-        """For each of the pod's assignments ``sides``, the lower convex envelope of
-        what one child of ``grp`` contributes (whole units or one split), as vertices:
-        for a pod child, the envelope of the least over its own assignments of its
-        tables plus the links crossed, made from its tables' envelopes without
-        forming the contributions."""
-        if grp.child < self.tree.units:
-            c, c1 = self.contribution(grp, sides)
-            return row_hulls(least_rows(c, c1))
-        t, t1 = self.table(grp.child)
-        own = row_hulls(least_rows(t, t1))
-        # each envelope costs a few passes over its points (in Python-called numpy)
-        self.add(sides.shape[0] * (HULL_COST + 2 * sum(h[0].size for h in own)))
-        x = self.crossing(grp, sides)
-        return [shifted_union(own, x[:, r]) for r in range(sides.shape[0])]
-
-    def _combine_within(self, groups: list[_Group], made: list[tuple[Array, Array, object]],
-                        bounds: RestBounds, bound: float, keep: bool
-                        ) -> tuple[Array, Array, list[_Step], bool]:
-        """The top pod's groups combined with every entry that cannot lead to a cut of
-        cost at most ``bound`` dropped; also whether any was."""
-        rows = made[0][0].shape[0]
-        total, total1 = np.zeros((rows, 1)), np.full((rows, 0), INF)
-        low = 0  # the count column 0 of total and total1 stands for
-        steps: list[_Step] = []
-        dropped = False
-        for index, (grp, (g, g1, how)) in enumerate(zip(groups, made, strict=True)):
-            if keep:
-                steps.append(_Step(grp, total, total1, g, g1, how,  # type: ignore[arg-type]
-                                   offset=low))
-            if index == len(groups) - 1:
-                new = self.at_target(total, g, low)
-                total1 = np.minimum(self.at_target(total1, g, low),
-                                    self.at_target(total, g1, low))
-                total = new
-                break
-            new = self.conv(total, g, low)
-            total1 = _padded(self.conv(total1, g, low), self.conv(total, g1, low))
-            total, cut = prune(new, bounds, index, self.q - low, bound)
-            total1, cut1 = prune(total1, bounds, index, self.q - low, bound)
-            self.add(total.shape[0] * (total.shape[1] + total1.shape[1]) // 8)
-            dropped = dropped or cut or cut1
-            total, total1, shift = _trimmed(total, total1)
-            low += shift
-        return total, total1, steps, dropped
-
     # ------------------------------------------------------------------ the cut
     def solve(self) -> float:
         """The minimum, with the cut recorded in ``tau``, ``whole`` and ``on_a``."""
@@ -564,7 +415,7 @@ class _Solver:
             if not np.isfinite(column[row]):
                 return INF
             self.assign(self.top, row, self.q, self.split)
-            self.fill_whole()
+            fill_whole(self)
             return float(column[row])
         best = [tuple(x.min(axis=0, keepdims=True) for x in self.table(r)) for r in roots]
         total, total1 = np.zeros((1, 1)), np.full((1, 0), INF)
@@ -587,7 +438,7 @@ class _Solver:
             self.assign(root, row, take, part)
             partial = partial and not part
             k -= take
-        self.fill_whole()
+        fill_whole(self)
         return value
 
     @staticmethod
@@ -682,29 +533,8 @@ class _Solver:
             j = min(k // n, len(members) - 1)
             items = [(child, n if i < j else k - j * n if i == j else 0, partial and i == j)
                      for i, child in enumerate(members)]
-        elif how[0] == "wconcave":
-            n, c1, fewer = int(how[1]), how[2], how[3]  # type: ignore[call-overload]
-            if partial:  # the first member holds the split unit (see _loose_copies)
-                take = _split(fewer[0], c1[0], k)[1]  # type: ignore[index]
-                items.append((members[0], take, True))
-                k -= take
-                members = members[1:]
-            j = min(k // n, len(members) - 1)
-            items += [(child, n if i < j else k - j * n if i == j else 0, False)
-                      for i, child in enumerate(members)]
-        elif how[0] == "wfold":
-            corners, c1, powers = how[1:]
-            count = len(members)
-            if partial:  # the first member holds the split unit (see _loose_copies)
-                take = _split(powers[count - 2][0], c1[0], k)[1]  # type: ignore[index]
-                items.append((members[0], take, True))
-                k -= take
-                members = members[1:]
-            for i in range(len(members) - 1, 0, -1):
-                take = _split(powers[i - 1][0], corners[0], k)[1]  # type: ignore[index]
-                items.append((members[i], take, False))
-                k -= take
-            items.append((members[0], k, False))
+        elif how[0] in ("wconcave", "wfold"):
+            items = loose_items(members, how, k, partial)
         else:
             corners, c, c1, kept = how[1:]
             for i in range(len(members) - 1, 0, -1):
@@ -725,86 +555,6 @@ class _Solver:
                 continue
             table = self.table(child)[1 if part else 0]
             self.assign(child, int(np.argmin(table[:, count] + x)), count, part)
-
-    def fill_whole(self) -> None:
-        """Assignments inside subtrees standing wholly on one side, top-down by level:
-        each child's best assignment for its parent's, from a lookup per kind."""
-        tree, cl = self.tree, self.cl
-        lookups: dict[int, Array] = {}
-        for lv in range(int(tree.level.max()) - 1 if tree.size else -1, -1, -1):
-            nodes = np.flatnonzero(tree.level == lv)
-            parent = tree.parent[nodes]
-            nodes, parent = nodes[parent >= 0], parent[parent >= 0]
-            chosen = (self.whole[parent] >= 0) & (self.tau[nodes] < 0)
-            nodes, parent = nodes[chosen], parent[chosen]
-            if not nodes.size:
-                continue
-            side = self.whole[parent]
-            self.whole[nodes] = side
-            if lv == 0:
-                self.on_a[nodes] = tree.unit_size[nodes] * side
-                self.tau[nodes] = 0
-                continue
-            placed = cl.placed[nodes]
-            kinds, first, which = np.unique(placed, return_index=True, return_inverse=True)
-            for h, node in zip(kinds.tolist(), nodes[first].tolist(), strict=True):
-                if h not in lookups:
-                    lookups[h] = self.lookup(node)
-            width = max(lookups[h].shape[0] for h in kinds.tolist())
-            table = np.zeros((kinds.size, width, 2), dtype=np.int64)
-            for i, h in enumerate(kinds.tolist()):
-                table[i, :lookups[h].shape[0]] = lookups[h]
-            self.tau[nodes] = table[which.reshape(-1), self.tau[parent], side]
-
-    def lookup(self, node: int) -> Array:
-        """For each assignment of ``node``'s parent, ``node``'s best assignment with all
-        its accelerators on B (column 0) or on A (column 1)."""
-        parent = int(self.tree.parent[node])
-        grp = _Group(node, [node], self.cl.links(node, int(self.cl.count[node]),
-                                                 int(self.cl.count[parent])))
-        x = self.crossing(grp, _bits(int(self.cl.count[parent])))
-        t, _ = self.table(node)
-        full = int(self.tree.accelerators[node]) // self.g
-        out = np.zeros((x.shape[1], 2), dtype=np.int64)
-        out[:, 0] = np.argmin(t[:, [0]] + x, axis=0)
-        if full < t.shape[1]:
-            out[:, 1] = np.argmin(t[:, [full]] + x, axis=0)
-        return out
-
-
-def _trimmed(a: Array, b: Array) -> tuple[Array, Array, int]:
-    """Two tables counting from the same count, without the leading and trailing
-    columns where both are infinite in every row; and how many leading ones went."""
-    finite = np.flatnonzero(np.r_[np.isfinite(a).any(axis=0), np.zeros(max(
-        b.shape[1] - a.shape[1], 0), bool)] | np.r_[np.isfinite(b).any(axis=0), np.zeros(
-            max(a.shape[1] - b.shape[1], 0), bool)])
-    if finite.size == 0:
-        return a[:, :0], b[:, :0], 0
-    first, last = int(finite[0]), int(finite[-1]) + 1
-    return a[:, first:last], b[:, first:last], first
-
-
-def _concave_on_lattice(c: Array) -> bool:
-    """Every row of ``c`` finite exactly on the multiples of one stride that divides
-    its last count, and concave along them."""
-    found = lattice(c)
-    n = c.shape[1] - 1
-    if found is None or found[0] != 0 or found[1] == 0 or n % found[1]:
-        return False
-    return _concave_rows(c[:, ::found[1]])
-
-
-def _lattice_breakpoints(row: Array) -> Array:
-    """``row`` at the ends of its linear pieces along the lattice it is finite on
-    (:func:`model.metrics.min_plus.lattice`), INF elsewhere."""
-    found = lattice(row[None, :])
-    if found is None or found[1] < 2:
-        return breakpoints_only(row)
-    offset, stride = found
-    out = np.full(row.size, INF)
-    out[offset::stride] = breakpoints_only(row[offset::stride])
-    return out
-
 
 def solve(tree: PodTree, target: int) -> SwitchSides | None:
     """The minimum bisection with ``target`` accelerators on side A, or None when the
