@@ -218,10 +218,11 @@ class _Solver:
                 found = (np.zeros((1, length)), np.zeros((1, length1)))
             else:
                 # a pod's tables depend on its subtree alone (which its kind names), the
-                # grid and the target: remembered across runs, so a failure or an edit
-                # inside one island recomputes that island's tables only
-                key = ((kind, self.g, self.q, self.r, self.loose) if node != self.top
-                       else None)
+                # grid and the target, which only cuts them (at the lengths): remembered
+                # across runs, so a failure or an edit inside one island recomputes that
+                # island's tables only, even when the target moves
+                key = ((kind, self.g, *self.lengths(node), self.r, self.loose)
+                       if node != self.top else None)
                 tables = remembered().switch_side_tables
                 found = tables.get(key) if key is not None else None
                 if found is None:
