@@ -354,7 +354,7 @@ class _Solver:
         step, to rebuild the cut)."""
         sides = _bits(int(self.cl.count[node]))[rows]
         groups = self.groups(node)
-        if not (at_target and prunes(self, len(groups))):  # that counts as it goes
+        if not (at_target and prunes(self, len(groups), rows.size)):  # counts as it goes
             self.foresee(groups, rows.size)
         if self.split:
             return self._with_remainder(groups, sides, at_target, keep)
@@ -387,7 +387,7 @@ class _Solver:
                         keep: bool) -> tuple[Array, Array, list[_Step]]:
         """:meth:`combine` when the target is not a multiple of the grid: the tables
         with the remainder (T1) ride along, each child in turn may hold it."""
-        if at_target and prunes(self, len(groups)):
+        if at_target and prunes(self, len(groups), sides.shape[0]):
             return pruned_top(self, groups, sides, keep)
         total, total1 = np.zeros((sides.shape[0], 1)), np.full((sides.shape[0], 0), INF)
         steps: list[_Step] = []

@@ -48,6 +48,8 @@ INF = float("inf")
 Array = np.ndarray
 HULL_COST = 3_000
 """Operations one envelope of a pod's contribution counts besides its points."""
+MAX_PRUNED_ROWS = 16
+"""Assignments of the top pod up to which it is bound and pruned."""
 
 
 def loose_copies(solver: _Solver, c: Array, c1: Array, m: int, keep: bool
@@ -74,6 +76,7 @@ def loose_copies(solver: _Solver, c: Array, c1: Array, m: int, keep: bool
     split = solver.conv(powers[-2], c1) if c1.shape[1] else c1
     return powers[-1], split, ("wfold", corners, c1, powers if keep else [])
 
+
 def concave_power(solver: _Solver, c: Array, m: int) -> Array:
     """m copies of ``c``, concave along its lattice, combined: all but one whole."""
     n = c.shape[1] - 1
@@ -83,10 +86,14 @@ def concave_power(solver: _Solver, c: Array, m: int) -> Array:
     out: Array = j * c[:, [n]] + (m - j - 1) * c[:, [0]] + c[:, k - j * n]
     return out
 
-def prunes(solver: _Solver, groups: int) -> bool:
-    """Whether the top pod's combination of ``groups`` groups is bound and pruned
-    (loose mode without a remainder, where T and T1 count alike)."""
-    return solver.loose and not solver.r and groups > 1
+
+def prunes(solver: _Solver, groups: int, rows: int) -> bool:
+    """Whether the top pod's combination of ``groups`` groups for ``rows`` assignments
+    is bound and pruned (loose mode without a remainder, where T and T1 count alike;
+    and a pod of at most 4 classes of switches: the envelopes of a pod of more, one per
+    assignment and group, cost more than the DP may spend)."""
+    return solver.loose and not solver.r and groups > 1 and rows <= MAX_PRUNED_ROWS
+
 
 def pruned_top(solver: _Solver, groups: list[_Group], sides: Array, keep: bool
                 ) -> tuple[Array, Array, list[_Step]]:
@@ -132,6 +139,7 @@ def pruned_top(solver: _Solver, groups: list[_Group], sides: Array, keep: bool
     whole[live], split[live] = total[:, :1], total1[:, :1]
     return whole, split, steps
 
+
 def _envelopes(solver: _Solver, grp: _Group, sides: Array) -> list[tuple[Array, Array]]:
     """For each of the pod's assignments ``sides``, the lower convex envelope of
     what one child of ``grp`` contributes (whole units or one split), as vertices:
@@ -147,6 +155,7 @@ def _envelopes(solver: _Solver, grp: _Group, sides: Array) -> list[tuple[Array, 
     solver.add(sides.shape[0] * (HULL_COST + 2 * sum(h[0].size for h in own)))
     x = solver.crossing(grp, sides)
     return [shifted_union(own, x[:, r]) for r in range(sides.shape[0])]
+
 
 def _combine_within(solver: _Solver, groups: list[_Group],
                     made: Sequence[tuple[Array, Array, object]],
@@ -178,6 +187,7 @@ def _combine_within(solver: _Solver, groups: list[_Group],
         total, total1, shift = trimmed(total, total1)
         low += shift
     return total, total1, steps, dropped
+
 
 def trimmed(a: Array, b: Array) -> tuple[Array, Array, int]:
     """Two tables counting from the same count, without the leading and trailing
