@@ -212,24 +212,11 @@ def measure_render(design) -> tuple[float, float]:  # type: ignore[no-untyped-de
 
 def heterogeneous_campus():  # type: ignore[no-untyped-def]
     """Eight islands over four buildings that differ in size, chip and oversubscription:
-    the islands template's campus with islands re-equipped through model operations."""
-    from model.catalog import load_builtin_catalog
-    from model.templates import TEMPLATES
+    the islands template's campus with islands re-equipped through model operations
+    (``tests/reference/campuses.py``)."""
+    from tests.reference.campuses import reequipped_islands_campus
 
-    design = TEMPLATES["islands"].build(islands=8, buildings=4)
-    catalog = load_builtin_catalog()
-    for rack_type in ("dgx-b200-x4", "dgx-h200-x4"):
-        design.add_parts(catalog.closure_of_rack_type(rack_type))
-    design.update("island-3-racks", rack_type="dgx-b200-x4")
-    design.update("island-4-racks", rack_type="dgx-b200-x4", count=192)
-    design.update("island-5-racks", rack_type="dgx-h200-x4")
-    design.update("island-6-racks", count=96)
-    design.update("island-7-spine-core", links_per_member=6)
-    design.update("island-8-spine-core", links_per_member=3)
-    design.update("island-2-racks", count=256)
-    design.rename("Heterogeneous campus: 8 islands of H100, H200 and B200, of differing sizes"
-                  " and uplinks")
-    return design
+    return reequipped_islands_campus()
 
 
 def designs() -> dict[str, Callable[[], object]]:

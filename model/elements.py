@@ -46,7 +46,8 @@ class Pattern(StrEnum):
       members, starting where the previous member stopped (the usual full mesh).
     - ``rail``: NIC *i* of every server goes to upper switch *i mod n* (rail-optimized);
       with more switches than NICs per server, servers are taken in blocks, block *b*
-      using switches *b·nics … b·nics+nics−1*.
+      using switches *b·nics … b·nics+nics−1*; each block takes ⌊servers ÷ blocks⌋
+      servers in order and the last one also those left over.
     - ``rack``: every rack has its own upper switches (count ÷ racks of them), and the
       servers of a rack spread their links over those only (top-of-rack switches).
     - ``global``: tier-to-tier links between peers (Dragonfly+ global links), dealt

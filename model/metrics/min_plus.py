@@ -36,7 +36,7 @@ the two ways."""
 _SHIFT_COST = 100
 """Element operations one shifted copy costs beyond its length (a numpy call's own
 time), so that a long table is not shifted by every count of a short one."""
-_SHORT_WINDOW = 256
+_SHORT_WINDOW = 1 << 16
 """Longest window whose minima are taken by doubling spans (see :func:`_window_min`)."""
 
 
@@ -167,27 +167,33 @@ def _by_pieces(a: Array, b: Array, pb: list[tuple[int, int]], size: int) -> Arra
 
 
 def _window_min(x: Array, w: int, count: int) -> Array:
-    """For k = 0 … count − 1, the least of x[k − w + 1 … k] (INF outside x). Short
-    windows: minima over spans doubling up to the largest power of two L ≤ w, then
-    two overlapping spans of L cover each window (log w passes). Long windows: van
-    Herk's method, two running minima per block of w (linear in the length, but numpy's
-    running minimum costs more per block than a pass when blocks are short)."""
+    """For k = 0 … count − 1, the least of x[k − w + 1 … k] (INF outside x), along the
+    last axis (each row of a 2-D ``x`` on its own). Short windows: minima over spans
+    doubling up to the largest power of two L ≤ w, then two overlapping spans of L
+    cover each window (log w passes). Long windows: van Herk's method, two running
+    minima per block of w (linear in the length, but numpy's running minimum costs more
+    per block than a pass when blocks are short)."""
+    lead = x.shape[:-1]
+    n = x.shape[-1]
     if w <= _SHORT_WINDOW:
-        padded = np.full(count + w - 1, INF)
-        padded[w - 1:w - 1 + min(x.size, count)] = x[:count]
+        padded = np.full((*lead, count + w - 1), INF)
+        padded[..., w - 1:w - 1 + min(n, count)] = x[..., :count]
         span = 1
         while span * 2 <= w:
-            padded = np.minimum(padded[:-span], padded[span:])
+            padded = np.minimum(padded[..., :-span], padded[..., span:])
             span *= 2
-        least: Array = np.minimum(padded[:count], padded[w - span:w - span + count])
+        least: Array = np.minimum(padded[..., :count], padded[..., w - span:w - span + count])
         return least
     blocks = -(-(count + w) // w)
-    padded = np.full(blocks * w, INF)
-    padded[w - 1:w - 1 + min(x.size, padded.size - w + 1)] = x[:padded.size - w + 1]
-    rows = padded.reshape(blocks, w)
-    prefix = np.minimum.accumulate(rows, axis=1).ravel()
-    suffix = np.minimum.accumulate(rows[:, ::-1], axis=1)[:, ::-1].ravel()
-    return np.minimum(suffix[:count], prefix[w - 1:w - 1 + count])
+    padded = np.full((*lead, blocks * w), INF)
+    fill = min(n, padded.shape[-1] - w + 1)
+    padded[..., w - 1:w - 1 + fill] = x[..., :fill]
+    rows = padded.reshape(*lead, blocks, w)
+    prefix = np.minimum.accumulate(rows, axis=-1).reshape(*lead, blocks * w)
+    suffix = np.minimum.accumulate(rows[..., ::-1], axis=-1)[..., ::-1].reshape(
+        *lead, blocks * w)
+    out: Array = np.minimum(suffix[..., :count], prefix[..., w - 1:w - 1 + count])
+    return out
 
 
 def min_plus_rows(a: Array, b: Array, limit: int, budget: float = INF) -> tuple[Array, int]:
@@ -195,7 +201,143 @@ def min_plus_rows(a: Array, b: Array, limit: int, budget: float = INF) -> tuple[
     (the DP over switch sides), entries 0 … limit − 1; returns the rows and the element
     operations spent. When one table is finite at few counts, its shifted copies are
     added to every row at once; otherwise each row is convolved the cheapest way.
-    Raises :class:`TooMuchWorkError` before exceeding ``budget``."""
+    Tables finite only on a lattice (counts o + j·d: whole units of one size) are
+    convolved on it (:func:`_on_lattices`). Raises :class:`TooMuchWorkError` before
+    exceeding ``budget``."""
+    a, b = a[:, :limit], b[:, :limit]
+    lattice_a, lattice_b = lattice(a), lattice(b)
+    if lattice_a is None or lattice_b is None:
+        size = max(min(a.shape[1] + b.shape[1] - 1, limit), 0)
+        return np.full((a.shape[0], size), INF), 0
+    if lattice_a[0] + lattice_b[0] > 0:
+        # leading counts where a table is infinite everywhere (a pruned table): the
+        # convolution of the rest, shifted
+        oa, ob = lattice_a[0], lattice_b[0]
+        size = max(min(a.shape[1] + b.shape[1] - 1, limit), 0)
+        out = np.full((a.shape[0], size), INF)
+        if oa + ob >= size:
+            return out, 0
+        values, work = min_plus_rows(a[:, oa:], b[:, ob:], size - oa - ob, budget)
+        out[:, oa + ob:oa + ob + values.shape[1]] = values
+        return out, work
+    if lattice_a is not None and lattice_b is not None and (
+            lattice_a[1] != 1 or lattice_b[1] != 1):
+        found = _on_lattices(a, b, lattice_a, lattice_b, limit, budget)
+        if found is not None:
+            return found
+    return _plain_rows(a, b, limit, budget)
+
+
+def lattice(x: Array) -> tuple[int, int] | None:
+    """(offset o, stride d) of the counts at which some row of ``x`` is finite, all
+    of the form o + j·d (d = 0 for one count); None when no entry is finite."""
+    finite = np.flatnonzero(np.isfinite(x).any(axis=0))
+    if finite.size == 0:
+        return None
+    first = int(finite[0])
+    return first, int(np.gcd.reduce(finite - first)) if finite.size > 1 else 0
+
+
+def _on_lattices(a: Array, b: Array, la: tuple[int, int], lb: tuple[int, int], limit: int,
+                 budget: float) -> tuple[Array, int] | None:
+    """:func:`min_plus_rows` of tables finite on lattices (o_a + i·d_a, o_b + j·d_b).
+
+    With a common stride d > 1, both are read at their lattice points only, convolved
+    there, and the result stands on o_a + o_b + k·d. Otherwise one of them (say a, of
+    stride s > 1) is read at its lattice and b is taken by residue ρ modulo s:
+    ``c[o_a + ρ + k·s] = min_i a[o_a + i·s] + b[ρ + (k − i)·s]``, one convolution per
+    residue, stacked as rows. Exact either way (the same sums, fewer infinite ones).
+    None when that would not be cheaper."""
+    rows = a.shape[0]
+    size = max(min(a.shape[1] + b.shape[1] - 1, limit), 0)
+    (oa, da), (ob, db) = la, lb
+    d = int(np.gcd(da, db))
+    if d == 0:  # one count each
+        out = np.full((rows, size), INF)
+        if oa + ob < size:
+            out[:, oa + ob] = a[:, oa] + b[:, ob]
+        return out, rows
+    if d > 1:
+        inner = -(-(size - oa - ob) // d) if size > oa + ob else 0
+        values, work = _plain_rows(a[:, oa::d], b[:, ob::d], inner, budget)
+        out = np.full((rows, size), INF)
+        out[:, oa + ob::d][:, :values.shape[1]] = values
+        return out, work
+    if da < 2:
+        if db < 2:
+            return None  # one table at a single count: shifting it is cheapest
+        a, b, (oa, da) = b, a, (ob, db)
+    s = da
+    compact = a[:, oa::s]
+    width = -(-b.shape[1] // s)
+    padded = np.full((rows, width * s), INF)
+    padded[:, :b.shape[1]] = b
+    # row r, residue ρ: b[ρ + j·s] at stacked row r·s + ρ
+    stacked = padded.reshape(rows, width, s).transpose(0, 2, 1).reshape(rows * s, width)
+    inner = -(-(size - oa) // s) if size > oa else 0
+    span = compact.shape[1] + width
+    finite_a = int(np.count_nonzero(np.isfinite(compact).any(axis=0)))
+    finite_b = int(np.count_nonzero(np.isfinite(stacked).any(axis=0)))
+    shifts = min(finite_a * (rows * s * width + _SHIFT_COST),
+                 finite_b * (rows * s * compact.shape[1] + _SHIFT_COST))
+    # pieces cost at least one piece a row: found only when that could beat shifting
+    pieces_a: list[list[tuple[int, int]]] = []
+    pieces_b: list[list[tuple[int, int]]] = []
+    by_a = by_b = INF
+    if shifts > _PIECE_COST * s * span * rows:
+        pieces_a = [_pieces(row) for row in compact]
+        by_a = _PIECE_COST * s * span * sum(len(p) for p in pieces_a)
+    if shifts > _PIECE_COST * (a.shape[1] + b.shape[1]) * rows:
+        pieces_b = [_pieces(row) for row in b]
+        by_b = _PIECE_COST * (a.shape[1] + b.shape[1]) * sum(len(p) for p in pieces_b)
+    cheapest = min(by_a, by_b, shifts)
+    if cheapest > budget:
+        raise TooMuchWorkError
+    if cheapest == by_b:  # b's pieces, each over a (infinite between its lattice points)
+        out = np.full((rows, size), INF)
+        for row in range(rows):
+            values = _by_pieces(a[row], b[row], pieces_b[row], size)
+            out[row, :values.size] = values
+        return out, int(by_b)
+    if cheapest == by_a:
+        values = np.full((rows, s, inner), INF)
+        for row in range(rows):
+            block = stacked[row * s:(row + 1) * s]
+            values[row] = _by_pieces_2d(block, compact[row], pieces_a[row], inner)
+        work = int(by_a)
+    else:
+        values, work = _plain_rows(np.repeat(compact, s, axis=0), stacked, inner,
+                                   INF, many=True)
+        values = values.reshape(rows, s, -1)
+    out = np.full((rows, max(size, oa + values.shape[2] * s)), INF)
+    out[:, oa:oa + values.shape[2] * s] = values.transpose(0, 2, 1).reshape(rows, -1)
+    return out[:, :size], work
+
+
+def _by_pieces_2d(a: Array, b: Array, pb: list[tuple[int, int]], size: int) -> Array:
+    """:func:`_by_pieces` of each row of ``a`` with the one table ``b``."""
+    out = np.full((a.shape[0], size), INF)
+    positions = np.arange(a.shape[1], dtype=float)
+    for sb, eb in pb:
+        top = min(a.shape[1] - 1 + eb, size - 1)
+        if top < sb:
+            continue
+        view = out[:, sb:top + 1]
+        if eb == sb:
+            np.minimum(view, a[:, :view.shape[1]] + b[sb], out=view)
+            continue
+        slope = (b[eb] - b[sb]) / (eb - sb)
+        least = _window_min(a - slope * positions, eb - sb + 1, view.shape[1])
+        np.minimum(view, least + (b[sb] + slope * np.arange(view.shape[1], dtype=float)),
+                   out=view)
+    return out
+
+
+def _plain_rows(a: Array, b: Array, limit: int, budget: float, many: bool = False
+                ) -> tuple[Array, int]:
+    """:func:`min_plus_rows` without looking for lattices. ``many``: the rows are many
+    short ones (residues stacked), so a shifted copy costs one numpy call for them all
+    rather than one per row."""
     rows = a.shape[0]
     size = max(min(a.shape[1] + b.shape[1] - 1, limit), 0)
     a, b = a[:, :limit], b[:, :limit]
@@ -206,6 +348,10 @@ def min_plus_rows(a: Array, b: Array, limit: int, budget: float = INF) -> tuple[
     copies_of_b = finite_a.size * (b.shape[1] + _SHIFT_COST)
     copies_of_a = finite_b.size * (a.shape[1] + _SHIFT_COST)
     shifts = rows * min(copies_of_a, copies_of_b)
+    if many:
+        copies_of_b = finite_a.size * (rows * b.shape[1] + _SHIFT_COST)
+        copies_of_a = finite_b.size * (rows * a.shape[1] + _SHIFT_COST)
+        shifts = min(copies_of_a, copies_of_b)
     if shifts <= rows * 4 * _PIECE_COST * (a.shape[1] + b.shape[1]):
         if shifts > budget:
             raise TooMuchWorkError

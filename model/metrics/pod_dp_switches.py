@@ -49,6 +49,10 @@ same there). The cut is rebuilt from the top, recombining only the pods it split
 assignment each; subtrees standing wholly on one side take their assignments from a
 lookup per kind.
 
+Units of coprime sizes (21 and 37 GPUs beside 32) make the grid one accelerator; the
+tables then count whole units and one split unit apart, and the top pod is combined by
+bound and prune (:mod:`model.metrics.switch_dp_loose`).
+
 The price is 2^c rows for a pod of c classes, so this runs while pods have at most
 :data:`model.metrics.pod_classes.MAX_OWN` classes and the work stays under
 :data:`OPERATIONS_LIMIT`, counted rather than timed so the answer never depends on how
@@ -66,9 +70,22 @@ import numpy as np
 
 from model.metrics.budget import check as check_budget
 from model.metrics.memory import remembered
-from model.metrics.min_plus import TooMuchWorkError, breakpoints_only, min_plus_rows
+from model.metrics.min_plus import (
+    TooMuchWorkError,
+    breakpoints_only,
+    min_plus_rows,
+)
 from model.metrics.pod_classes import PodClasses, pod_classes
 from model.metrics.pods import PodTree
+from model.metrics.switch_dp_loose import (
+    free_groups,
+    loose_copies,
+    loose_items,
+    loose_order,
+    pruned_top,
+    prunes,
+    whole_steps,
+)
 from model.metrics.switch_dp_rows import (
     _bits,
     _concave_rows,
@@ -81,6 +98,7 @@ from model.metrics.switch_dp_rows import (
     _Step,
     _whole_value,
 )
+from model.metrics.switch_dp_whole import fill_whole
 from model.metrics.topology import IntArray
 
 INF = float("inf")
@@ -121,17 +139,34 @@ class _Solver:
         sizes = tree.unit_size[tree.unit_size > 0]
         self.g = max(int(np.gcd.reduce(sizes)) if sizes.size else 0, 1)
         self.q, self.r = divmod(target, self.g)
+        self.loose = bool(sizes.size) and (self.g < int(sizes.min()) or (
+            self.g == 1 and 2 * int(sizes[sizes > 1].sum()) > int(sizes.sum())))
+        """Units of sizes whose common divisor is smaller than each (units of 21 and
+        37), or a grid of one accelerator where most accelerators stand in larger units
+        (a link down leaves a unit of one): :mod:`model.metrics.switch_dp_loose`."""
+        self.split = bool(self.r) or self.loose
+        """Whether the tables T1 (one unit split) are kept."""
         # a top node without accelerators (a failed switch, whose links are all down,
         # stands alone) crosses nothing with its whole subtree on one side: it is left
         # out, its switches take side A, and the one top pod left, if any, is read at
         # the target alone
         roots = [int(r) for r in tree.roots if tree.accelerators[r] > 0]
+        pods = [r for r in roots if r >= tree.units]
+        self.free: list[int] = []
+        """Units standing alone (an accelerator whose links are all down): they cross
+        nothing on either side, so with one pod besides them they join the top pod's
+        children, and the top pod is still read at the target alone."""
+        if len(pods) == 1 and len(roots) > 1:
+            self.free, roots = [r for r in roots if r < tree.units], pods
         self.roots = roots
         self.top = roots[0] if len(roots) == 1 and roots[0] >= tree.units else -1
         self.mirror = self.top >= 0 and 2 * target == int(tree.accelerators[self.top])
         self.tables: dict[int, tuple[Array, Array]] = {}
         self.top_steps: tuple[Array, list[_Step]] | None = None
         self.spent = 0
+        self._whole_steps: IntArray | None = None
+        self.live_rows: IntArray | None = None
+        """The rows the last combination at the top pod combined (None: all)."""
         self.tau = np.full(tree.size, -1, dtype=np.int64)
         self.whole = np.full(tree.size, -1, dtype=np.int8)
         self.on_a = np.zeros(tree.units, dtype=np.int64)
@@ -143,28 +178,33 @@ class _Solver:
         if self.spent > OPERATIONS_LIMIT:
             raise _OutOfWorkError
 
-    def conv(self, a: Array, b: Array) -> Array:
-        """Row-by-row min-plus convolution up to the target, counted."""
+    def conv(self, a: Array, b: Array, below: int = 0) -> Array:
+        """Row-by-row min-plus convolution up to the target, counted; ``below``: the
+        count column 0 of ``a`` stands for."""
         try:
-            out, work = min_plus_rows(a, b, self.q + 1, OPERATIONS_LIMIT - self.spent)
+            out, work = min_plus_rows(a, b, self.q + 1 - below, OPERATIONS_LIMIT - self.spent)
         except TooMuchWorkError:
             raise _OutOfWorkError from None
         self.add(work)
         return out
 
-    def at_target(self, a: Array, b: Array) -> Array:
-        """``a ⊕ b`` at the target count only, as a one-column table."""
-        low, high = max(0, self.q - (a.shape[1] - 1)), min(self.q, b.shape[1] - 1)
+    def at_target(self, a: Array, b: Array, below: int = 0) -> Array:
+        """``a ⊕ b`` at the target count only, as a one-column table; ``below``: the
+        count column 0 of ``a`` stands for."""
+        q = self.q - below
+        low, high = max(0, q - (a.shape[1] - 1)), min(q, b.shape[1] - 1)
         if high < low:
             return np.full((a.shape[0], 1), INF)
         i = np.arange(low, high + 1)
         self.add(a.shape[0] * i.size)
-        out: Array = (a[:, self.q - i] + b[:, i]).min(axis=1, keepdims=True)
+        out: Array = (a[:, q - i] + b[:, i]).min(axis=1, keepdims=True)
         return out
 
     def lengths(self, node: int) -> tuple[int, int]:
         """Entries of a node's tables T and T1 (cut at the target)."""
         steps = int(self.tree.accelerators[node]) // self.g
+        if self.loose and not self.r:
+            return min(steps, self.q) + 1, min(steps, self.q) + 1
         return min(steps, self.q) + 1, (min(steps - 1, self.q) + 1 if self.r else 0)
 
     # ------------------------------------------------------------------ tables
@@ -178,9 +218,11 @@ class _Solver:
                 found = (np.zeros((1, length)), np.zeros((1, length1)))
             else:
                 # a pod's tables depend on its subtree alone (which its kind names), the
-                # grid and the target: remembered across runs, so a failure or an edit
-                # inside one island recomputes that island's tables only
-                key = (kind, self.g, self.q, self.r) if node != self.top else None
+                # grid and the target, which only cuts them (at the lengths): remembered
+                # across runs, so a failure or an edit inside one island recomputes that
+                # island's tables only, even when the target moves
+                key = ((kind, self.g, *self.lengths(node), self.r, self.loose)
+                       if node != self.top else None)
                 tables = remembered().switch_side_tables
                 found = tables.get(key) if key is not None else None
                 if found is None:
@@ -203,9 +245,11 @@ class _Solver:
         # the top pod's steps are kept to rebuild the cut (recombining it for one
         # assignment would cost about as many numpy calls again), while small
         keep = top and rows.size * self.lengths(node)[0] <= _KEPT_ENTRIES
+        self.live_rows = None
         t, t1, steps = self.combine(node, rows, top, keep=keep)
         if keep:
-            self.top_steps = (rows, steps)
+            self.top_steps = (rows if self.live_rows is None else rows[self.live_rows],
+                              steps)
         if rows.size == 1 << count:
             return t, t1
         full = np.full((1 << count, t.shape[1]), INF)
@@ -226,6 +270,12 @@ class _Solver:
             child = int(members[0])
             links = self.cl.links(child, int(self.cl.count[child]), parent_classes)
             out.append(_Group(child, members.tolist(), links))
+        if node == self.top and self.free:
+            out += free_groups(self.tree, self.free, parent_classes)
+        if self.loose:
+            if self._whole_steps is None:
+                self._whole_steps = whole_steps(self.tree)
+            return loose_order(self.tree, out, self._whole_steps)
         out.sort(key=lambda grp: len(grp.members) * int(self.tree.accelerators[grp.child]))
         return out
 
@@ -262,6 +312,9 @@ class _Solver:
             for a in (np.arange(length) * self.g, np.arange(length1) * self.g + self.r):
                 out.append((to_a[:, None] * (n - a) + to_b[:, None] * a) / n if n
                            else np.zeros((sides.shape[0], a.size)))
+            if self.loose:  # T: the unit whole, on B or on A
+                whole = np.arange(length) * self.g
+                out[0][:, (whole > 0) & (whole < n)] = INF
             return out[0], out[1]
         t, t1 = self.table(child)
         x = self.crossing(grp, sides)
@@ -274,6 +327,8 @@ class _Solver:
         """m children contributing ``c`` (``c1``) each, combined (module doc)."""
         if m == 1:
             return c, c1, ("one",)
+        if self.loose:
+            return loose_copies(self, c, c1, m, keep)
         n = c.shape[1] - 1
         if not self.r and n > 0 and _concave_rows(c):
             k = np.arange(min(m * n, self.q) + 1)
@@ -299,8 +354,9 @@ class _Solver:
         step, to rebuild the cut)."""
         sides = _bits(int(self.cl.count[node]))[rows]
         groups = self.groups(node)
-        self.foresee(groups, rows.size)
-        if self.r:
+        if not (at_target and prunes(self, len(groups), rows.size)):  # counts as it goes
+            self.foresee(groups, rows.size)
+        if self.split:
             return self._with_remainder(groups, sides, at_target, keep)
         whole, split = np.zeros((rows.size, 1)), np.full((rows.size, 0), INF)
         steps: list[_Step] = []
@@ -331,6 +387,8 @@ class _Solver:
                         keep: bool) -> tuple[Array, Array, list[_Step]]:
         """:meth:`combine` when the target is not a multiple of the grid: the tables
         with the remainder (T1) ride along, each child in turn may hold it."""
+        if at_target and prunes(self, len(groups), sides.shape[0]):
+            return pruned_top(self, groups, sides, keep)
         total, total1 = np.zeros((sides.shape[0], 1)), np.full((sides.shape[0], 0), INF)
         steps: list[_Step] = []
         for index, grp in enumerate(groups):
@@ -353,12 +411,12 @@ class _Solver:
         roots = self.roots
         if self.top >= 0:
             t, t1 = self.table(self.top)
-            column = (t1 if self.r else t)[:, 0]
+            column = (t1 if self.split else t)[:, 0]
             row = int(np.argmin(column))
             if not np.isfinite(column[row]):
                 return INF
-            self.assign(self.top, row, self.q, bool(self.r))
-            self.fill_whole()
+            self.assign(self.top, row, self.q, self.split)
+            fill_whole(self)
             return float(column[row])
         best = [tuple(x.min(axis=0, keepdims=True) for x in self.table(r)) for r in roots]
         total, total1 = np.zeros((1, 1)), np.full((1, 0), INF)
@@ -366,13 +424,13 @@ class _Solver:
         for t, t1 in best:
             befores.append((total, total1))
             new = self.conv(total, t)
-            if self.r:
+            if self.split:
                 total1 = _padded(self.conv(total1, t), self.conv(total, t1))
             total = new
-        final = total1 if self.r else total
+        final = total1 if self.split else total
         if self.q >= final.shape[1] or not np.isfinite(final[0, self.q]):
             return INF
-        value, k, partial = float(final[0, self.q]), self.q, bool(self.r)
+        value, k, partial = float(final[0, self.q]), self.q, self.split
         for root, (t, t1), (before, before1) in reversed(list(zip(
                 roots, best, befores, strict=True))):
             take, part = self.choose(before[0], before1[0], t[0], t1[0], k, partial)
@@ -381,7 +439,7 @@ class _Solver:
             self.assign(root, row, take, part)
             partial = partial and not part
             k -= take
-        self.fill_whole()
+        fill_whole(self)
         return value
 
     @staticmethod
@@ -411,12 +469,12 @@ class _Solver:
             position = int(np.flatnonzero(self.top_steps[0] == row)[0])
             steps = [_one_row(step, position) for step in self.top_steps[1]]
         else:
-            _, _, steps = self.combine(node, rows, False, keep=True)
+            _, _, steps = self.combine(node, rows, node == self.top, keep=True)
         sides = _bits(int(self.cl.count[node]))[rows]
-        if self.r:
+        if self.split:
             for step in reversed(steps):
                 take, part = self.choose(step.whole[0], step.split[0], step.table[0],
-                                         step.extra[0], k, partial)
+                                         step.extra[0], k - step.offset, partial)
                 self.spread(step.grp, step.how, take, part, sides)
                 partial = partial and not part
                 k -= take
@@ -476,6 +534,8 @@ class _Solver:
             j = min(k // n, len(members) - 1)
             items = [(child, n if i < j else k - j * n if i == j else 0, partial and i == j)
                      for i, child in enumerate(members)]
+        elif how[0] in ("wconcave", "wfold"):
+            items = loose_items(members, how, k, partial)
         else:
             corners, c, c1, kept = how[1:]
             for i in range(len(members) - 1, 0, -1):
@@ -496,52 +556,6 @@ class _Solver:
                 continue
             table = self.table(child)[1 if part else 0]
             self.assign(child, int(np.argmin(table[:, count] + x)), count, part)
-
-    def fill_whole(self) -> None:
-        """Assignments inside subtrees standing wholly on one side, top-down by level:
-        each child's best assignment for its parent's, from a lookup per kind."""
-        tree, cl = self.tree, self.cl
-        lookups: dict[int, Array] = {}
-        for lv in range(int(tree.level.max()) - 1 if tree.size else -1, -1, -1):
-            nodes = np.flatnonzero(tree.level == lv)
-            parent = tree.parent[nodes]
-            nodes, parent = nodes[parent >= 0], parent[parent >= 0]
-            chosen = (self.whole[parent] >= 0) & (self.tau[nodes] < 0)
-            nodes, parent = nodes[chosen], parent[chosen]
-            if not nodes.size:
-                continue
-            side = self.whole[parent]
-            self.whole[nodes] = side
-            if lv == 0:
-                self.on_a[nodes] = tree.unit_size[nodes] * side
-                self.tau[nodes] = 0
-                continue
-            placed = cl.placed[nodes]
-            kinds, first, which = np.unique(placed, return_index=True, return_inverse=True)
-            for h, node in zip(kinds.tolist(), nodes[first].tolist(), strict=True):
-                if h not in lookups:
-                    lookups[h] = self.lookup(node)
-            width = max(lookups[h].shape[0] for h in kinds.tolist())
-            table = np.zeros((kinds.size, width, 2), dtype=np.int64)
-            for i, h in enumerate(kinds.tolist()):
-                table[i, :lookups[h].shape[0]] = lookups[h]
-            self.tau[nodes] = table[which.reshape(-1), self.tau[parent], side]
-
-    def lookup(self, node: int) -> Array:
-        """For each assignment of ``node``'s parent, ``node``'s best assignment with all
-        its accelerators on B (column 0) or on A (column 1)."""
-        parent = int(self.tree.parent[node])
-        grp = _Group(node, [node], self.cl.links(node, int(self.cl.count[node]),
-                                                 int(self.cl.count[parent])))
-        x = self.crossing(grp, _bits(int(self.cl.count[parent])))
-        t, _ = self.table(node)
-        full = int(self.tree.accelerators[node]) // self.g
-        out = np.zeros((x.shape[1], 2), dtype=np.int64)
-        out[:, 0] = np.argmin(t[:, [0]] + x, axis=0)
-        if full < t.shape[1]:
-            out[:, 1] = np.argmin(t[:, [full]] + x, axis=0)
-        return out
-
 
 def solve(tree: PodTree, target: int) -> SwitchSides | None:
     """The minimum bisection with ``target`` accelerators on side A, or None when the

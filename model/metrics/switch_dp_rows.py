@@ -43,6 +43,9 @@ class _Step:
     extra: Array
     how: tuple[object, ...]
     concave: bool = False
+    offset: int = 0
+    """The count that column 0 of ``whole`` and ``split`` stands for (the pruned top
+    pod keeps only the columns that can still reach the target)."""
 
 
 def _one_row(step: _Step, row: int) -> _Step:
@@ -57,7 +60,8 @@ def _one_row(step: _Step, row: int) -> _Step:
     how = pick(step.how)
     assert isinstance(how, tuple)
     return _Step(step.grp, step.whole[row:row + 1], step.split[row:row + 1],
-                 step.table[row:row + 1], step.extra[row:row + 1], how, step.concave)
+                 step.table[row:row + 1], step.extra[row:row + 1], how, step.concave,
+                 step.offset)
 
 
 def _bits(count: int) -> Array:

@@ -36,3 +36,42 @@ def test_min_plus_rows_matches_brute_force(piece_cost: int,
     for i in range(len(rows)):
         expected = brute(a[i].tolist(), b[i].tolist(), limit)
         assert out[i].tolist() == expected
+
+
+@st.composite
+def lattice_tables(draw: st.DrawFn, rows: int) -> np.ndarray:
+    """A row table finite only at counts o + j·d (whole units of one size, or a pruned
+    table starting late), d = 0 for a single count, piecewise linear along the lattice,
+    with a few lattice entries missing."""
+    offset, stride = draw(st.integers(0, 5)), draw(st.sampled_from([0, 1, 2, 3, 8]))
+    steps = 1 if stride == 0 else draw(st.integers(1, 12))
+    out = np.full((rows, offset + max(stride, 1) * (steps - 1) + 1 + draw(st.integers(0, 3))),
+                  INF)
+    for r in range(rows):
+        values = [float(draw(st.integers(0, 50)))]
+        slope = draw(st.integers(-7, 7))
+        for _ in range(steps - 1):
+            if draw(st.integers(0, 3)) == 0:
+                slope = draw(st.integers(-7, 7))
+            values.append(values[-1] + slope)
+        for spot in draw(st.lists(st.integers(0, steps - 1), max_size=1)):
+            values[spot] = INF
+        out[r, offset:offset + max(stride, 1) * steps:max(stride, 1)] = values
+    return out
+
+
+@pytest.mark.parametrize("piece_cost", [0, 20, 10**12],
+                         ids=["by pieces", "cheapest", "by shifts"])
+@settings(max_examples=150, deadline=None)
+@given(data=st.data(), rows=st.integers(1, 3), cut=st.integers(1, 200))
+def test_min_plus_rows_on_lattices_matches_brute_force(piece_cost: int, data: st.DataObject,
+                                                       rows: int, cut: int) -> None:
+    """Tables finite on lattices (read at their lattice points, or by residue) give
+    what the plain convolution gives."""
+    a = data.draw(lattice_tables(rows))
+    b = data.draw(lattice_tables(rows))
+    limit = min(cut, a.shape[1] + b.shape[1] - 1)
+    with patch.object(mp, "_PIECE_COST", piece_cost):
+        out, _ = mp.min_plus_rows(a, b, limit)
+    for i in range(rows):
+        assert out[i].tolist() == brute(a[i].tolist(), b[i].tolist(), limit)

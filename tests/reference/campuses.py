@@ -104,3 +104,31 @@ def heterogeneous_campus(islands: tuple[IslandSpec, ...] = HETEROGENEOUS,
                  links=spec.uplinks, speed_gbps=SPEED_GBPS, pattern=Pattern.SPREAD,
                  medium=long_reach)
     return b.design
+
+
+def reequipped_islands_campus() -> Design:
+    """The ``islands`` template's 98,304-GPU campus (8 islands of 12,288 H100 under a
+    core of 384 QM9700) re-equipped the way an architect grows a campus: islands 3 and
+    4 of DGX B200, island 5 of DGX H200, islands 2, 4 and 6 left with 256, 192 and 96 of
+    their 384 racks, islands 7 and 8 with 6 and 3 uplinks per spine instead of 12:
+    78,848 GPUs. Rail blocks left partly filled give units of 21 and 37 GPUs beside
+    units of 32, 16 and 8, so the bisection's grid is one accelerator, and the planes
+    of islands 7 and 8 reach half and a quarter of the core (the campus of
+    ``benchmarks/bench_gui_stall.py``)."""
+    from model.catalog import load_builtin_catalog
+    from model.templates import TEMPLATES
+
+    design = TEMPLATES["islands"].build(islands=8, buildings=4)
+    catalog = load_builtin_catalog()
+    for rack_type in ("dgx-b200-x4", "dgx-h200-x4"):
+        design.add_parts(catalog.closure_of_rack_type(rack_type))
+    design.update("island-3-racks", rack_type="dgx-b200-x4")
+    design.update("island-4-racks", rack_type="dgx-b200-x4", count=192)
+    design.update("island-5-racks", rack_type="dgx-h200-x4")
+    design.update("island-6-racks", count=96)
+    design.update("island-7-spine-core", links_per_member=6)
+    design.update("island-8-spine-core", links_per_member=3)
+    design.update("island-2-racks", count=256)
+    design.rename("Heterogeneous campus: 8 islands of H100, H200 and B200, of differing sizes"
+                  " and uplinks")
+    return design

@@ -117,9 +117,8 @@ def _server_link_target(
             raise ExpansionError(f"bundle {bundle.id}: {n} rail switches, {nics} NICs")
         blocks = n // nics
         servers = group.count * rack.servers_per_rack
-        if servers % blocks:
-            raise ExpansionError(f"bundle {bundle.id}: {servers} servers, {blocks} blocks")
-        return (s // (servers // blocks)) * nics + i
+        per_block = max(servers // blocks, 1)  # the last block takes what is left
+        return min(s // per_block, blocks - 1) * nics + i
     if bundle.pattern is Pattern.RACK:
         if n % group.count:
             raise ExpansionError(f"bundle {bundle.id}: {n} switches, {group.count} racks")

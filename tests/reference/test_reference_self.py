@@ -14,7 +14,7 @@ from model.elements import Building, Island, LinkBundle, Pattern, RackGroup, Swi
 from model.parts import Catalog, RackType, ServerType
 from tests.reference import builders
 from tests.reference.builders import fat_tree_histogram
-from tests.reference.expand import ExpansionError, expand, injection_gbps
+from tests.reference.expand import expand, injection_gbps
 from tests.reference.random_designs import hierarchical_designs
 from tests.reference.slow_metrics import (
     bisection_brute_force,
@@ -204,10 +204,16 @@ def test_scale_up_domains_span_consecutive_servers() -> None:
     assert h.histogram == {1: comb(8, 2) - 12}
 
 
-def test_rail_blocks_that_do_not_divide_are_refused() -> None:
+def test_rail_blocks_that_do_not_divide_take_the_rest_in_the_last() -> None:
+    # 3 servers × 2 GPUs × 2 NICs, 4 rail switches: blocks of ⌊3 ÷ 2⌋ = 1 server, the
+    # last block also taking the one left over (Pattern.RAIL)
     d = _with_tier(_one_group(2, 2, 3, 1), 4, Pattern.RAIL, 2)
-    with pytest.raises(ExpansionError, match="blocks"):
-        expand(d)
+    block = {0: 0, 1: 1, 2: 1}
+    assert _edges(d) == {
+        (("acc", "g", s, a), ("sw", "t", 2 * block[s] + a)): 100.0
+        for s in range(3)
+        for a in range(2)
+    }
 
 
 def test_disconnected_islands_are_unreachable() -> None:

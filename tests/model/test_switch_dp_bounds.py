@@ -1,0 +1,62 @@
+"""The lower bounds of the switch-sides DP's bound and prune
+(:mod:`model.metrics.switch_dp_bounds`) against brute force: the envelope lies below
+every finite entry and touches the table at its vertices, and the bound of several
+groups never exceeds their true min-plus convolution."""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from model.metrics import switch_dp_bounds as sb
+from tests.model.test_min_plus import brute
+
+INF = float("inf")
+
+
+@st.composite
+def table(draw: st.DrawFn) -> list[float]:
+    values = [float(draw(st.integers(-30, 30))) for _ in range(draw(st.integers(1, 40)))]
+    for spot in draw(st.lists(st.integers(0, len(values) - 1), max_size=len(values) - 1)):
+        values[spot] = INF
+    return values
+
+
+@settings(max_examples=200, deadline=None)
+@given(table(), st.booleans())
+def test_lower_hull_is_the_convex_envelope(values: list[float], qhull: bool) -> None:
+    f = np.array(values)
+    old = sb._QHULL_FROM
+    sb._QHULL_FROM = 2 if qhull else 10**9
+    try:
+        x, y = sb.lower_hull(f)
+    finally:
+        sb._QHULL_FROM = old
+    finite = np.flatnonzero(np.isfinite(f))
+    assert x[0] == finite[0] and x[-1] == finite[-1]
+    envelope = np.interp(finite, x, y)
+    assert np.all(envelope <= f[finite] + 1e-9)
+    assert np.allclose(y, f[x.astype(int)])
+    slopes = np.diff(y) / np.diff(x)
+    assert np.all(np.diff(slopes) >= -1e-9)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(table(), table(), st.integers(1, 3)), min_size=1, max_size=3))
+def test_rest_bound_never_exceeds_the_convolution(groups: list[tuple[list[float],
+                                                                     list[float], int]]
+                                                  ) -> None:
+    """Each group: one child's tables (whole units, one unit split) and its copies; the
+    groups' true cost at a count is the convolution of every copy with each child at
+    the least of its two tables (a relaxation of holding one split unit in all)."""
+    parts = []
+    total = [0.0]
+    for whole, split, copies in groups:
+        least = sb.least_rows(np.array([whole]), np.array([split]))
+        parts.append((sb.row_hulls(least), copies))
+        for _ in range(copies):
+            total = brute(total, least[0].tolist(), 10**6)
+    bound = sb.RestBounds(parts).at(0, np.arange(len(total), dtype=float))[0]
+    finite = np.isfinite(total)
+    assert np.all(bound[finite] <= np.array(total)[finite] + 1e-9)
