@@ -61,7 +61,21 @@ def min_plus(a: Array, b: Array, limit: int | None = None, budget: float = INF
              ) -> tuple[Array, Split, int]:
     """Min-plus convolution of ``a`` and ``b``, entries 0 … limit − 1 (all by default);
     returns (c, the i each count takes from b, element operations spent). Raises
-    :class:`TooMuchWorkError`, before doing it, when that would exceed ``budget``."""
+    :class:`TooMuchWorkError`, before doing it, when that would exceed ``budget``.
+
+    Two cost tables (the least cut with k accelerators on side A): each entry of the
+    result is the best way to share k between them.
+
+    >>> c, split, _ = min_plus(np.array([0.0, 1.0, 2.0]), np.array([0.0, 5.0, 5.0]))
+    >>> c.tolist()  # c[3] = min(a[2] + b[1], a[1] + b[2]) = min(7, 6)
+    [0.0, 1.0, 2.0, 6.0, 7.0]
+    >>> split[3]  # count 3 takes 2 from b (and 1 from a)
+    2
+    >>> min_plus(np.array([0.0, 1.0]), np.array([0.0, 1.0]), budget=0)
+    Traceback (most recent call last):
+    ...
+    model.metrics.min_plus.TooMuchWorkError
+    """
     size = a.size + b.size - 1
     if limit is not None:
         a, b, size = a[:limit], b[:limit], min(size, limit)
@@ -110,12 +124,20 @@ def _by_shifts(a: Array, b: Array, size: int, shift_b: bool) -> Array:
 
 
 def piece_count(f: Array) -> int:
-    """Number of linear pieces of ``f``."""
+    """Number of linear pieces of ``f``.
+
+    >>> piece_count(np.array([0.0, 1.0, 2.0, 2.0, 2.0]))  # a rise, then flat
+    2
+    """
     return len(_pieces(f))
 
 
 def breakpoints_only(f: Array) -> Array:
-    """``f`` at the ends of its linear pieces, INF elsewhere."""
+    """``f`` at the ends of its linear pieces, INF elsewhere.
+
+    >>> breakpoints_only(np.array([0.0, 1.0, 2.0, 2.0, 2.0])).tolist()
+    [0.0, inf, 2.0, inf, 2.0]
+    """
     out = np.full(f.size, INF)
     for start, end in _pieces(f):
         out[start], out[end] = f[start], f[end]

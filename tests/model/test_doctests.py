@@ -15,7 +15,7 @@ import model
 
 MODULES = sorted(info.name for info in pkgutil.walk_packages(model.__path__, "model."))
 
-WITH_EXAMPLES = ("arrays", "remembered")
+WITH_EXAMPLES = ("arrays", "remembered", "min_plus")
 """Modules (by their last name) whose docstrings must hold examples."""
 
 
