@@ -45,7 +45,7 @@ import networkx as nx
 from model import metrics
 from model.design import Design
 from model.fileformat import load_design, save_design
-from model.metrics.graph import expand_network
+from model.metrics.representation.graph import expand_network
 from model.templates import TEMPLATES
 from tests.reference.campuses import heterogeneous_campus
 

@@ -11,13 +11,13 @@ more pairs with no path). Rows are sorted by impact: accelerators lost first, th
 partition, then bisection lost, then pair capacity lost.
 
 A tier's row is the worst failure of one of its switches: the switches of a tier fall
-into classes of interchangeable switches (:mod:`model.metrics.switch_classes`), one
+into classes of interchangeable switches (:mod:`model.metrics.representation.switch_classes`), one
 switch of each class is failed (at most :data:`MEMBERS_TRIED`), and the worst of them
 is the row (it names the switch). With ``time_budget_s`` the table stops with
 :class:`OverBudgetError` once that many seconds have passed.
 
-Islands that are copies of one another (:mod:`model.metrics.symmetry`: exchanging them
-is an automorphism of the network) give their elements the same figures, member for
+Islands that are copies of one another (:mod:`model.metrics.representation.symmetry`: exchanging
+them is an automorphism of the network) give their elements the same figures, member for
 member, so one of each set of copies is computed and the others reuse its figures (the
 row names the element it copies). A building whose loss would leave no accelerator is
 listed as such, not computed.
@@ -126,8 +126,8 @@ def tier_members(design: Design,
     when the classes cannot be taken (a design counted, not listed)."""
     out = {t: ([0], 1) for t in design.tiers}
     try:
-        from model.metrics.switch_classes import switch_classes
-        from model.metrics.topology import resolve
+        from model.metrics.representation.switch_classes import switch_classes
+        from model.metrics.representation.topology import resolve
 
         topo = resolve(design, plane)
         if topo.counts_only:
@@ -166,8 +166,8 @@ def copy_keys(design: Design, plane: Plane | None = None) -> dict[str, Hashable]
     islands that are copies of that island (equal fingerprints); elements with no twin
     get their own id. Empty when the fingerprints cannot be taken (no sharing then)."""
     try:
-        from model.metrics.symmetry import island_fingerprints
-        from model.metrics.topology import resolve
+        from model.metrics.representation.symmetry import island_fingerprints
+        from model.metrics.representation.topology import resolve
 
         fingerprints = island_fingerprints(resolve(design, plane, counts_only=True))
     except Exception:  # an engine that cannot fingerprint this design: compute all

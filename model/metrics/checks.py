@@ -9,8 +9,8 @@ from __future__ import annotations
 from model.design import Design
 from model.elements import Pattern
 from model.i18n import Message, mark, message
+from model.metrics.representation.topology import RackNet, TierNet, Topology
 from model.metrics.results import Hops, PortUse, Power, TierOversubscription
-from model.metrics.topology import RackNet, TierNet, Topology
 from model.parts import Medium, MediumKind
 from model.problems import Problem, Severity
 

@@ -26,8 +26,8 @@ from model.parts import Catalog, Medium, MediumKind, Price
 
 if TYPE_CHECKING:
     from model.design import Design
+    from model.metrics.representation.topology import Topology
     from model.metrics.results import Bisection, Compute, Power
-    from model.metrics.topology import Topology
 
 HOURS_PER_YEAR = 8760
 """Hours of a (non-leap) year: facility power is drawn all year round."""

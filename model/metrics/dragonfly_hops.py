@@ -1,8 +1,8 @@
 """Hop counts of a Dragonfly+ in closed form, by counting pairs that share a place.
 
-On the shape of :mod:`model.metrics.dragonfly_cut` (checked by
-:func:`~model.metrics.dragonfly_shape.dragonfly_wiring`) every accelerator's links go to
-one leaf of its group, every leaf is joined to every spine of its group, every spine to
+On the shape of :mod:`model.metrics.bisection.dragonfly_cut` (checked by
+:func:`~model.metrics.representation.dragonfly_shape.dragonfly_wiring`) every accelerator's links
+go to one leaf of its group, every leaf is joined to every spine of its group, every spine to
 every other group, and no NIC is shared. So the switches on a shortest path between two
 accelerators are:
 
@@ -38,11 +38,11 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from model.metrics.dragonfly_shape import DragonflyWiring
-from model.metrics.endpoints import Endpoints
 from model.metrics.hops import SCOPES
+from model.metrics.representation.dragonfly_shape import DragonflyWiring
+from model.metrics.representation.endpoints import Endpoints
+from model.metrics.representation.topology import IntArray
 from model.metrics.results import Hops
-from model.metrics.topology import IntArray
 
 
 def _pairs(n: int, keys: Sequence[IntArray]) -> int:

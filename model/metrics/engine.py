@@ -25,7 +25,7 @@ from model.design import Design
 from model.elements import Plane
 from model.failures import Failure, check_failures
 from model.media_reach import reach_problems
-from model.metrics.bisection_solvers import DEFAULT_SOLVERS, Solver
+from model.metrics.bisection.solvers import DEFAULT_SOLVERS, Solver
 from model.metrics.budget import DEFAULT_SECONDS, Budget, too_many_links, working_to
 from model.metrics.checks import group_problems, metric_problems, missing_parts, wiring_problems
 from model.metrics.cost import priced_cost
@@ -36,9 +36,9 @@ from model.metrics.memory import Memory, remembering
 from model.metrics.network import NetworkFigures, network_figures
 from model.metrics.power import building_power
 from model.metrics.reliability import override_problems, reliability
+from model.metrics.representation.topology import resolve
 from model.metrics.results import DesignMetrics, bisection_upper_bound, not_counted_hops
 from model.metrics.spec import equipment_key, layout_key
-from model.metrics.topology import resolve
 from model.problems import Problem
 
 __all__ = ["Engine", "Layout", "ResolvedPlane", "as_budget", "design_metrics",
@@ -48,7 +48,7 @@ __all__ = ["Engine", "Layout", "ResolvedPlane", "as_budget", "design_metrics",
 class Engine:
     """Computes every metric of a design, remembering what it computed so that the next
     run after an edit only recomputes what the edit changed. ``solvers``: the bisection
-    solvers in the order they are tried (see :mod:`model.metrics.bisection_solvers`)."""
+    solvers in the order they are tried (see :mod:`model.metrics.bisection.solvers`)."""
 
     def __init__(self, solvers: Sequence[Solver] = DEFAULT_SOLVERS) -> None:
         self.solvers: tuple[Solver, ...] = tuple(solvers)

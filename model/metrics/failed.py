@@ -1,7 +1,7 @@
 """Figures of a design with failures in force (see :mod:`model.failures`): what is
 installed against what works, accelerators cut off, and the power still drawn.
 
-The network metrics need nothing from here: :func:`model.metrics.topology.resolve`
+The network metrics need nothing from here: :func:`model.metrics.representation.topology.resolve`
 takes the failures out of the plane, and every metric reads what remains. This module
 adds what only a comparison with the healthy design can say.
 
@@ -29,12 +29,12 @@ import numpy as np
 from model.design import Design
 from model.failures import Down, Failure, describe
 from model.i18n import Message, message
-from model.metrics.endpoints import nic_to_accelerators
 from model.metrics.kept_bandwidth import DEFAULT_THRESHOLD, below, kept_fractions
 from model.metrics.power import LinkEnds
+from model.metrics.representation.endpoints import nic_to_accelerators
+from model.metrics.representation.switch_classes import switch_classes
+from model.metrics.representation.topology import BundleNet, RackNet, Topology
 from model.metrics.results import Inventory
-from model.metrics.switch_classes import switch_classes
-from model.metrics.topology import BundleNet, RackNet, Topology
 from model.problems import Problem, Severity
 
 
@@ -79,8 +79,8 @@ def same_figures_key(healthy: Topology, down: Down) -> Hashable:
     """A key naming the network figures of ``healthy`` with ``down`` taken out, shared
     by failures that the network cannot tell apart, so the second is found remembered.
 
-    Switches of one class (:mod:`model.metrics.switch_classes`) are twins: the classes
-    are joined completely or not at all, so two members of a class have the same
+    Switches of one class (:mod:`model.metrics.representation.switch_classes`) are twins: the
+    classes are joined completely or not at all, so two members of a class have the same
     neighbours, by the same number of links of the same speed. When no accelerator
     attaches to a tier, any permutation of its twins is an automorphism of the network
     that fixes every accelerator; so failing some members of a class gives the figures

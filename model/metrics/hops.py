@@ -4,10 +4,10 @@ Hops between two accelerators are the switches on a shortest path between their 
 The count is exact and never samples; it never walks pairs or GPUs one by one either:
 
 1. Switch members fall into classes joined completely or not at all
-   (:mod:`model.metrics.switch_classes`), so switch-to-switch distance depends only on
-   the two classes (or is 0 for the same member).
+   (:mod:`model.metrics.representation.switch_classes`), so switch-to-switch distance depends only
+   on the two classes (or is 0 for the same member).
 2. Accelerators attached to exactly the same switch members form a *unit*
-   (:mod:`model.metrics.attachment`; e.g. the
+   (:mod:`model.metrics.representation.attachment`; e.g. the
    accelerators on one leaf). When units are disjoint — no switch member belongs to two
    units, true of every evenly wired rail, spread and rack pattern — two accelerators of
    one unit are 1 hop apart, and two of different units are
@@ -34,17 +34,17 @@ from itertools import pairwise
 
 import numpy as np
 
-from model.metrics.arrays import counted, dense, distinct, ranked
-from model.metrics.attachment import AttachmentUnits, attachment_units
-from model.metrics.endpoints import PLACES, Endpoints
+from model.metrics.algorithms.arrays import counted, dense, distinct, ranked
 from model.metrics.memory import remembered
-from model.metrics.results import Hops
-from model.metrics.switch_classes import (
+from model.metrics.representation.attachment import AttachmentUnits, attachment_units
+from model.metrics.representation.endpoints import PLACES, Endpoints
+from model.metrics.representation.switch_classes import (
     UNREACHABLE,
     SwitchClasses,
     class_distances,
 )
-from model.metrics.topology import IntArray, Topology
+from model.metrics.representation.topology import IntArray, Topology
+from model.metrics.results import Hops
 
 SCOPES = ("server", "rack", "island", "building", "campus")
 
@@ -290,8 +290,8 @@ def compute_hops(ep: Endpoints, classes: SwitchClasses,
                  shapes: list[Hashable] | None = None) -> Hops:
     """Exact hop histogram over all unordered accelerator pairs (see module doc);
     ``units`` may pass in what :func:`attachment_units` already found,
-    ``island_keys`` the islands' fingerprints (:mod:`model.metrics.symmetry`): the counts
-    inside an island are made once per fingerprint; and ``shapes`` each island's rack
+    ``island_keys`` the islands' fingerprints (:mod:`model.metrics.representation.symmetry`): the
+    counts inside an island are made once per fingerprint; and ``shapes`` each island's rack
     groups (:func:`island_shapes`), under which counts inside islands are kept from one
     run to the next."""
     n = ep.count
@@ -447,8 +447,8 @@ def island_shapes(topo: Topology) -> list[Hashable]:
     """Per island (in design order): its rack groups in topology order, each as what
     fixes its accelerators' servers, racks and scale-up domains (accelerators, per
     server, servers per rack, domain size). Accelerators are numbered rack group by
-    rack group (:mod:`model.metrics.endpoints`), so two islands of equal shape have the
-    same server, rack and domain of every accelerator, numbered in the same order."""
+    rack group (:mod:`model.metrics.representation.endpoints`), so two islands of equal shape have
+    the same server, rack and domain of every accelerator, numbered in the same order."""
     shapes: dict[str, list[tuple[object, ...]]] = {name: [] for name in topo.design.islands}
     for rack in topo.racks:
         shapes[rack.island].append((rack.accelerators, rack.per_server,

@@ -14,8 +14,8 @@ import numpy as np
 
 from model.elements import Pattern, Plane
 from model.metrics.budget import too_many_links
+from model.metrics.representation.topology import IntArray, TierNet, Topology, resolve
 from model.metrics.results import Inventory, PortUse, TierOversubscription
-from model.metrics.topology import IntArray, TierNet, Topology, resolve
 from model.parts import MediumKind
 
 

@@ -36,8 +36,8 @@ import numpy as np
 import numpy.typing as npt
 
 from model.elements import Pattern
-from model.metrics.endpoints import nic_to_accelerators
-from model.metrics.topology import BundleNet, RackNet, TierNet, Topology
+from model.metrics.representation.endpoints import nic_to_accelerators
+from model.metrics.representation.topology import BundleNet, RackNet, TierNet, Topology
 
 FloatArray = npt.NDArray[np.float64]
 

@@ -35,9 +35,9 @@ from model.metrics.failed import drawn_link_ends, working_inventory
 from model.metrics.inventory import inventory, oversubscription, plane_topologies
 from model.metrics.power import PowerDraw, compute, power_draw
 from model.metrics.reliability import Population, population
+from model.metrics.representation.topology import Topology
 from model.metrics.results import Compute, Inventory, TierOversubscription
 from model.metrics.spec import NetworkSpec, network_spec
-from model.metrics.topology import Topology
 from model.problems import Problem
 
 

@@ -27,20 +27,20 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from model.metrics.remembered import Remembered
+from model.metrics.algorithms.remembered import Remembered
 
 if TYPE_CHECKING:
-    from model.metrics.bisection_units import BisectionUnits
-    from model.metrics.dp_tables import Costs
-    from model.metrics.dragonfly_shape import DragonflyShape, DragonflyWiring
-    from model.metrics.endpoints import RackPart
+    from model.metrics.bisection.dp_tables import Costs
+    from model.metrics.bisection.pods import PodSkeleton, SwitchPart
+    from model.metrics.bisection.units import BisectionUnits
     from model.metrics.hops import LevelCounts
     from model.metrics.layout import Equipment, Layout
     from model.metrics.network import NetworkFigures, Structure
-    from model.metrics.pods import PodSkeleton, SwitchPart
+    from model.metrics.representation.dragonfly_shape import DragonflyShape, DragonflyWiring
+    from model.metrics.representation.endpoints import RackPart
+    from model.metrics.representation.switch_classes import SwitchClasses
+    from model.metrics.representation.topology import Wiring
     from model.metrics.results import PairCapacity
-    from model.metrics.switch_classes import SwitchClasses
-    from model.metrics.topology import Wiring
 
 _FIGURES_KEPT = 8
 """Distinct networks whose figures are kept: small, and what undo and redo of a few
@@ -86,17 +86,18 @@ class Memory:
     speeds of the rack groups' links."""
     wirings: Remembered[Wiring] = field(default_factory=_lasting(4096))
     """Member-level wiring of a bundle by its pattern, lower shape, upper count and links
-    per member (:func:`model.metrics.topology.resolve`)."""
+    per member (:func:`model.metrics.representation.topology.resolve`)."""
     rack_parts: Remembered[RackPart] = field(default_factory=_within_bytes(64 * 2**20))
-    """Rack groups' accelerator-level parts by shape (:mod:`model.metrics.endpoints`)."""
+    """Rack groups' accelerator-level parts by shape
+    (:mod:`model.metrics.representation.endpoints`)."""
     islands_seen: Remembered[LevelCounts] = field(default_factory=_lasting(512))
     """Hop counts inside islands by everything they depend on (:mod:`model.metrics.hops`):
     an edit of one island leaves the others' counts standing."""
     switch_classes: Remembered[SwitchClasses] = field(default_factory=_lasting(2))
-    """Switch classes by switch structure (:mod:`model.metrics.switch_classes`)."""
+    """Switch classes by switch structure (:mod:`model.metrics.representation.switch_classes`)."""
     switch_parts: Remembered[SwitchPart] = field(default_factory=_lasting(2))
     """The pod tree's switch links and their reach by switch structure
-    (:mod:`model.metrics.pods`)."""
+    (:mod:`model.metrics.bisection.pods`)."""
     skeletons: Remembered[PodSkeleton] = field(default_factory=_lasting(2))
     """Pod trees' structures by switch structure and which switch each unit reaches."""
     switch_capacities: Remembered[tuple[np.ndarray, np.ndarray]] = field(
@@ -105,27 +106,27 @@ class Memory:
     the bundles' speeds."""
     links_apart: Remembered[int] = field(default_factory=_lasting(1024))
     """Links apart of a switch-to-switch bundle by its wiring and its tiers' sides
-    (:mod:`model.metrics.bisection`): an edit moves few switches."""
+    (:mod:`model.metrics.bisection.report_cut`): an edit moves few switches."""
     pair_records: Remembered[tuple[np.ndarray, list[PairCapacity]]] = field(
         default_factory=_lasting(4))
     """The last lists of pair capacities, by the names of the groups paired, with their
     values (:func:`model.metrics.pairs.pair_records`): an edit of one island remakes
     the records of its own pairs only."""
     dp_tables: Remembered[Costs] = field(default_factory=_within_bytes(384 * 2**20))
-    """The pod-tree DP's tables by signature hash (:mod:`model.metrics.dp_tables`)."""
+    """The pod-tree DP's tables by signature hash (:mod:`model.metrics.bisection.dp_tables`)."""
     dp_prefixes: Remembered[tuple[np.ndarray, np.ndarray, tuple[object, ...]]] = \
         field(default_factory=_within_bytes(128 * 2**20))
     """The pod-tree DP's combined children by their groups' hashes."""
     switch_side_tables: Remembered[tuple[np.ndarray, np.ndarray]] = field(
         default_factory=_within_bytes(128 * 2**20))
     """The switch-sides DP's tables of pods below the top by kind, grid and target
-    (:mod:`model.metrics.pod_dp_switches`): a failure or an edit inside one island
+    (:mod:`model.metrics.bisection.pod_dp_switches`): a failure or an edit inside one island
     recomputes that island's tables only."""
 
     dragonfly_wirings: Remembered[tuple[DragonflyWiring | None]] = field(
         default_factory=_lasting(2))
     """How a network reads as a Dragonfly+, without speeds, by switch structure and the
-    accelerators' attachments (:mod:`model.metrics.dragonfly_shape`)."""
+    accelerators' attachments (:mod:`model.metrics.representation.dragonfly_shape`)."""
 
     dragonfly_shapes: Remembered[tuple[DragonflyWiring, DragonflyShape]] = field(
         default_factory=_lasting(2))

@@ -2,14 +2,14 @@
 
 Stage by stage (each a typed function), within the run's budget:
 
-1. the **endpoints** (every accelerator's links, :mod:`model.metrics.endpoints`) and
+1. the **endpoints** (every accelerator's links, :mod:`model.metrics.representation.endpoints`) and
    their **attachment units**, kept while only speeds change;
 2. **hops** (:mod:`model.metrics.hops`; a Dragonfly+ in closed form,
    :mod:`model.metrics.dragonfly_hops`), on a second thread for the largest designs;
 3. the **bisection units** and the pod tree over them
-   (:mod:`model.metrics.bisection_units`), kept while the wiring and the accelerators'
+   (:mod:`model.metrics.bisection.units`), kept while the wiring and the accelerators'
    own link speeds stay;
-4. the **bisection** by the engine's solvers (:mod:`model.metrics.bisection_solvers`);
+4. the **bisection** by the engine's solvers (:mod:`model.metrics.bisection.solvers`);
 5. the **capacities** between islands and between buildings (:mod:`model.metrics.pairs`).
 
 What is kept from run to run lives in the running engine's
@@ -27,9 +27,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TypeVar
 
-from model.metrics.attachment import AttachmentUnits, attachment_units
-from model.metrics.bisection_solvers import Solver, compute_bisection
-from model.metrics.bisection_units import BisectionUnits, bisection_units
+from model.metrics.bisection.solvers import Solver, compute_bisection
+from model.metrics.bisection.units import BisectionUnits, bisection_units
 from model.metrics.budget import (
     Budget,
     OverBudgetError,
@@ -38,16 +37,17 @@ from model.metrics.budget import (
     too_large_reason,
 )
 from model.metrics.dragonfly_hops import dragonfly_hops
-from model.metrics.dragonfly_shape import dragonfly_wiring
-from model.metrics.endpoints import Endpoints, build_endpoints
 from model.metrics.hops import compute_hops, island_shapes
 from model.metrics.memory import Memory
 from model.metrics.pairs import pair_capacities
+from model.metrics.representation.attachment import AttachmentUnits, attachment_units
+from model.metrics.representation.dragonfly_shape import dragonfly_wiring
+from model.metrics.representation.endpoints import Endpoints, build_endpoints
+from model.metrics.representation.switch_classes import switch_classes
+from model.metrics.representation.symmetry import island_fingerprints
+from model.metrics.representation.topology import Topology
 from model.metrics.results import Bisection, Hops, PairCapacity
 from model.metrics.spec import NetworkSpec
-from model.metrics.switch_classes import switch_classes
-from model.metrics.symmetry import island_fingerprints
-from model.metrics.topology import Topology
 
 NETWORK_STAGES = ("hops", "bisection", "island_pairs", "building_pairs")
 """The figures a run's budget may leave out (keys of ``DesignMetrics.not_computed``)."""

@@ -1,11 +1,11 @@
 """Capacity between every pair of places (islands, buildings) on a pod tree whose own
 switches are not interchangeable, by a DP over the classes of each pod's switches
-(:mod:`model.metrics.pod_classes`).
+(:mod:`model.metrics.bisection.pod_classes`).
 
 The minimum cut separating place x's accelerators (side A) from place y's (side B),
 every other accelerator and every switch free: fix the free accelerators' sides of
 some minimum cut; the switches are then placed by a minimum s–t cut, in which each
-class of a pod's switches may stand whole (:mod:`model.metrics.equitable`). With the
+class of a pod's switches may stand whole (:mod:`model.metrics.representation.equitable`). With the
 switches' sides fixed in turn, a free unit's cost is linear in how many of its
 accelerators stand on A, so it may stand whole on one side. Hence the minimum is the
 least, over an assignment of sides to every class, of the links crossing, with free
@@ -14,7 +14,7 @@ each assignment σ of its classes, the least crossing inside its subtree, with i
 units all on A (V_A), all on B (V_B) or free (V_F); a child contributes
 ``min over τ of V_c[τ] + X_c(τ, σ)``, the links between its classes and its parent's
 that the two assignments leave apart, counted at the pod above them as in
-:mod:`model.metrics.pod_dp_switches`.
+:mod:`model.metrics.bisection.pod_dp_switches`.
 
 Those tables depend on a node's kind only, so they are made once per kind. A pair
 then only recombines the nodes that hold units of x or y together with others (the
@@ -28,9 +28,9 @@ from itertools import combinations
 
 import numpy as np
 
-from model.metrics.pod_classes import PodClasses
-from model.metrics.pods import PodTree
-from model.metrics.topology import IntArray
+from model.metrics.bisection.pod_classes import PodClasses
+from model.metrics.bisection.pods import PodTree
+from model.metrics.representation.topology import IntArray
 
 Array = np.ndarray
 _NONE = -2

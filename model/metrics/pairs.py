@@ -2,7 +2,7 @@
 separating the accelerators of one from those of the other.
 
 On a hierarchical network whose pods are uniform, the pod tree is a tree whose edges are
-each node's uplinks (:mod:`model.metrics.pods`); the own switches of a pod act as one
+each node's uplinks (:mod:`model.metrics.bisection.pods`); the own switches of a pod act as one
 node (uniform wiring lets any flow spread evenly over them). In a tree the minimum cut
 separating leaf sets X and Y is found bottom-up: each node is joined either to X's side
 or to Y's side, and a child on the other side from its parent costs the child's uplink.
@@ -11,7 +11,7 @@ off its top) when its top joins Y. A pod tree that is not uniform (islands that 
 in uplinks under one core, uneven wiring) is solved over the classes of its pods'
 switches (:mod:`model.metrics.pair_classes`), while those are few. Without a pod tree
 (peer links), an exact max-flow on the member-level network is used instead, one per
-pair of classes of interchangeable islands (:mod:`model.metrics.interchangeable`):
+pair of classes of interchangeable islands (:mod:`model.metrics.representation.interchangeable`):
 islands that a permutation exchanges by an automorphism have equal capacities.
 
 Run pair by pair that DP costs a Python walk per pair (3,696 pairs on a 1M-accelerator
@@ -31,18 +31,18 @@ from typing import NamedTuple
 
 import numpy as np
 
-from model.metrics.arrays import distinct
-from model.metrics.dragonfly_cut import dragonfly_separations
-from model.metrics.dragonfly_shape import DragonflyShape, dragonfly_shape
-from model.metrics.endpoints import Endpoints
-from model.metrics.flows import MemberNetwork
-from model.metrics.interchangeable import island_classes
+from model.metrics.algorithms.arrays import distinct
+from model.metrics.bisection.dragonfly_cut import dragonfly_separations
+from model.metrics.bisection.flows import MemberNetwork
+from model.metrics.bisection.pod_classes import pod_classes
+from model.metrics.bisection.pods import PodTree
 from model.metrics.memory import remembered
 from model.metrics.pair_classes import class_pair_cuts
-from model.metrics.pod_classes import pod_classes
-from model.metrics.pods import PodTree
+from model.metrics.representation.dragonfly_shape import DragonflyShape, dragonfly_shape
+from model.metrics.representation.endpoints import Endpoints
+from model.metrics.representation.interchangeable import island_classes
+from model.metrics.representation.topology import IntArray, Topology
 from model.metrics.results import PairCapacity
-from model.metrics.topology import IntArray, Topology
 
 INF = float("inf")
 
@@ -268,7 +268,7 @@ def by_classes(tree: PodTree | None, ep: Endpoints) -> bool:
 
 def _dragonfly_pairs(shape: DragonflyShape, ep: Endpoints, level: str, names: list[str]
                      ) -> list[PairCapacity] | None:
-    """The pair capacities of a Dragonfly+ (:func:`~model.metrics.dragonfly_cut.
+    """The pair capacities of a Dragonfly+ (:func:`~model.metrics.bisection.dragonfly_cut.
     dragonfly_separations`): islands are its groups, one value per pair of classes of
     groups (a permutation within classes keeps every speed, so it is an automorphism);
     a building is the set of its groups. None when the groups have too many choices."""

@@ -17,8 +17,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from model.metrics.representation.topology import RackNet, TierNet, Topology
 from model.metrics.results import BuildingPower, Compute, Power, RackPower
-from model.metrics.topology import RackNet, TierNet, Topology
 
 if TYPE_CHECKING:
     from model.design import Design

@@ -42,8 +42,8 @@ from dataclasses import dataclass, field
 
 from model.design import Design
 from model.i18n import Message, mark, message
+from model.metrics.representation.topology import Topology
 from model.metrics.results import Inventory
-from model.metrics.topology import Topology
 from model.problems import Problem, Severity
 from model.reliability_data import (
     DAYS_PER_YEAR,

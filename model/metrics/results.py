@@ -97,7 +97,7 @@ class Bisection:
     """N/2 × injection bandwidth: the bisection of an ideal non-blocking network."""
     lower_bound_gbps: float | None = None
     """When the figure is not exact (the best cut found): a proven lower bound on the
-    minimum balanced cut (:mod:`model.metrics.bisection_bound`), or None when none is
+    minimum balanced cut (:mod:`model.metrics.bisection.bound`), or None when none is
     known. None when the figure is exact (it is then its own bound)."""
 
 

@@ -2,6 +2,6 @@
 and the expanded network as GraphML.
 
 Every figure here is read from :class:`model.metrics.results.DesignMetrics` (or, for the
-GraphML, from :func:`model.metrics.graph.expand_network`); nothing is recomputed. The
+GraphML, from :func:`model.metrics.representation.graph.expand_network`); nothing is recomputed. The
 GUI's export menu and ``python main.py export`` call these same functions.
 """

@@ -4,7 +4,7 @@ up to :data:`PER_LINK_LIMIT` links, per link.
 The per-bundle plan lists each bundle of every plane: from → to, links, speed, medium
 and part, the length class and metres (see :mod:`model.media_reach`), whether the medium
 reaches, and the transceivers it needs. The per-link table follows the engine's own
-wiring (:func:`model.metrics.topology.resolve`): the member each link leaves and
+wiring (:func:`model.metrics.representation.topology.resolve`): the member each link leaves and
 reaches, named ``<rack group> rack R server S NIC N`` or ``<tier> #K``, and the port on
 each switch, numbered in the order the design's bundles use the switch's ports (a port
 faster than the link carries several links: an 800G port is ports ``P/1`` and ``P/2``
@@ -26,7 +26,7 @@ from model.errors import ArchipelagoError
 from model.media_reach import LENGTH_CLASS_WORDS, bundle_length, transceivers_per_link
 from model.metrics.budget import design_links, too_many_links
 from model.metrics.inventory import plane_topologies
-from model.metrics.topology import RackNet, TierNet, Topology, resolve
+from model.metrics.representation.topology import RackNet, TierNet, Topology, resolve
 from model.reports.atomic import atomic_text
 from model.reports.csv_safe import csv_text
 from model.reports.labels import Labeller

@@ -1,7 +1,7 @@
 """The expanded network of a design as GraphML, for other graph tools (Gephi, yEd,
 networkx, igraph).
 
-The graph is :func:`model.metrics.graph.expand_network` — one node per switch and per
+The graph is :func:`model.metrics.representation.graph.expand_network` — one node per switch and per
 accelerator (its NIC endpoint), one edge per connected pair carrying ``links`` and
 ``capacity_gbps`` — written as it is. Node ids become text (``sw:leaf:3``,
 ``acc:racks:17``) with a readable ``label`` (``Leaf 3``); attribute values GraphML cannot
@@ -82,7 +82,7 @@ took more than 30 s and 2.6 GB before it was refused)."""
 
 def _network(design: Design, plane: Plane | str | None) -> tuple[nx.Graph, Plane]:
     from model.metrics.budget import design_links
-    from model.metrics.graph import expand_network
+    from model.metrics.representation.graph import expand_network
 
     chosen = Plane(plane) if plane is not None else design.settings.plane
     nodes = sum(t.count for t in design.tiers.values() if t.plane == chosen)

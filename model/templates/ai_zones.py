@@ -9,7 +9,7 @@ have c·u uplinks chosen so the pod's uplink capacity is its GPU count ÷ the
 aggregation oversubscription (1:7 for Meta), within 2 % where the switches allow.
 
 Every count is chosen so each tier is wired evenly, as an architect would draw it, which
-is also what makes the bisection exact (:mod:`model.metrics.pod_dp`). A rack switch's
+is also what makes the bisection exact (:mod:`model.metrics.bisection.pod_dp`). A rack switch's
 uplinks reach a run of consecutive CTSWs, so c is either a divisor of a rack's uplinks
 (one plane, every RTSW reaching every CTSW alike) or P whole planes of as many CTSWs as a
 rack has uplinks (each RTSW reaching one plane; Meta's 48 = 3 planes of 16). Planes
@@ -57,7 +57,7 @@ def cluster_switches(racks: int, gpus_per_rack: int, pods: int, oversubscription
     aiming at the pod's GPUs ÷ oversubscription uplinks.
 
     Only counts that wire evenly are candidates, so that every switch of a tier sees the
-    same fabric (and the bisection is exact, see :mod:`model.metrics.pod_dp`):
+    same fabric (and the bisection is exact, see :mod:`model.metrics.bisection.pod_dp`):
 
     - c divides the rack's uplinks: one plane, each RTSW reaching every CTSW equally;
     - c is P planes of ``gpus_per_rack`` CTSWs: each RTSW reaches one whole plane. P is

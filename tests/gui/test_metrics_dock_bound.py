@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from gui.metrics_dock import format_headline
 from model.metrics import Engine
-from model.metrics.bisection_solvers import heuristic
+from model.metrics.bisection.solvers import heuristic
 from model.templates import TEMPLATES
 
 

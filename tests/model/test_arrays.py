@@ -14,10 +14,10 @@ from hypothesis import strategies as st
 
 import model.metrics.network as network_stage
 from model.metrics import Engine
-from model.metrics.arrays import counted, dense, distinct, ranked, stable_order
-from model.metrics.pods import _reach
-from model.metrics.topology import TierNet
-from model.metrics.wiring import _spread
+from model.metrics.algorithms.arrays import counted, dense, distinct, ranked, stable_order
+from model.metrics.bisection.pods import _reach
+from model.metrics.representation.topology import TierNet
+from model.metrics.representation.wiring import _spread
 from model.templates import TEMPLATES
 from tests.reference.builders import fat_tree_histogram
 

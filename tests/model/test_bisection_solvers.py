@@ -10,7 +10,7 @@ from dataclasses import replace
 import pytest
 
 from model.metrics import Engine
-from model.metrics.bisection_solvers import (
+from model.metrics.bisection.solvers import (
     DEFAULT_SOLVERS,
     BisectionProblem,
     Found,
@@ -23,9 +23,9 @@ from model.metrics.bisection_solvers import (
     pod_tree_dp,
     switch_sides_dp,
 )
-from model.metrics.endpoints import build_endpoints
+from model.metrics.representation.endpoints import build_endpoints
+from model.metrics.representation.topology import resolve
 from model.metrics.results import Bisection
-from model.metrics.topology import resolve
 from model.templates import TEMPLATES
 
 K4_GBPS = 4**3 / 8 * 10

@@ -15,8 +15,8 @@ import pytest
 import model.metrics
 import model.metrics.network as network_stage
 from model.metrics import Engine, compute_all
+from model.metrics.algorithms.remembered import Remembered
 from model.metrics.memory import Memory, remembered
-from model.metrics.remembered import Remembered
 from model.templates import TEMPLATES
 
 HELPER_THREAD = {"model.metrics.network._second_thread"}

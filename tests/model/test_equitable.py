@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from model.metrics.equitable import refine
+from model.metrics.representation.equitable import refine
 
 
 def _edges(pairs: list[tuple[int, int, float]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -4,7 +4,7 @@ links: 16 host–edge, 16 edge–aggregation, 16 aggregation–core)."""
 
 from __future__ import annotations
 
-from model.metrics.graph import expand_network, group_graph
+from model.metrics.representation.graph import expand_network, group_graph
 from model.templates import TEMPLATES
 
 

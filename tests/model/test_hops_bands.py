@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 hops_module = import_module("model.metrics.hops")  # the package exports a function `hops`
-UNREACHABLE = import_module("model.metrics.switch_classes").UNREACHABLE
+UNREACHABLE = import_module("model.metrics.representation.switch_classes").UNREACHABLE
 
 HOPS = np.array([
     [1, 3, 3, 5, UNREACHABLE],

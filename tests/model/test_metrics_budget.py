@@ -30,7 +30,7 @@ from model.metrics.budget import (
     working_to,
 )
 from model.metrics.budget import OverBudgetError as OverBudget
-from model.metrics.topology import resolve
+from model.metrics.representation.topology import resolve
 from model.templates import TEMPLATES
 from tests.exports.designs import small_design
 

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from model.metrics import min_plus as mp
-from model.metrics.pod_dp import PodDP
+from model.metrics.algorithms import min_plus as mp
+from model.metrics.bisection.pod_dp import PodDP
 
 INF = float("inf")
 

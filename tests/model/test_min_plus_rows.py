@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from model.metrics import min_plus as mp
+from model.metrics.algorithms import min_plus as mp
 from tests.model.test_min_plus import brute, tables
 
 INF = float("inf")

@@ -16,8 +16,8 @@ import pytest
 import model.metrics.network as network_stage
 from model import metrics
 from model.design import Design
+from model.metrics.bisection.pods import PodTree
 from model.metrics.pairs import TreeCuts
-from model.metrics.pods import PodTree
 from model.templates import TEMPLATES
 
 

@@ -10,7 +10,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from model.metrics.pod_dp import Costs, PodDP
+from model.metrics.bisection.pod_dp import Costs, PodDP
 
 INF = float("inf")
 

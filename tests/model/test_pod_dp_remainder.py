@@ -9,7 +9,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from model.metrics.pod_dp import _remainder_shapes
+from model.metrics.bisection.pod_dp import _remainder_shapes
 
 INF = float("inf")
 

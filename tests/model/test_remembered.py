@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from model.metrics.remembered import Remembered
+from model.metrics.algorithms.remembered import Remembered
 
 
 def test_oldest_unused_entries_go_when_over_budget() -> None:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from model.metrics.bisection import Sides, _split_nics
-from model.metrics.endpoints import Endpoints, GroupSpan, IncidenceBlock
+from model.metrics.bisection.report_cut import Sides, _split_nics
+from model.metrics.representation.endpoints import Endpoints, GroupSpan, IncidenceBlock
 
 
 def one_server() -> Endpoints:

@@ -1,5 +1,5 @@
 """The lower bounds of the switch-sides DP's bound and prune
-(:mod:`model.metrics.switch_dp_bounds`) against brute force: the envelope lies below
+(:mod:`model.metrics.bisection.switch_dp_bounds`) against brute force: the envelope lies below
 every finite entry and touches the table at its vertices, and the bound of several
 groups never exceeds their true min-plus convolution."""
 
@@ -9,7 +9,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from model.metrics import switch_dp_bounds as sb
+from model.metrics.bisection import switch_dp_bounds as sb
 from tests.model.test_min_plus import brute
 
 INF = float("inf")

@@ -1,4 +1,4 @@
-"""The switch-sides DP (:mod:`model.metrics.pod_dp_switches`) remembers the tables of
+"""The switch-sides DP (:mod:`model.metrics.bisection.pod_dp_switches`) remembers the tables of
 pods below the top across runs of one engine: a failure inside one island of the
 heterogeneous campus recomputes that island's tables and the top pod's only, and the
 figures are those of a fresh engine."""
@@ -11,7 +11,7 @@ import pytest
 
 from model.failures import Failure
 from model.metrics import Engine
-from model.metrics import pod_dp_switches as pds
+from model.metrics.bisection import pod_dp_switches as pds
 from tests.reference.campuses import heterogeneous_campus
 
 

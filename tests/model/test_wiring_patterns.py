@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from model.elements import Pattern
-from model.metrics.wiring import PATTERNS, Rack, Rail, ServerShape, Spread
+from model.metrics.representation.wiring import PATTERNS, Rack, Rail, ServerShape, Spread
 
 
 def test_every_pattern_has_its_class() -> None:

@@ -1,7 +1,7 @@
-"""The bisection's proven lower bound (:mod:`model.metrics.bisection_bound`) with the
+"""The bisection's proven lower bound (:mod:`model.metrics.bisection.bound`) with the
 heuristic alone, and the
 pair capacities by classes of interchangeable islands
-(:mod:`model.metrics.interchangeable`) on Dragonfly+ designs, against hand counts and
+(:mod:`model.metrics.representation.interchangeable`) on Dragonfly+ designs, against hand counts and
 the reference (integer program and max-flows on the expanded graph)."""
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ from hypothesis import strategies as st
 
 from model.design import Design
 from model.metrics import Engine
-from model.metrics.bisection_bound import lower_bound
-from model.metrics.bisection_solvers import heuristic
-from model.metrics.endpoints import build_endpoints
-from model.metrics.interchangeable import island_classes
-from model.metrics.topology import resolve
+from model.metrics.bisection.bound import lower_bound
+from model.metrics.bisection.solvers import heuristic
+from model.metrics.representation.endpoints import build_endpoints
+from model.metrics.representation.interchangeable import island_classes
+from model.metrics.representation.topology import resolve
 from model.templates import TEMPLATES
 from tests.reference.expand import expand
 from tests.reference.slow_metrics import bisection_milp, separation_gbps
@@ -84,7 +84,7 @@ def test_bound_is_at_most_the_reference_bisection(design: Design) -> None:
 @pytest.mark.parametrize(("k", "groups"), [(8, 4), (16, 8), (4, 2)])
 def test_alike_groups_with_even_count(k: int, groups: int) -> None:
     """With an even number of alike groups the bound (the closed form of
-    :mod:`model.metrics.dragonfly_cut`) proves the heuristic's halving cut:
+    :mod:`model.metrics.bisection.dragonfly_cut`) proves the heuristic's halving cut:
     (groups/2)² · P·g links, P = k/2 spines with g = (k/2) // (groups − 1) global
     links each — k = 8, 4 groups: 4·4·1 = 16; k = 16, 8 groups: 16·8·1 = 128; k = 4,
     2 groups: 1·2·2 = 4 (the integer program agrees)."""

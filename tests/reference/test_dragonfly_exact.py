@@ -1,6 +1,6 @@
 """The exact bisection of Dragonfly+ networks in closed form
-(:mod:`model.metrics.dragonfly_cut`) and the proven lower bound of peer-linked networks
-(:mod:`model.metrics.bisection_bound`), against hand counts and the integer program on
+(:mod:`model.metrics.bisection.dragonfly_cut`) and the proven lower bound of peer-linked networks
+(:mod:`model.metrics.bisection.bound`), against hand counts and the integer program on
 the expanded graph (``tests/reference``)."""
 
 from __future__ import annotations
@@ -16,12 +16,12 @@ from hypothesis import strategies as st
 from model.design import Design
 from model.elements import Building
 from model.metrics import Engine
-from model.metrics.bisection_bound import lower_bound
-from model.metrics.bisection_solvers import dragonfly_plus, heuristic, integer_program
-from model.metrics.dragonfly_cut import uniform_classes
-from model.metrics.dragonfly_shape import dragonfly_shape
-from model.metrics.endpoints import build_endpoints
-from model.metrics.topology import resolve
+from model.metrics.bisection.bound import lower_bound
+from model.metrics.bisection.dragonfly_cut import uniform_classes
+from model.metrics.bisection.solvers import dragonfly_plus, heuristic, integer_program
+from model.metrics.representation.dragonfly_shape import dragonfly_shape
+from model.metrics.representation.endpoints import build_endpoints
+from model.metrics.representation.topology import resolve
 from model.reports.metrics_json import metrics_to_json
 from model.templates import TEMPLATES
 from tests.reference.expand import expand
@@ -208,7 +208,7 @@ def two_hall_dragonflies(draw: st.DrawFn) -> Design:
 @given(two_hall_dragonflies())
 def test_pair_capacities_closed_form_equal_max_flows(design: Design) -> None:
     """Island and building pair capacities by the closed form
-    (:func:`~model.metrics.dragonfly_cut.dragonfly_separations`) equal a max-flow per
+    (:func:`~model.metrics.bisection.dragonfly_cut.dragonfly_separations`) equal a max-flow per
     pair on the expanded graph."""
     topo = resolve(design)
     shape = dragonfly_shape(topo, build_endpoints(topo))

@@ -14,11 +14,11 @@ from hypothesis import strategies as st
 from model.design import Design
 from model.metrics import Engine
 from model.metrics.dragonfly_hops import dragonfly_hops
-from model.metrics.dragonfly_shape import dragonfly_wiring
-from model.metrics.endpoints import build_endpoints
 from model.metrics.hops import compute_hops
-from model.metrics.switch_classes import switch_classes
-from model.metrics.topology import resolve
+from model.metrics.representation.dragonfly_shape import dragonfly_wiring
+from model.metrics.representation.endpoints import build_endpoints
+from model.metrics.representation.switch_classes import switch_classes
+from model.metrics.representation.topology import resolve
 from model.templates import TEMPLATES
 from tests.reference.builders import dgx_catalog
 from tests.reference.compare import hops_mismatches

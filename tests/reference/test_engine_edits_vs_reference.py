@@ -2,7 +2,7 @@
 
 A link-speed edit reuses the endpoints, units, pod-tree skeleton and DP tables of the
 design before it (see model/metrics/__init__.py); islands that are copies share their
-hop counts (model/metrics/symmetry.py). Both shortcuts must give exactly what the
+hop counts (model/metrics/representation/symmetry.py). Both shortcuts must give exactly what the
 reference computes from scratch on the expanded graph.
 """
 
@@ -17,9 +17,10 @@ from hypothesis import strategies as st
 
 from model.design import Design
 from model.errors import DesignError
-from model.metrics import Engine, pod_dp
-from model.metrics.symmetry import island_fingerprints
-from model.metrics.topology import resolve
+from model.metrics import Engine
+from model.metrics.bisection import pod_dp
+from model.metrics.representation.symmetry import island_fingerprints
+from model.metrics.representation.topology import resolve
 from model.templates import TEMPLATES
 from tests.reference.compare import hops_mismatches, pair_mismatches
 from tests.reference.expand import ExpansionError, expand

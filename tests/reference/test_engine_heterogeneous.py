@@ -4,7 +4,7 @@ integer program, and pair capacities equal the minimum cuts of the expanded grap
 
 Their pod trees are not uniform (an island's rail plane with few uplinks reaches only
 part of the core), so these exercise the DP over classes of switches
-(:mod:`model.metrics.pod_dp_switches`) and the pair DP over classes
+(:mod:`model.metrics.bisection.pod_dp_switches`) and the pair DP over classes
 (:mod:`model.metrics.pair_classes`); the engine's own integer program is switched off
 so that it cannot stand in for them.
 """
@@ -20,9 +20,9 @@ from hypothesis import HealthCheck, given, settings
 
 from model.design import Design
 from model.metrics import Engine
-from model.metrics.endpoints import build_endpoints
-from model.metrics.flows import MemberNetwork
-from model.metrics.topology import resolve
+from model.metrics.bisection.flows import MemberNetwork
+from model.metrics.representation.endpoints import build_endpoints
+from model.metrics.representation.topology import resolve
 from tests.reference.campuses import heterogeneous_campus
 from tests.reference.compare import close, hops_mismatches, pair_mismatches
 from tests.reference.expand import expand

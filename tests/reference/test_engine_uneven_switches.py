@@ -13,7 +13,7 @@ import pytest
 from model.design import Design
 from model.elements import Building, Island, LinkBundle, Pattern, RackGroup, Role, SwitchTier
 from model.metrics import Engine
-from model.metrics.bisection_solvers import heuristic, pod_tree_dp, switch_sides_dp
+from model.metrics.bisection.solvers import heuristic, pod_tree_dp, switch_sides_dp
 from tests.reference import builders
 from tests.reference.compare import template
 from tests.reference.expand import expand

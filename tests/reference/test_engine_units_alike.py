@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-import model.metrics.bisection_units as engine_module
+import model.metrics.bisection.units as engine_module
 from model.design import Design
 from model.elements import (
     Building,
@@ -23,9 +23,9 @@ from model.elements import (
     Scope,
     SwitchTier,
 )
-from model.metrics.attachment import attachment_units
-from model.metrics.endpoints import build_endpoints
-from model.metrics.topology import resolve
+from model.metrics.representation.attachment import attachment_units
+from model.metrics.representation.endpoints import build_endpoints
+from model.metrics.representation.topology import resolve
 from model.parts import Catalog, RackType, ServerType
 from tests.reference import builders
 from tests.reference.expand import expand

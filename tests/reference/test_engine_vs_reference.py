@@ -23,7 +23,8 @@ from hypothesis import HealthCheck, Phase, given, settings
 
 from model.design import Design
 from model.elements import Plane
-from model.metrics import Engine, min_plus
+from model.metrics import Engine
+from model.metrics.algorithms import min_plus
 from tests.reference.compare import (
     REL,
     close,
@@ -37,7 +38,7 @@ from tests.reference.random_designs import hierarchical_designs
 from tests.reference.slow_metrics import bisection_milp, hops
 
 # the modules themselves (the package exports functions of the same names)
-switch_classes = import_module("model.metrics.switch_classes")
+switch_classes = import_module("model.metrics.representation.switch_classes")
 hops_module = import_module("model.metrics.hops")
 
 # The engine takes up to ~2 s on some of these small designs, so the quick tests stop

@@ -1,0 +1,1 @@
+"""Generic algorithms the stages use: min-plus convolution, array helpers, the bounded LRU store."""

@@ -1,0 +1,202 @@
+"""Classes of each pod's own switches, and the links between classes, for the DP over
+switch sides (:mod:`model.metrics.bisection.pod_dp_switches`).
+
+A class is a set of one pod's own switches that stand together in some minimum
+bisection: the parts of the coarsest equitable partition
+(:mod:`model.metrics.representation.equitable`,
+which gives the argument) that keeps each pod's own switches apart from other pods' and
+each unit on its own. Each unit has its own colour because the bisection fixes each
+accelerator's side: a unit's accelerators on A and on B are then two parts, and the
+partition stays equitable (a switch's capacity to a unit's part on A is its capacity
+to the unit times the share on A).
+
+Between a node and its parent the links are kept per pair (child class, parent class),
+summed (a unit counts as one class), and every node gets a 64-bit *kind*: a hash of its
+classes and its children's kinds with their links. Nodes of one kind have the same DP
+tables, so they are computed once per kind (one per island built alike, one per rail
+plane wired alike).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from model.metrics.bisection.pods import PodTree, _mix
+from model.metrics.representation.equitable import refine
+from model.metrics.representation.topology import IntArray
+
+
+@dataclass(frozen=True)
+class PodClasses:
+    """The classes of every pod's own switches and the links between classes."""
+
+    node_of_member: IntArray
+    """The pod owning each switch member (-1 for a switch no pod owns)."""
+    class_of_member: IntArray
+    """Each switch member's class, numbered 0, 1, … inside its pod."""
+    count: IntArray
+    """Classes of each node's own switches (0 for a unit)."""
+    child: IntArray
+    child_class: IntArray
+    parent_class: IntArray
+    capacity: np.ndarray
+    """Links from each node to its parent, summed per (child class, parent class),
+    sorted by child (a unit's class is 0)."""
+    ptr: IntArray
+    """Node c's links are entries ptr[c] … ptr[c + 1] − 1."""
+    kind: np.ndarray
+    """Nodes of one kind have the same tables (uint64 hashes)."""
+    placed: np.ndarray
+    """A node's kind and its links to its parent's classes: children that are equal here
+    contribute the same to their parent."""
+
+    def links(self, node: int, child_classes: int, parent_classes: int) -> np.ndarray:
+        """Capacity from ``node``'s classes (rows; one for a unit) to its parent's
+        (columns)."""
+        matrix = np.zeros((max(child_classes, 1), parent_classes))
+        span = slice(int(self.ptr[node]), int(self.ptr[node + 1]))
+        np.add.at(matrix, (self.child_class[span], self.parent_class[span]),
+                  self.capacity[span])
+        return matrix
+
+
+MAX_OWN = 12
+"""Classes of own switches a pod may have (4,096 assignments of sides)."""
+_DENSE = 4_000_000
+"""Nodes × classes² up to which the links are summed in a dense array."""
+
+
+def pod_classes(tree: PodTree) -> PodClasses | None:
+    """The classes of ``tree`` (see the module doc), or None when some pod has more
+    than :data:`MAX_OWN` classes or the refinement's check fails. Made once per tree
+    and shared by the bisection and the pair capacities."""
+    if "classes" not in tree.derived:
+        tree.derived["classes"] = _pod_classes(tree, MAX_OWN)
+    found = tree.derived["classes"]
+    assert found is None or isinstance(found, PodClasses)
+    return found
+
+
+def _pod_classes(tree: PodTree, most: int) -> PodClasses | None:
+    members = tree.own_members
+    n_sw = int(tree.member_level.size)
+    units = tree.units
+    own_count = np.diff(tree.own_ptr)
+    owner = np.repeat(np.arange(tree.size, dtype=np.int64), own_count)
+    node_of_member = np.full(n_sw, -1, dtype=np.int64)
+    node_of_member[members] = owner
+    u_lo, u_hi, u_cap = tree.unit_edges
+    s_lo, s_hi, s_cap = tree.switch_edges
+    # a unit, or the one own switch of a pod, is a class of its own: fixed. The links
+    # up to a level where every child is fixed and has the same capacity to every own
+    # switch of its pod cannot tell the pod's switches apart: they are left out of the
+    # refinement, and their sums per class are known without reading them
+    fixed_node = own_count <= 1
+    fixed_node[:units] = True
+    parent = tree.parent
+    has_parent = parent >= 0
+    parent_level = np.where(has_parent, tree.level[np.maximum(parent, 0)], 0)
+    top = int(tree.level.max(initial=0))
+    skipped = np.zeros(top + 1, dtype=bool)
+    known = len(tree.level_alike) == len(tree.level_edges) == top
+    for lv in range(1, top + 1 if known else 1):
+        if tree.level_alike[lv - 1]:
+            kids = has_parent & (parent_level == lv)
+            skipped[lv] = bool(np.all(fixed_node[kids]))
+    if known:
+        spans = [tree.level_edges[lv - 1] for lv in range(1, top + 1) if not skipped[lv]]
+        s_keep = (np.concatenate([np.arange(sp.start, sp.stop) for sp in spans]) if spans
+                  else np.zeros(0, np.int64))
+    else:  # levels not described: every link is read
+        s_keep = np.arange(s_lo.size)
+    u_keep = np.flatnonzero(~skipped[tree.member_level[u_hi]])
+    u_lo, u_hi, u_cap = u_lo[u_keep], u_hi[u_keep], u_cap[u_keep]
+    s_lo, s_hi, s_cap = s_lo[s_keep], s_hi[s_keep], s_cap[s_keep]
+    fixed = np.concatenate([np.ones(units, dtype=bool),
+                            (node_of_member >= 0) & fixed_node[np.maximum(node_of_member, 0)]])
+    colour = np.concatenate([np.arange(units, dtype=np.int64),
+                             units + np.where(node_of_member >= 0, node_of_member,
+                                              tree.size + np.arange(n_sw))])
+    part = refine(units + n_sw, np.concatenate([u_lo, s_lo + units]),
+                  np.concatenate([u_hi + units, s_hi + units]),
+                  np.concatenate([u_cap, s_cap]), colour, fixed)
+    if part is None:
+        return None
+    # classes numbered inside each pod by their first member
+    of_member = part[units + members]
+    width = int(part.max()) + 1
+    pairs, first, inverse = np.unique(owner * width + of_member, return_index=True,
+                                      return_inverse=True)
+    pod_of_pair = pairs // width
+    # rank the pairs within each pod, in order of first appearance
+    order = np.lexsort((first, pod_of_pair))
+    start = np.searchsorted(pod_of_pair[order], pod_of_pair[order], side="left")
+    rank = np.empty(pairs.size, dtype=np.int64)
+    rank[order] = np.arange(pairs.size) - start
+    class_of_member = np.zeros(n_sw, dtype=np.int64)
+    class_of_member[members] = rank[inverse.reshape(-1)]
+    count = np.bincount(pod_of_pair, minlength=tree.size).astype(np.int64)
+    if count.size and int(count.max()) > most:
+        return None
+    # the links left out, summed per class: a child's capacity to its parent's own
+    # switches is spread equally over them
+    kids = np.flatnonzero(has_parent & skipped[parent_level])
+    width = int(count.max(initial=0)) + 1
+    size_of = np.bincount(owner * width + class_of_member[members],
+                          minlength=tree.size * width).reshape(tree.size, width)
+    of_kid = count[parent[kids]]
+    kid = np.repeat(kids, of_kid)
+    kid_class = np.arange(int(of_kid.sum())) - np.repeat(np.cumsum(of_kid) - of_kid, of_kid)
+    kid_cap = (tree.up[kid] * size_of[parent[kid], kid_class]
+               / np.maximum(own_count[parent[kid]], 1))
+    child = np.concatenate([u_lo, node_of_member[s_lo], kid])
+    child_class = np.concatenate([np.zeros(u_lo.size, np.int64), class_of_member[s_lo],
+                                  np.zeros(kid.size, np.int64)])
+    parent_class = np.concatenate([class_of_member[u_hi], class_of_member[s_hi], kid_class])
+    key = (child * width + child_class) * width + parent_class
+    weights = np.concatenate([u_cap, s_cap, kid_cap])
+    if tree.size * width * width <= _DENSE:
+        # summed in a dense array, which is faster than sorting the links
+        summed = np.bincount(key, weights=weights, minlength=tree.size * width * width)
+        key = np.flatnonzero(summed)
+        capacity = summed[key]
+    else:
+        key, inverse = np.unique(key, return_inverse=True)
+        capacity = np.bincount(inverse.reshape(-1), weights=weights, minlength=key.size)
+    child, rest = np.divmod(key, width * width)
+    child_class, parent_class = np.divmod(rest, width)
+    ptr = np.searchsorted(child, np.arange(tree.size + 1)).astype(np.int64)
+    kind, placed = _kinds(tree, count, child, child_class, parent_class, capacity)
+    return PodClasses(node_of_member, class_of_member, count, child, child_class,
+                      parent_class, capacity, ptr, kind, placed)
+
+
+def _kinds(tree: PodTree, count: IntArray, child: IntArray, child_class: IntArray,
+           parent_class: IntArray, capacity: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each node's kind and its kind with its links to its parent (see the module doc),
+    bottom-up."""
+    n = tree.size
+    entry = _mix(child_class.astype(np.uint64), parent_class.astype(np.uint64),
+                 np.round(capacity * 1e3).astype(np.int64).astype(np.uint64))
+    linked = np.zeros(n, dtype=np.uint64)
+    with np.errstate(over="ignore"):
+        np.add.at(linked, child, entry)
+    kind = np.zeros(n, dtype=np.uint64)
+    kind[:tree.units] = _mix(tree.unit_size.astype(np.uint64), np.zeros(tree.units, np.uint64),
+                             np.ones(tree.units, np.uint64))
+    parent = tree.parent
+    placed = np.zeros(n, dtype=np.uint64)
+    for lv in range(1, int(tree.level.max()) + 1 if n else 1):
+        has_parent = parent >= 0
+        kids = np.flatnonzero(has_parent & (tree.level[np.where(has_parent, parent, 0)] == lv))
+        placed[kids] = _mix(kind[kids], linked[kids],
+                            count[parent[kids]].astype(np.uint64))
+        summed = np.zeros(n, dtype=np.uint64)
+        with np.errstate(over="ignore"):
+            np.add.at(summed, parent[kids], placed[kids])
+        pods = np.flatnonzero(tree.level == lv)
+        kind[pods] = _mix(count[pods].astype(np.uint64) + np.uint64(1 << 40),
+                          np.full(pods.size, 5, np.uint64), summed[pods])
+    return kind, placed

@@ -1,0 +1,223 @@
+"""Bisection bandwidth: the least capacity crossing any split of the accelerators into
+two halves of equal size (differing by at most one), every switch free to stand on
+either side. This module turns a cut into the reported figure; the solvers that find
+cuts, and the dispatcher over them, are in :mod:`model.metrics.bisection.solvers`.
+
+Hierarchical networks are solved exactly by the pod-tree DP (:mod:`model.metrics.bisection.pod_dp`,
+whose docstring gives the argument). The cut the DP finds is turned into a side for
+every switch and accelerator, and its crossing capacity is recomputed link by link from
+the wiring: the figure reported is always the capacity of a real balanced cut, and
+``exact`` is claimed only when that recount agrees with the DP and the pod tree meets
+the DP's conditions.
+
+Networks that are not hierarchical (peer links such as Dragonfly+ global links) get the
+best of a few structured candidate splits — whole buildings, islands, rack groups and
+units in design order — each with its switches placed by an s–t minimum cut, which is
+optimal for that split of the accelerators. That result is an upper bound:
+``exact = False``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from model.metrics.algorithms.arrays import stable_order
+from model.metrics.bisection.pods import PodTree
+from model.metrics.memory import remembered
+from model.metrics.representation.endpoints import Endpoints
+from model.metrics.representation.topology import BundleNet, IntArray, TierNet, Topology
+from model.metrics.results import Bisection, BisectionCut
+
+
+@dataclass(frozen=True)
+class MemberUnits:
+    """Units that are switch members: every accelerator has one link, and the
+    accelerators reaching one member are alike (see ``metrics._alike_by_blocks``)."""
+
+    of_member: IntArray
+    """The unit of each switch member (-1 for a member no accelerator reaches)."""
+    representative: IntArray
+    """An accelerator of each unit."""
+    size: IntArray
+    """Accelerators of each unit."""
+
+
+@dataclass
+class Sides:
+    """A cut at member level: 1 = side A, 0 = side B."""
+
+    switch: np.ndarray
+    accelerator: np.ndarray
+
+
+def crossing(topo: Topology, ep: Endpoints, sides: Sides,
+             from_racks: np.ndarray | None = None) -> dict[str, float]:
+    """Capacity crossing the cut, per bundle id (links whose ends stand apart).
+    ``from_racks`` may give the crossing of the bundles from rack groups, by bundle
+    index, already counted."""
+    out: dict[str, float] = {}
+    if from_racks is not None:
+        per = from_racks
+    elif ep.inc_acc.size:
+        own = sides.accelerator if ep.one_attachment_each else sides.accelerator[ep.inc_acc]
+        apart = own != sides.switch[ep.inc_member]
+        per = np.zeros(len(topo.bundles))
+        for block in ep.inc_blocks:
+            span = slice(block.start, block.stop)
+            per[block.bundle] += float(ep.inc_gbps[span][apart[span]].sum())
+        _split_nics(ep, sides, apart, per)
+    else:
+        per = np.zeros(len(topo.bundles))
+    for i, b in enumerate(topo.bundles):
+        if isinstance(b.lower, TierNet):
+            out[b.bundle_id] = float(_links_apart(b, sides.switch)) * b.speed_gbps
+        else:
+            out[b.bundle_id] = float(per[i])
+    return out
+
+
+def _links_apart(b: BundleNet, switch: np.ndarray) -> int:
+    """Links of the switch-to-switch bundle ``b`` whose ends stand on different
+    sides."""
+    assert isinstance(b.lower, TierNet)
+    lo = switch[b.lower.offset:b.lower.offset + b.lower.count]
+    hi = switch[b.upper.offset:b.upper.offset + b.upper.count]
+    key = (b.lower.id, b.upper.id, b.lower.count, b.upper.count, b.links_per_member,
+           b.pattern, b.failed, lo.tobytes(), hi.tobytes())
+    apart = remembered().links_apart  # an edit moves few switches: most are found here
+    found = apart.get(key)
+    if found is None:
+        found = int(np.count_nonzero(lo[b.lower_member] != hi[b.upper_member]))
+        apart.put(key, found)
+    return found
+
+
+def _split_nics(ep: Endpoints, sides: Sides, apart: np.ndarray, per: np.ndarray) -> None:
+    """Correct ``per`` (crossing by bundle) for shared NICs whose accelerators stand on
+    both sides. Counting each accelerator's share of the NIC's links is exact while a
+    NIC's accelerators stand together; a split NIC is one endpoint on one side, reached
+    by each of its k accelerators at 1/k of its links' capacity T, so it crosses
+    min(b·T/k + T_B, a·T/k + T_A) for a accelerators on A, b on B and T_A, T_B of its
+    capacity to switches on A and B. The difference goes to the NIC's bundle."""
+    if not ep.shares_nics:
+        return
+    assert ep.shared_nic is not None
+    nic = ep.shared_nic[ep.inc_acc]
+    shared = nic >= 0
+    accs = ep.shared_nic >= 0
+    n_nics = int(ep.shared_nic.max()) + 1
+    k = np.bincount(ep.shared_nic[accs], minlength=n_nics).astype(float)
+    on_a = np.bincount(ep.shared_nic[accs], weights=sides.accelerator[accs].astype(float),
+                       minlength=n_nics)
+    split = (on_a > 0) & (on_a < k)
+    if not split.any():
+        return
+    nic, gbps = nic[shared], ep.inc_gbps[shared]
+    switch_a = sides.switch[ep.inc_member[shared]] == 1
+    total = np.bincount(nic, weights=gbps, minlength=n_nics)
+    to_a = np.bincount(nic, weights=np.where(switch_a, gbps, 0.0), minlength=n_nics)
+    counted = np.bincount(nic, weights=np.where(apart[shared], gbps, 0.0), minlength=n_nics)
+    share = np.divide(total, k, out=np.zeros(n_nics), where=k > 0)
+    physical = np.minimum((k - on_a) * share + (total - to_a), on_a * share + to_a)
+    bundle = np.zeros(n_nics, dtype=np.int64)
+    bundle[nic] = ep.inc_bundle[shared]
+    fix = np.flatnonzero(split)
+    np.add.at(per, bundle[fix], physical[fix] - counted[fix])
+
+
+def accelerator_sides(tree: PodTree, on_a: np.ndarray) -> np.ndarray:
+    """Side of each accelerator: the first ``on_a[u]`` accelerators of unit u on A.
+    Units stand wholly on one side but for a few split ones, so only the accelerators
+    of those are ranked."""
+    unit = tree.unit_of_acc
+    whole = on_a >= tree.unit_size
+    side = whole[unit].astype(np.int8)
+    split = (on_a > 0) & ~whole
+    if split.any():
+        members = np.flatnonzero(split[unit])
+        order = stable_order(unit[members])
+        members = members[order]
+        units = unit[members]
+        rank = np.arange(units.size) - np.searchsorted(units, units, side="left")
+        side[members] = (rank < on_a[units]).astype(np.int8)
+    return side
+
+
+def report_cut(topo: Topology, ep: Endpoints, sides: Sides, exact: bool) -> Bisection:
+    """The reported bisection of the cut ``sides``, its crossing recounted link by link
+    from the wiring."""
+    per_bundle = crossing(topo, ep, sides)
+    side_a: dict[str, int] = {}
+    # accelerators are numbered rack group by rack group; sides are 0 or 1
+    for rack in topo.racks:
+        start = rack.acc_offset
+        side_a[rack.id] = int(np.count_nonzero(
+            sides.accelerator[start:start + rack.accelerators]))
+    return _bisection(topo, ep, sides.switch, per_bundle, side_a,
+                      int(np.count_nonzero(sides.accelerator)), float(ep.inc_gbps.sum()),
+                      exact)
+
+
+def _bisection(topo: Topology, ep: Endpoints, switch: np.ndarray,
+               per_bundle: dict[str, float], side_a: dict[str, int], accelerators_a: int,
+               injection_gbps: float, exact: bool) -> Bisection:
+    """The reported bisection of a cut: its crossing per bundle, its accelerators on
+    side A per rack group (the tiers' switches on A are added here) and in all, and the
+    accelerators' total injection bandwidth."""
+    gbps = sum(per_bundle.values())
+    n = ep.count
+    full = n / 2 * (injection_gbps / n if n else 0.0)
+    side_a = dict(side_a)
+    for tier in topo.tiers.values():
+        side_a[tier.id] = int(switch[tier.offset:tier.offset + tier.count].sum())
+    return Bisection(
+        gbps=gbps,
+        per_accelerator_gbps=gbps / (n / 2) if n >= 2 else 0.0,
+        fraction_of_full=gbps / full if full > 0 else 0.0,
+        exact=exact,
+        cut=BisectionCut(side_a=side_a, accelerators_a=accelerators_a,
+                         crossing_gbps={k: v for k, v in per_bundle.items() if v}),
+        full_gbps=full,
+    )
+
+
+def report_by_members(topo: Topology, ep: Endpoints, switch: np.ndarray, on_a: IntArray,
+                       units: MemberUnits, exact: bool) -> Bisection:
+    """:func:`_report` of the cut with ``on_a[u]`` accelerators of unit ``u`` on side A
+    (the first ones, in accelerator order), counted member by member.
+
+    Every accelerator has one link, to its unit's member, so a bundle from a rack group
+    crosses, at each member it reaches, its links from the accelerators standing on the
+    other side of the member. Units stand wholly on one side but for a few split ones,
+    whose first ``on_a[u]`` accelerators are on A: as the bundles' blocks come in
+    accelerator order, that is all of the unit's incidences in the earliest blocks."""
+    per = np.zeros(len(topo.bundles))
+    on_a_by_group = np.zeros(len(topo.racks), dtype=np.int64)
+    taken = np.zeros(on_a.size, dtype=np.int64)  # split units: their A accelerators so far
+    split = (on_a > 0) & (on_a < units.size)
+    injection = 0.0
+    for block in ep.inc_blocks:
+        reach = block.reach
+        assert reach is not None and reach.share is not None
+        members = reach.members + block.member_offset
+        unit = units.of_member[members]
+        gbps = reach.share * topo.bundles[block.bundle].speed_gbps
+        here = reach.incidences
+        on_a_here = np.where(on_a[unit] >= units.size[unit], here, 0)
+        cut = split[unit]
+        if cut.any():
+            u = unit[cut]
+            on_a_here[cut] = np.clip(on_a[u] - taken[u], 0, here[cut])
+            taken[u] += on_a_here[cut]
+        member_on_a = switch[members] == 1
+        apart = np.where(member_on_a, here - on_a_here, on_a_here)
+        per[block.bundle] += gbps * float(apart.sum())
+        on_a_by_group[block.group] += int(on_a_here.sum())
+        injection += gbps * float(here.sum())
+    per_bundle = crossing(topo, ep, Sides(switch, np.zeros(0, np.int8)), per)
+    side_a = {rack.id: int(count) for rack, count in zip(topo.racks, on_a_by_group.tolist(),
+                                                           strict=True)}
+    return _bisection(topo, ep, switch, per_bundle, side_a, int(on_a_by_group.sum()),
+                      injection, exact)

@@ -1,0 +1,176 @@
+"""Bound and prune for the top pod of the switch-sides DP
+(:mod:`model.metrics.bisection.pod_dp_switches`) when its grid is one accelerator.
+
+At the top pod only the entry at the target is wanted. The groups of children are
+combined one after the other, and after each step an entry (a count k held by the groups
+combined so far, at some cost) can only lead to a cut of cost at most U when its cost
+plus the least the remaining groups can cost holding the target less k stays at most U.
+That least is bounded from below by the *lower convex envelopes* of the remaining
+groups' tables: the min-plus convolution of convex functions is convex and is found by
+merging their slopes, and the envelope of a table lies below it, so the convolution of
+the envelopes lies below the convolution of the tables (a Lagrangian bound). An entry
+whose cost plus that bound exceeds U is dropped.
+
+Why the result is exact: let an optimal cut cost OPT ≤ U. After each step, the counts
+its groups hold so far reach an entry whose (pruned) value is at most what the optimal
+cut spends on those groups — by induction, as every entry on its path survived — and
+that value plus the bound is at most OPT ≤ U, so the entry survives. The last entry is
+then at most OPT and, being the cost of a real cut, equal to it. When the pruned DP
+finds nothing at most U, OPT > U: U is raised and the combination repeated. U starts a
+little above the bound at the target (the envelope bound is close on these tables, so
+most entries, and often whole assignments of the top pod's switches, drop at once).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from scipy.spatial import ConvexHull, QhullError
+
+from model.metrics.algorithms.min_plus import breakpoints_only
+
+INF = float("inf")
+Array = np.ndarray
+_QHULL_FROM = 24
+"""Points from which an envelope is left to Qhull."""
+FIRST_GAP = 1 / 32
+"""U starts at the least bound at the target times 1 + this; the gap doubles."""
+
+
+def lower_hull(f: Array) -> tuple[Array, Array]:
+    """The vertices (x, y) of the lower convex envelope of ``f``'s finite entries,
+    found among the ends of its linear pieces."""
+    corners = breakpoints_only(f)
+    finite = np.isfinite(corners)
+    return _lower_hull_points(np.flatnonzero(finite).astype(float), corners[finite])
+
+
+def _lower_hull_points(x: Array, y: Array) -> tuple[Array, Array]:
+    """The vertices of the lower convex envelope of the points (x, y), x ascending and
+    distinct: many points by Qhull (the hull's vertices counter-clockwise from the
+    leftmost point run along the bottom to the rightmost), else — or when Qhull finds
+    the points flat — by passes that drop the points standing above the segment
+    between their neighbours (none of them is a vertex)."""
+    if x.size > _QHULL_FROM:
+        try:
+            ring = ConvexHull(np.column_stack([x, y])).vertices
+        except QhullError:
+            pass
+        else:
+            start = int(np.argmin(x[ring]))
+            ring = np.roll(ring, -start)
+            end = int(np.flatnonzero(ring == int(np.argmax(x)))[0])
+            chosen = ring[:end + 1]
+            return x[chosen], y[chosen]
+    while x.size >= 3:
+        slope = np.diff(y) / np.diff(x)
+        above = slope[:-1] > slope[1:] + 1e-12 * np.maximum(1.0, np.abs(slope[1:]))
+        if not above.any():
+            break
+        keep = np.r_[True, ~above, True]
+        x, y = x[keep], y[keep]
+    return x, y
+
+
+def least_rows(t: Array, t1: Array) -> Array:
+    """The least of two row tables, the shorter padded with INF."""
+    out = np.full((t.shape[0], max(t.shape[1], t1.shape[1])), INF)
+    out[:, :t.shape[1]] = t
+    np.minimum(out[:, :t1.shape[1]], t1, out=out[:, :t1.shape[1]])
+    return out
+
+
+def row_hulls(table: Array) -> list[tuple[Array, Array]]:
+    """:func:`lower_hull` of every row."""
+    return [lower_hull(row) for row in table]
+
+
+def shifted_union(hulls: list[tuple[Array, Array]], shifts: Array) -> tuple[Array, Array]:
+    """The envelope of the least of convex functions, function i raised by
+    ``shifts[i]`` (a pod's contribution to one assignment of its parent: the least over
+    its own assignments of its table plus the links it crosses). Only functions whose
+    least value, raised, is below every other's greatest can be least anywhere."""
+    finite = [i for i, (x, _) in enumerate(hulls) if x.size and np.isfinite(shifts[i])]
+    if not finite:
+        return np.zeros(0), np.zeros(0)
+    ceiling = min(float(hulls[i][1].max()) + shifts[i] for i in finite)
+    finite = [i for i in finite if float(hulls[i][1].min()) + shifts[i] <= ceiling]
+    x = np.concatenate([hulls[i][0] for i in finite])
+    y = np.concatenate([hulls[i][1] + shifts[i] for i in finite])
+    order = np.lexsort((y, x))
+    x, y = x[order], y[order]
+    first = np.r_[True, x[1:] != x[:-1]]
+    return _lower_hull_points(x[first], y[first])
+
+
+class RestBounds:
+    """For every row (assignment of the top pod's switches) and every step j, a lower
+    bound on the cost of the groups from step j on holding a given count: the merged
+    slopes of their envelopes (module doc). ``parts``: per step, the envelope of what
+    one child contributes (per row, as vertices) and how many alike children the step
+    combines (the envelope of m copies of a convex function is it stretched m
+    times)."""
+
+    def __init__(self, parts: list[tuple[list[tuple[Array, Array]], int]]):
+        rows = len(parts[0][0]) if parts else 0
+        self.rows_count = rows
+        hulls = [[_scaled(h, copies) for h in per_row] for per_row, copies in parts]
+        self.suffix: list[list[tuple[Array, Array]]] = []
+        """suffix[j][r]: the envelope of steps j, j + 1, … in row r, as vertices."""
+        for j in range(len(parts) + 1):
+            self.suffix.append([_merged([h[r] for h in hulls[j:]]) for r in range(rows)])
+
+    def at(self, j: int, counts: Array) -> Array:
+        """The bound for steps j, j + 1, … holding ``counts`` (rows × counts; INF
+        where they cannot)."""
+        out = np.full((self.rows_count, counts.shape[-1]), INF)
+        for r, (x, y) in enumerate(self.suffix[j]):
+            if x.size == 0:
+                continue
+            inside = (counts >= x[0]) & (counts <= x[-1])
+            out[r, inside] = np.interp(counts[inside], x, y)
+        return out
+
+
+def _scaled(hull: tuple[Array, Array], copies: int) -> tuple[Array, Array]:
+    """The envelope of ``copies`` copies of a convex function, each with the
+    vertices ``hull`` (the convolution of a convex function with itself stretches it)."""
+    x, y = hull
+    return (x * copies, y * copies) if copies != 1 else hull
+
+
+def _merged(hulls: list[tuple[Array, Array]]) -> tuple[Array, Array]:
+    """The min-plus convolution of convex piecewise-linear functions given by their
+    vertices: start at the sum of their first points, then take every segment in
+    order of slope."""
+    if not hulls:
+        return np.zeros(1), np.zeros(1)
+    if any(x.size == 0 for x, _ in hulls):
+        return np.zeros(0), np.zeros(0)
+    x0 = sum(float(x[0]) for x, _ in hulls)
+    y0 = sum(float(y[0]) for _, y in hulls)
+    dx = np.concatenate([np.diff(x) for x, _ in hulls])
+    dy = np.concatenate([np.diff(y) for _, y in hulls])
+    if dx.size == 0:
+        return np.array([x0]), np.array([y0])
+    order = np.argsort(dy / dx, kind="stable")
+    return (np.r_[x0, x0 + np.cumsum(dx[order])], np.r_[y0, y0 + np.cumsum(dy[order])])
+
+
+def prune(table: Array, bounds: RestBounds, step: int, target: int, bound: float
+          ) -> tuple[Array, bool]:
+    """``table`` (groups 0 … ``step`` combined) with INF where its value plus the bound of the
+    groups after it holding the rest of ``target`` exceeds ``bound``; and whether any
+    entry was dropped. Only the columns where some row is finite are looked at."""
+    finite = np.isfinite(table)
+    columns = np.flatnonzero(finite.any(axis=0))
+    if columns.size == 0:
+        return table, False
+    span = slice(int(columns[0]), int(columns[-1]) + 1)
+    counts = target - np.arange(span.start, span.stop, dtype=float)
+    part = table[:, span]
+    keep = part + bounds.at(step + 1, counts) <= bound
+    if keep[finite[:, span]].all():
+        return table, False
+    out = np.full_like(table, INF)
+    out[:, span] = np.where(keep, part, INF)
+    return out, True

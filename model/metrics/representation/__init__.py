@@ -1,0 +1,2 @@
+"""How the network is represented: the resolved topology, wiring patterns, each accelerator's
+links, classes of switches and islands, networkx graphs."""

@@ -1,0 +1,230 @@
+"""Reading a network as a Dragonfly+ (the shape :mod:`model.metrics.bisection.dragonfly_cut`
+solves): groups of leaves and spines, spines joined to every other group.
+
+What does not depend on link speeds — which switch is a leaf or a spine, each
+accelerator's leaf, the links' ends and the counts the shape requires — is kept in the
+running engine's memory (:mod:`model.metrics.memory`) by the switch structure, the
+tiers' islands and the accelerators' attachments, so an edit of speeds reads only the
+speeds again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+
+from model.metrics.memory import remembered
+from model.metrics.representation.endpoints import Endpoints
+from model.metrics.representation.topology import IntArray, TierNet, Topology
+
+
+@dataclass(frozen=True)
+class DragonflyShape:
+    """A network of the shape of :mod:`model.metrics.bisection.dragonfly_cut`, and where its
+    members stand."""
+
+    groups: int
+    leaves: IntArray
+    """Leaves holding accelerators, in each group."""
+    per_leaf: int
+    """Accelerators on each leaf that holds any (h)."""
+    host_gbps: float
+    """Capacity of each accelerator's links to its leaf (c)."""
+    links_per_pair: int
+    """Links between each leaf and each spine of its group (w)."""
+    up_gbps: float
+    """Speed of a leaf–spine link (s₁)."""
+    spines: int
+    """Spines of each group (P)."""
+    global_links: int
+    """Links from each spine to each other group (g)."""
+    global_gbps: np.ndarray
+    """Speed of the global links between each two groups (G × G, symmetric, 0 on the
+    diagonal)."""
+    group: IntArray
+    """The group of each switch."""
+    leaf: np.ndarray
+    """True for each switch that is a leaf."""
+    held: IntArray
+    """Accelerators on each switch."""
+    home: IntArray
+    """The leaf of each accelerator."""
+    alike: bool = True
+    """False when the speeds above are the least of several (accelerators' links of
+    different capacities, leaf–spine links or the global links of one pair of groups at
+    different speeds): the shape is then of a network with every link at most as fast
+    as the real one, whose cuts are lower bounds on the real ones."""
+
+    @cached_property
+    def classes(self) -> IntArray | None:
+        """:func:`~model.metrics.bisection.dragonfly_cut.uniform_classes` of the groups, started
+        from their numbers of leaves holding accelerators."""
+        from model.metrics.bisection.dragonfly_cut import uniform_classes  # (a cycle)
+
+        return uniform_classes(self.global_gbps, self.leaves)
+
+    def leaf_cost(self, p: int, j: int, held: int | None = None) -> float:
+        """ℓ_p(j): the least crossing of a leaf holding ``held`` accelerators (h when
+        None), j of them on A, in a group with p spines on A."""
+        up = self.links_per_pair * self.up_gbps
+        held = self.per_leaf if held is None else held
+        return min((held - j) * self.host_gbps + up * (self.spines - p),
+                   j * self.host_gbps + up * p)
+
+
+@dataclass(frozen=True)
+class DragonflyWiring:
+    """What a :class:`DragonflyShape` takes from the wiring, without speeds."""
+
+    groups: int
+    group: IntArray
+    leaf: np.ndarray
+    held: IntArray
+    home: IntArray
+    leaves: IntArray
+    per_leaf: int
+    links_per_pair: int
+    spines: int
+    global_links: int
+    bundle: IntArray
+    """The bundle (index into ``Topology.bundles``) of each switch-to-switch link."""
+    local: np.ndarray
+    """True for each such link inside a group."""
+    pair: IntArray
+    """For each global link, the two groups it joins (i·G + k with i < k)."""
+
+
+def dragonfly_shape(topo: Topology, ep: Endpoints) -> DragonflyShape | None:
+    """The network as a :class:`DragonflyShape` when it is of the shape of
+    :mod:`model.metrics.bisection.dragonfly_cut`, else None; where links of a kind differ in
+    speed, each kind at its least speed (``alike`` False)."""
+    wiring = dragonfly_wiring(topo, ep)
+    if wiring is None:
+        return None
+    key = (id(wiring), tuple(b.speed_gbps for b in topo.bundles), ep.inc_gbps.tobytes())
+    store = remembered().dragonfly_shapes  # the solver and the pair capacities share it
+    found = store.get(key)
+    if found is None or found[0] is not wiring:
+        found = (wiring, _with_speeds(wiring, topo, ep))
+        store.put(key, found)
+    return found[1]
+
+
+def _with_speeds(wiring: DragonflyWiring, topo: Topology, ep: Endpoints) -> DragonflyShape:
+    """The shape of ``wiring`` at the speeds of ``topo`` and ``ep``."""
+    capacity = np.bincount(ep.inc_acc, weights=ep.inc_gbps, minlength=ep.count)
+    speeds = np.array([b.speed_gbps for b in topo.bundles])[wiring.bundle]
+    up_speed, far_speed = speeds[wiring.local], speeds[~wiring.local]
+    groups = wiring.groups
+    slowest = np.full(groups * groups, np.inf)
+    fastest = np.zeros(groups * groups)
+    np.minimum.at(slowest, wiring.pair, far_speed)
+    np.maximum.at(fastest, wiring.pair, far_speed)
+    alike = (bool(np.all(capacity == capacity[0])) and bool(np.all(up_speed == up_speed[0]))
+             and bool(np.all(slowest[wiring.pair] == fastest[wiring.pair])))
+    square = slowest.reshape(groups, groups)
+    square = np.minimum(square, square.T)
+    np.fill_diagonal(square, 0.0)
+    return DragonflyShape(
+        groups=groups, leaves=wiring.leaves, per_leaf=wiring.per_leaf,
+        host_gbps=float(capacity.min()), links_per_pair=wiring.links_per_pair,
+        up_gbps=float(up_speed.min()), spines=wiring.spines,
+        global_links=wiring.global_links, global_gbps=square, group=wiring.group,
+        leaf=wiring.leaf, held=wiring.held, home=wiring.home, alike=alike)
+
+
+def dragonfly_wiring(topo: Topology, ep: Endpoints) -> DragonflyWiring | None:
+    """The speed-free part of :func:`dragonfly_shape` (None when the wiring is not of
+    the shape), kept in the running engine's memory (module doc)."""
+    if ep.count == 0 or ep.shares_nics or topo.counts_only or topo.hierarchical:
+        return None
+    key = (topo.switch_structure, tuple((t.id, t.island) for t in topo.tiers.values()),
+           tuple(ep.island_names), ep.inc_acc.tobytes(), ep.inc_member.tobytes(),
+           ep.island.tobytes())
+    store = remembered().dragonfly_wirings
+    found = store.get(key)
+    if found is None:
+        found = (_wiring(topo, ep),)
+        store.put(key, found)
+    return found[0]
+
+
+def _wiring(topo: Topology, ep: Endpoints) -> DragonflyWiring | None:
+    """The speed-free part of :func:`dragonfly_shape`, or None when the wiring is not
+    of the shape."""
+    number = {name: i for i, name in enumerate(ep.island_names)}
+    group = np.full(topo.switches, -1, dtype=np.int64)
+    for tier in topo.tiers.values():
+        if tier.island is None or tier.island not in number:
+            return None
+        group[tier.offset:tier.offset + tier.count] = number[tier.island]
+    groups = len(ep.island_names)
+    if groups < 2 or np.any(group < 0):
+        return None
+    index, los, his = [], [], []
+    for i, b in enumerate(topo.bundles):
+        if isinstance(b.lower, TierNet):
+            index.append(i)
+            los.append(b.lower_member + b.lower.offset)
+            his.append(b.upper_member + b.upper.offset)
+    if not index:
+        return None
+    lo, hi = np.concatenate(los), np.concatenate(his)
+    bundle = np.repeat(np.array(index, dtype=np.int64), [a.size for a in los])
+    far = group[lo] != group[hi]
+    spine = np.zeros(topo.switches, dtype=bool)
+    spine[lo[far]] = spine[hi[far]] = True
+    leaf = ~spine
+    # accelerators: one leaf each, in their own group
+    acc, member = ep.inc_acc, ep.inc_member
+    home = np.full(ep.count, -1, dtype=np.int64)
+    home[acc] = member
+    if (np.any(home < 0) or np.any(home[acc] != member)
+            or np.any(group[home] != ep.island) or np.any(spine[home])):
+        return None
+    held = np.bincount(home, minlength=topo.switches)
+    holding = held > 0
+    if np.any(held[holding] != held[holding][0]):
+        return None
+    # orient the links of a group leaf first; every one must join a leaf and a spine
+    flip = spine[lo] & ~far
+    lo, hi = np.where(flip, hi, lo), np.where(flip, lo, hi)
+    local = ~far
+    if not far.any() or not local.any() or np.any(spine[lo[local]]) \
+            or not np.all(spine[hi[local]]):
+        return None
+    spines_per = np.bincount(group[spine], minlength=groups)
+    if np.any(spines_per != spines_per[0]):
+        return None
+    p = int(spines_per[0])
+    # every leaf–spine pair of a group: the same number of links
+    spine_ids = np.flatnonzero(spine)
+    order = spine_ids[np.argsort(group[spine_ids], kind="stable")]
+    spine_rank = np.zeros(topo.switches, dtype=np.int64)
+    spine_rank[order] = np.arange(order.size) % p
+    pairs = np.bincount(lo[local] * p + spine_rank[hi[local]],
+                        minlength=topo.switches * p).reshape(topo.switches, p)[leaf]
+    if pairs.size == 0 or np.any(pairs != pairs.flat[0]) or pairs.flat[0] == 0:
+        return None
+    # every spine: g links to every other group (both ends counted)
+    ends = np.concatenate([lo[far], hi[far]])
+    to = np.concatenate([group[hi[far]], group[lo[far]]])
+    per = np.bincount(ends * groups + to, minlength=topo.switches * groups).reshape(
+        topo.switches, groups)[spine]
+    own = group[spine]
+    per[np.arange(own.size), own] = -1
+    others = per[per >= 0]
+    if others.size == 0 or np.any(others != others[0]) or others[0] == 0:
+        return None
+    a, b = group[lo[far]], group[hi[far]]
+    wiring = DragonflyWiring(
+        groups=groups, group=group, leaf=leaf, held=held, home=home,
+        leaves=np.bincount(group[holding], minlength=groups), per_leaf=int(held[holding][0]),
+        links_per_pair=int(pairs.flat[0]), spines=p, global_links=int(others[0]),
+        bundle=bundle, local=local, pair=np.minimum(a, b) * groups + np.maximum(a, b))
+    for array in (wiring.group, wiring.leaf, wiring.held, wiring.home, wiring.leaves,
+                  wiring.bundle, wiring.local, wiring.pair):
+        array.flags.writeable = False  # shared by every run until the wiring changes
+    return wiring

@@ -1,0 +1,496 @@
+"""One network plane of a design, resolved to member-level wiring arrays.
+
+Groups keep their counts: a rack group is ``servers`` servers, a tier ``count`` switches,
+and a bundle's wiring is a pair of integer arrays (lower member, upper member) of its
+links, built with numpy from the pattern's arithmetic (see :class:`model.elements.Pattern`).
+Nothing here makes one Python object per GPU, so a 1M-accelerator campus resolves in
+milliseconds. Every metric module reads this structure instead of re-deriving wiring.
+
+Each pattern's arithmetic is a class of :mod:`model.metrics.representation.wiring`.
+
+Numbering (stable, used by the expanded graph too):
+
+- server ``s`` of a rack group is ``rack · servers_per_rack + slot``; its accelerators are
+  ``s · A + a``; scale-up domain of accelerator ``i`` is ``i // D``;
+- switch ``j`` of a tier is ``j``; its global number is ``tier.offset + j``.
+
+Failures (:mod:`model.failures`) are applied here, once, so every metric reads what
+remains: dark elements are left out like unresolved ones; a rack group with racks down
+keeps its surviving racks, renumbered from 0 (``RackNet.kept_servers`` says which
+servers they were); failed switches keep their numbers and lose every link; a bundle's
+links to or from what is down, and its own failed links, are dropped from its arrays
+(``BundleNet.masked``), so its wiring is no longer its pattern's arithmetic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+
+import numpy as np
+import numpy.typing as npt
+
+from model.design import Design
+from model.elements import Pattern, Plane, RackGroup, SwitchTier
+from model.failures import NOTHING_DOWN, Down, Failure, what_is_down
+from model.metrics.memory import remembered
+from model.metrics.representation.wiring import PATTERNS, ServerShape
+from model.parts import AcceleratorType, RackType, ServerType, SwitchModel
+
+IntArray = npt.NDArray[np.int64]
+
+
+@dataclass
+class RackNet:
+    """A rack group as the metrics see it (only rack groups whose parts resolve)."""
+
+    group: RackGroup
+    rack_type: RackType
+    server: ServerType
+    accelerator: AcceleratorType
+    island: str
+    building: str
+    index: int
+    """Position among resolved rack groups."""
+    acc_offset: int = 0
+    """Global number of this group's first accelerator."""
+    failed: Hashable = ()
+    """What of the group is down (its failed racks), for caches; () when healthy."""
+    kept_servers: IntArray | None = None
+    """With racks down: the surviving servers' numbers in the whole group (the group's
+    ``count`` is then its surviving racks); None when every rack works."""
+    whole_domain: int = 0
+    """With racks down: the scale-up domain size of the whole group (its domains are
+    numbered as in the whole group)."""
+
+    @property
+    def id(self) -> str:
+        """The rack group's id."""
+        return self.group.id
+
+    @property
+    def racks(self) -> int:
+        """Number of racks."""
+        return self.group.count
+
+    @property
+    def servers(self) -> int:
+        """Number of servers."""
+        return self.group.count * self.rack_type.servers_per_rack
+
+    @property
+    def per_server(self) -> int:
+        """Accelerators per server."""
+        return self.server.accelerators_per_server
+
+    @property
+    def accelerators(self) -> int:
+        """Number of accelerators."""
+        return self.servers * self.per_server
+
+    def nics(self, plane: Plane) -> int:
+        """NICs per server on ``plane`` (backend NICs, or the front-end ones)."""
+        if plane is Plane.BACKEND:
+            return self.server.nic_count
+        return self.server.frontend_nic_count
+
+    def nic_speed_gbps(self, plane: Plane) -> float:
+        """Speed of one NIC on ``plane``."""
+        if plane is Plane.BACKEND:
+            return self.server.nic_speed_gbps
+        return self.server.frontend_nic_speed_gbps
+
+    @property
+    def domain(self) -> int:
+        """Scale-up domain size, clipped to the group (a domain never crosses groups)."""
+        return max(1, min(self.server.scale_up_domain, self.accelerators))
+
+
+@dataclass
+class TierNet:
+    """A switch tier on the plane."""
+
+    tier: SwitchTier
+    model: SwitchModel | None
+    building: str
+    island: str | None
+    offset: int
+    """Global number of this tier's first switch."""
+    level: int = 1
+    """1 + the highest level below it (rack groups are level 0)."""
+    failed_members: IntArray | None = None
+    """Switches of the tier that are down (installed, linkless), by number."""
+
+    @property
+    def failed(self) -> Hashable:
+        """What of the tier is down, for caches; () when healthy."""
+        return () if self.failed_members is None else self.failed_members.tobytes()
+
+    @property
+    def id(self) -> str:
+        """The tier's id."""
+        return self.tier.id
+
+    @property
+    def count(self) -> int:
+        """Number of switches."""
+        return self.tier.count
+
+
+@dataclass
+class BundleNet:
+    """A bundle on the plane with its links resolved member to member.
+
+    ``lower_member[e]`` and ``upper_member[e]`` are the ends of link ``e`` (lower members
+    are servers for a rack group, switches for a tier); for a rack group,
+    ``nic[e]`` is the server NIC the link leaves from.
+    """
+
+    bundle_id: str
+    lower: RackNet | TierNet
+    upper: TierNet
+    links_per_member: int
+    speed_gbps: float
+    pattern: Pattern
+    lower_member: IntArray
+    upper_member: IntArray
+    nic: IntArray | None
+    even: bool
+    """True when the links deal evenly: every upper member gets the same number, and
+    (for spread) the wiring is a union of complete bipartite blocks."""
+    upper_degree: IntArray
+    """Links arriving at each upper member."""
+    lower_degree: IntArray
+    """Links leaving each lower member (servers for a rack group)."""
+    link_count: int | None = None
+    """Number of links, when they are not listed (a topology resolved for counts only,
+    whose ``lower_member`` and ``upper_member`` are empty)."""
+    masked: bool = False
+    """True when failures took links out (or renumbered its servers): the arrays are
+    then the whole truth, and the pattern's arithmetic (runs, blocks, ``even``, which
+    stays the healthy pattern's) must not be used for the wiring."""
+    failed: Hashable = ()
+    """What of the bundle and its two ends is down, for caches; () when healthy."""
+    cut_ends: tuple[IntArray, IntArray] | None = None
+    """The lower and upper members of the bundle's own failed links, when it joins two
+    tiers (their classes of interchangeable switches split around them)."""
+
+    @property
+    def links(self) -> int:
+        """Number of links in the bundle."""
+        if self.link_count is not None:
+            return self.link_count
+        return int(self.lower_member.size)
+
+    @property
+    def capacity_gbps(self) -> float:
+        """Total capacity of the bundle, one direction."""
+        return self.links * self.speed_gbps
+
+
+@dataclass
+class Topology:
+    """One plane of a design, resolved. Build it with :func:`resolve`."""
+
+    design: Design
+    plane: Plane
+    racks: list[RackNet]
+    tiers: dict[str, TierNet]
+    bundles: list[BundleNet]
+    unresolved: list[str] = field(default_factory=list)
+    """Ids of elements left out because a part they need is missing."""
+    counts_only: bool = False
+    """True when the bundles' links are counted but not listed (a design too large to
+    lay out; see :func:`resolve`): only inventory, ports, oversubscription, power and
+    the structural checks can be read from it."""
+    down: Down = NOTHING_DOWN
+    """What is down in this view (nothing: the healthy design)."""
+    failures: tuple[Failure, ...] = ()
+    """The failures this view was resolved with."""
+    same_figures_as: Hashable = None
+    """A key shared by every view whose network figures (hops, bisection, pair
+    capacities) equal this one's (see :func:`model.metrics.failed.same_figures_key`);
+    None: the failures' own key."""
+
+    @property
+    def figures_key(self) -> Hashable:
+        """What this view's network figures are remembered by."""
+        return self.down.key if self.same_figures_as is None else self.same_figures_as
+
+    @property
+    def accelerators(self) -> int:
+        """Accelerators of all resolved rack groups."""
+        return sum(r.accelerators for r in self.racks)
+
+    @property
+    def switches(self) -> int:
+        """Switches of all tiers on the plane."""
+        return sum(t.count for t in self.tiers.values())
+
+    @cached_property
+    def hierarchical(self) -> bool:
+        """True when no bundle is a peer (global) link."""
+        return all(b.pattern is not Pattern.GLOBAL for b in self.bundles)
+
+    @cached_property
+    def switch_structure(self) -> tuple[object, ...]:
+        """What the switch-to-switch wiring depends on: the tiers in order with their
+        counts and levels, and each bundle between tiers (its place in ``bundles``, its
+        ends, pattern and links per member). Results that depend on nothing else (the
+        classes of switches, the pod tree's switch links) are kept from one edit to the
+        next under this key: an edit of rack groups leaves it unchanged."""
+        return (self.plane, tuple((t.id, t.count, t.level) for t in self.tiers.values()),
+                tuple((i, b.lower.id, b.upper.id, b.links_per_member, b.pattern, b.failed)
+                      for i, b in enumerate(self.bundles) if isinstance(b.lower, TierNet)))
+
+    def injection_gbps(self) -> list[float]:
+        """Per rack group: scale-out bandwidth of one accelerator on this plane (its
+        links to tiers, shared evenly by the accelerators of its server)."""
+        per_server: dict[int, float] = {}
+        for b in self.bundles:  # in bundle order, as a sum per rack group would add them
+            if isinstance(b.lower, RackNet):
+                key = id(b.lower)
+                per_server[key] = per_server.get(key, 0) + b.links_per_member * b.speed_gbps
+        return [per_server.get(id(rack), 0) / rack.per_server for rack in self.racks]
+
+
+Wiring = tuple[IntArray, IntArray, IntArray | None, bool, IntArray, IntArray]
+"""(lower member, upper member, NIC, even, upper degrees, lower degrees) of a bundle."""
+
+
+def _wiring(bundle_pattern: Pattern, lower: RackNet | TierNet, upper_count: int,
+            links: int, plane: Plane) -> Wiring:
+    """Member-level wiring of a bundle with each member's link count, remembered by
+    what it depends on (an edit elsewhere re-resolves a design without re-dealing the
+    links of its unchanged bundles). The arrays are read-only: they are shared."""
+    if isinstance(lower, TierNet):
+        shape: tuple[object, ...] = ("tier", lower.count)
+    else:
+        shape = ("racks", lower.racks, lower.rack_type.servers_per_rack, lower.nics(plane))
+    key = (bundle_pattern, shape, upper_count, links)
+    wirings = remembered().wirings
+    found = wirings.get(key)
+    if found is None:
+        lo, up, nic, even = _wire(bundle_pattern, lower, upper_count, links, plane)
+        lower_n = lower.count if isinstance(lower, TierNet) else lower.servers
+        found = (lo, up, nic, even, np.bincount(up, minlength=upper_count),
+                 np.bincount(lo, minlength=lower_n))
+        for array in found:
+            if isinstance(array, np.ndarray):
+                array.flags.writeable = False
+        wirings.put(key, found)
+    return found
+
+
+def _shape(lower: RackNet, plane: Plane) -> ServerShape:
+    """The lower end of a bundle from ``lower`` as its pattern deals it."""
+    return ServerShape(lower.servers, lower.racks, lower.rack_type.servers_per_rack,
+                       max(lower.nics(plane), 1))
+
+
+def _wire(bundle_pattern: Pattern, lower: RackNet | TierNet, upper_count: int,
+          links: int, plane: Plane) -> tuple[IntArray, IntArray, IntArray | None, bool]:
+    """Member-level wiring of a bundle: (lower member, upper member, nic, even), by its
+    pattern's class (:mod:`model.metrics.representation.wiring`)."""
+    pattern = PATTERNS[bundle_pattern]
+    if isinstance(lower, TierNet):
+        lo, up, even = pattern.between_tiers(lower.count, upper_count, links)
+        return lo, up, None, even
+    return pattern.from_servers(_shape(lower, plane), upper_count, links)
+
+
+def degrees_only(bundle_pattern: Pattern, lower: RackNet | TierNet, upper_count: int,
+                 links: int, plane: Plane) -> Wiring:
+    """What :func:`_wiring` gives, with the link lists left empty: whether the links
+    deal evenly, and each member's link count, from the pattern's arithmetic (each
+    pattern deals a run of consecutive positions, or the same few per server or rack,
+    modulo the upper count) in memory proportional to the members."""
+    pattern = PATTERNS[bundle_pattern]
+    empty = np.zeros(0, dtype=np.int64)
+    if isinstance(lower, TierNet):
+        up_deg, even = pattern.tier_degrees(lower.count, upper_count, links)
+        members = lower.count
+    else:
+        shape = _shape(lower, plane)
+        up_deg, even = pattern.server_degrees(shape, upper_count, links)
+        members = shape.servers
+    return empty, empty, None, even, up_deg, np.full(members, links, dtype=np.int64)
+
+
+def resolve(design: Design, plane: Plane | None = None, counts_only: bool = False,
+            failures: Sequence[Failure] = ()) -> Topology:
+    """Resolve ``plane`` (default: the design's metrics plane) into member-level arrays.
+
+    Elements whose parts are missing from the design's catalog are left out (and listed
+    in ``unresolved``); the structural checks report them as problems. With
+    ``counts_only`` the links are not listed, only counted per member (closed forms of
+    each pattern, in memory proportional to the members, not the links). ``failures``
+    (checked by :func:`model.failures.check_failures`) are taken out (see module doc).
+    """
+    plane = plane or design.settings.plane
+    down = what_is_down(design, failures) if failures else NOTHING_DOWN
+    whole: dict[str, RackNet] = {}
+    cat = design.catalog
+    racks: list[RackNet] = []
+    unresolved: list[str] = []
+    offset = 0
+    rack_types = {p.id: p for p in cat.rack_types}
+    servers = {p.id: p for p in cat.servers}
+    accelerators = {p.id: p for p in cat.accelerators}
+    for group in design.rack_groups.values():
+        rack_type = rack_types.get(group.rack_type)
+        server = servers.get(rack_type.server) if rack_type else None
+        acc = accelerators.get(server.accelerator) if server else None
+        if rack_type is None or server is None or acc is None:
+            unresolved.append(group.id)
+            continue
+        if group.id in down.dark:
+            continue
+        island = design.islands[group.island]
+        net = RackNet(group, rack_type, server, acc, island.id, island.building, len(racks))
+        whole[group.id] = net
+        failed_racks = down.members.get(group.id)
+        if failed_racks is not None:
+            net = _surviving(net, failed_racks)
+        net.acc_offset = offset
+        offset += net.accelerators
+        racks.append(net)
+    tiers: dict[str, TierNet] = {}
+    sw_offset = 0
+    switches = {m.id: m for m in cat.switches}
+    for tier in design.tiers.values():
+        if tier.plane != plane or tier.id in down.dark:
+            continue
+        building = (design.islands[tier.island].building if tier.island is not None
+                    else tier.building) or ""
+        tiers[tier.id] = TierNet(tier, switches.get(tier.switch), building, tier.island,
+                                 sw_offset,
+                                 failed_members=down.members.get(tier.id))
+        sw_offset += tier.count
+    by_rack = {r.id: r for r in racks}
+    bundles: list[BundleNet] = []
+    for b in design.bundles.values():
+        upper = tiers.get(b.upper)
+        lower: RackNet | TierNet | None = by_rack.get(b.lower) or tiers.get(b.lower)
+        if upper is None or lower is None:
+            continue
+        if isinstance(lower, RackNet) and lower.nics(plane) == 0:
+            continue
+        shape = whole.get(lower.id, lower)
+        if counts_only:
+            lo, up, nic, even, up_deg, lo_deg = degrees_only(b.pattern, shape, upper.count,
+                                                             b.links_per_member, plane)
+            count: int | None = int(lo_deg.sum())
+        else:
+            lo, up, nic, even, up_deg, lo_deg = _wiring(b.pattern, shape, upper.count,
+                                                        b.links_per_member, plane)
+            count = None
+        net_bundle = BundleNet(b.id, lower, upper, b.links_per_member, b.speed_gbps,
+                               b.pattern, lo, up, nic, even, up_deg, lo_deg, count)
+        failed_links = down.members.get(b.id)
+        if failed_links is not None or lower.failed != () or upper.failed != ():
+            net_bundle = _remaining(net_bundle, failed_links)
+        bundles.append(net_bundle)
+    _assign_levels(tiers, bundles)
+    return Topology(design, plane, racks, tiers, bundles, unresolved, counts_only, down,
+                    tuple(failures))
+
+
+def _surviving(whole: RackNet, failed_racks: IntArray) -> RackNet:
+    """``whole`` without its ``failed_racks``: the surviving racks, numbered from 0 in
+    their order, and which servers of the whole group they are."""
+    spr = whole.rack_type.servers_per_rack
+    kept = np.setdiff1d(np.arange(whole.racks, dtype=np.int64), failed_racks)
+    servers = (kept[:, None] * spr + np.arange(spr, dtype=np.int64)[None, :]).reshape(-1)
+    return replace(whole, group=whole.group.model_copy(update={"count": int(kept.size)}),
+                   failed=failed_racks.tobytes(), kept_servers=servers,
+                   whole_domain=whole.domain)
+
+
+def _remaining(bundle: BundleNet, failed_links: IntArray | None) -> BundleNet:
+    """``bundle`` without its links that are down: its own ``failed_links`` (numbered
+    as listed: lower member by lower member), links of failed switches at either end,
+    and links of servers in racks that are down (the surviving servers renumbered)."""
+    lower, upper = bundle.lower, bundle.upper
+    lower_n = lower.count if isinstance(lower, TierNet) else lower.servers
+    failed = ((() if failed_links is None else failed_links.tobytes()),
+              lower.failed, upper.failed)
+    if bundle.link_count is not None:  # counted only: take out the degrees at failed ends
+        return _remaining_counts(bundle, failed_links, failed)
+    keep = np.ones(bundle.lower_member.size, dtype=bool)
+    if failed_links is not None:
+        keep[failed_links] = False
+    if upper.failed_members is not None:
+        keep &= ~np.isin(bundle.upper_member, upper.failed_members)
+    lo = bundle.lower_member
+    if isinstance(lower, TierNet):
+        if lower.failed_members is not None:
+            keep &= ~np.isin(lo, lower.failed_members)
+        lo = lo[keep]
+    elif lower.kept_servers is not None:
+        # the healthy degrees count every server of the whole group
+        number = np.full(bundle.lower_degree.size, -1, dtype=np.int64)
+        number[lower.kept_servers] = np.arange(lower.kept_servers.size, dtype=np.int64)
+        renumbered = number[lo]
+        keep &= renumbered >= 0
+        lo = renumbered[keep]
+    else:
+        lo = lo[keep]
+    cut_ends = None
+    if failed_links is not None and isinstance(lower, TierNet):
+        cut_ends = (bundle.lower_member[failed_links], bundle.upper_member[failed_links])
+    up = bundle.upper_member[keep]
+    nic = bundle.nic[keep] if bundle.nic is not None else None
+    return replace(bundle, lower_member=lo, upper_member=up, nic=nic, cut_ends=cut_ends,
+                   upper_degree=np.bincount(up, minlength=upper.count),
+                   lower_degree=np.bincount(lo, minlength=lower_n), masked=True,
+                   failed=failed)
+
+
+def _remaining_counts(bundle: BundleNet, failed_links: IntArray | None,
+                      failed: Hashable) -> BundleNet:
+    """:func:`_remaining` for a bundle counted, not listed: the failed ends' degrees
+    set to 0 and the links counted from the lower ends, less the bundle's own failed
+    links (a design this large is counted for inventory and power only; links into a
+    failed upper switch are taken from the lower ends in proportion)."""
+    lower, upper = bundle.lower, bundle.upper
+    up_deg = bundle.upper_degree.copy()
+    if isinstance(lower, TierNet):
+        lo_deg = bundle.lower_degree.copy()
+        if lower.failed_members is not None:
+            lo_deg[lower.failed_members] = 0
+    else:
+        lo_deg = np.full(lower.servers, bundle.links_per_member, dtype=np.int64)
+    total = max(int(bundle.upper_degree.sum()), 1)
+    alive = int(lo_deg.sum())
+    if upper.failed_members is not None:
+        lost = int(up_deg[upper.failed_members].sum())
+        up_deg[upper.failed_members] = 0
+        alive -= alive * lost // total
+    alive -= 0 if failed_links is None else failed_links.size
+    return replace(bundle, upper_degree=up_deg, lower_degree=lo_deg,
+                   link_count=max(alive, 0), masked=True, failed=failed)
+
+
+def _assign_levels(tiers: dict[str, TierNet], bundles: list[BundleNet]) -> None:
+    """Level of each tier: 1 + the highest level of what its hierarchical bundles come
+    from (rack groups are level 0). Global bundles do not raise levels."""
+    below: dict[str, list[RackNet | TierNet]] = {}
+    for b in bundles:
+        if b.pattern is not Pattern.GLOBAL:
+            below.setdefault(b.upper.id, []).append(b.lower)
+    memo: dict[str, int] = {}
+
+    def level(tier_id: str, seen: frozenset[str]) -> int:
+        if tier_id in memo:
+            return memo[tier_id]
+        best = 0
+        for lower in below.get(tier_id, []):
+            if isinstance(lower, TierNet) and lower.id not in seen:
+                best = max(best, level(lower.id, seen | {tier_id}))
+        memo[tier_id] = best + 1
+        return best + 1
+
+    for tier_id, tier in tiers.items():
+        tier.level = level(tier_id, frozenset())
