@@ -15,7 +15,7 @@ from PySide6.QtGui import QColor, QImage, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from gui.canvas.bundle_routing import BundleRouting
-from gui.canvas.caching import block_cache
+from gui.canvas.caching import block_cache, card_cache, drawn_directly
 from gui.canvas.items.base import CutSide, ElementItem
 from gui.canvas.items.building import BuildingItem
 from gui.canvas.items.bundle import BundleItem
@@ -26,6 +26,7 @@ from gui.canvas.items.rack_group import RackGroupItem
 from gui.canvas.items.tier import TierItem
 from gui.canvas.items.wires import WireLayer
 from gui.canvas.routing import Rect
+from gui.canvas.staging import PaintBudget
 from gui.document import DesignDocument
 from gui.i18n import problem_message
 from gui.theme import LIGHT, Theme
@@ -59,6 +60,8 @@ class DesignScene(BundleRouting, QGraphicsScene):
         self.view_scale = 1.0
         """The zoom the scene is shown at (screen pixels per scene unit): items that
         write at a fixed screen size (building plates) size themselves by it."""
+        self.paint_budget = PaintBudget(self)
+        """How much text zoomed-out items lay out per turn of the event loop."""
         self._rooms: dict[str, float] | None = None
         self._room_rects: dict[str, Rect] = {}
         self.cut_visible = False
@@ -285,8 +288,10 @@ class DesignScene(BundleRouting, QGraphicsScene):
         self._items[item.element_id] = item
         if isinstance(item, RackGroupItem | TierItem) and isinstance(parent, IslandItem):
             item.setVisible(self.detail)
-        if isinstance(item, IslandItem):
+        if isinstance(item, ContainerItem):
             item.setCacheMode(block_cache(self.detail))
+        else:
+            item.setCacheMode(card_cache())
         if isinstance(parent, ContainerItem) and not self._rebuilding:
             parent.update_geometry(item)
         item.refresh()
@@ -448,7 +453,7 @@ class DesignScene(BundleRouting, QGraphicsScene):
             if isinstance(item, RackGroupItem | TierItem) and isinstance(
                     item.parentItem(), IslandItem):
                 item.setVisible(detail)
-            elif isinstance(item, IslandItem):
+            elif isinstance(item, ContainerItem):
                 item.prepareGeometryChange()
                 item.setCacheMode(block_cache(detail))
         self._refresh_bundles()
@@ -544,7 +549,8 @@ class DesignScene(BundleRouting, QGraphicsScene):
         if area.width() > 0 and area.height() > 0:
             self.set_view_scale(min(box.width() / area.width(), box.height() / area.height()))
         self.finish_routing()
-        super().render(painter, target, source, mode)
+        with drawn_directly(self._items.values(), self.paint_budget):
+            super().render(painter, target, source, mode)
         self.set_view_scale(shown)
 
     def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
