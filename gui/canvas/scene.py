@@ -365,18 +365,18 @@ class DesignScene(BundleRouting, QGraphicsScene):
         it (a zoomed-out building's plate stays within)."""
         if self._rooms is None:
             rooms: dict[str, float] = {}
-            tops = [i for i in self._items.values()
-                    if isinstance(i, BuildingItem) and i.parentItem() is None]
-            self._room_rects = {i.element_id: _box(i.scene_rect()) for i in tops}
-            for item in tops:
-                rect = item.scene_rect()
+            self._room_rects = {i.element_id: _box(i.scene_rect())
+                                for i in self._items.values()
+                                if isinstance(i, BuildingItem) and i.parentItem() is None}
+            # every pair, on plain numbers (64 buildings: 4,096 pairs, about a millisecond;
+            # asking Qt for each pair's rectangles took tens)
+            boxes = list(self._room_rects.items())
+            for eid, (left, top, right, _bottom) in boxes:
                 room = 1e9
-                for other in tops:
-                    above = other.scene_rect()
-                    if other is not item and above.bottom() <= rect.top() and (
-                            above.left() < rect.right() and rect.left() < above.right()):
-                        room = min(room, rect.top() - above.bottom() - 8)
-                rooms[item.element_id] = max(room, 0.0)
+                for other, (o_left, _o_top, o_right, o_bottom) in boxes:
+                    if other != eid and o_bottom <= top and o_left < right and left < o_right:
+                        room = min(room, top - o_bottom - 8)
+                rooms[eid] = max(room, 0.0)
             self._rooms = rooms
         return self._rooms.get(building.element_id, 1e9)
 
