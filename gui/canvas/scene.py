@@ -11,9 +11,10 @@ from collections import defaultdict
 from collections.abc import Iterable
 
 from PySide6.QtCore import QObject, QPointF, QRect, QRectF, Qt
-from PySide6.QtGui import QColor, QImage, QPainter, QPen
+from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
+from gui.canvas.background import draw_grid
 from gui.canvas.bundle_routing import BundleRouting
 from gui.canvas.caching import block_cache, card_cache, drawn_directly
 from gui.canvas.items.base import CutSide, ElementItem
@@ -554,22 +555,7 @@ class DesignScene(BundleRouting, QGraphicsScene):
         self.set_view_scale(shown)
 
     def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
-        rect = QRectF(rect)
-        painter.fillRect(rect, QColor(self.theme.canvas))
-        step = 40.0
-        scale = painter.transform().m11()
-        if scale * step < 12:
-            return
-        painter.setPen(QPen(QColor(self.theme.grid), 0))
-        x = rect.left() - rect.left() % step
-        while x < rect.right():
-            painter.drawLine(QPointF(x, rect.top()), QPointF(x, rect.bottom()))
-            x += step
-        y = rect.top() - rect.top() % step
-        while y < rect.bottom():
-            painter.drawLine(QPointF(rect.left(), y), QPointF(rect.right(), y))
-            y += step
-
+        draw_grid(painter, QRectF(rect), QColor(self.theme.canvas), QColor(self.theme.grid))
 
 def build_scene(design: Design, metrics: DesignMetrics | None = None,
                 theme: Theme = LIGHT, cut: bool = False) -> DesignScene:
