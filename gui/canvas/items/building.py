@@ -108,7 +108,7 @@ class BuildingItem(ContainerItem):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
-        if self.put_off():
+        if self.put_off(painter, "building_fill"):
             return
         theme = self.theme()
         r = self._rect

@@ -116,7 +116,7 @@ class IslandItem(ContainerItem):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
-        if self.put_off():
+        if self.put_off(painter, "tier_fill"):
             return
         theme = self.theme()
         scene = self.design_scene()

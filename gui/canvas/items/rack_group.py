@@ -68,7 +68,7 @@ class RackGroupItem(ElementItem):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
-        if self.put_off():
+        if self.put_off(painter, "rack_fill"):
             return
         theme = self.theme()
         r = self._rect

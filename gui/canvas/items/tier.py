@@ -80,7 +80,7 @@ class TierItem(ElementItem):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
-        if self.put_off():
+        if self.put_off(painter, "tier_fill"):
             return
         theme = self.theme()
         r = self._rect
