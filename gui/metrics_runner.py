@@ -105,10 +105,14 @@ def _engine_process() -> ProcessPoolExecutor:
     return _executor
 
 
-def stop_engine() -> bool:
+def stop_engine(wait: bool = True) -> bool:
     """Kill the engine process, if one runs: a run in it fails at once (and is dropped
     or reported by whoever waits for it); the next run starts a fresh process. Returns
-    True when a process was stopped. Never waits more than :data:`CLOSE_WAIT_S`."""
+    True when a process was stopped. With ``wait``, waits for the process to be gone,
+    never more than :data:`CLOSE_WAIT_S` (closing the application); without, only sends
+    the kill and leaves the waiting to a reaper thread, so that the GUI thread, which
+    stops a run an edit has superseded, never blocks on a large process's exit (it took
+    about 220 ms on a loaded machine)."""
     global _executor
     executor, _executor = _executor, None
     if executor is None:
@@ -119,12 +123,22 @@ def stop_engine() -> bool:
     for process in workers:
         with contextlib.suppress(OSError, ValueError, AttributeError):
             process.kill()
+    if wait:
+        _reap(executor, workers)
+    else:
+        threading.Thread(target=_reap, args=(executor, workers), name="engine-reaper",
+                         daemon=True).start()
+    return bool(workers)
+
+
+def _reap(executor: ProcessPoolExecutor, workers: list[Any]) -> None:
+    """Shut a killed engine's executor down and wait (at most :data:`CLOSE_WAIT_S`) for
+    its processes to be gone."""
     executor.shutdown(wait=False, cancel_futures=True)
     deadline = time.monotonic() + CLOSE_WAIT_S
     for process in workers:
         with contextlib.suppress(OSError, ValueError, AssertionError):
             process.join(max(0.0, deadline - time.monotonic()))
-    return bool(workers)
 
 
 # Before the interpreter joins the executor's threads at exit (which would wait for a
@@ -410,7 +424,7 @@ class MetricsRunner(QObject):
             return
         self._abandoned = running
         self.cancelled += 1
-        stop_engine()
+        stop_engine(wait=False)  # the GUI thread never waits for the process to go
 
     def _over_time(self) -> None:
         """The run in flight reached the time limit: stop it and say so."""
@@ -419,7 +433,7 @@ class MetricsRunner(QObject):
             return
         self._abandoned = running
         self.cancelled += 1
-        stop_engine()
+        stop_engine(wait=False)  # the GUI thread never waits for the process to go
         if not self._running_stale():
             self._fail(running, too_large_message(self.time_limit_s))
 

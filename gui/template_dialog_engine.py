@@ -89,5 +89,5 @@ class PreviewEngine:
         if future.cancel():
             return True
         self.stopped_runs += 1
-        stop_engine()
+        stop_engine(wait=False)  # the dialog closes now; a reaper waits for the process
         return True

@@ -219,6 +219,13 @@ def settle() -> None:
         QApplication.processEvents()
 
 
+def canvas_drawn(qtbot, scene) -> None:  # type: ignore[no-untyped-def]
+    """Wait until the canvas has drawn every item whole: after a zoom, zoomed-out items
+    are drawn over a few turns of the event loop (:mod:`gui.canvas.staging`)."""
+    qtbot.wait(30)
+    qtbot.waitUntil(lambda: not scene.paint_budget.pending(), timeout=10_000)
+
+
 @pytest.fixture
 def laptop(qtbot, design, catalog, settings, monkeypatch):  # type: ignore[no-untyped-def]
     """The main window as the app opens it on a 1280×720 screen."""

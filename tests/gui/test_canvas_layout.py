@@ -21,7 +21,7 @@ from gui.canvas.scene import DesignScene, build_scene
 from model.design import Design
 from model.metrics import compute_all
 from model.templates import TEMPLATES
-from tests.gui.conftest import close_window
+from tests.gui.conftest import canvas_drawn, close_window
 
 DESIGNS = ["example", *TEMPLATES]
 TITLE_PIXELS = 9
@@ -65,6 +65,7 @@ def test_first_view_shows_everything_with_readable_building_titles(
         view, scene = window.view, window.scene
         qtbot.waitUntil(lambda: window.runner.is_current() and not scene.routing_pending(),
                         timeout=20_000)  # a busy machine routes slowly
+        canvas_drawn(qtbot, scene)
         # Everything is in sight.
         shown = view.mapToScene(view.viewport().rect()).boundingRect()
         for item in scene.element_items():

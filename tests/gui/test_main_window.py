@@ -15,7 +15,7 @@ from gui.commands import UpdateElement
 from gui.example import EXAMPLE_PATH, demo_campus, example_design
 from gui.main_window import open_window
 from gui.theme import LIGHT, apply_theme
-from tests.gui.conftest import close_window
+from tests.gui.conftest import canvas_drawn, close_window
 
 
 def edit(window) -> None:  # type: ignore[no-untyped-def]
@@ -141,6 +141,7 @@ def test_window_on_the_example_renders_its_items(qtbot, catalog, settings) -> No
         view = win.view
         view.set_scale(0.4)
         assert not scene.detail
+        canvas_drawn(qtbot, scene)
         block = scene.item_for("island-1").scene_rect()
         probe = view.mapFromScene(QPointF(block.left() + block.width() * 0.08,
                                           block.bottom() - block.height() * 0.1))

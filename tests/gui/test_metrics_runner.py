@@ -55,6 +55,57 @@ def test_an_edit_stops_a_long_run_and_fresh_figures_follow(qtbot, design) -> Non
     runner.shutdown()
 
 
+def test_superseding_a_run_never_waits_on_the_gui_thread_for_its_process(
+        qtbot, design, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The engine process of a large design took about 220 ms to be gone once killed,
+    and the GUI thread waited for it (`_supersede` → `stop_engine` → `join`): here its
+    exit is made to take 0.6 s. The event loop must keep beating meanwhile, the join
+    happen on another thread, and the newer edit's figures still follow."""
+    import threading
+    from itertools import pairwise
+
+    from PySide6.QtCore import QTimer
+
+    import gui.metrics_runner as runner_module
+
+    runner = MetricsRunner(design, engine_compute(sleepy), grace_s=0.3)
+    warm_up(qtbot, runner)
+    design.rename(design.name, "30")
+    runner.request()
+    qtbot.waitUntil(lambda: runner._running_revision == design.revision, timeout=5000)
+    joined_on: list[str] = []
+    engine = runner_module._executor
+    assert engine is not None
+    for process in list(engine._processes.values()):  # type: ignore[attr-defined]
+        real_join = process.join
+
+        def slow_join(timeout: float | None = None, real_join=real_join) -> None:  # type: ignore[no-untyped-def]
+            joined_on.append(threading.current_thread().name)
+            time.sleep(0.6)  # a process with gigabytes to unmap
+            real_join(timeout)
+
+        monkeypatch.setattr(process, "join", slow_join)
+    time.sleep(0.4)  # under way, past the grace time
+    beats: list[float] = []
+    heartbeat = QTimer()
+    heartbeat.setInterval(5)
+    heartbeat.timeout.connect(lambda: beats.append(time.monotonic()))
+    heartbeat.start()
+    qtbot.wait(50)  # beating before the edit
+    design.rename(design.name, "")
+    runner.request()  # the grace time is over: the run is stopped at once
+    qtbot.waitUntil(lambda: runner.cancelled == 1, timeout=5000)
+    qtbot.waitUntil(lambda: runner.is_current() and runner.metrics is not None,
+                    timeout=15_000)
+    qtbot.waitUntil(lambda: bool(joined_on), timeout=5000)
+    heartbeat.stop()
+    longest = max(b - a for a, b in pairwise(beats))
+    assert longest < 0.45, f"the event loop stood still {longest:.2f} s"
+    assert threading.main_thread().name not in joined_on
+    assert runner.metrics.inventory.accelerators == DEMO_ACCELERATORS
+    runner.shutdown()
+
+
 def test_a_run_within_the_grace_time_is_let_finish(qtbot, design) -> None:
     """A quick superseded run is not worth a new process: it finishes, is dropped."""
     runner = MetricsRunner(design, engine_compute(sleepy), grace_s=20)

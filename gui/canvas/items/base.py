@@ -401,6 +401,21 @@ class ElementItem(QGraphicsItem):
         painter.setPen(pen)
         painter.drawRoundedRect(self._rect, radius, radius)
 
+    def put_off(self, painter: QPainter, fill: str) -> bool:
+        """True when this paint should only lay the body's ``fill`` (a theme colour's
+        name) as a stand-in and wait for a later turn of the event loop: the item's
+        picture is cached (a zoomed-out block, a card), so the paint only makes that
+        picture, and the scene's paint budget for this turn is spent (see
+        :mod:`gui.canvas.staging`). A hundred blocks at a new zoom are so drawn over a
+        few turns, never in one."""
+        if self.cacheMode() == QGraphicsItem.CacheMode.NoCache:
+            return False
+        scene = self.design_scene()
+        if scene is None or scene.paint_budget.allows(self):
+            return False
+        painter.fillRect(self._rect, self.theme().colour(fill))
+        return True
+
     def paint_badges(self, painter: QPainter) -> None:
         """The red problem badge (top right) and, on hover/selection, the link handle."""
         theme = self.theme()

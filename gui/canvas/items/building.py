@@ -108,6 +108,8 @@ class BuildingItem(ContainerItem):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
+        if self.put_off(painter, "building_fill"):
+            return
         theme = self.theme()
         r = self._rect
         power = self.power()

@@ -116,6 +116,8 @@ class IslandItem(ContainerItem):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
+        if self.put_off(painter, "tier_fill"):
+            return
         theme = self.theme()
         scene = self.design_scene()
         detail = scene.detail if scene else True

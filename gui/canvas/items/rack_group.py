@@ -68,6 +68,8 @@ class RackGroupItem(ElementItem):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
+        if self.put_off(painter, "rack_fill"):
+            return
         theme = self.theme()
         r = self._rect
         self.paint_frame(painter, theme.colour("rack_fill"), theme.colour("island_border"), 5)

@@ -80,6 +80,8 @@ class TierItem(ElementItem):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
+        if self.put_off(painter, "tier_fill"):
+            return
         theme = self.theme()
         r = self._rect
         self.paint_frame(painter, theme.colour("tier_fill"), theme.colour("island_border"), 8)
