@@ -282,9 +282,12 @@ class BundleRouting:
             bundle.set_label_box(None)
             return
         obstacles = self.obstacles()  # first: it renews the places of the ends
-        ends = (self._end(lower, self._fraction(element.id, "upper")),
-                self._end(upper, self._fraction(element.id, "lower")))
         side_to_side = element.pattern is Pattern.GLOBAL
+        if side_to_side:  # peers join at the middles of their sides
+            ends = (self._end(lower, 0.5), self._end(upper, 0.5))
+        else:
+            ends = (self._end(lower, self._fraction(element.id, "upper")),
+                    self._end(upper, self._fraction(element.id, "lower")))
         ignore = frozenset({lower.element_id, upper.element_id})
         bundle.set_route(route(*ends, obstacles, ignore, side_to_side=side_to_side))
         self.place_bundle_label(bundle)

@@ -187,6 +187,10 @@ class CutSide:
         return f"A {thousands(self.on_a)} · B {thousands(self.total - self.on_a)}"  # sides
 
 
+_POSITION_CHANGE = QGraphicsItem.GraphicsItemChange.ItemPositionChange
+_POSITION_CHANGED = QGraphicsItem.GraphicsItemChange.ItemPositionHasChanged
+
+
 class ElementItem(QGraphicsItem):
     """Base of the building, island, rack group and tier items."""
 
@@ -335,17 +339,21 @@ class ElementItem(QGraphicsItem):
         return QPointF(12, 12)
 
     def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value: Any) -> Any:
-        if change == QGraphicsItem.GraphicsItemChange.ItemPositionChange:
+        # Qt calls this for every property it sets on every item (thousands while a
+        # scene is built); the enum members are looked up once (each lookup of a
+        # PySide enum member is a Python descriptor call).
+        if change == _POSITION_CHANGE:
             parent = self.parentItem()
             if isinstance(parent, ElementItem) and isinstance(value, QPointF):
                 low = parent.content_origin()
                 return QPointF(max(value.x(), low.x()), max(value.y(), low.y()))
             return value
-        if change == QGraphicsItem.GraphicsItemChange.ItemPositionHasChanged:
+        if change == _POSITION_CHANGED:
             scene = self.design_scene()
             if scene is not None:
                 scene.item_moved(self)
-        return super().itemChange(change, value)
+        return value  # what QGraphicsItem.itemChange returns (calling it converts the
+        # enum back, a Python descriptor call per change)
 
     def hoverEnterEvent(self, event: Any) -> None:
         self.hovered = True
