@@ -294,9 +294,12 @@ def _side_candidates(a: End, b: End) -> Iterable[list[Point]]:
 
 
 def route(lower: End, upper: End, index: RectIndex, ignore: frozenset[str],
-          side_to_side: bool = False, tries: int = 60, counted: int = 8) -> list[Point]:
+          side_to_side: bool = False, tries: int = 60, counted: int = 8,
+          frames: RectIndex | None = None, own_frames: frozenset[str] = frozenset()
+          ) -> list[Point]:
     """An orthogonal route between two ends avoiding the rectangles of ``index`` (but
-    those in ``ignore``) and not running through its own ends' cards: the first of
+    those in ``ignore``), the ``frames`` (buildings, islands) but ``own_frames`` (those
+    holding an end), and not running through its own ends' cards: the first of
     ``tries`` candidates crossing none, else, of the first ``counted``, the one
     crossing the fewest (the simplest among equals). ``side_to_side`` joins the sides
     of peers."""
@@ -305,14 +308,20 @@ def route(lower: End, upper: End, index: RectIndex, ignore: frozenset[str],
     own = (lower.rect, upper.rect)
     tried: list[list[Point]] = []
     for candidate in raw:
-        if _free(candidate, index, ignore, own):
+        if _free(candidate, index, ignore, own) and (
+                frames is None or _free(candidate, frames, own_frames)):
             return _simplify(candidate)
         tried.append(candidate)
         if len(tried) >= tries:
             break
-    best = min(tried[:counted], key=lambda points: _crossings(points, index, ignore)
-               + 100 * (not _free(points, RectIndex(), ignore, own)))
-    return _simplify(best)
+
+    def cost(points: list[Point]) -> int:
+        crossed = _crossings(points, index, ignore)
+        if frames is not None:
+            crossed += _crossings(points, frames, own_frames)
+        return crossed + 100 * (not _free(points, RectIndex(), ignore, own))
+
+    return _simplify(min(tried[:counted], key=cost))
 
 
 def label_spots(points: Sequence[Point]) -> list[Point]:
@@ -333,9 +342,38 @@ def place_label(points: Sequence[Point], size: tuple[float, float],
                 ) -> Rect | None:
     """A rectangle of ``size`` centred on the route that overlaps nothing in any of
     ``indexes`` (but ``ignore``), or None when there is no such spot."""
+    return place_label_at(label_spots(points), size, indexes, ignore)
+
+
+def place_label_at(spots: Iterable[Point], size: tuple[float, float],
+                   indexes: Sequence[RectIndex], ignore: frozenset[str] = frozenset()
+                   ) -> Rect | None:
+    """A rectangle of ``size`` centred on the first of ``spots`` where it overlaps
+    nothing in any of ``indexes`` (but ``ignore``), or None."""
     w, h = size
-    for x, y in label_spots(points):
+    for x, y in spots:
         rect = (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
         if not any(index.any_hit(rect, ignore) for index in indexes):
             return rect
     return None
+
+
+def spots_beside(card: Rect, side: str, size: tuple[float, float]) -> list[Point]:
+    """Where the summed label of a card's bundles may sit, best first: just off the
+    card's edge the bundles leave by ("up": the top, "down": the bottom, "side": either
+    side), centred, then shifted along the edge, then a label's height further out."""
+    w, h = size
+    left, top, right, bottom = card
+    cx, cy = (left + right) / 2, (top + bottom) / 2
+    gap = 4.0
+    spots: list[Point] = []
+    for out in (0.0, h + gap, 2 * (h + gap)):
+        if side in ("up", "down"):
+            y = top - gap - h / 2 - out if side == "up" else bottom + gap + h / 2 + out
+            for shift in (0.0, -1.0, 1.0, -2.0, 2.0):
+                spots.append((cx + shift * (w / 2 + gap), y))
+        else:
+            for x in (right + gap + w / 2 + out, left - gap - w / 2 - out):
+                for shift in (0.0, -1.0, 1.0):
+                    spots.append((x, cy + shift * (h + gap)))
+    return spots

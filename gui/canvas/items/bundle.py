@@ -79,6 +79,9 @@ class BundleItem(QGraphicsItem):
         self.points: list[Point] = []
         self.label_box: Rect | None = None
         """Where the scene placed the label (None: no free place; tooltip only)."""
+        self.summary: str | None = None
+        """The text of the summed label of a card's many bundles this bundle carries for
+        them (None: its own label, if any)."""
         self._drawn_path: QPainterPath | None = QPainterPath()
         """The route as a path, made when first asked for (None: not yet): a picture of
         thousands of bundles never asks (the wire layer draws them from the points)."""
@@ -272,8 +275,18 @@ class BundleItem(QGraphicsItem):
         return self._label_rect()
 
     def label_drawn(self) -> str:
-        """The label's text as drawn."""
+        """The bundle's own label text ("3,072 × 400G", with the cut's share)."""
         return self._text
+
+    def label_shown(self) -> str:
+        """The text in the label box: the summary it carries, else its own label."""
+        return self.summary or self._text
+
+    def set_summary(self, text: str | None) -> None:
+        """Carry the summed label of a card's bundles (None: the bundle's own)."""
+        if text != self.summary:
+            self.summary = text
+            self._relabel()
 
     def label_text(self, links: int | Literal[False] | None = False) -> str:
         """The text drawn on the connector (with the cut share when it crosses)."""
@@ -285,7 +298,7 @@ class BundleItem(QGraphicsItem):
 
     def label_size(self) -> tuple[float, float]:
         """Size of the label box, scene units."""
-        return label_size(self._text or self.label_text())
+        return label_size(self.summary or self._text or self.label_text())
 
     def _label_rect(self) -> QRectF:
         if self.label_box is None:
