@@ -361,6 +361,12 @@ class BundleRouting:
             card = self._items.get(card_id)
             spots = spots_beside(_box(card.scene_rect()), side, bundle.label_size()
                                  ) if card is not None else []
+            if card is not None and self._end(card, 0.5).frames:
+                # within the card's building: a picture of the buildings shows it
+                hall = self._end(card, 0.5).frames[-1]
+                w, h = bundle.label_size()
+                spots = [(x, y) for x, y in spots if hall[0] <= x - w / 2 and
+                         x + w / 2 <= hall[2] and hall[1] <= y - h / 2 and y + h / 2 <= hall[3]]
             box = place_label_at(spots, bundle.label_size(), (self.obstacles(), self._labels))
         else:
             bundle.set_summary(None)

@@ -361,7 +361,8 @@ def place_label_at(spots: Iterable[Point], size: tuple[float, float],
 def spots_beside(card: Rect, side: str, size: tuple[float, float]) -> list[Point]:
     """Where the summed label of a card's bundles may sit, best first: just off the
     card's edge the bundles leave by ("up": the top, "down": the bottom, "side": either
-    side), centred, then shifted along the edge, then a label's height further out."""
+    side, then below or above), centred, then shifted along the edge, then a label's
+    height further out."""
     w, h = size
     left, top, right, bottom = card
     cx, cy = (left + right) / 2, (top + bottom) / 2
@@ -376,4 +377,6 @@ def spots_beside(card: Rect, side: str, size: tuple[float, float]) -> list[Point
             for x in (right + gap + w / 2 + out, left - gap - w / 2 - out):
                 for shift in (0.0, -1.0, 1.0):
                     spots.append((x, cy + shift * (h + gap)))
+            for y in (bottom + gap + h / 2 + out, top - gap - h / 2 - out):
+                spots.append((cx, y))
     return spots
