@@ -250,6 +250,10 @@ It was kept as {kept}.</source>
         <translation>穿越二分切面：{capacity}</translation>
     </message>
     <message>
+        <source>{count} bundles · {figures}</source>
+        <translation>{count} 条链路束 · {figures}</translation>
+    </message>
+    <message>
         <source> · cut {capacity}</source>
         <translation> · 切面 {capacity}</translation>
     </message>

@@ -310,6 +310,7 @@ ZH_CN: dict[str, str] = {
     "Capacity {capacity} each way": "单向容量 {capacity}",
     "Crosses the bisection cut: {capacity}": "穿越二分切面：{capacity}",
     " · cut {capacity}": " · 切面 {capacity}",
+    "{count} bundles · {figures}": "{count} 条链路束 · {figures}",
     "Drop to add {what}": "松开以添加{what}",
     "{racks} in {groups}": "{racks}，分 {groups}",
     "cut: {side}": "切面：{side}",

@@ -15,11 +15,20 @@ from collections.abc import Iterable
 
 from PySide6.QtCore import QRectF, QTimer
 
-from gui.canvas.items.base import ElementItem
-from gui.canvas.items.bundle import LABEL_MIN_SCALE, BundleItem
+from gui.canvas.items.base import ElementItem, thousands
+from gui.canvas.items.bundle import LABEL_MIN_SCALE, BundleItem, capacity_text, speed_text
 from gui.canvas.items.container import ContainerItem
 from gui.canvas.items.island import IslandItem
-from gui.canvas.routing import End, Rect, RectIndex, place_label, route
+from gui.canvas.routing import (
+    End,
+    Rect,
+    RectIndex,
+    place_label,
+    place_label_at,
+    route,
+    spots_beside,
+)
+from gui.i18n import translate
 from model.elements import LinkBundle, Pattern
 
 ROUTE_SLICE_S = 0.012
@@ -27,6 +36,11 @@ ROUTE_SLICE_S = 0.012
 REFRESH_PER_SLICE = 32
 """Most element items one slice hands new figures: each is repainted after the slice
 (an island block lays out and draws its totals), which the slice's clock does not see."""
+SUMMARY_MIN = 4
+"""From this many bundles on one edge of a card (or on its sides, for peers' links),
+they carry one summed label by the card ("8 bundles · 24,576 × 400G") instead of a
+label each: their labels crowded around the card. Each bundle's own figures are in its
+tooltip."""
 FIRST_SLICE_DELAY_MS = 5
 """How long the first slice after an edit waits: the edit's own repaint and the user's
 next input go first, instead of the slice running in the same turn of the event loop."""
@@ -50,11 +64,21 @@ class BundleRouting:
         self._fractions: dict[tuple[str, str], float] = {}
         self._obstacles: RectIndex | None = None
         """Cards and titles connectors go around (None: to build again)."""
-        self._places: dict[str, tuple[Rect, tuple[Rect, ...]]] = {}
+        self._frames = RectIndex()
+        self._places: dict[str, tuple[Rect, tuple[Rect, ...], frozenset[str]]] = {}
         """Card and frames of each route end, by element id (renewed with
         :attr:`_obstacles`)."""
         self._labels = RectIndex()
         """Placed bundle labels, by bundle id."""
+        self._groups: dict[str, list[str]] = {}
+        """Bundles on one edge of a card, by "card id:edge", where they are
+        :data:`SUMMARY_MIN` or more (worked out with :attr:`_edges`)."""
+        self._group_of: dict[str, list[str]] = {}
+        """The summed groups each bundle belongs to, by bundle id."""
+        self._carrier: dict[str, str] = {}
+        """Which bundle carries each group's summed label, by group."""
+        self._groups_for: object = None
+        """The :attr:`_edges` the groups were worked out with."""
         self._pending: dict[str, None] = {}
         """Bundles drawn on their simplest route until routed properly, in order."""
         self._pending_labels: dict[str, None] = {}
@@ -173,6 +197,10 @@ class BundleRouting:
         """Place this bundle's label again in the queue's next slice (its text changed,
         its route stays): the cut shown or hidden re-labels every crossing bundle."""
         self._pending_labels[bundle.element_id] = None
+        for group in self._group_of.get(bundle.element_id, ()):  # its sums change too
+            carrier = self._carrier.get(group)
+            if carrier is not None:
+                self._pending_labels[carrier] = None
         if not self._route_timer.isActive():
             self._route_timer.start(FIRST_SLICE_DELAY_MS)
 
@@ -242,19 +270,28 @@ class BundleRouting:
         by element id, the title bars of islands and buildings as "title:<id>"."""
         if self._obstacles is None:
             index = RectIndex()
+            frames = RectIndex()
             for eid, item in self._items.items():
                 if not item.isVisible():
                     continue
                 rect = item.scene_rect()
                 if isinstance(item, ContainerItem) and not (
                         isinstance(item, IslandItem) and not self.detail):
+                    frames.add(eid, _box(rect))
                     rect.setHeight(item.header_height)
                     index.add(f"title:{eid}", _box(rect))
                 else:
                     index.add(eid, _box(rect))
             self._obstacles = index
+            self._frames = frames
             self._places = {}
         return self._obstacles
+
+    def frames(self) -> RectIndex:
+        """The buildings and (showing their contents) islands, by element id: a
+        connector enters only those holding one of its ends."""
+        self.obstacles()
+        return self._frames
 
     def _end(self, item: ElementItem, at: float) -> End:
         """One end of a route: the item's card and its frames (island, building),
@@ -262,13 +299,19 @@ class BundleRouting:
         place = self._places.get(item.element_id)
         if place is None:
             frames: list[Rect] = []
+            ids: list[str] = []
             parent = item.parentItem()
             while isinstance(parent, ElementItem):
                 frames.append(_box(parent.scene_rect()))
+                ids.append(parent.element_id)
                 parent = parent.parentItem()
-            place = (_box(item.scene_rect()), tuple(frames))
+            place = (_box(item.scene_rect()), tuple(frames), frozenset(ids))
             self._places[item.element_id] = place
         return End(place[0], at, place[1])
+
+    def _frames_of(self, item: ElementItem) -> frozenset[str]:
+        """The ids of the island and building around an item (after :meth:`_end`)."""
+        return self._places[item.element_id][2]
 
     def route_bundle(self, bundle: BundleItem) -> None:
         """Route one bundle around the cards and titles it does not join, and place its
@@ -282,25 +325,110 @@ class BundleRouting:
             bundle.set_label_box(None)
             return
         obstacles = self.obstacles()  # first: it renews the places of the ends
-        ends = (self._end(lower, self._fraction(element.id, "upper")),
-                self._end(upper, self._fraction(element.id, "lower")))
         side_to_side = element.pattern is Pattern.GLOBAL
+        if side_to_side:  # peers join at the middles of their sides
+            ends = (self._end(lower, 0.5), self._end(upper, 0.5))
+        else:
+            ends = (self._end(lower, self._fraction(element.id, "upper")),
+                    self._end(upper, self._fraction(element.id, "lower")))
         ignore = frozenset({lower.element_id, upper.element_id})
-        bundle.set_route(route(*ends, obstacles, ignore, side_to_side=side_to_side))
+        bundle.set_route(route(*ends, obstacles, ignore, side_to_side=side_to_side,
+                               frames=self._frames,
+                               own_frames=self._frames_of(lower) | self._frames_of(upper)))
         self.place_bundle_label(bundle)
 
     def place_bundle_label(self, bundle: BundleItem) -> None:
         """Put a bundle's label where it covers no card, title or other label (or
-        leave it out when there is no such place)."""
-        self._labels.discard(bundle.element_id)
+        leave it out when there is no such place). A bundle among a card's many carries
+        no label of its own: one of them carries the group's summed label by the card."""
+        bid = bundle.element_id
+        self._labels.discard(bid)
         if not bundle.points or not self.labels_shown():
+            bundle.set_summary(None)
             bundle.set_label_box(None)  # zoomed out, labels are too small to read
             return
-        box = place_label(bundle.points, bundle.label_size(),
-                          (self.obstacles(), self._labels))
+        self.label_groups()
+        groups = self._group_of.get(bid, [])
+        carried = [g for g in groups if self._carrier.get(g) == bid]
+        if groups and not carried:
+            bundle.set_summary(None)
+            bundle.set_label_box(None)
+            return
+        if carried:
+            group = carried[0]
+            bundle.set_summary(self.summary_text(self._groups[group]))
+            card_id, side = group.rsplit(":", 1)
+            card = self._items.get(card_id)
+            spots = spots_beside(_box(card.scene_rect()), side, bundle.label_size()
+                                 ) if card is not None else []
+            if card is not None and self._end(card, 0.5).frames:
+                # within the card's building: a picture of the buildings shows it
+                hall = self._end(card, 0.5).frames[-1]
+                w, h = bundle.label_size()
+                spots = [(x, y) for x, y in spots if hall[0] <= x - w / 2 and
+                         x + w / 2 <= hall[2] and hall[1] <= y - h / 2 and y + h / 2 <= hall[3]]
+            box = place_label_at(spots, bundle.label_size(), (self.obstacles(), self._labels))
+        else:
+            bundle.set_summary(None)
+            box = place_label(bundle.points, bundle.label_size(),
+                              (self.obstacles(), self._labels))
         if box is not None:
-            self._labels.add(bundle.element_id, box)
+            self._labels.add(bid, box)
         bundle.set_label_box(box)
+
+    def label_groups(self) -> dict[str, list[str]]:
+        """The bundles summed into one label, by "card id:edge" ("up", "down" or
+        "side"): a card's bundles on one edge when they are :data:`SUMMARY_MIN` or more
+        (ends drawn as they are at the level of detail)."""
+        edges = self._edge_groups()
+        if self._groups_for is edges:
+            return self._groups
+        self._groups_for = edges
+        found: dict[str, list[str]] = defaultdict(list)
+        for bid, item in self._bundles.items():
+            b = item.element
+            lower, upper = self._anchor(b.lower), self._anchor(b.upper)
+            if lower is None or upper is None or lower is upper:
+                continue
+            if b.pattern is Pattern.GLOBAL:
+                found[f"{lower.element_id}:side"].append(bid)
+                found[f"{upper.element_id}:side"].append(bid)
+            else:
+                found[f"{lower.element_id}:up"].append(bid)
+                found[f"{upper.element_id}:down"].append(bid)
+        self._groups = {k: v for k, v in found.items() if len(v) >= SUMMARY_MIN}
+        self._group_of = defaultdict(list)
+        self._carrier = {}
+        carriers: set[str] = set()
+        for key, members in self._groups.items():
+            for bid in members:
+                self._group_of[bid].append(key)
+            free = next((bid for bid in members if bid not in carriers), None)
+            if free is not None:
+                carriers.add(free)
+                self._carrier[key] = free
+        return self._groups
+
+    def summary_text(self, members: list[str]) -> str:
+        """"8 bundles · 24,576 × 400G": the count, the links summed and their speed (or
+        the capacity summed, when the speeds differ); "· cut …" with the share of the
+        bisection cut the bundles carry."""
+        bundles = [self._bundles[bid] for bid in members]
+        links = [b.links() for b in bundles]
+        speeds = {b.element.speed_gbps for b in bundles}
+        if None in links:  # before the first figures: the speeds
+            figures = "/".join(speed_text(v) for v in sorted(speeds))
+        elif len(speeds) == 1:
+            figures = f"{thousands(sum(n or 0 for n in links))} × {speed_text(speeds.pop())}"
+        else:
+            figures = capacity_text(sum(b.capacity_gbps() or 0.0 for b in bundles))
+        text = translate("BundleItem", "{count} bundles · {figures}").format(
+            count=len(bundles), figures=figures)
+        cut = sum(b.crossing_gbps or 0.0 for b in bundles)
+        if cut:
+            text += translate("BundleItem", " · cut {capacity}").format(
+                capacity=capacity_text(cut))
+        return text
 
     def _anchor(self, element_id: str) -> ElementItem | None:
         item = self._items.get(element_id)

@@ -14,6 +14,7 @@ and vertical segments.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -39,13 +40,21 @@ def segment_rect(p: Point, q: Point, half_width: float = 1.0) -> Rect:
             max(p[0], q[0]) + half_width, max(p[1], q[1]) + half_width)
 
 
+Band = tuple[list[float], list[float], list[float], list[str]]
+"""The rectangles crossing one horizontal (or vertical) line: their low ends along
+the line in order, their high ends, the running largest high end, their keys."""
+
+
 class RectIndex:
     """Rectangles by key, bucketed so that the ones near a point or segment are found
-    without looking at all of them."""
+    without looking at all of them; and, for the lines routes run along, the rectangles
+    crossing each line in order, so that a long segment is tested by a binary search
+    rather than bucket by bucket."""
 
     def __init__(self) -> None:
         self._rects: dict[str, Rect] = {}
         self._cells: dict[tuple[int, int], set[str]] = defaultdict(set)
+        self._bands: dict[tuple[bool, float], Band] = {}
 
     def __len__(self) -> int:
         return len(self._rects)
@@ -62,6 +71,7 @@ class RectIndex:
     def add(self, key: str, rect: Rect) -> None:
         """Put (or move) ``key`` at ``rect``."""
         self.discard(key)
+        self._bands.clear()
         self._rects[key] = rect
         for cell in self._span(rect):
             self._cells[cell].add(key)
@@ -71,6 +81,7 @@ class RectIndex:
         rect = self._rects.pop(key, None)
         if rect is None:
             return
+        self._bands.clear()
         for cell in self._span(rect):
             bucket = self._cells.get(cell)
             if bucket is not None:
@@ -109,6 +120,44 @@ class RectIndex:
                     if (r[0] < right and left < r[2] and r[1] < bottom and top < r[3]
                             and key not in ignore):
                         return True
+        return False
+
+    def _band(self, horizontal: bool, at: float) -> Band:
+        """The rectangles a segment 2 units wide along the line ``at`` may cross."""
+        key = (horizontal, at)
+        band = self._bands.get(key)
+        if band is None:
+            lo, hi = at - 1.0, at + 1.0
+            spans = sorted(
+                ((r[0], r[2], k) if horizontal else (r[1], r[3], k))
+                for k, r in self._rects.items()
+                if ((r[1] < hi and lo < r[3]) if horizontal else (r[0] < hi and lo < r[2])))
+            reach: list[float] = []
+            most = float("-inf")
+            for _low, high, _k in spans:
+                most = max(most, high)
+                reach.append(most)
+            band = ([a for a, _b, _k in spans], [b for _a, b, _k in spans], reach,
+                    [k for _a, _b, k in spans])
+            self._bands[key] = band
+        return band
+
+    def segment_hit(self, p: Point, q: Point, ignore: frozenset[str] | set[str]) -> bool:
+        """True when the horizontal or vertical segment ``p``–``q`` (2 units wide, as
+        :func:`segment_rect`) overlaps a rectangle other than ``ignore``: the same answer
+        as :meth:`any_hit` of its rectangle, by a binary search in the rectangles along
+        its line (the lines of routes are few and shared by many bundles)."""
+        horizontal = abs(p[1] - q[1]) < 1e-9
+        if horizontal:
+            at, a, b = p[1], min(p[0], q[0]) - 1.0, max(p[0], q[0]) + 1.0
+        else:
+            at, a, b = p[0], min(p[1], q[1]) - 1.0, max(p[1], q[1]) + 1.0
+        lows, highs, reach, keys = self._band(horizontal, at)
+        i = bisect_left(lows, b) - 1
+        while i >= 0 and reach[i] > a:
+            if highs[i] > a and keys[i] not in ignore:
+                return True
+            i -= 1
         return False
 
     def count_hits(self, rect: Rect, ignore: frozenset[str] | set[str]) -> int:
@@ -162,13 +211,23 @@ def _simplify(points: list[Point]) -> list[Point]:
     return out
 
 
-def _free(points: Sequence[Point], index: RectIndex, ignore: frozenset[str]) -> bool:
-    any_hit = index.any_hit
+def _free(points: Sequence[Point], index: RectIndex, ignore: frozenset[str],
+          own: tuple[Rect, ...] = ()) -> bool:
+    """True when no segment crosses a rectangle of ``index`` but ``ignore``, nor runs
+    inside one of ``own`` (the cards the route joins: it leaves and enters them at their
+    edges). Zero-length and collinear pieces need no simplifying first: the rectangles
+    they cover lie within their neighbours'."""
+    segment_hit = index.segment_hit
     for i in range(len(points) - 1):
-        (px, py), (qx, qy) = points[i], points[i + 1]
-        if any_hit((min(px, qx) - 1.0, min(py, qy) - 1.0, max(px, qx) + 1.0,
-                    max(py, qy) + 1.0), ignore):  # segment_rect, written out
+        p, q = points[i], points[i + 1]
+        if p == q:
+            continue
+        if segment_hit(p, q, ignore):
             return False
+        for r in own:
+            if (min(p[0], q[0]) < r[2] - 0.5 and r[0] + 0.5 < max(p[0], q[0])
+                    and min(p[1], q[1]) < r[3] - 0.5 and r[1] + 0.5 < max(p[1], q[1])):
+                return False
     return True
 
 
@@ -211,11 +270,17 @@ def _side_candidates(a: End, b: End) -> Iterable[list[Point]]:
     """Routes between the facing sides of two peers (global links)."""
     ar, br = a.rect, b.rect
     ay, by = (ar[1] + ar[3]) / 2, (br[1] + br[3]) / 2
-    if (br[0] + br[2]) / 2 >= (ar[0] + ar[2]) / 2:
+    if br[0] >= ar[2]:  # b to the right: facing sides
         s, t, sx, tx = (ar[2], ay), (br[0], by), ar[2] + STUB, br[0] - STUB
-    else:
+    elif br[2] <= ar[0]:  # b to the left
         s, t, sx, tx = (ar[0], ay), (br[2], by), ar[0] - STUB, br[2] + STUB
-    if sx <= tx if s[0] <= t[0] else sx >= tx:
+    else:  # one above the other: out of the same side of both, up or down beside them
+        right = (br[0] + br[2]) / 2 >= (ar[0] + ar[2]) / 2
+        s, t = ((ar[2], ay), (br[2], by)) if right else ((ar[0], ay), (br[0], by))
+        sx = tx = max(ar[2], br[2]) + STUB if right else min(ar[0], br[0]) - STUB
+        yield [s, (sx, ay), (sx, by), t]
+        sx, tx = s[0] + (STUB if right else -STUB), t[0] + (STUB if right else -STUB)
+    if (sx <= tx) == (s[0] <= t[0]) and s[0] != t[0]:
         mid = (s[0] + t[0]) / 2
         yield [s, (mid, ay), (mid, by), t]
     xs_a = [sx, *_channels(a, t[0])[:3]]
@@ -229,22 +294,34 @@ def _side_candidates(a: End, b: End) -> Iterable[list[Point]]:
 
 
 def route(lower: End, upper: End, index: RectIndex, ignore: frozenset[str],
-          side_to_side: bool = False, tries: int = 60, counted: int = 8) -> list[Point]:
+          side_to_side: bool = False, tries: int = 60, counted: int = 8,
+          frames: RectIndex | None = None, own_frames: frozenset[str] = frozenset()
+          ) -> list[Point]:
     """An orthogonal route between two ends avoiding the rectangles of ``index`` (but
-    those in ``ignore``): the first of ``tries`` candidates crossing none, else, of the
-    first ``counted``, the one crossing the fewest (the simplest among equals).
-    ``side_to_side`` joins facing sides (peers)."""
+    those in ``ignore``), the ``frames`` (buildings, islands) but ``own_frames`` (those
+    holding an end), and not running through its own ends' cards: the first of
+    ``tries`` candidates crossing none, else, of the first ``counted``, the one
+    crossing the fewest (the simplest among equals). ``side_to_side`` joins the sides
+    of peers."""
     raw = (_side_candidates(lower, upper) if side_to_side
            else _vertical_candidates(lower, upper))
+    own = (lower.rect, upper.rect)
     tried: list[list[Point]] = []
     for candidate in raw:
-        points = _simplify(candidate)
-        if _free(points, index, ignore):
-            return points
-        tried.append(points)
+        if _free(candidate, index, ignore, own) and (
+                frames is None or _free(candidate, frames, own_frames)):
+            return _simplify(candidate)
+        tried.append(candidate)
         if len(tried) >= tries:
             break
-    return min(tried[:counted], key=lambda points: _crossings(points, index, ignore))
+
+    def cost(points: list[Point]) -> int:
+        crossed = _crossings(points, index, ignore)
+        if frames is not None:
+            crossed += _crossings(points, frames, own_frames)
+        return crossed + 100 * (not _free(points, RectIndex(), ignore, own))
+
+    return _simplify(min(tried[:counted], key=cost))
 
 
 def label_spots(points: Sequence[Point]) -> list[Point]:
@@ -265,9 +342,41 @@ def place_label(points: Sequence[Point], size: tuple[float, float],
                 ) -> Rect | None:
     """A rectangle of ``size`` centred on the route that overlaps nothing in any of
     ``indexes`` (but ``ignore``), or None when there is no such spot."""
+    return place_label_at(label_spots(points), size, indexes, ignore)
+
+
+def place_label_at(spots: Iterable[Point], size: tuple[float, float],
+                   indexes: Sequence[RectIndex], ignore: frozenset[str] = frozenset()
+                   ) -> Rect | None:
+    """A rectangle of ``size`` centred on the first of ``spots`` where it overlaps
+    nothing in any of ``indexes`` (but ``ignore``), or None."""
     w, h = size
-    for x, y in label_spots(points):
+    for x, y in spots:
         rect = (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
         if not any(index.any_hit(rect, ignore) for index in indexes):
             return rect
     return None
+
+
+def spots_beside(card: Rect, side: str, size: tuple[float, float]) -> list[Point]:
+    """Where the summed label of a card's bundles may sit, best first: just off the
+    card's edge the bundles leave by ("up": the top, "down": the bottom, "side": either
+    side, then below or above), centred, then shifted along the edge, then a label's
+    height further out."""
+    w, h = size
+    left, top, right, bottom = card
+    cx, cy = (left + right) / 2, (top + bottom) / 2
+    gap = 4.0
+    spots: list[Point] = []
+    for out in (0.0, h + gap, 2 * (h + gap)):
+        if side in ("up", "down"):
+            y = top - gap - h / 2 - out if side == "up" else bottom + gap + h / 2 + out
+            for shift in (0.0, -1.0, 1.0, -2.0, 2.0):
+                spots.append((cx + shift * (w / 2 + gap), y))
+        else:
+            for x in (right + gap + w / 2 + out, left - gap - w / 2 - out):
+                for shift in (0.0, -1.0, 1.0):
+                    spots.append((x, cy + shift * (h + gap)))
+            for y in (bottom + gap + h / 2 + out, top - gap - h / 2 - out):
+                spots.append((cx, y))
+    return spots

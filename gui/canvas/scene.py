@@ -571,14 +571,25 @@ def build_scene(design: Design, metrics: DesignMetrics | None = None,
     return scene
 
 
+def prepare_picture(scene: DesignScene, width: int, height: int,
+                    detail: bool | None = None) -> QRectF:
+    """Lay the scene out for a ``width`` × ``height`` picture of all of it: the level of
+    detail (``detail`` None: by the scale), the zoom (labels are placed only when the
+    picture can show them), every bundle routed. Returns the area to draw."""
+    for _ in range(2):  # zoomed out, building plates grow and with them the area
+        source = scene.content_rect()
+        scale = min(width / source.width(), height / source.height())
+        scene.set_view_scale(scale)
+    scene.set_detail(scale >= DETAIL_SCALE if detail is None else detail)
+    scene.finish_routing()
+    return source
+
+
 def render_image(scene: DesignScene, width: int, height: int,
                  detail: bool | None = None) -> QImage:
     """The whole scene fitted into a ``width`` × ``height`` image (aspect kept,
     background filled). ``detail`` None chooses the level of detail by the scale."""
-    source = scene.content_rect()
-    scale = min(width / source.width(), height / source.height())
-    scene.set_detail(scale >= DETAIL_SCALE if detail is None else detail)
-    scene.finish_routing()
+    source = prepare_picture(scene, width, height, detail)
     image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
     image.fill(QColor(scene.theme.canvas))
     painter = QPainter(image)

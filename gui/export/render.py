@@ -24,6 +24,9 @@ SCREEN_DPI = 96.0
 """Canvas units per inch: one canvas unit is one pixel on a 96-dpi screen."""
 
 DEFAULT_WIDTH = 1920
+PNG_QUALITY = 80
+"""Qt's PNG quality: Qt maps it to zlib level (100 - q) · 9 / 91, so 80 is level 1 (the
+fastest that compresses) and 90 or more writes uncompressed."""
 MAX_PIXELS = 250_000_000
 """Largest picture written (about 1 GB of memory while drawing)."""
 
@@ -69,7 +72,7 @@ def render_png(
     area = QRectF(source) if source is not None else scene.content_rect()
     w, h = picture_size(area, width, dpi)
     _choose_detail(scene, w / area.width(), detail)
-    image = QImage(w, h, QImage.Format.Format_ARGB32_Premultiplied)
+    image = QImage(w, h, QImage.Format.Format_RGB32)  # opaque: the canvas is filled
     if image.isNull():
         raise ExportError(translate("Export", "not enough memory for a {width} × {height} "
                                     "picture").format(width=w, height=h), path)
@@ -82,7 +85,10 @@ def render_png(
     _paint(scene, painter, QRectF(0, 0, w, h), area)
     painter.end()
     with atomic_path(path, suffix=".png") as temporary:
-        if not image.save(str(temporary)):  # the ".png" suffix chooses the format
+        # The ".png" suffix chooses the format; quality 80 is zlib's fastest level, which
+        # writes a 1920-pixel canvas in about half the time of the default level, in a
+        # file about a tenth larger (measured: 68 against 100 ms CPU, 337 against 306 KB).
+        if not image.save(str(temporary), None, PNG_QUALITY):
             raise ExportError(translate(
                 "Export", "the PNG could not be written (is the disk full?)"), path)
     return w, h

@@ -51,8 +51,12 @@ def pixel_font(pixels: float, bold: bool = False) -> QFont:
     return f
 
 
-ScreenLine = tuple[str, float, bool, QColor]
-"""Text, pixel size, bold, colour."""
+ScreenLine = tuple[str | tuple[str, ...], float, bool, QColor]
+"""Text, pixel size, bold, colour. The text may be a tuple of ways of saying the same,
+longest first: the first that fits the box is drawn (see :func:`_fitted`)."""
+SHRINK = 0.8
+"""A line that does not fit may be drawn down to this share of its pixel size before
+a shorter way of saying it, or "…", is taken."""
 
 
 class ScreenLayout:
@@ -87,6 +91,25 @@ def _sized_font(pixels: int, bold: bool) -> tuple[QFont, QFontMetricsF, float]:
 _SIZED_FONTS: dict[tuple[int, bool], tuple[QFont, QFontMetricsF, float]] = {}
 
 
+def _fitted(text: str | tuple[str, ...], pixels: int, bold: bool, room: float,
+            min_pixels: float) -> tuple[QFont, QFontMetricsF, float, str, float]:
+    """The font, metrics, line height, text and width of a line too wide for ``room``
+    pixels at ``pixels``: the longest way of saying it that fits, at the largest size
+    from ``pixels`` down to :data:`SHRINK` of it (never under ``min_pixels``); else the
+    shortest, ended with "…"."""
+    options = (text,) if isinstance(text, str) else text
+    smallest = max(round(min_pixels), round(pixels * SHRINK), 1)
+    for size in range(pixels, smallest - 1, -1):
+        f, metrics, height = _sized_font(size, bold)
+        for option in options:
+            width = metrics.horizontalAdvance(option)
+            if width <= room:
+                return f, metrics, height, option, width
+    f, metrics, height = _sized_font(pixels, bold)
+    shown = metrics.elidedText(options[-1], Qt.TextElideMode.ElideRight, room)
+    return f, metrics, height, shown, metrics.horizontalAdvance(shown)
+
+
 def _lay_out(device: QRectF, lines: list[ScreenLine], min_pixels: float,
              align: Qt.AlignmentFlag) -> tuple[list[tuple[QFont, QPointF, str, QColor]], float]:
     """Each line's font, baseline start (relative to the box's corner, pixels), text
@@ -107,11 +130,11 @@ def _lay_out(device: QRectF, lines: list[ScreenLine], min_pixels: float,
                 max(1, round(pixels * (device.height() - y) / height)), bold)
             if f.pixelSize() < min_pixels:
                 break
-        width = metrics.horizontalAdvance(text)
-        shown = text
+        shown = text if isinstance(text, str) else text[0]
+        width = metrics.horizontalAdvance(shown)
         if width > device.width():  # eliding is dear: only when the line does not fit
-            shown = metrics.elidedText(text, Qt.TextElideMode.ElideRight, device.width())
-            width = metrics.horizontalAdvance(shown)
+            f, metrics, height, shown, width = _fitted(
+                text, f.pixelSize(), bold, device.width(), min_pixels)
         room = device.width() - width
         x = room if right else room / 2 if centred else 0.0
         runs.append((f, QPointF(x, y + metrics.ascent()), shown, colour))
@@ -185,6 +208,10 @@ class CutSide:
         if self.on_a <= 0:
             return "B"
         return f"A {thousands(self.on_a)} · B {thousands(self.total - self.on_a)}"  # sides
+
+
+_POSITION_CHANGE = QGraphicsItem.GraphicsItemChange.ItemPositionChange
+_POSITION_CHANGED = QGraphicsItem.GraphicsItemChange.ItemPositionHasChanged
 
 
 class ElementItem(QGraphicsItem):
@@ -335,17 +362,21 @@ class ElementItem(QGraphicsItem):
         return QPointF(12, 12)
 
     def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value: Any) -> Any:
-        if change == QGraphicsItem.GraphicsItemChange.ItemPositionChange:
+        # Qt calls this for every property it sets on every item (thousands while a
+        # scene is built); the enum members are looked up once (each lookup of a
+        # PySide enum member is a Python descriptor call).
+        if change == _POSITION_CHANGE:
             parent = self.parentItem()
             if isinstance(parent, ElementItem) and isinstance(value, QPointF):
                 low = parent.content_origin()
                 return QPointF(max(value.x(), low.x()), max(value.y(), low.y()))
             return value
-        if change == QGraphicsItem.GraphicsItemChange.ItemPositionHasChanged:
+        if change == _POSITION_CHANGED:
             scene = self.design_scene()
             if scene is not None:
                 scene.item_moved(self)
-        return super().itemChange(change, value)
+        return value  # what QGraphicsItem.itemChange returns (calling it converts the
+        # enum back, a Python descriptor call per change)
 
     def hoverEnterEvent(self, event: Any) -> None:
         self.hovered = True

@@ -79,8 +79,12 @@ class BundleItem(QGraphicsItem):
         self.points: list[Point] = []
         self.label_box: Rect | None = None
         """Where the scene placed the label (None: no free place; tooltip only)."""
-        self._path = QPainterPath()
-        self._polygon = QPolygonF()
+        self.summary: str | None = None
+        """The text of the summed label of a card's many bundles this bundle carries for
+        them (None: its own label, if any)."""
+        self._drawn_path: QPainterPath | None = QPainterPath()
+        """The route as a path, made when first asked for (None: not yet): a picture of
+        thousands of bundles never asks (the wire layer draws them from the points)."""
         self._pieces: list[Any] | None = None
         self._text = ""
         self._pen_width = pen_width(None)
@@ -239,10 +243,7 @@ class BundleItem(QGraphicsItem):
         self.prepareGeometryChange()
         self.points = points
         self._pieces = None
-        self._polygon = QPolygonF([QPointF(x, y) for x, y in points])
-        path = QPainterPath()
-        path.addPolygon(self._polygon)
-        self._path = path
+        self._drawn_path = None
         self._update_bounds()
         self.setVisible(True)
         self.update()
@@ -274,8 +275,18 @@ class BundleItem(QGraphicsItem):
         return self._label_rect()
 
     def label_drawn(self) -> str:
-        """The label's text as drawn."""
+        """The bundle's own label text ("3,072 × 400G", with the cut's share)."""
         return self._text
+
+    def label_shown(self) -> str:
+        """The text in the label box: the summary it carries, else its own label."""
+        return self.summary or self._text
+
+    def set_summary(self, text: str | None) -> None:
+        """Carry the summed label of a card's bundles (None: the bundle's own)."""
+        if text != self.summary:
+            self.summary = text
+            self._relabel()
 
     def label_text(self, links: int | Literal[False] | None = False) -> str:
         """The text drawn on the connector (with the cut share when it crosses)."""
@@ -287,7 +298,7 @@ class BundleItem(QGraphicsItem):
 
     def label_size(self) -> tuple[float, float]:
         """Size of the label box, scene units."""
-        return label_size(self._text or self.label_text())
+        return label_size(self.summary or self._text or self.label_text())
 
     def _label_rect(self) -> QRectF:
         if self.label_box is None:
@@ -295,9 +306,28 @@ class BundleItem(QGraphicsItem):
         left, top, right, bottom = self.label_box
         return QRectF(left, top, right - left, bottom - top)
 
+    @property
+    def _polygon(self) -> QPolygonF:
+        return QPolygonF([QPointF(x, y) for x, y in self.points])
+
+    @property
+    def _path(self) -> QPainterPath:
+        """The route as a path (made once per route)."""
+        if self._drawn_path is None:
+            path = QPainterPath()
+            path.addPolygon(self._polygon)
+            self._drawn_path = path
+        return self._drawn_path
+
     def _update_bounds(self) -> None:
         margin = self._pen_width + 4
-        bounds = self._path.boundingRect().adjusted(-margin, -margin, margin, margin)
+        if self.points:
+            xs = [x for x, _y in self.points]
+            ys = [y for _x, y in self.points]
+            bounds = QRectF(min(xs) - margin, min(ys) - margin,
+                            max(xs) - min(xs) + 2 * margin, max(ys) - min(ys) + 2 * margin)
+        else:
+            bounds = QRectF()
         if self.label_box is not None:
             bounds = bounds.united(self._label_rect().adjusted(-2, -2, 2, 2))
         self._bounds = bounds

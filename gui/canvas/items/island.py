@@ -133,8 +133,9 @@ class IslandItem(ContainerItem):
             # The header's text would be under 10 pixels: name and racks, screen-sized.
             draw_screen_lines(painter, QRectF(r.left() + 10, r.top() + 3, r.width() - 20,
                                               self.header_height - 4),
-                              [(f"{self.element.name} · {plural(racks, 'rack')}", 12, True,
-                                QColor(theme.text))], min_pixels=7, layout=self._layout)
+                              [((f"{self.element.name} · {plural(racks, 'rack')}",
+                                 self.element.name), 12, True, QColor(theme.text))],
+                              min_pixels=7, layout=self._layout)  # racks: in the tooltip
         elif detail:
             painter.setFont(font(11, bold=True))
             painter.drawText(QRectF(r.left() + 12, r.top() + 4, r.width() - 24, 24),

@@ -58,4 +58,4 @@ class BundleLabels(QGraphicsItem):
             painter.setBrush(QColor(theme.base))
             painter.drawRoundedRect(box, 9, 9)
             painter.setPen(QColor(theme.text))
-            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, bundle.label_drawn())
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, bundle.label_shown())

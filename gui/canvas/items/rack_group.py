@@ -66,6 +66,21 @@ class RackGroupItem(ElementItem):
         lines.append(translate("RackGroupItem", "Drag the top handle to a switch tier to link it"))
         return lines
 
+    def compact_figures(self) -> tuple[str, ...]:
+        """The zoomed-out card's figures, longest first: "×384 · 40.8 of 44 kW",
+        "×384 · 40.8/44 kW" (the tooltip says it in full). With the cut shown, its
+        side instead of the power."""
+        count = f"×{thousands(self.element.count)}"
+        if self.cut is not None:
+            return (count + " · " + translate("IslandItem", "cut: {side}").format(
+                side=self.cut.label),)
+        power = self.rack_power()
+        if not power:
+            return (count,)
+        used, budget = f"{power[0]:.1f}", f"{power[1]:.0f}"
+        return (count + " · " + translate("RackGroupItem", "{used} of {budget} kW").format(
+            used=used, budget=budget), f"{count} · {used}/{budget} kW")
+
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
         if self.put_off(painter, "rack_fill"):
@@ -80,17 +95,9 @@ class RackGroupItem(ElementItem):
         painter.drawRoundedRect(QRectF(r.left() + 1, r.top() + 1, 6, r.height() - 2), 3, 3)
         if screen_scale(painter) < COMPACT_SCALE:
             # Zoomed out: name and count at a size that stays readable.
-            power = self.rack_power()
-            figures = f"×{thousands(self.element.count)}"
-            if self.cut is not None:
-                figures += " · " + translate("IslandItem", "cut: {side}").format(
-                    side=self.cut.label)
-            elif power:
-                figures += " · " + translate("RackGroupItem", "{used} of {budget} kW").format(
-                    used=f"{power[0]:.1f}", budget=f"{power[1]:.0f}")
             draw_screen_lines(painter, r.adjusted(12, 3, -4, -3), [
                 (self.element.name, 11, True, QColor(theme.text)),
-                (figures, 11, False, QColor(theme.text))], min_pixels=7,
+                (self.compact_figures(), 11, False, QColor(theme.text))], min_pixels=7,
                 layout=self._layout)
             self.paint_badges(painter)
             return

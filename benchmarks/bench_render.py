@@ -1,0 +1,103 @@
+"""CPU time to render whole designs to a 1920×1080 picture (DESIGN §4: ≤ 300 ms), and
+where it goes: building the scene, laying it out for the picture (level of detail,
+routing the connectors, placing their labels), painting. The designs are the example
+campus and the families whose connectors are many: a SuperPOD of 144 scalable units and
+Dragonfly+ at k = 64 and k = 128.
+
+"export" is the whole of ``python main.py export FILE --png OUT`` after the metrics:
+scene, routing, painting and writing the PNG.
+
+Run: ``QT_QPA_PLATFORM=offscreen .venv/bin/python benchmarks/bench_render.py [NAME …]``
+(``--out DIR`` also writes each picture there, to look at). Figures are medians of
+5 runs in CPU time of the thread (the machine is shared); the load average is printed.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from PySide6.QtWidgets import QApplication
+
+BUDGET_MS = 300.0
+RUNS = 5
+
+
+def designs() -> dict[str, Callable[[], object]]:
+    """The designs measured, by name."""
+    from gui.example import example_design
+    from model.templates import TEMPLATES
+
+    return {
+        "example": lambda: example_design()[0],
+        "superpod-144": lambda: TEMPLATES["superpod"].build(sus=144, system="gb200-nvl72"),
+        "dragonfly-plus-k64": lambda: TEMPLATES["dragonfly-plus"].build(k=64),
+        "dragonfly-plus-k128": lambda: TEMPLATES["dragonfly-plus"].build(k=128),
+    }
+
+
+def measure(design, out: Path | None, name: str) -> dict[str, float]:  # type: ignore[no-untyped-def]
+    """Median CPU ms of each phase of one whole render at 1920×1080."""
+    from gui.canvas.scene import build_scene, prepare_picture, render_image
+    from model.metrics import compute_all
+
+    metrics = compute_all(design.copy(), plane=None)
+    from gui.export import export_png
+
+    phases: dict[str, list[float]] = {"build": [], "route": [], "paint": [], "total": [],
+                                      "export": []}
+    for run in range(RUNS):
+        t0 = time.thread_time()
+        scene = build_scene(design, metrics)
+        t1 = time.thread_time()
+        prepare_picture(scene, 1920, 1080)
+        t2 = time.thread_time()
+        image = render_image(scene, 1920, 1080)
+        t3 = time.thread_time()
+        for key, value in (("build", t1 - t0), ("route", t2 - t1), ("paint", t3 - t2),
+                           ("total", t3 - t0)):
+            phases[key].append(value * 1000)
+        if out is not None and run == 0:
+            image.save(str(out / f"{name}.png"))
+        t4 = time.thread_time()
+        export_png(design, (out or Path(tempfile.gettempdir())) / f"{name}-export.png",
+                   metrics=metrics)
+        phases["export"].append((time.thread_time() - t4) * 1000)
+    return {k: statistics.median(v) for k, v in phases.items()}
+
+
+def main(argv: list[str]) -> int:
+    """Measure the designs named (all when none); exit 1 over budget."""
+    out = None
+    if "--out" in argv:
+        at = argv.index("--out")
+        out = Path(argv[at + 1])
+        out.mkdir(parents=True, exist_ok=True)
+        argv = argv[:at] + argv[at + 2:]
+    QApplication.instance() or QApplication(sys.argv[:1])
+    known = designs()
+    names = argv or list(known)
+    ok = True
+    print(f"{'design':22} {'bundles':>8} {'build':>7} {'route':>7} {'paint':>7} {'total':>7}"
+          f" {'export':>7}  (CPU ms, median of {RUNS})")
+    for name in names:
+        design = known[name]()
+        ms = measure(design, out, name)
+        bundles = len(design.bundles)  # type: ignore[attr-defined]
+        print(f"{name:22} {bundles:8} {ms['build']:7.0f} {ms['route']:7.0f}"
+              f" {ms['paint']:7.0f} {ms['total']:7.0f} {ms['export']:7.0f}", flush=True)
+        ok = ok and max(ms["total"], ms["export"]) <= BUDGET_MS
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores;"
+          f" budget {BUDGET_MS:.0f} ms")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
