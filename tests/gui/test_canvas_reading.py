@@ -28,6 +28,7 @@ from gui.canvas.scene import DesignScene, build_scene
 from model.design import Design
 from model.metrics import compute_all
 from model.templates import TEMPLATES
+from tests.gui.conftest import canvas_drawn
 from tests.gui.test_canvas_layout import forbidden, own_cards
 
 
@@ -182,6 +183,8 @@ def test_rack_group_figures_are_read_whole_at_1280_by_720(qtbot, catalog, settin
         qtbot.waitUntil(lambda: window.runner.is_current() and not scene.routing_pending(),
                         timeout=20_000)
         view.viewport().grab()  # paint: the cards lay their text out for the zoom
+        canvas_drawn(qtbot, scene)  # every card drawn whole (staged drawing)
+        view.viewport().grab()
         from gui.canvas.items.rack_group import RackGroupItem
 
         cards = [i for i in scene.element_items() if isinstance(i, RackGroupItem)]
