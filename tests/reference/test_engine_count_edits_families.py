@@ -6,12 +6,19 @@ the reference (expanded graph, BFS, integer program).
 Hosts of one accelerator each (leaf-spine, fat-tree) have no pair inside a server or a
 scale-up domain; the hop count skips those levels (``model.metrics.hops._singletons``),
 and these designs are where that shortcut is checked against the reference.
+
+The pod tree's levels that only switches reach are kept by the partition of the
+switches below (``model.metrics.bisection.pod_levels``); a count edit that empties a
+unit renumbers every pod above it. The warm skeleton must equal a fresh one array for
+array, not only give the same figures.
 """
 
 from __future__ import annotations
 
 from typing import Any
+from unittest.mock import patch
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -19,8 +26,16 @@ from hypothesis import strategies as st
 from model.design import Design
 from model.errors import DesignError
 from model.metrics import Engine
+from model.metrics.bisection import pods
+from model.metrics.bisection.pod_levels import level_check, level_pods
+from model.metrics.bisection.units import bisection_units
+from model.metrics.memory import Memory, remembering
+from model.metrics.representation.attachment import attachment_units
+from model.metrics.representation.endpoints import build_endpoints
+from model.metrics.representation.topology import resolve
 from model.templates import TEMPLATES
 from tests.reference.expand import ExpansionError, expand
+from tests.reference.random_designs import hierarchical_designs
 from tests.reference.test_engine_vs_reference import QUICK, mismatches
 
 FAMILIES: dict[str, list[dict[str, Any]]] = {
@@ -89,3 +104,90 @@ def test_random_count_edits_warm_fresh_reference(case: tuple[str, dict[str, Any]
             design.update(group.id, count=before)
             continue
         _same_as_fresh_and_reference(engine, design)
+
+
+SKELETON_ARRAYS = ("parent", "level", "own_ptr", "own_members", "child_ptr", "child_idx",
+                   "unit_size", "unit_lo", "unit_hi")
+
+
+def _skeleton(design: Design, memory: Memory) -> Any:
+    """The pod tree's structure of ``design``, computed with ``memory``."""
+    with remembering(memory):
+        topo = resolve(design)
+        ep = build_endpoints(topo)
+        return bisection_units(topo, ep, attachment_units(ep)).skeleton
+
+
+def _numbered_level(structure: Any, lv: int, own: Any, slot: Any, below: Any,
+                    below_pod: Any, below_slot: Any, links: Any, reach: Any,
+                    order_by: Any) -> Any:
+    """A level only switches reach, computed on the pods' node numbers as every level
+    was before ``pod_levels`` (no memory): the reference for the skeleton test."""
+    lower_member, upper, edges = links
+    r_lo, r_hi, r_a, r_b = reach
+    top_of, first, units = order_by
+    count = int(top_of.max()) + 1  # the nodes numbered so far
+    lower = lower_member + units
+    child_node = top_of[lower]
+    pod_of_own, pods_first = level_pods(top_of[r_lo + units], slot[r_hi], slot[r_a],
+                                        slot[r_b], own, first[:count], units)
+    pod_of_child = np.full(count, -1, dtype=np.int64)
+    pod_of_child[child_node] = pod_of_own[slot[upper]] + count
+    kids = np.flatnonzero(pod_of_child >= 0)
+    check = level_check(child_node, lower, upper, pod_of_child - count,
+                        np.bincount(pod_of_own, minlength=pods_first.size),
+                        np.zeros(0, np.int64), edges)
+    base = int(top_of[below + units].min())
+    return pod_of_own, pods_first, check, kids - base, pod_of_child[kids] - count
+
+
+@pytest.mark.parametrize(("family", "params"), CASES, ids=str)
+def test_pod_skeleton_after_count_edits_equals_a_fresh_one(family: str,
+                                                           params: dict[str, Any]) -> None:
+    """Two rack groups in turn lose racks one at a time down to one and get them back,
+    the skeleton computed each time with one memory kept throughout: the same pods, in
+    the same order, as with nothing remembered and every level numbered as before
+    ``pod_levels``; and the levels only switches reach were found in the memory."""
+    design = TEMPLATES[family].build(**params)
+    memory = Memory()
+    _skeleton(design, memory)
+    for group in list(design.rack_groups.values())[:2]:
+        full = group.count
+        for count in [*range(full - 1, 0, -1), full]:
+            design.update(group.id, count=count)
+            warm = _skeleton(design, memory)
+            with patch.object(pods, "switch_level", _numbered_level):
+                cold = _skeleton(design, Memory())
+            assert warm.roots == cold.roots
+            for name in SKELETON_ARRAYS:
+                assert np.array_equal(getattr(warm, name), getattr(cold, name)), name
+            assert [(c.complete, c.group is None) for c in warm.checks] == \
+                [(c.complete, c.group is None) for c in cold.checks]
+    assert len(memory.switch_levels) > 0
+
+
+@QUICK
+@given(hierarchical_designs(), st.data())
+def test_pod_skeleton_random_designs_count_edits(design: Design, data: Any) -> None:
+    """Random hierarchical designs, rack counts drawn afresh three times (a count of one
+    may leave a switch without units, so a pod of switches only sorts after pods with
+    units): the warm skeleton equals the one numbered as before ``pod_levels``."""
+    memory = Memory()
+    _skeleton(design, memory)
+    groups = list(design.rack_groups.values())
+    for _ in range(3):
+        group = data.draw(st.sampled_from(groups))
+        before = design.rack_groups[group.id].count
+        try:
+            design.update(group.id, count=data.draw(st.integers(1, before + 1)))
+        except DesignError:
+            continue
+        warm = _skeleton(design, memory)
+        with patch.object(pods, "switch_level", _numbered_level):
+            cold = _skeleton(design, Memory())
+        assert (warm is None) == (cold is None)
+        if warm is None:
+            continue
+        assert warm.roots == cold.roots
+        for name in SKELETON_ARRAYS:
+            assert np.array_equal(getattr(warm, name), getattr(cold, name)), name
