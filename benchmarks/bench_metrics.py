@@ -25,12 +25,15 @@ For each design it measures, as medians of several runs:
   every accelerator) for a side-by-side ratio on hops.
 
 Run: ``.venv/bin/python benchmarks/bench_metrics.py [--quick] [--family NAME ...]``.
-Prints a table per family.
+Prints a table per family, with the CPU time of the wiring edit (``cpu ms``, every
+thread of the process) and the load average of the last minute when the row was
+measured (``load``): on a shared machine, compare CPU times.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import tempfile
@@ -73,12 +76,21 @@ BUDGET_MS = {"scratch 100K": 100, "edit 100K": 20, "scratch 1M": 1000, "open 100
 
 def median_ms(action: Callable[[], object], runs: int) -> float:
     """Median wall time of ``action`` in milliseconds."""
-    times = []
+    return median_ms_cpu(action, runs)[0]
+
+
+def median_ms_cpu(action: Callable[[], object], runs: int) -> tuple[float, float]:
+    """Median wall time and median CPU time of this process (every thread) of
+    ``action``, in milliseconds. On a shared machine the CPU time is the steadier
+    figure; the hop count runs in a thread beside the bisection, so CPU time may exceed
+    wall time on an idle machine with two cores."""
+    times, cpu = [], []
     for _ in range(runs):
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         action()
         times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
+        cpu.append((time.process_time() - start_cpu) * 1000)
+    return statistics.median(times), statistics.median(cpu)
 
 
 def build(size: str, asymmetric: bool) -> Design:
@@ -200,7 +212,7 @@ def measure(design: Design, runs: int, naive: bool = False) -> dict[str, float |
     out: dict[str, float | None] = {}
     out["scratch"] = median_ms(lambda: scratch(design), runs)
     edit, restore = wiring_edit(design)
-    out["wiring"] = median_ms(edit, runs)
+    out["wiring"], out["wiring cpu"] = median_ms_cpu(edit, runs)
     restore()
     out["undo"] = median_ms(wiring_undo(design), runs)
     out["speed"] = median_ms(network_edit(design), runs)
@@ -214,8 +226,8 @@ def measure(design: Design, runs: int, naive: bool = False) -> dict[str, float |
 
 
 HEADER = (f"{'design':<16}{'accel.':>10}{'exact':>7}{'scratch ms':>12}{'speed edit ms':>15}"
-          f"{'wiring ms':>11}{'undo ms':>9}{'power edit ms':>15}{'open ms':>9}"
-          f"{'naive BFS s':>13}{'ratio':>9}")
+          f"{'wiring ms':>11}{'cpu ms':>8}{'undo ms':>9}{'power edit ms':>15}{'open ms':>9}"
+          f"{'naive BFS s':>13}{'ratio':>9}{'load':>6}")
 
 
 def row(name: str, design: Design, t: dict[str, float | None]) -> str:
@@ -226,8 +238,10 @@ def row(name: str, design: Design, t: dict[str, float | None]) -> str:
     ratio = f"{naive * 1000 / scratch_ms:,.0f}×" if naive else "—"
     naive_text = f"{naive:.1f}" if naive else "—"
     return (f"{name:<16}{m.inventory.accelerators:>10,}{'yes' if m.bisection.exact else 'no':>7}"
-            f"{scratch_ms:>12.1f}{t['speed']:>15.1f}{t['wiring']:>11.1f}{t['undo']:>9.1f}"
-            f"{t['power']:>15.1f}{t['open']:>9.1f}{naive_text:>13}{ratio:>9}")
+            f"{scratch_ms:>12.1f}{t['speed']:>15.1f}{t['wiring']:>11.1f}"
+            f"{t['wiring cpu']:>8.1f}{t['undo']:>9.1f}"
+            f"{t['power']:>15.1f}{t['open']:>9.1f}{naive_text:>13}{ratio:>9}"
+            f"{os.getloadavg()[0]:>6.1f}")
 
 
 def budget_misses(family: str, name: str, size: str, t: dict[str, float | None]) -> list[str]:

@@ -501,8 +501,20 @@ def _level_counts(levels: dict[str, IntArray], domain: IntArray, unit: IntArray,
     buildings and the campus: a domain never leaves its rack group)."""
     out: dict[str, tuple[Counter[int], int]] = {}
     domains = int(domain.max()) + 1 if domain.size else 0
+    # every domain holds one accelerator (hosts without scale-up): no pair lies inside
+    # a domain, and no level needs to be checked against the domains
+    single_domains = _singletons(domain)
+    if single_domains:
+        domain_pairs = Counter()
     for scope, key in levels.items():
+        if _singletons(key):
+            # no two accelerators share a group (one accelerator per server): no pairs
+            out[scope] = (Counter(), 0)
+            continue
         all_pairs = _histogram(key, unit, unit_sig, acc_sig, hops)
+        if single_domains:
+            out[scope] = (Counter(all_pairs), 0)
+            continue
         # a group inside one domain each needs at least as many groups as domains
         one_domain_each = key.size > 0 and int(key.max()) + 1 >= domains \
             and _nested(key, domain)
@@ -521,6 +533,13 @@ def _level_counts(levels: dict[str, IntArray], domain: IntArray, unit: IntArray,
         remaining.subtract(in_domain)
         out[scope] = (remaining, sum(in_domain.values()))
     return out, domain_pairs
+
+
+def _singletons(key: IntArray) -> bool:
+    """True when no two items share a group of ``key``."""
+    if key.size == 0 or int(key.max()) + 1 != key.size:
+        return key.size <= 1
+    return bool(np.bincount(key).max() <= 1)
 
 
 def _unit_hops(members: list[tuple[int, ...]], classes: SwitchClasses) -> np.ndarray:

@@ -31,6 +31,7 @@ from model.metrics.algorithms.remembered import Remembered
 
 if TYPE_CHECKING:
     from model.metrics.bisection.dp_tables import Costs
+    from model.metrics.bisection.pod_levels import LevelCheck
     from model.metrics.bisection.pods import PodSkeleton, SwitchPart
     from model.metrics.bisection.units import BisectionUnits
     from model.metrics.hops import LevelCounts
@@ -98,6 +99,11 @@ class Memory:
     switch_parts: Remembered[SwitchPart] = field(default_factory=_lasting(2))
     """The pod tree's switch links and their reach by switch structure
     (:mod:`model.metrics.bisection.pods`)."""
+    switch_levels: Remembered[tuple[np.ndarray, LevelCheck, np.ndarray]] = field(
+        default_factory=_lasting(16))
+    """The pods and check of a pod-tree level no unit reaches, by switch structure,
+    level and the partition of the switches below
+    (:func:`model.metrics.bisection.pod_levels.switch_level`)."""
     skeletons: Remembered[PodSkeleton] = field(default_factory=_lasting(2))
     """Pod trees' structures by switch structure and which switch each unit reaches."""
     switch_capacities: Remembered[tuple[np.ndarray, np.ndarray]] = field(

@@ -16,10 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 import numpy as np
-from scipy.sparse import coo_matrix
-from scipy.sparse.csgraph import connected_components
 
-from model.metrics.algorithms.arrays import Deferred, ranked, stable_order
+from model.metrics.algorithms.arrays import Deferred, stable_order
+from model.metrics.bisection.pod_levels import LevelCheck, level_check, level_pods, switch_level
 from model.metrics.memory import remembered
 from model.metrics.representation.endpoints import Endpoints
 from model.metrics.representation.topology import IntArray, TierNet, Topology
@@ -214,24 +213,6 @@ def _reach(topo: Topology) -> dict[int, tuple[IntArray, ...]]:
 
 
 @dataclass
-class _LevelCheck:
-    """What the uniformity test of one level needs that does not depend on speeds:
-    which unit and switch edges the level's links are, their (child, own switch)
-    groups, and whether every child reaches every own switch of its pod."""
-
-    unit_edges: IntArray
-    switch_edges: IntArray
-    group: IntArray | None
-    """(child, switch) group of each of the level's links (None: one link each)."""
-    reference: IntArray
-    """For each group, one group of the same child (all must carry equal capacity)."""
-    complete: bool
-    by_speeds: dict[bytes, bool] = field(default_factory=dict, repr=False)
-    """The test's answer by the links' speeds, when the level has switch links only
-    (it then outlives an edit of rack groups, as the check itself does)."""
-
-
-@dataclass
 class PodSkeleton:
     """The pod tree of a plane without its capacities: everything that depends only on
     which links exist and on the units, so an edit of a link speed rebuilds the tree
@@ -258,7 +239,7 @@ class PodSkeleton:
     switch_hi: IntArray
     switch_bundle: IntArray
     switch_links: IntArray
-    checks: list[_LevelCheck]
+    checks: list[LevelCheck]
 
     def tree(self, topo: Topology, ep: Endpoints) -> PodTree:
         """The pod tree with capacities from the current speeds of ``topo``/``ep``."""
@@ -363,38 +344,52 @@ def pod_skeleton(topo: Topology, ep: Endpoints, unit_of_acc: Deferred,
     first[:units] = np.arange(units)
     count = units
     owners, kids, own_owner, own_items, node_level = [], [], [], [], [np.zeros(units, np.int64)]
-    checks: list[_LevelCheck] = []
+    checks: list[LevelCheck] = []
+    below: tuple[IntArray, IntArray, IntArray] | None = None  # switches, pods, slots
+    below_base = 0  # the node number of the first pod below
     for lv in range(1, (int(level.max()) if n_sw else 0) + 1):
         own = np.flatnonzero(level == lv)
         mask_u = np.flatnonzero(level[u_hi] == lv)
         span = where.get(lv, slice(0, 0))
-        lower = np.concatenate([u_lo[mask_u], s_lo[span] + units])
-        upper = np.concatenate([u_hi[mask_u], s_hi[span]])
-        child_node = top_of[lower]
-        if (child_node < 0).any():
-            return None
         slot = np.full(n_sw, -1, dtype=np.int64)
         slot[own] = np.arange(own.size)
         empty = np.zeros(0, np.int64)
         r_lo, r_hi, r_a, r_b = reach.get(lv, (empty, empty, empty, empty))
-        pod_of_own, pods_first = _level_pods(
-            np.concatenate([top_of[u_lo[mask_u]], top_of[r_lo + units]]),
-            slot[np.concatenate([u_hi[mask_u], r_hi])], slot[r_a], slot[r_b], own,
-            first[:count], units)
-        pods = pods_first.size
-        pod_of_edge = pod_of_own[slot[upper]] + count
-        # each child lies in one pod: its children are the distinct child nodes
-        pod_of_child = np.full(count, -1, dtype=np.int64)
-        pod_of_child[child_node] = pod_of_edge
-        level_kids = np.flatnonzero(pod_of_child >= 0)
-        owners.append(pod_of_child[level_kids])
+        edges = np.arange(span.start, span.stop)
+        if mask_u.size == 0 and below is not None and below[0].size and own.size:
+            # switches only, all one level up from the pods below (closed): components
+            # and check kept by the partition below (see pod_levels)
+            pod_of_own, pods_first, check, below_kids, kid_pod = switch_level(
+                topo.switch_structure, lv, own, slot, *below,
+                (s_lo[span], s_hi[span], edges), (r_lo, r_hi, r_a, r_b),
+                (top_of, first, units))
+            pods = pods_first.size
+            level_kids, kid_owner = below_kids + below_base, kid_pod + count
+        else:
+            lower = np.concatenate([u_lo[mask_u], s_lo[span] + units])
+            upper = np.concatenate([u_hi[mask_u], s_hi[span]])
+            child_node = top_of[lower]
+            if (child_node < 0).any():
+                return None
+            pod_of_own, pods_first = level_pods(
+                np.concatenate([top_of[u_lo[mask_u]], top_of[r_lo + units]]),
+                slot[np.concatenate([u_hi[mask_u], r_hi])], slot[r_a], slot[r_b], own,
+                first[:count], units)
+            pods = pods_first.size
+            # each child lies in one pod: its children are the distinct child nodes
+            pod_of_child = np.full(count, -1, dtype=np.int64)
+            pod_of_child[child_node] = pod_of_own[slot[upper]] + count
+            level_kids = np.flatnonzero(pod_of_child >= 0)
+            kid_owner = pod_of_child[level_kids]
+            check = level_check(child_node, lower, upper, pod_of_child - count,
+                                np.bincount(pod_of_own, minlength=pods), mask_u, edges)
+        owners.append(kid_owner)
         kids.append(level_kids)
         own_owner.append(pod_of_own + count)
         own_items.append(own)
         node_level.append(np.full(pods, lv, dtype=np.int64))
-        own_sizes = np.bincount(pod_of_own, minlength=pods)
-        checks.append(_level_check(child_node, lower, upper, pod_of_child - count,
-                                   own_sizes, mask_u, np.arange(span.start, span.stop)))
+        checks.append(check)
+        below, below_base = (own, pod_of_own, slot), count
         top_of[own + units] = pod_of_own + count
         first[count:count + pods] = pods_first
         count += pods
@@ -415,59 +410,7 @@ def pod_skeleton(topo: Topology, ep: Endpoints, unit_of_acc: Deferred,
     return skeleton
 
 
-def _level_pods(child: IntArray, switch: IntArray, join_a: IntArray, join_b: IntArray,
-                own: IntArray, first: IntArray, units: int) -> tuple[IntArray, IntArray]:
-    """The pods of one level: connected components of the graph joining each child node
-    (numbered below ``first.size``) to the level's switches it has links to (``switch``:
-    positions in ``own``), where ``join_a[i]`` and ``join_b[i]`` are switches joined
-    through a common child (see :func:`_reach`). Returns each own switch's pod (0, 1,
-    …), and each pod's smallest contained number, by which pods are numbered."""
-    count = first.size
-    nodes = count + own.size
-    rows = np.concatenate([child, join_a + count])
-    graph = coo_matrix((np.ones(rows.size, dtype=np.int8),
-                        (rows, np.concatenate([switch, join_b]) + count)),
-                       shape=(nodes, nodes))
-    _, label = connected_components(graph, directed=True, connection="weak")
-    comp_of_own = label[count:]
-    smallest = np.full(int(label.max()) + 1, np.iinfo(np.int64).max, dtype=np.int64)
-    np.minimum.at(smallest, label[child], first[child])
-    np.minimum.at(smallest, comp_of_own, own + units)
-    comps, index = ranked(comp_of_own)
-    order = np.argsort(smallest[comps], kind="stable")
-    rank = np.empty(comps.size, dtype=np.int64)
-    rank[order] = np.arange(comps.size)
-    return rank[index.reshape(-1)], smallest[comps][order]
-
-
-def _level_check(child: IntArray, lower: IntArray, switch: IntArray, pod_of_child: IntArray,
-                 own_sizes: IntArray, unit_edges: IntArray, switch_edges: IntArray
-                 ) -> _LevelCheck:
-    """The speed-free half of the uniformity test of one level: group the level's links
-    (from ``lower`` ends inside ``child`` nodes to own ``switch``es) by (child, own
-    switch) and check every child reaches each own switch of its pod. Links join each
-    (lower end, switch) pair once, so when no child has two lower ends every link is
-    its own group and nothing needs sorting."""
-    if child.size == 0:
-        empty = np.zeros(0, np.int64)
-        return _LevelCheck(unit_edges, switch_edges, None, empty, True)
-    end_of = np.full(pod_of_child.size, -1, dtype=np.int64)
-    end_of[child] = lower
-    group: IntArray | None = None
-    group_child = child
-    if not np.array_equal(end_of[child], lower):
-        width = int(switch.max()) + 1
-        uniq, inv = np.unique(child * width + switch, return_inverse=True)
-        group, group_child = inv.reshape(-1).astype(np.int64), uniq // width
-    reached = np.bincount(group_child, minlength=pod_of_child.size)
-    present = np.flatnonzero(reached)
-    complete = bool(np.array_equal(reached[present], own_sizes[pod_of_child[present]]))
-    some_group = np.full(pod_of_child.size, -1, dtype=np.int64)
-    some_group[group_child] = np.arange(group_child.size)
-    return _LevelCheck(unit_edges, switch_edges, group, some_group[group_child], complete)
-
-
-def _same_capacity(check: _LevelCheck, cap: np.ndarray) -> bool:
+def _same_capacity(check: LevelCheck, cap: np.ndarray) -> bool:
     """The speed half of the uniformity test: every child has the same capacity to
     each own switch of its pod (each group's total equals its child's reference
     group's, to a part in 10⁹)."""
