@@ -5,14 +5,13 @@ on the screen whatever the zoom."""
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QPainter
+from PySide6.QtGui import QColor, QFontMetrics, QPainter
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from gui.canvas.items.base import (
     ScreenLayout,
     ScreenLine,
     draw_screen_lines,
-    elided,
     font,
     plural,
     screen_scale,
@@ -22,6 +21,22 @@ from gui.canvas.items.container import ContainerItem
 from gui.canvas.items.tier import COMPACT_SCALE
 from gui.i18n import translate
 from model.elements import Island
+
+HEADER_GAP = 8.0
+"""Room kept between the island's name and its totals in the header (scene units)."""
+
+
+def header_texts(name: str, summary: str, width: float, name_metrics: QFontMetrics,
+                 summary_metrics: QFontMetrics) -> tuple[str, str]:
+    """The island's name and its totals ("128 racks · 1,311 PF") as they fit side by
+    side in ``width``, neither over the other: the totals keep their room when the name
+    still gets two fifths of the width; else both are shortened with "…"."""
+    summary_width = summary_metrics.horizontalAdvance(summary)
+    name_room = max(width - summary_width - HEADER_GAP, width * 0.4)
+    shown = name_metrics.elidedText(name, Qt.TextElideMode.ElideRight, int(name_room))
+    summary_room = width - name_metrics.horizontalAdvance(shown) - HEADER_GAP
+    return shown, summary_metrics.elidedText(summary, Qt.TextElideMode.ElideRight,
+                                             max(int(summary_room), 0))
 
 
 class IslandItem(ContainerItem):
@@ -137,15 +152,18 @@ class IslandItem(ContainerItem):
                                  self.element.name), 12, True, QColor(theme.text))],
                               min_pixels=7, layout=self._layout)  # racks: in the tooltip
         elif detail:
-            painter.setFont(font(11, bold=True))
-            painter.drawText(QRectF(r.left() + 12, r.top() + 4, r.width() - 24, 24),
-                             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                             elided(painter, self.element.name, r.width() * 0.55))
-            painter.setPen(QColor(theme.muted_text))
-            painter.setFont(font(8.5))
             summary = plural(racks, "rack")
             if pflops is not None:
                 summary += f" · {pflops:,.0f} PF"
+            painter.setFont(font(8.5))
+            summary_metrics = painter.fontMetrics()
+            painter.setFont(font(11, bold=True))
+            name, summary = header_texts(self.element.name, summary, r.width() - 24,
+                                         painter.fontMetrics(), summary_metrics)
+            painter.drawText(QRectF(r.left() + 12, r.top() + 4, r.width() - 24, 24),
+                             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, name)
+            painter.setPen(QColor(theme.muted_text))
+            painter.setFont(font(8.5))
             painter.drawText(QRectF(r.left() + 12, r.top() + 4, r.width() - 24, 24),
                              Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
                              summary)
