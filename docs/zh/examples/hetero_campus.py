@@ -27,10 +27,10 @@ from model.templates.builder import Builder, BuildingPlan, island_size
 SWITCH = "huawei-ce-xh-64x400g"
 CORES = 64
 ISLANDS = (  # name, rack type, accelerators, NIC speed (Gb/s), building (from 0)
-    ("计算岛 1 · 昇腾 910B", "atlas-800t-a2-x4", 4_096, 200.0, 0),
-    ("计算岛 2 · 昇腾 910C", "cloudmatrix-910c-x4", 3_840, 400.0, 0),
-    ("计算岛 3 · 寒武纪 MLU590", "mlu590-server-x4", 2_048, 200.0, 1),
-    ("计算岛 4 · H20", "h3c-r5500g6-h20-x4", 2_048, 400.0, 1),
+    ("昇腾 910B", "atlas-800t-a2-x4", 4_096, 200.0, 0),
+    ("昇腾 910C", "cloudmatrix-910c-x4", 3_840, 400.0, 0),
+    ("寒武纪 MLU590", "mlu590-server-x4", 2_048, 200.0, 1),
+    ("英伟达 H20", "h3c-r5500g6-h20-x4", 2_048, 400.0, 1),
 )
 
 
