@@ -58,16 +58,16 @@ def build() -> Builder:
         b.set_island_levels(island, 2)
         racks = b.rack_group(f"island-{i}-racks", f"计算岛 {i} 机柜", island, rack_type,
                              gpus // 32)
-        leaf = b.island_tier(f"island-{i}-leaf", f"计算岛 {i} 叶", island, switch=SWITCH,
+        leaf = b.island_tier(f"island-{i}-leaf", f"计算岛 {i} Leaf", island, switch=SWITCH,
                              count=gpus // 32, role=Role.LEAF, level=0)
         spines = -(-gpus // 32 // 32) * 32
-        spine = b.island_tier(f"island-{i}-spine", f"计算岛 {i} 脊", island, switch=SWITCH,
+        spine = b.island_tier(f"island-{i}-spine", f"计算岛 {i} Spine", island, switch=SWITCH,
                               count=spines, role=Role.SPINE, level=1)
-        b.bundle(f"island-{i}-rails", f"计算岛 {i} 轨道", racks, leaf, links=8,
+        b.bundle(f"island-{i}-rails", f"计算岛 {i} 机柜 → Leaf", racks, leaf, links=8,
                  speed_gbps=speed, pattern=Pattern.RAIL, medium=local if speed == 400 else None)
-        b.bundle(f"island-{i}-leaf-spine", f"计算岛 {i} 叶–脊", leaf, spine, links=32,
+        b.bundle(f"island-{i}-leaf-spine", f"计算岛 {i} Leaf → Spine", leaf, spine, links=32,
                  speed_gbps=400.0, pattern=Pattern.SPREAD, medium=local)
-        b.bundle(f"island-{i}-spine-core", f"计算岛 {i} 脊–核心", spine, core, links=8,
+        b.bundle(f"island-{i}-spine-core", f"计算岛 {i} Spine → 核心", spine, core, links=8,
                  speed_gbps=400.0, pattern=Pattern.SPREAD, medium=long_reach)
     return b
 
