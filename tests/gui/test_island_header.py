@@ -7,8 +7,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontMetrics
 
-from gui.canvas.items.base import font
-from gui.canvas.items.island import HEADER_GAP, header_texts
+from gui.canvas.items.base import HEADER_GAP, font, header_texts
+from gui.canvas.items.building import TITLE_PT, BuildingItem
 
 WIDTH = 240.0 - 24  # inside an island of the least width (IslandItem.min_size)
 
@@ -43,3 +43,15 @@ def test_on_a_narrow_island_both_give_way(qapp) -> None:  # type: ignore[no-unty
     assert names.horizontalAdvance(shown) + HEADER_GAP + totals.horizontalAdvance(summary) \
         <= 120
     assert shown.startswith("计") and shown.endswith("…") and summary.endswith("…")
+
+
+def test_a_small_building_says_its_power_whole(qapp) -> None:  # type: ignore[no-untyped-def]
+    """A building just dropped (least width) cut its power at 55 % of the frame:
+    "IT 0.0 MW of 50.0 MW (0%) · facilit…" beside a short name (/tmp/walk/13-building.png)."""
+    names, figures = QFontMetrics(font(TITLE_PT, bold=True)), QFontMetrics(font(8.5))
+    width = BuildingItem.min_size[0] - 28
+    power = "IT 0.0 MW of 50.0 MW (0%) · facility 0.0 MW"
+    old = figures.elidedText(power, Qt.TextElideMode.ElideRight,
+                             int(BuildingItem.min_size[0] * 0.55 - 28))
+    assert old != power  # what it was
+    assert header_texts("Building 1", power, width, names, figures) == ("Building 1", power)

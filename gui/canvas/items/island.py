@@ -5,7 +5,7 @@ on the screen whatever the zoom."""
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QFontMetrics, QPainter
+from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from gui.canvas.items.base import (
@@ -13,6 +13,7 @@ from gui.canvas.items.base import (
     ScreenLine,
     draw_screen_lines,
     font,
+    header_texts,
     plural,
     screen_scale,
     thousands,
@@ -21,22 +22,6 @@ from gui.canvas.items.container import ContainerItem
 from gui.canvas.items.tier import COMPACT_SCALE
 from gui.i18n import translate
 from model.elements import Island
-
-HEADER_GAP = 8.0
-"""Room kept between the island's name and its totals in the header (scene units)."""
-
-
-def header_texts(name: str, summary: str, width: float, name_metrics: QFontMetrics,
-                 summary_metrics: QFontMetrics) -> tuple[str, str]:
-    """The island's name and its totals ("128 racks · 1,311 PF") as they fit side by
-    side in ``width``, neither over the other: the totals keep their room when the name
-    still gets two fifths of the width; else both are shortened with "…"."""
-    summary_width = summary_metrics.horizontalAdvance(summary)
-    name_room = max(width - summary_width - HEADER_GAP, width * 0.4)
-    shown = name_metrics.elidedText(name, Qt.TextElideMode.ElideRight, int(name_room))
-    summary_room = width - name_metrics.horizontalAdvance(shown) - HEADER_GAP
-    return shown, summary_metrics.elidedText(summary, Qt.TextElideMode.ElideRight,
-                                             max(int(summary_room), 0))
 
 
 class IslandItem(ContainerItem):
