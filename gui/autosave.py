@@ -19,7 +19,7 @@ from PySide6.QtCore import QObject, QStandardPaths, QTimer, Signal
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from gui.document import DesignDocument
-from gui.i18n import translate
+from gui.i18n import current_language, translate
 from model.errors import ArchipelagoError
 from model.recovery import (
     RecoveryEntry,
@@ -153,7 +153,7 @@ def offer_recovery(
                 translate("Autosave", "Restore unsaved work?"),
                 translate("Autosave", "Archipelago did not close properly last time. Unsaved "
                           "changes were kept:\n\n{entry}\n\nRestore them?").format(
-                    entry=entry.describe()),
+                    entry=entry.describe(current_language())),
                 QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Discard,
                 QMessageBox.StandardButton.Yes,
             )

@@ -1754,6 +1754,17 @@
         </message>
     </context>
     <context>
+        <name>recovery</name>
+        <message>
+            <source>{name} — never saved — autosaved {when}</source>
+            <translation>{name} — 从未保存 — 自动保存于 {when}</translation>
+        </message>
+        <message>
+            <source>{name} — {path} — autosaved {when}</source>
+            <translation>{name} — {path} — 自动保存于 {when}</translation>
+        </message>
+    </context>
+    <context>
         <name>reliability</name>
         <message>
             <source>'events' and 'units' go together</source>

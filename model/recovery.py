@@ -24,6 +24,7 @@ from pathlib import Path
 from model.atomic_file import remove_stale_temporaries
 from model.design import Design
 from model.errors import DesignFileError
+from model.i18n import Translator
 from model.reports.atomic import ExportError, atomic_text
 
 ENV_VAR = "ARCHIPELAGO_RECOVERY_DIR"
@@ -73,11 +74,16 @@ class RecoveryEntry:
     design_name: str
     saved_at: float
 
-    def describe(self) -> str:
-        """One line for the restore dialog: the design, its file, and when."""
+    def describe(self, lang: str | None = None) -> str:
+        """One line for the restore dialog, in ``lang`` (English when None): the design,
+        its file, and when."""
         when = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(self.saved_at))
-        where = self.source_path or "never saved"
-        return f"{self.design_name} — {where} — autosaved {when}"
+        words = Translator(lang)
+        if self.source_path is None:
+            return words.phrase("recovery", "{name} — never saved — autosaved {when}",
+                                name=self.design_name, when=when)
+        return words.phrase("recovery", "{name} — {path} — autosaved {when}",
+                            name=self.design_name, path=self.source_path, when=when)
 
 
 class RecoveryStore:

@@ -11,7 +11,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen, QTransform
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetrics,
+    QFontMetricsF,
+    QPainter,
+    QPen,
+    QTransform,
+)
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from gui.numbers import count_text
@@ -469,3 +478,21 @@ class ElementItem(QGraphicsItem):
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
         raise NotImplementedError
+
+
+HEADER_GAP = 8.0
+"""Room kept between a header's name and its figures (scene units)."""
+
+
+def header_texts(name: str, summary: str, width: float, name_metrics: QFontMetrics,
+                 summary_metrics: QFontMetrics) -> tuple[str, str]:
+    """A header's name and its figures (an island's "128 racks · 1,311 PF", a
+    building's power) as they fit side by side in ``width``, neither over the other: the
+    figures keep their room when the name still gets two fifths of the width; else both
+    are shortened with "…"."""
+    summary_width = summary_metrics.horizontalAdvance(summary)
+    name_room = max(width - summary_width - HEADER_GAP, width * 0.4)
+    shown = name_metrics.elidedText(name, Qt.TextElideMode.ElideRight, int(name_room))
+    summary_room = width - name_metrics.horizontalAdvance(shown) - HEADER_GAP
+    return shown, summary_metrics.elidedText(summary, Qt.TextElideMode.ElideRight,
+                                             max(int(summary_room), 0))

@@ -12,7 +12,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
-from gui.canvas.items.base import ScreenLayout, draw_screen_lines, elided, font
+from gui.canvas.items.base import ScreenLayout, draw_screen_lines, font, header_texts
 from gui.canvas.items.container import ContainerItem
 from gui.i18n import translate
 from gui.theme import utilization_colour
@@ -123,16 +123,20 @@ class BuildingItem(ContainerItem):
                 (self.power_text(), SUBTITLE_PX, False, QColor(theme.text))],
                 min_pixels=9, layout=self._layout)
         else:
+            painter.setFont(font(8.5))
+            power_metrics = painter.fontMetrics()
             painter.setPen(QColor(theme.text))
             painter.setFont(font(TITLE_PT, bold=True))
-            painter.drawText(QRectF(r.left() + 14, r.top() + 1, r.width() * 0.45, 23),
-                             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                             elided(painter, self.element.name, r.width() * 0.45))
+            name, power_text = header_texts(self.element.name, self.power_text(),
+                                            r.width() - 28, painter.fontMetrics(),
+                                            power_metrics)
+            painter.drawText(QRectF(r.left() + 14, r.top() + 1, r.width() - 28, 23),
+                             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, name)
             painter.setFont(font(8.5))
             painter.setPen(QColor(theme.muted_text))
             painter.drawText(QRectF(r.left() + 14, r.top() + 1, r.width() - 28, 23),
                              Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-                             elided(painter, self.power_text(), r.width() * 0.55 - 28))
+                             power_text)
         # Power bar along the header: IT against capacity (the whole header when the
         # plate says the figures).
         bar = QRectF(r.left() + 14, r.top() + 23, r.width() - 28, 4)

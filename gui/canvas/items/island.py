@@ -12,8 +12,8 @@ from gui.canvas.items.base import (
     ScreenLayout,
     ScreenLine,
     draw_screen_lines,
-    elided,
     font,
+    header_texts,
     plural,
     screen_scale,
     thousands,
@@ -137,15 +137,18 @@ class IslandItem(ContainerItem):
                                  self.element.name), 12, True, QColor(theme.text))],
                               min_pixels=7, layout=self._layout)  # racks: in the tooltip
         elif detail:
-            painter.setFont(font(11, bold=True))
-            painter.drawText(QRectF(r.left() + 12, r.top() + 4, r.width() - 24, 24),
-                             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                             elided(painter, self.element.name, r.width() * 0.55))
-            painter.setPen(QColor(theme.muted_text))
-            painter.setFont(font(8.5))
             summary = plural(racks, "rack")
             if pflops is not None:
                 summary += f" · {pflops:,.0f} PF"
+            painter.setFont(font(8.5))
+            summary_metrics = painter.fontMetrics()
+            painter.setFont(font(11, bold=True))
+            name, summary = header_texts(self.element.name, summary, r.width() - 24,
+                                         painter.fontMetrics(), summary_metrics)
+            painter.drawText(QRectF(r.left() + 12, r.top() + 4, r.width() - 24, 24),
+                             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, name)
+            painter.setPen(QColor(theme.muted_text))
+            painter.setFont(font(8.5))
             painter.drawText(QRectF(r.left() + 12, r.top() + 4, r.width() - 24, 24),
                              Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
                              summary)

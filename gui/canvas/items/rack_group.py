@@ -16,9 +16,10 @@ from gui.canvas.items.base import (
     thousands,
 )
 from gui.canvas.items.tier import COMPACT_SCALE
-from gui.i18n import translate
+from gui.i18n import current_language, translate
 from gui.theme import utilization_colour
 from model.elements import RackGroup
+from model.part_names import rack_type_name
 
 WIDTH, HEIGHT = 200.0, 64.0
 
@@ -49,11 +50,13 @@ class RackGroupItem(ElementItem):
         return rack.per_rack_kw, rack.budget_kw, rack.utilization
 
     def rack_type_name(self) -> str:
-        """The rack type's name (its id when the part is missing)."""
+        """The rack type's name in the interface language, as the palette writes it (its
+        id when the part is missing)."""
         scene = self.design_scene()
         part = scene.design.catalog.rack_type(self.element.rack_type) if scene else None
-        return part.name if part else translate("RackGroupItem", "{id} (missing)").format(
-            id=self.element.rack_type)
+        if part is None:
+            return translate("RackGroupItem", "{id} (missing)").format(id=self.element.rack_type)
+        return rack_type_name(part.name, current_language())
 
     def tooltip_lines(self) -> list[str]:
         lines = super().tooltip_lines()

@@ -1,0 +1,37 @@
+"""A rack group's card names its rack type as the palette does: in a Chinese window the
+card of an Atlas 800T A2 group read "4× Huawei Atlas 800…" under a palette entry
+"4× 华为 Atlas 800T A2，风冷" (seen by the user test of issue #21, /tmp/walk/zh-20-1920.png)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtWidgets import QApplication
+
+from model.fileformat.reader import load_design
+from model.i18n import read_catalog
+from tests.gui.conftest import close_window
+from tests.gui.test_i18n import english_afterwards  # noqa: F401  (a fixture)
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = ROOT / "docs" / "zh" / "examples" / "异构园区.json"
+
+
+def test_rack_cards_name_their_type_in_chinese(qtbot, catalog, settings,  # type: ignore[no-untyped-def]
+                                               english_afterwards) -> None:  # noqa: F811
+    from gui.i18n import installer
+    from gui.main_window import open_window
+
+    zh = read_catalog(ROOT / "i18n" / "model_zh_CN.ts")
+    win = open_window(load_design(EXAMPLE), None, catalog, settings)
+    try:
+        item = win.scene.item_for("island-1-racks")
+        english = "4× Huawei Atlas 800T A2, air-cooled"
+        assert item.rack_type_name() == english
+        assert installer(QApplication.instance()).install("zh_CN")  # type: ignore[arg-type]
+        assert item.rack_type_name() == zh[("parts", english)] != english
+        assert "华为" in item.rack_type_name()
+        assert win.scene.item_for("island-4-racks").rack_type_name() == \
+            zh[("parts", "4× H3C R5500 G6 H20, air-cooled")]
+    finally:
+        close_window(win)
