@@ -18,17 +18,20 @@ TIME_LIMIT_KEY = "metrics/time_limit_s"
 """The setting that bounds one computation of the figures (seconds)."""
 
 
-def initial_design(path: str | None) -> tuple[Design, str | None]:
+def initial_design(path: str | None, lang: str | None = None) -> tuple[Design, str | None]:
     """The design the window opens with and the file it is tied to.
 
     Without a path, the built-in example opens as an unsaved copy: Save then asks where,
-    so the shipped file in resources/ is never overwritten.
+    so the shipped file in resources/ is never overwritten. Being a new copy, it is
+    named in the interface language ``lang`` (``1 号楼``, ``计算岛 1 Leaf`` in Chinese),
+    as a design made from its template in that language is; a file opens as written.
     """
     from gui.example import example_design
+    from model.names import localize_design
 
     if path is None:
         design, _ = example_design()
-        return design, None
+        return localize_design(design, lang), None
     from model.fileformat import load_design
 
     return load_design(path), path
@@ -44,7 +47,7 @@ def start_window(path: str | None, settings: QSettings | None = None) -> MainWin
     from PySide6.QtWidgets import QApplication
 
     from gui.errors import install_error_reporting
-    from gui.i18n import install_language
+    from gui.i18n import current_language, install_language
     from gui.main_window import default_settings, open_window
     from gui.metrics_runner import DEFAULT_TIME_LIMIT_S
     from gui.theme import THEMES, apply_theme
@@ -59,7 +62,7 @@ def start_window(path: str | None, settings: QSettings | None = None) -> MainWin
     install_language(app, settings)  # before any window text is made
     apply_theme(app, THEMES.get(str(settings.value("theme", "light")), THEMES["light"]))
     catalog = load_builtin_catalog()
-    design, shown = initial_design(path)
+    design, shown = initial_design(path, current_language(app))
     window = open_window(design, shown, catalog, settings)
     try:
         limit_s = float(settings.value(TIME_LIMIT_KEY, DEFAULT_TIME_LIMIT_S))  # type: ignore[arg-type]

@@ -171,3 +171,25 @@ def test_example_opens_unsaved_so_save_never_overwrites_the_shipped_file() -> No
     design, path = initial_design(None)
     assert path is None
     assert design == load_design(EXAMPLE_PATH)
+
+
+@pytest.mark.skipif(not EXAMPLE_PATH.is_file(), reason="example campus not built yet")
+def test_the_example_opens_named_in_the_interface_language() -> None:
+    """A new copy of the example is named as its template names things in Chinese
+    (model/names.py); everything but the names is the shipped file's."""
+    from gui.app import initial_design
+    from model.fileformat import load_design
+
+    shipped = load_design(EXAMPLE_PATH)
+    design, path = initial_design(None, "zh_CN")
+    assert path is None
+    assert design.name == "8 个计算岛、98,304 张 H100 的园区"
+    assert sorted(b.name for b in design.buildings.values()) == [
+        "1 号楼", "2 号楼", "3 号楼", "4 号楼"]
+    assert design.islands["island-1"].name == "计算岛 1"
+    assert {b.id for b in design.bundles.values()} == set(shipped.bundles)
+    for kind in ("buildings", "islands", "rack_groups", "tiers", "bundles"):
+        mine, theirs = getattr(design, kind), getattr(shipped, kind)
+        assert set(mine) == set(theirs)
+        for eid, element in mine.items():
+            assert element.model_copy(update={"name": theirs[eid].name}) == theirs[eid]
