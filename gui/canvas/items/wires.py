@@ -7,7 +7,8 @@ bundle draws itself on top; the layer takes no clicks."""
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from itertools import chain, pairwise
 
 from PySide6.QtCore import QLineF, QRectF, Qt
@@ -100,6 +101,9 @@ class WireLayer(QGraphicsItem):
         self._all_stale = True
         self._stale: dict[str, BundleItem] = {}
         self._bounds = QRectF()
+        self._held: list[float] | None = None
+        """While :meth:`hold` is on: the area changed so far (left, top, right, bottom),
+        told to Qt once when it ends."""
         self.setZValue(4)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
@@ -112,7 +116,33 @@ class WireLayer(QGraphicsItem):
     def bundle_changed(self, bundle: BundleItem, area: QRectF) -> None:
         """``bundle``'s route or look changed around ``area`` (scene coordinates)."""
         self._stale[bundle.element_id] = bundle
-        self._grow(area)
+        held = self._held
+        if held is None:
+            self._grow(area)
+        elif not area.isEmpty():
+            held[0] = min(held[0], area.left())
+            held[1] = min(held[1], area.top())
+            held[2] = max(held[2], area.right())
+            held[3] = max(held[3], area.bottom())
+
+    @contextmanager
+    def hold(self) -> Iterator[None]:
+        """Within this, changed bundles are only noted, and the area they changed is
+        told to Qt once at the end (routing every bundle of a picture tells it thousands
+        of times otherwise)."""
+        if self._held is not None:
+            yield
+            return
+        inf = float("inf")
+        self._held = [inf, inf, -inf, -inf]
+        try:
+            yield
+        finally:
+            left, top, right, bottom = self._held
+            self._held = None
+            self._lines = None
+            if left <= right and top <= bottom:
+                self._grow(QRectF(left, top, right - left, bottom - top))
 
     def _grow(self, area: QRectF) -> None:
         self._lines = None
