@@ -174,10 +174,7 @@ class RectIndex:
         if crossed is None:
             crossed = self._segment_keys(p, q)
             self._segments[key] = crossed
-        for k in crossed:
-            if k not in ignore:
-                return True
-        return False
+        return any(k not in ignore for k in crossed)
 
     def _segment_keys(self, p: Point, q: Point) -> tuple[str, ...]:
         horizontal = abs(p[1] - q[1]) < 1e-9
@@ -251,17 +248,22 @@ def _free(points: Sequence[Point], index: RectIndex, ignore: frozenset[str],
     inside one of ``own`` (the cards the route joins: it leaves and enters them at their
     edges). Zero-length and collinear pieces need no simplifying first: the rectangles
     they cover lie within their neighbours'."""
-    segment_hit = index.segment_hit
-    for i in range(len(points) - 1):
-        p, q = points[i], points[i + 1]
-        if p == q:
-            continue
-        if segment_hit(p, q, ignore):
-            return False
-        for r in own:
-            if (min(p[0], q[0]) < r[2] - 0.5 and r[0] + 0.5 < max(p[0], q[0])
-                    and min(p[1], q[1]) < r[3] - 0.5 and r[1] + 0.5 < max(p[1], q[1])):
-                return False
+    known = index._segments  # segment_hit written out: routing asks tens of thousands
+    p = points[0]
+    for q in points[1:]:
+        if p != q:
+            crossed = known.get((p, q))
+            if crossed is None:
+                crossed = known[(p, q)] = index._segment_keys(p, q)
+            for key in crossed:
+                if key not in ignore:
+                    return False
+            x1, x2 = (p[0], q[0]) if p[0] <= q[0] else (q[0], p[0])
+            y1, y2 = (p[1], q[1]) if p[1] <= q[1] else (q[1], p[1])
+            for r in own:
+                if x1 < r[2] - 0.5 and r[0] + 0.5 < x2 and y1 < r[3] - 0.5 and r[1] + 0.5 < y2:
+                    return False
+        p = q
     return True
 
 
