@@ -332,8 +332,9 @@ class BundleItem(QGraphicsItem):
         if self.points:
             xs = [x for x, _y in self.points]
             ys = [y for _x, y in self.points]
-            bounds = QRectF(min(xs) - margin, min(ys) - margin,
-                            max(xs) - min(xs) + 2 * margin, max(ys) - min(ys) + 2 * margin)
+            left, top = min(xs), min(ys)
+            bounds = QRectF(left - margin, top - margin, max(xs) - left + 2 * margin,
+                            max(ys) - top + 2 * margin)
         else:
             bounds = QRectF()
         if self.label_box is not None:

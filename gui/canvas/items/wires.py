@@ -101,9 +101,9 @@ class WireLayer(QGraphicsItem):
         self._all_stale = True
         self._stale: dict[str, BundleItem] = {}
         self._bounds = QRectF()
-        self._held: list[float] | None = None
-        """While :meth:`hold` is on: the area changed so far (left, top, right, bottom),
-        told to Qt once when it ends."""
+        self._held: QRectF | None = None
+        """While :meth:`hold` is on: the area changed so far, told to Qt once when it
+        ends."""
         self.setZValue(4)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
@@ -116,14 +116,10 @@ class WireLayer(QGraphicsItem):
     def bundle_changed(self, bundle: BundleItem, area: QRectF) -> None:
         """``bundle``'s route or look changed around ``area`` (scene coordinates)."""
         self._stale[bundle.element_id] = bundle
-        held = self._held
-        if held is None:
+        if self._held is None:
             self._grow(area)
-        elif not area.isEmpty():
-            held[0] = min(held[0], area.left())
-            held[1] = min(held[1], area.top())
-            held[2] = max(held[2], area.right())
-            held[3] = max(held[3], area.bottom())
+        else:
+            self._held = self._held.united(area)
 
     @contextmanager
     def hold(self) -> Iterator[None]:
@@ -133,16 +129,14 @@ class WireLayer(QGraphicsItem):
         if self._held is not None:
             yield
             return
-        inf = float("inf")
-        self._held = [inf, inf, -inf, -inf]
+        self._held = QRectF()
         try:
             yield
         finally:
-            left, top, right, bottom = self._held
-            self._held = None
+            held, self._held = self._held, None
             self._lines = None
-            if left <= right and top <= bottom:
-                self._grow(QRectF(left, top, right - left, bottom - top))
+            if not held.isEmpty():
+                self._grow(held)
 
     def _grow(self, area: QRectF) -> None:
         self._lines = None
