@@ -592,13 +592,14 @@ def render_image(scene: DesignScene, width: int, height: int,
                  detail: bool | None = None) -> QImage:
     """The whole scene fitted into a ``width`` × ``height`` image (aspect kept,
     background filled). ``detail`` None chooses the level of detail by the scale."""
-    source = prepare_picture(scene, width, height, detail)
-    image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
-    image.fill(QColor(scene.theme.canvas))
-    painter = QPainter(image)
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-    scene.render(painter, QRectF(0, 0, width, height), source,
-                 Qt.AspectRatioMode.KeepAspectRatio)
-    painter.end()
+    with collector_paused():
+        source = prepare_picture(scene, width, height, detail)
+        image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
+        image.fill(QColor(scene.theme.canvas))
+        painter = QPainter(image)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        scene.render(painter, QRectF(0, 0, width, height), source,
+                     Qt.AspectRatioMode.KeepAspectRatio)
+        painter.end()
     return image
