@@ -227,17 +227,22 @@ def _channels(end: End, toward: float) -> list[float]:
 
 
 def _simplify(points: list[Point]) -> list[Point]:
-    """Drop repeated and collinear points."""
+    """Drop repeated and collinear points (coordinates within 1e-6 count as equal;
+    written without ``abs``: every route passes here)."""
     out: list[Point] = []
     for p in points:
-        if out and abs(out[-1][0] - p[0]) < 1e-6 and abs(out[-1][1] - p[1]) < 1e-6:
-            continue
-        if len(out) >= 2:
-            a, b = out[-2], out[-1]
-            if (abs(a[0] - b[0]) < 1e-6 and abs(b[0] - p[0]) < 1e-6) or (
-                    abs(a[1] - b[1]) < 1e-6 and abs(b[1] - p[1]) < 1e-6):
-                out[-1] = p
+        if out:
+            b = out[-1]
+            dx, dy = b[0] - p[0], b[1] - p[1]
+            same_x, same_y = -1e-6 < dx < 1e-6, -1e-6 < dy < 1e-6
+            if same_x and same_y:
                 continue
+            if len(out) >= 2:
+                a = out[-2]
+                if (same_x and -1e-6 < a[0] - b[0] < 1e-6) or (
+                        same_y and -1e-6 < a[1] - b[1] < 1e-6):
+                    out[-1] = p
+                    continue
         out.append(p)
     return out
 
