@@ -10,10 +10,15 @@ scene, routing, painting and writing the PNG.
 Run: ``QT_QPA_PLATFORM=offscreen .venv/bin/python benchmarks/bench_render.py [NAME …]``
 (``--out DIR`` also writes each picture there, to look at). Figures are medians of
 5 runs in CPU time of the thread (the machine is shared); the load average is printed.
+Garbage is collected before each run, untimed: a scene holds reference cycles (its
+routing timer's slot), so the previous run's scene is freed by the cycle collector, and
+its teardown (about 60 ms for Dragonfly+ k = 128) would otherwise land in whichever
+phase of the next run set the collector off.
 """
 
 from __future__ import annotations
 
+import gc
 import os
 import statistics
 import sys
@@ -54,6 +59,7 @@ def measure(design, out: Path | None, name: str) -> dict[str, float]:  # type: i
     phases: dict[str, list[float]] = {"build": [], "route": [], "paint": [], "total": [],
                                       "export": []}
     for run in range(RUNS):
+        gc.collect()  # the previous run's scene (freed by the collector) not counted here
         t0 = time.thread_time()
         scene = build_scene(design, metrics)
         t1 = time.thread_time()

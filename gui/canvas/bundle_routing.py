@@ -19,6 +19,7 @@ from gui.canvas.items.base import ElementItem, thousands
 from gui.canvas.items.bundle import LABEL_MIN_SCALE, BundleItem, capacity_text, speed_text
 from gui.canvas.items.container import ContainerItem
 from gui.canvas.items.island import IslandItem
+from gui.canvas.items.wires import WireLayer
 from gui.canvas.routing import (
     End,
     Rect,
@@ -56,6 +57,7 @@ class BundleRouting:
     _items: dict[str, ElementItem]
     _bundles: dict[str, BundleItem]
     _bundles_at: dict[str, set[str]]
+    wires: WireLayer
     detail: bool
     view_scale: float
 
@@ -256,8 +258,9 @@ class BundleRouting:
         """Refresh every item, route every bundle and place every label still waiting
         (before a picture is taken)."""
         self._route_timer.stop()
-        while self.routing_pending():
-            self._work_one()
+        with self.wires.hold():
+            while self.routing_pending():
+                self._work_one()
 
     def routing_pending(self) -> int:
         """How many bundles wait to be routed properly or to have their label placed,

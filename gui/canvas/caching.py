@@ -65,3 +65,21 @@ def drawn_directly(items: Iterable[QGraphicsItem], budget: PaintBudget) -> Itera
         budget.enabled = True
         for item, mode in cached:
             item.setCacheMode(mode)
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Python's cycle collector held off while a picture is built, routed and painted:
+    the tens of thousands of small tuples and lists routing makes set off a hundred
+    collections, each walking every object the process holds (measured on Dragonfly+
+    k = 128, 2,210 bundles, at 1920 × 1080: 75–130 of about 500 ms CPU). Cyclic
+    garbage made meanwhile is collected afterwards, as usual."""
+    import gc
+
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()

@@ -53,8 +53,12 @@ class RectIndex:
 
     def __init__(self) -> None:
         self._rects: dict[str, Rect] = {}
-        self._cells: dict[tuple[int, int], set[str]] = defaultdict(set)
+        self._grid: dict[tuple[int, int], set[str]] | None = None
+        """The buckets, made when first asked for (:meth:`_cells`): routes ask the bands
+        only, and a building's frame spans thousands of buckets."""
         self._bands: dict[tuple[bool, float], Band] = {}
+        self._segments: dict[tuple[Point, Point], tuple[str, ...]] = {}
+        """The keys each segment asked of :meth:`segment_hit` overlaps."""
 
     def __len__(self) -> int:
         return len(self._rects)
@@ -72,9 +76,11 @@ class RectIndex:
         """Put (or move) ``key`` at ``rect``."""
         self.discard(key)
         self._bands.clear()
+        self._segments.clear()
         self._rects[key] = rect
-        for cell in self._span(rect):
-            self._cells[cell].add(key)
+        if self._grid is not None:
+            for cell in self._span(rect):
+                self._grid.setdefault(cell, set()).add(key)
 
     def discard(self, key: str) -> None:
         """Forget ``key`` (nothing when absent)."""
@@ -82,12 +88,25 @@ class RectIndex:
         if rect is None:
             return
         self._bands.clear()
+        self._segments.clear()
+        if self._grid is None:
+            return
         for cell in self._span(rect):
-            bucket = self._cells.get(cell)
+            bucket = self._grid.get(cell)
             if bucket is not None:
                 bucket.discard(key)
                 if not bucket:
-                    del self._cells[cell]
+                    del self._grid[cell]
+
+    def _cells(self) -> dict[tuple[int, int], set[str]]:
+        """The keys in each bucket (made now if not yet)."""
+        if self._grid is None:
+            grid: dict[tuple[int, int], set[str]] = defaultdict(set)
+            for key, rect in self._rects.items():
+                for cell in self._span(rect):
+                    grid[cell].add(key)
+            self._grid = dict(grid)
+        return self._grid
 
     def rect(self, key: str) -> Rect | None:
         """Where ``key`` is (None when absent)."""
@@ -97,8 +116,9 @@ class RectIndex:
              ) -> list[str]:
         """Keys whose rectangles overlap ``rect``, except those in ``ignore``."""
         found: set[str] = set()
+        cells = self._cells()
         for cell in self._span(rect):
-            for key in self._cells.get(cell, ()):
+            for key in cells.get(cell, ()):
                 if key not in ignore and key not in found and intersects(
                         self._rects[key], rect):
                     found.add(key)
@@ -109,7 +129,7 @@ class RectIndex:
         rather than through :meth:`_span` and :func:`intersects`: routing a Dragonfly+
         asks this hundreds of thousands of times.)"""
         left, top, right, bottom = rect
-        cells, rects = self._cells, self._rects
+        cells, rects = self._cells(), self._rects
         for i in range(int(left // CELL), int(right // CELL) + 1):
             for j in range(int(top // CELL), int(bottom // CELL) + 1):
                 bucket = cells.get((i, j))
@@ -146,7 +166,17 @@ class RectIndex:
         """True when the horizontal or vertical segment ``p``–``q`` (2 units wide, as
         :func:`segment_rect`) overlaps a rectangle other than ``ignore``: the same answer
         as :meth:`any_hit` of its rectangle, by a binary search in the rectangles along
-        its line (the lines of routes are few and shared by many bundles)."""
+        its line (the lines of routes are few and shared by many bundles). The
+        rectangles a segment overlaps are kept while the index stands: the bundles
+        leaving one card by one side share their first and last segments."""
+        key = (p, q)
+        crossed = self._segments.get(key)
+        if crossed is None:
+            crossed = self._segment_keys(p, q)
+            self._segments[key] = crossed
+        return any(k not in ignore for k in crossed)
+
+    def _segment_keys(self, p: Point, q: Point) -> tuple[str, ...]:
         horizontal = abs(p[1] - q[1]) < 1e-9
         if horizontal:
             at, a, b = p[1], min(p[0], q[0]) - 1.0, max(p[0], q[0]) + 1.0
@@ -154,16 +184,17 @@ class RectIndex:
             at, a, b = p[0], min(p[1], q[1]) - 1.0, max(p[1], q[1]) + 1.0
         lows, highs, reach, keys = self._band(horizontal, at)
         i = bisect_left(lows, b) - 1
+        crossed: list[str] = []
         while i >= 0 and reach[i] > a:
-            if highs[i] > a and keys[i] not in ignore:
-                return True
+            if highs[i] > a:
+                crossed.append(keys[i])
             i -= 1
-        return False
+        return tuple(crossed)
 
     def count_hits(self, rect: Rect, ignore: frozenset[str] | set[str]) -> int:
         """How many rectangles (other than ``ignore``) overlap ``rect``."""
         left, top, right, bottom = rect
-        cells, rects = self._cells, self._rects
+        cells, rects = self._cells(), self._rects
         seen: set[str] = set()
         for i in range(int(left // CELL), int(right // CELL) + 1):
             for j in range(int(top // CELL), int(bottom // CELL) + 1):
@@ -196,17 +227,22 @@ def _channels(end: End, toward: float) -> list[float]:
 
 
 def _simplify(points: list[Point]) -> list[Point]:
-    """Drop repeated and collinear points."""
+    """Drop repeated and collinear points (coordinates within 1e-6 count as equal;
+    written without ``abs``: every route passes here)."""
     out: list[Point] = []
     for p in points:
-        if out and abs(out[-1][0] - p[0]) < 1e-6 and abs(out[-1][1] - p[1]) < 1e-6:
-            continue
-        if len(out) >= 2:
-            a, b = out[-2], out[-1]
-            if (abs(a[0] - b[0]) < 1e-6 and abs(b[0] - p[0]) < 1e-6) or (
-                    abs(a[1] - b[1]) < 1e-6 and abs(b[1] - p[1]) < 1e-6):
-                out[-1] = p
+        if out:
+            b = out[-1]
+            dx, dy = b[0] - p[0], b[1] - p[1]
+            same_x, same_y = -1e-6 < dx < 1e-6, -1e-6 < dy < 1e-6
+            if same_x and same_y:
                 continue
+            if len(out) >= 2:
+                a = out[-2]
+                if (same_x and -1e-6 < a[0] - b[0] < 1e-6) or (
+                        same_y and -1e-6 < a[1] - b[1] < 1e-6):
+                    out[-1] = p
+                    continue
         out.append(p)
     return out
 
@@ -217,17 +253,22 @@ def _free(points: Sequence[Point], index: RectIndex, ignore: frozenset[str],
     inside one of ``own`` (the cards the route joins: it leaves and enters them at their
     edges). Zero-length and collinear pieces need no simplifying first: the rectangles
     they cover lie within their neighbours'."""
-    segment_hit = index.segment_hit
-    for i in range(len(points) - 1):
-        p, q = points[i], points[i + 1]
-        if p == q:
-            continue
-        if segment_hit(p, q, ignore):
-            return False
-        for r in own:
-            if (min(p[0], q[0]) < r[2] - 0.5 and r[0] + 0.5 < max(p[0], q[0])
-                    and min(p[1], q[1]) < r[3] - 0.5 and r[1] + 0.5 < max(p[1], q[1])):
-                return False
+    known = index._segments  # segment_hit written out: routing asks tens of thousands
+    p = points[0]
+    for q in points[1:]:
+        if p != q:
+            crossed = known.get((p, q))
+            if crossed is None:
+                crossed = known[(p, q)] = index._segment_keys(p, q)
+            for key in crossed:
+                if key not in ignore:
+                    return False
+            x1, x2 = (p[0], q[0]) if p[0] <= q[0] else (q[0], p[0])
+            y1, y2 = (p[1], q[1]) if p[1] <= q[1] else (q[1], p[1])
+            for r in own:
+                if x1 < r[2] - 0.5 and r[0] + 0.5 < x2 and y1 < r[3] - 0.5 and r[1] + 0.5 < y2:
+                    return False
+        p = q
     return True
 
 

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from gui.canvas.background import draw_grid
 from gui.canvas.bundle_routing import BundleRouting
-from gui.canvas.caching import block_cache, card_cache, drawn_directly
+from gui.canvas.caching import block_cache, card_cache, collector_paused, drawn_directly
 from gui.canvas.items.base import CutSide, ElementItem
 from gui.canvas.items.building import BuildingItem
 from gui.canvas.items.bundle import BundleItem
@@ -549,9 +549,10 @@ class DesignScene(BundleRouting, QGraphicsScene):
         shown = self.view_scale
         if area.width() > 0 and area.height() > 0:
             self.set_view_scale(min(box.width() / area.width(), box.height() / area.height()))
-        self.finish_routing()
-        with drawn_directly(self._items.values(), self.paint_budget):
-            super().render(painter, target, source, mode)
+        with collector_paused():
+            self.finish_routing()
+            with drawn_directly(self._items.values(), self.paint_budget):
+                super().render(painter, target, source, mode)
         self.set_view_scale(shown)
 
     def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
@@ -565,9 +566,10 @@ def build_scene(design: Design, metrics: DesignMetrics | None = None,
     :meth:`DesignScene.finish_routing`), at the level of detail of the picture: routing
     them at another level first would be thrown away. Needs a QApplication (offscreen
     is fine)."""
-    scene = DesignScene(design, theme, metrics=metrics)
-    scene.set_metrics(metrics)  # problem marks and colours; the labels are written
-    scene.set_cut_visible(cut)
+    with collector_paused():
+        scene = DesignScene(design, theme, metrics=metrics)
+        scene.set_metrics(metrics)  # problem marks and colours; the labels are written
+        scene.set_cut_visible(cut)
     return scene
 
 
@@ -580,8 +582,9 @@ def prepare_picture(scene: DesignScene, width: int, height: int,
         source = scene.content_rect()
         scale = min(width / source.width(), height / source.height())
         scene.set_view_scale(scale)
-    scene.set_detail(scale >= DETAIL_SCALE if detail is None else detail)
-    scene.finish_routing()
+    with collector_paused():
+        scene.set_detail(scale >= DETAIL_SCALE if detail is None else detail)
+        scene.finish_routing()
     return source
 
 
@@ -589,13 +592,14 @@ def render_image(scene: DesignScene, width: int, height: int,
                  detail: bool | None = None) -> QImage:
     """The whole scene fitted into a ``width`` × ``height`` image (aspect kept,
     background filled). ``detail`` None chooses the level of detail by the scale."""
-    source = prepare_picture(scene, width, height, detail)
-    image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
-    image.fill(QColor(scene.theme.canvas))
-    painter = QPainter(image)
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-    scene.render(painter, QRectF(0, 0, width, height), source,
-                 Qt.AspectRatioMode.KeepAspectRatio)
-    painter.end()
+    with collector_paused():
+        source = prepare_picture(scene, width, height, detail)
+        image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
+        image.fill(QColor(scene.theme.canvas))
+        painter = QPainter(image)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        scene.render(painter, QRectF(0, 0, width, height), source,
+                     Qt.AspectRatioMode.KeepAspectRatio)
+        painter.end()
     return image

@@ -37,11 +37,13 @@ def export_png(
 ) -> tuple[int, int]:
     """Write the canvas of ``design`` (figures and problem marks from ``metrics``) as a
     PNG ``width`` pixels wide or at ``dpi`` (default 1920 wide); returns the size."""
+    from gui.canvas.caching import collector_paused
     from gui.canvas.scene import build_scene
     from gui.export.render import render_png
 
-    scene = build_scene(design, metrics)
-    return render_png(scene, path, width=width, dpi=dpi, source=source)
+    with collector_paused():  # no collection between building and drawing either
+        scene = build_scene(design, metrics)
+        return render_png(scene, path, width=width, dpi=dpi, source=source)
 
 
 def export_svg(

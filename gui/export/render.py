@@ -69,9 +69,32 @@ def render_png(
     """Write ``source`` of the scene (default: the whole design) as a PNG; returns its
     pixel size. ``detail`` forces (or hides) the islands' contents; None decides by
     scale as the editor does."""
-    area = QRectF(source) if source is not None else scene.content_rect()
-    w, h = picture_size(area, width, dpi)
-    _choose_detail(scene, w / area.width(), detail)
+    shown = scene.view_scale
+    try:
+        area = QRectF(source) if source is not None else _whole_area(scene, width, dpi)
+        w, h = picture_size(area, width, dpi)
+        _choose_detail(scene, w / area.width(), detail)
+        _write_png(scene, path, area, (w, h), dpi)
+    finally:
+        scene.set_view_scale(shown)
+    return w, h
+
+
+def _whole_area(scene: DesignScene, width: int | None, dpi: float | None) -> QRectF:
+    """The area of the whole design at the picture's scale: zoomed out, a building
+    writes its name on a plate above it, which the area must hold (at the scene's own
+    zoom there may be no plate, and the picture cut the building's name off)."""
+    area = scene.content_rect()
+    for _ in range(2):  # the plates grow as the area does
+        w, _h = picture_size(area, width, dpi)
+        scene.set_view_scale(w / area.width())
+        area = scene.content_rect()
+    return area
+
+
+def _write_png(scene: DesignScene, path: str | os.PathLike[str], area: QRectF,
+               size: tuple[int, int], dpi: float | None) -> None:
+    w, h = size
     image = QImage(w, h, QImage.Format.Format_RGB32)  # opaque: the canvas is filled
     if image.isNull():
         raise ExportError(translate("Export", "not enough memory for a {width} × {height} "
@@ -91,7 +114,6 @@ def render_png(
         if not image.save(str(temporary), None, PNG_QUALITY):
             raise ExportError(translate(
                 "Export", "the PNG could not be written (is the disk full?)"), path)
-    return w, h
 
 
 def render_svg(

@@ -119,3 +119,33 @@ def test_failed_png_keeps_the_old_file(
 def test_absurd_sizes_are_refused_with_a_reason(qtbot, tmp_path: Path) -> None:
     with pytest.raises(ExportError, match="too large"):
         export_png(small_design(), tmp_path / "x.png", dpi=100_000)
+
+
+def test_whole_picture_holds_the_zoomed_out_buildings_names(
+        qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At 1920 pixels a SuperPOD of 144 units is zoomed out far enough that its hall
+    writes its name on a plate above it; the area drawn must hold the plate (it was the
+    area at the scene's own zoom, without a plate, and cut the name off)."""
+    from gui.canvas.items.building import BuildingItem
+    from gui.export import render as render_module
+    from model.templates import TEMPLATES
+
+    drawn: list[QRectF] = []
+    paint = render_module._paint
+
+    def recording(scene, painter, target, source):  # type: ignore[no-untyped-def]
+        drawn.append(QRectF(source))
+        paint(scene, painter, target, source)
+
+    monkeypatch.setattr(render_module, "_paint", recording)
+    scene = build_scene(TEMPLATES["superpod"].build(sus=144, system="gb200-nvl72"))
+    w, _h = render_png(scene, tmp_path / "pod.png", width=1920)
+    assert scene.view_scale == 1.0, "the scene's own zoom is given back"
+    (area,) = drawn
+    scene.set_view_scale(w / area.width())  # the picture's zoom
+    halls = [i for i in scene.element_items()
+             if isinstance(i, BuildingItem) and i.parentItem() is None]
+    plates = [i.mapRectToScene(i.plate_rect()) for i in halls]
+    assert halls and all(not p.isEmpty() for p in plates), "zoomed out: plates drawn"
+    for hall, plate in zip(halls, plates, strict=True):
+        assert area.contains(plate), (hall.element.name, plate, area)

@@ -82,7 +82,7 @@ class BundleItem(QGraphicsItem):
         self.summary: str | None = None
         """The text of the summed label of a card's many bundles this bundle carries for
         them (None: its own label, if any)."""
-        self._drawn_path: QPainterPath | None = QPainterPath()
+        self._drawn_path: QPainterPath | None = None
         """The route as a path, made when first asked for (None: not yet): a picture of
         thousands of bundles never asks (the wire layer draws them from the points)."""
         self._pieces: list[Any] | None = None
@@ -176,17 +176,23 @@ class BundleItem(QGraphicsItem):
         width = pen_width(self.capacity_gbps(links))
         changed = text != self._text
         if changed or width != self._pen_width:
-            self.prepareGeometryChange()
-            if width != self._pen_width or self.crossing_gbps != self._crossing_drawn:
-                self._rewire()
+            # Not yet routed, nothing is drawn: no geometry to change (a scene being built
+            # takes in thousands of bundles' figures before routing any).
+            drawn = bool(self.points) or self.label_box is not None
+            if drawn:
+                self.prepareGeometryChange()
+                if width != self._pen_width or self.crossing_gbps != self._crossing_drawn:
+                    self._rewire()
             self._text, self._pen_width = text, width
             self._crossing_drawn = self.crossing_gbps
-            self._update_bounds()
-            self.update()
-        scene = self.design_scene()
-        if changed and scene is not None and self.points:
-            scene.schedule_label(self)  # placed in the routing queue's next slice
-        self._relabel()
+            if drawn:
+                self._update_bounds()
+                self.update()
+        if self.points or self.label_box is not None:
+            scene = self.design_scene()
+            if changed and scene is not None and self.points:
+                scene.schedule_label(self)  # placed in the routing queue's next slice
+            self._relabel()
         return changed
 
     def _relabel(self) -> None:
@@ -245,8 +251,10 @@ class BundleItem(QGraphicsItem):
         self._pieces = None
         self._drawn_path = None
         self._update_bounds()
-        self.setVisible(True)
-        self.update()
+        if not self.isVisible():
+            self.setVisible(True)
+        if not self.plain():  # a plain bundle is drawn by the wire layer
+            self.update()
         self._rewire()
 
     def route_pieces(self, split: Callable[[list[Point]], list[Any]]) -> list[Any]:
@@ -324,8 +332,9 @@ class BundleItem(QGraphicsItem):
         if self.points:
             xs = [x for x, _y in self.points]
             ys = [y for _x, y in self.points]
-            bounds = QRectF(min(xs) - margin, min(ys) - margin,
-                            max(xs) - min(xs) + 2 * margin, max(ys) - min(ys) + 2 * margin)
+            left, top = min(xs), min(ys)
+            bounds = QRectF(left - margin, top - margin, max(xs) - left + 2 * margin,
+                            max(ys) - top + 2 * margin)
         else:
             bounds = QRectF()
         if self.label_box is not None:

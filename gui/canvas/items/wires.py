@@ -7,7 +7,8 @@ bundle draws itself on top; the layer takes no clicks."""
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from itertools import chain, pairwise
 
 from PySide6.QtCore import QLineF, QRectF, Qt
@@ -100,6 +101,9 @@ class WireLayer(QGraphicsItem):
         self._all_stale = True
         self._stale: dict[str, BundleItem] = {}
         self._bounds = QRectF()
+        self._held: QRectF | None = None
+        """While :meth:`hold` is on: the area changed so far, told to Qt once when it
+        ends."""
         self.setZValue(4)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
@@ -112,7 +116,27 @@ class WireLayer(QGraphicsItem):
     def bundle_changed(self, bundle: BundleItem, area: QRectF) -> None:
         """``bundle``'s route or look changed around ``area`` (scene coordinates)."""
         self._stale[bundle.element_id] = bundle
-        self._grow(area)
+        if self._held is None:
+            self._grow(area)
+        else:
+            self._held = self._held.united(area)
+
+    @contextmanager
+    def hold(self) -> Iterator[None]:
+        """Within this, changed bundles are only noted, and the area they changed is
+        told to Qt once at the end (routing every bundle of a picture tells it thousands
+        of times otherwise)."""
+        if self._held is not None:
+            yield
+            return
+        self._held = QRectF()
+        try:
+            yield
+        finally:
+            held, self._held = self._held, None
+            self._lines = None
+            if not held.isEmpty():
+                self._grow(held)
 
     def _grow(self, area: QRectF) -> None:
         self._lines = None

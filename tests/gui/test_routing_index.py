@@ -1,0 +1,71 @@
+"""The rectangle index routing and label placement ask (gui.canvas.routing.RectIndex),
+against a plain loop over every rectangle: its buckets are made lazily and the
+rectangles each segment overlaps are remembered, so rectangles added, moved and removed
+between questions must still be seen."""
+
+from __future__ import annotations
+
+import random
+
+from gui.canvas.routing import Rect, RectIndex, intersects, segment_rect
+
+
+def _overlapping(rects: dict[str, Rect], box: Rect, ignore: set[str]) -> list[str]:
+    return sorted(k for k, r in rects.items()
+                  if k not in ignore and r[0] < box[2] and box[0] < r[2]
+                  and r[1] < box[3] and box[1] < r[3])
+
+
+def _random_rect(rng: random.Random) -> Rect:
+    left, top = rng.uniform(-300, 2000), rng.uniform(-300, 2000)
+    # some as large as a building, most the size of a card
+    w, h = (rng.uniform(600, 2500), rng.uniform(600, 2500)) if rng.random() < 0.1 else (
+        rng.uniform(20, 200), rng.uniform(20, 120))
+    return left, top, left + w, top + h
+
+
+def test_answers_follow_every_change_between_questions() -> None:
+    rng = random.Random(7)
+    index = RectIndex()
+    plain: dict[str, Rect] = {}
+    lines = [rng.uniform(-300, 2500) for _ in range(6)]  # segments share a few lines
+    spans = [sorted((rng.uniform(-300, 2500), rng.uniform(-300, 2500))) for _ in range(8)]
+    asked = 0
+    for step in range(400):
+        change = rng.random()
+        key = f"r{rng.randrange(40)}"
+        if change < 0.5:
+            rect = _random_rect(rng)
+            index.add(key, rect)
+            plain[key] = rect
+        elif change < 0.7:
+            index.discard(key)
+            plain.pop(key, None)
+        ignore = set(rng.sample(sorted(plain), min(2, len(plain)))) if plain else set()
+        for _ in range(5):
+            at = rng.choice(lines)
+            a, b = rng.choice(spans)  # and are asked again, as routes' are
+            p, q = ((a, at), (b, at)) if rng.random() < 0.5 else ((at, a), (at, b))
+            expected = _overlapping(plain, segment_rect(p, q), ignore)
+            assert index.segment_hit(p, q, ignore) == bool(expected), (step, p, q)
+            asked += 1
+        if step % 3 == 0:  # the buckets, made at some point between changes
+            box = _random_rect(rng)
+            expected = _overlapping(plain, box, ignore)
+            assert index.hits(box, ignore) == expected
+            assert index.any_hit(box, ignore) == bool(expected)
+            assert index.count_hits(box, ignore) == len(expected)
+    assert asked == 2000 and len(plain) > 10
+
+
+def test_a_segment_asked_again_after_a_card_moved_onto_it() -> None:
+    index = RectIndex()
+    index.add("a", (0.0, 0.0, 50.0, 50.0))
+    p, q = (100.0, 25.0), (400.0, 25.0)
+    assert not index.segment_hit(p, q, set())
+    index.add("a", (200.0, 0.0, 250.0, 50.0))  # moved onto the segment
+    assert index.segment_hit(p, q, set())
+    assert not index.segment_hit(p, q, {"a"})
+    index.discard("a")
+    assert not index.segment_hit(p, q, set())
+    assert intersects((200.0, 0.0, 250.0, 50.0), segment_rect(p, q))
