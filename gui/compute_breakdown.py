@@ -5,9 +5,10 @@ engine's :class:`~model.metrics.results.Compute` figures."""
 
 from __future__ import annotations
 
-from gui.i18n import QT_TRANSLATE_NOOP, translate
+from gui.i18n import QT_TRANSLATE_NOOP, current_language, translate
 from gui.numbers import decimal_text
 from model.metrics.results import Compute
+from model.part_names import accelerator_name
 from model.parts import Catalog
 
 VENDORS = (
@@ -45,5 +46,6 @@ def compute_tooltip(compute: Compute, catalog: Catalog) -> str:
         for part_id, pflops in sorted(compute.by_accelerator_type.items(),
                                       key=lambda item: -item[1]):
             part = catalog.accelerator(part_id)
-            lines.append(line(part.name if part else part_id, pflops))
+            name = accelerator_name(part.name, current_language()) if part else part_id
+            lines.append(line(name, pflops))
     return "\n".join(lines)

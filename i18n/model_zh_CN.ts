@@ -1627,6 +1627,22 @@
             <translation>4× 摩尔线程 MCCX D800，风冷</translation>
         </message>
         <message>
+            <source>AMD Instinct MI300X</source>
+            <translation>AMD Instinct MI300X</translation>
+        </message>
+        <message>
+            <source>Biren BR100 64 GB (OAM)</source>
+            <translation>壁仞 BR100 64 GB（OAM）</translation>
+        </message>
+        <message>
+            <source>Cambricon MLU370-X8 48 GB (PCIe, two chips)</source>
+            <translation>寒武纪 MLU370-X8 48 GB（PCIe，双芯片）</translation>
+        </message>
+        <message>
+            <source>Cambricon MLU590 (OAM)</source>
+            <translation>寒武纪 MLU590（OAM）</translation>
+        </message>
+        <message>
             <source>CloudMatrix384 compute rack (4× 910C server)</source>
             <translation>CloudMatrix384 计算柜（4× 910C 服务器）</translation>
         </message>
@@ -1635,8 +1651,72 @@
             <translation>GB200 NVL72 机柜（18 个计算托盘）</translation>
         </message>
         <message>
+            <source>Generic host endpoint (nominal, one per classic host)</source>
+            <translation>通用主机端点（标称，每台传统主机一个）</translation>
+        </message>
+        <message>
             <source>Generic host rack, 24 one-NIC hosts (nominal)</source>
             <translation>通用主机机柜，24 台单网卡主机（标称）</translation>
+        </message>
+        <message>
+            <source>Huawei Ascend 910B</source>
+            <translation>华为昇腾 910B</translation>
+        </message>
+        <message>
+            <source>Huawei Ascend 910C</source>
+            <translation>华为昇腾 910C</translation>
+        </message>
+        <message>
+            <source>Hygon DCU K100-AI 64 GB</source>
+            <translation>海光 DCU K100-AI 64 GB</translation>
+        </message>
+        <message>
+            <source>Iluvatar CoreX Tiangai 100 (BI-V100) 32 GB</source>
+            <translation>天数智芯 天垓 100（BI-V100）32 GB</translation>
+        </message>
+        <message>
+            <source>Kunlunxin P800 (XPU-P, OAM)</source>
+            <translation>昆仑芯 P800（XPU-P，OAM）</translation>
+        </message>
+        <message>
+            <source>MetaX Xiyun C500 64 GB (OAM)</source>
+            <translation>沐曦 曦云 C500 64 GB（OAM）</translation>
+        </message>
+        <message>
+            <source>Moore Threads MTT S4000 48 GB</source>
+            <translation>摩尔线程 MTT S4000 48 GB</translation>
+        </message>
+        <message>
+            <source>NVIDIA A100 SXM4 80 GB</source>
+            <translation>NVIDIA A100 SXM4 80 GB</translation>
+        </message>
+        <message>
+            <source>NVIDIA A800 SXM4 80 GB (China market)</source>
+            <translation>NVIDIA A800 SXM4 80 GB（中国特供版）</translation>
+        </message>
+        <message>
+            <source>NVIDIA B200 (HGX B200 / DGX B200)</source>
+            <translation>NVIDIA B200（HGX B200 / DGX B200）</translation>
+        </message>
+        <message>
+            <source>NVIDIA B200 GPU of a GB200 superchip (NVL72)</source>
+            <translation>NVIDIA B200（GB200 超级芯片中的 GPU，NVL72）</translation>
+        </message>
+        <message>
+            <source>NVIDIA H100 SXM5 80 GB</source>
+            <translation>NVIDIA H100 SXM5 80 GB</translation>
+        </message>
+        <message>
+            <source>NVIDIA H20 96 GB (China market)</source>
+            <translation>NVIDIA H20 96 GB（中国特供版）</translation>
+        </message>
+        <message>
+            <source>NVIDIA H200 SXM 141 GB</source>
+            <translation>NVIDIA H200 SXM 141 GB</translation>
+        </message>
+        <message>
+            <source>NVIDIA H800 SXM5 80 GB (China market)</source>
+            <translation>NVIDIA H800 SXM5 80 GB（中国特供版）</translation>
         </message>
     </context>
     <context>

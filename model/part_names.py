@@ -1,12 +1,15 @@
-"""The built-in rack types' names in the user's language, for the palette and for the
-rack groups it drops (a rack group is named after its rack type when dropped).
+"""The built-in rack types' and accelerators' names in the user's language: for the
+palette and the rack groups it drops (a rack group is named after its rack type when
+dropped), and for the compute figures by accelerator.
 
 A part's name is catalog data in English (``resources/catalog/rack_types.json``); the
 names of the built-in rack types are listed here, marked for the model's catalog
 (context ``"parts"``), so a Chinese window says ``4× 华为 Atlas 800T A2，风冷`` where an
 English one says ``4× Huawei Atlas 800T A2, air-cooled``. A name not listed (a part of
 the user's own catalog) is shown as written. ``tests/model/test_part_names.py`` fails
-when a built-in rack type is missing here, so a new part cannot go untranslated.
+when a built-in rack type or accelerator is missing here, so a new part cannot go
+untranslated. Product names stay as their makers write them (``H100 SXM5``, ``Atlas
+800T A2``); vendor and descriptive words are translated.
 """
 
 from __future__ import annotations
@@ -44,5 +47,38 @@ def rack_type_name(name: str, lang: str | None) -> str:
     """A rack type's ``name`` in ``lang``: the translation of a built-in rack type's
     name, any other name as written."""
     if name not in RACK_TYPE_NAMES:
+        return name
+    return Translator(lang).translate("parts", name)
+
+
+ACCELERATOR_NAMES: tuple[str, ...] = (
+    mark("parts", "NVIDIA H100 SXM5 80 GB"),
+    mark("parts", "NVIDIA H200 SXM 141 GB"),
+    mark("parts", "NVIDIA B200 (HGX B200 / DGX B200)"),
+    mark("parts", "NVIDIA B200 GPU of a GB200 superchip (NVL72)"),
+    mark("parts", "AMD Instinct MI300X"),
+    mark("parts", "Huawei Ascend 910B"),
+    mark("parts", "Huawei Ascend 910C"),
+    mark("parts", "Generic host endpoint (nominal, one per classic host)"),
+    mark("parts", "NVIDIA A100 SXM4 80 GB"),
+    mark("parts", "NVIDIA A800 SXM4 80 GB (China market)"),
+    mark("parts", "NVIDIA H800 SXM5 80 GB (China market)"),
+    mark("parts", "NVIDIA H20 96 GB (China market)"),
+    mark("parts", "Cambricon MLU370-X8 48 GB (PCIe, two chips)"),
+    mark("parts", "Cambricon MLU590 (OAM)"),
+    mark("parts", "Hygon DCU K100-AI 64 GB"),
+    mark("parts", "Kunlunxin P800 (XPU-P, OAM)"),
+    mark("parts", "Moore Threads MTT S4000 48 GB"),
+    mark("parts", "MetaX Xiyun C500 64 GB (OAM)"),
+    mark("parts", "Iluvatar CoreX Tiangai 100 (BI-V100) 32 GB"),
+    mark("parts", "Biren BR100 64 GB (OAM)"),
+)
+"""The built-in accelerators' names, as the catalog writes them."""
+
+
+def accelerator_name(name: str, lang: str | None) -> str:
+    """An accelerator's ``name`` in ``lang``: the translation of a built-in
+    accelerator's name, any other name as written."""
+    if name not in ACCELERATOR_NAMES:
         return name
     return Translator(lang).translate("parts", name)

@@ -73,6 +73,9 @@ def test_a_chinese_campus_built_from_the_palette_shows_compute_by_vendor(  # typ
         vendor = lines[lines.index("按厂商：") + 1: lines.index("按加速卡型号：")]
         assert vendor == ["  华为: 548.9 PF (70%)", "  寒武纪: 160.8 PF (20%)",
                           "  NVIDIA: 75.8 PF (10%)"]
+        chips = [line.split(":")[0].strip() for line in lines[lines.index("按加速卡型号：") + 1:]]
+        assert sorted(chips) == sorted(["华为昇腾 910B", "华为昇腾 910C", "寒武纪 MLU590（OAM）",
+                                        "NVIDIA H20 96 GB（中国特供版）"])
         assert win.metrics_dock.text_of("pflops") == "785 PF"
         win.document.undo_stack.undo()  # the last tier, one command
         assert len(design.tiers) == 2

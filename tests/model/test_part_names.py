@@ -5,7 +5,12 @@ where the vendor is Chinese, and English (or a user's own part) is unchanged."""
 from __future__ import annotations
 
 from model.catalog import load_builtin_catalog
-from model.part_names import RACK_TYPE_NAMES, rack_type_name
+from model.part_names import (
+    ACCELERATOR_NAMES,
+    RACK_TYPE_NAMES,
+    accelerator_name,
+    rack_type_name,
+)
 
 VENDORS_IN_CHINESE = {"Huawei": "华为", "Cambricon": "寒武纪", "Hygon": "海光",
                       "Kunlunxin": "昆仑芯", "Moore Threads": "摩尔线程", "MetaX": "沐曦",
@@ -44,3 +49,18 @@ def test_english_and_unknown_names_are_unchanged() -> None:
     assert rack_type_name("4× Huawei Atlas 800T A2, air-cooled", "zh_CN") == \
         "4× 华为 Atlas 800T A2，风冷"
     assert rack_type_name("My own rack", "zh_CN") == "My own rack"
+
+
+def test_every_built_in_accelerator_is_listed_and_chinese_vendors_read_in_chinese() -> None:
+    catalog = load_builtin_catalog()
+    names = {a.name for a in catalog.accelerators}
+    assert names ^ set(ACCELERATOR_NAMES) == set()
+    for accelerator in catalog.accelerators:
+        chinese = accelerator_name(accelerator.name, "zh_CN")
+        assert accelerator_name(accelerator.name, None) == accelerator.name
+        for english, written in VENDORS_IN_CHINESE.items():
+            if str(accelerator.vendor).startswith(english):
+                assert written in chinese, (accelerator.name, chinese)
+        if "China market" in accelerator.name:
+            assert "中国特供版" in chinese, chinese
+    assert accelerator_name("My own chip", "zh_CN") == "My own chip"
