@@ -13,9 +13,10 @@ from tests.gui.conftest import close_window
 from tests.gui.test_i18n import english_afterwards  # noqa: F401  (a fixture)
 
 ATLAS = "atlas-800t-a2-x4"
+CLOUDMATRIX = "cloudmatrix-910c-x4"
 
 
-def _drop_atlas(win) -> str:  # type: ignore[no-untyped-def]
+def _drop_atlas(win, also: str | None = None) -> str:  # type: ignore[no-untyped-def]
     view, scene, design = win.view, win.scene, win.document.design
     assert view.place_entry(PaletteEntry("building"), QPointF(0, 0))
     (building,) = design.buildings
@@ -25,7 +26,15 @@ def _drop_atlas(win) -> str:  # type: ignore[no-untyped-def]
     assert view.place_entry(PaletteEntry("rack_group", ATLAS),
                             scene.item_for(island).scene_rect().center())
     (group,) = design.rack_groups.values()
+    if also is not None:
+        assert view.place_entry(PaletteEntry("rack_group", also),
+                                scene.item_for(island).scene_rect().center())
     return group.name
+
+
+def _island_chips(win) -> list[tuple[int, str]]:  # type: ignore[no-untyped-def]
+    (island,) = win.document.design.islands
+    return sorted(win.scene.item_for(island).accelerators())
 
 
 def _label(win) -> str:  # type: ignore[no-untyped-def]
@@ -41,7 +50,9 @@ def test_rack_types_in_a_chinese_window(qtbot, catalog, settings, english_afterw
     win = open_window(Design(name="园区"), None, catalog, settings)
     try:
         assert _label(win) == "4× 华为 Atlas 800T A2，风冷"
-        assert _drop_atlas(win) == "4× 华为 Atlas 800T A2，风冷"
+        assert _drop_atlas(win, CLOUDMATRIX) == "4× 华为 Atlas 800T A2，风冷"
+        # 16 racks × 4 servers × 8 chips each: two chips of one family, counted apart
+        assert _island_chips(win) == [(512, "昇腾 910B"), (512, "昇腾 910C")]
     finally:
         win.document.undo_stack.setClean()
         close_window(win)
@@ -53,7 +64,8 @@ def test_rack_types_in_an_english_window(qtbot, catalog, settings) -> None:  # t
     win = open_window(Design(name="campus"), None, catalog, settings)
     try:
         assert _label(win) == "4× Huawei Atlas 800T A2, air-cooled"
-        assert _drop_atlas(win) == "4× Huawei Atlas 800T A2, air-cooled"
+        assert _drop_atlas(win, CLOUDMATRIX) == "4× Huawei Atlas 800T A2, air-cooled"
+        assert _island_chips(win) == [(512, "Ascend 910B"), (512, "Ascend 910C")]
     finally:
         win.document.undo_stack.setClean()
         close_window(win)

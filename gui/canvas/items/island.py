@@ -20,8 +20,29 @@ from gui.canvas.items.base import (
 )
 from gui.canvas.items.container import ContainerItem
 from gui.canvas.items.tier import COMPACT_SCALE
-from gui.i18n import translate
+from gui.compute_breakdown import vendor_name
+from gui.i18n import current_language, translate
 from model.elements import Island
+from model.part_names import accelerator_name
+
+
+def chip_short_name(name: str, vendor: str) -> str:
+    """An accelerator's name as a zoomed-out island block says it, in the interface
+    language: without its vendor and its descriptive tail, up to the first word with a
+    digit — the model ("H100", "Ascend 910B", "DCU K100-AI"; "昇腾 910B" in Chinese), so
+    two chips of one family (910B and 910C) are never counted as one."""
+    full = accelerator_name(name, current_language())
+    for prefix in (f"{vendor} ", f"{vendor_name(vendor)} ", vendor_name(vendor)):
+        if full.startswith(prefix):
+            full = full[len(prefix):]
+            break
+    words = full.split("（")[0].split("(")[0].split()
+    short: list[str] = []
+    for word in words:
+        short.append(word)
+        if any(ch.isdigit() for ch in word):
+            break
+    return " ".join(short) or name
 
 
 class IslandItem(ContainerItem):
@@ -53,7 +74,7 @@ class IslandItem(ContainerItem):
 
     def accelerators(self) -> list[tuple[int, str]]:
         """(count, accelerator name) of each kind of accelerator in the island, most
-        first; the name without its vendor, first word only ("H100")."""
+        first; each name short (:func:`chip_short_name`: "H100", "Ascend 910B")."""
         scene = self.design_scene()
         if scene is None:
             return []
@@ -68,8 +89,7 @@ class IslandItem(ContainerItem):
             if rack is None or server is None:
                 continue
             part = catalog.accelerator(server.accelerator)
-            name = (part.name.removeprefix(f"{part.vendor} ").split(" ")[0] if part
-                    else server.accelerator)
+            name = chip_short_name(part.name, part.vendor) if part else server.accelerator
             counts[name] = counts.get(name, 0) + (
                 group.count * rack.servers_per_rack * server.accelerators_per_server)
         return sorted(((n, name) for name, n in counts.items()), reverse=True)
