@@ -3122,11 +3122,11 @@ IT 功耗 {it}，设施功耗 {facility}</translation>
     </message>
     <message>
         <source>leaf</source>
-        <translation>叶</translation>
+        <translation>Leaf</translation>
     </message>
     <message>
         <source>spine</source>
-        <translation>脊</translation>
+        <translation>Spine</translation>
     </message>
     <message>
         <source>aggregation</source>
@@ -3134,11 +3134,11 @@ IT 功耗 {it}，设施功耗 {facility}</translation>
     </message>
     <message>
         <source>core</source>
-        <translation>核心</translation>
+        <translation>Core</translation>
     </message>
     <message>
         <source>super-spine</source>
-        <translation>超级脊</translation>
+        <translation>Super-Spine</translation>
     </message>
     <message>
         <source>campus</source>

@@ -69,3 +69,17 @@ def test_rack_types_in_an_english_window(qtbot, catalog, settings) -> None:  # t
     finally:
         win.document.undo_stack.setClean()
         close_window(win)
+
+
+def test_switch_roles_read_as_the_names_do_in_chinese(qtbot, english_afterwards) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+    """A tier card says "×128 · Spine · 4:1" in a Chinese window, as its name
+    (计算岛 1 Spine, model/names.py) and Chinese data-centre usage say it."""
+    from gui.i18n import installer
+    from gui.words import enum_word
+    from model.elements import Role
+    from model.names import role_word
+
+    assert installer(QApplication.instance()).install("zh_CN")  # type: ignore[arg-type]
+    for role in (Role.LEAF, Role.SPINE, Role.CORE):
+        assert enum_word(role) == role_word(role.value, "zh_CN")
+    assert [enum_word(r) for r in (Role.LEAF, Role.SPINE, Role.CORE)] == ["Leaf", "Spine", "Core"]
