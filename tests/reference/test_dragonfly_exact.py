@@ -16,33 +16,18 @@ from hypothesis import strategies as st
 from model.design import Design
 from model.elements import Building
 from model.metrics import Engine
-from model.metrics.bisection.bound import lower_bound
 from model.metrics.bisection.dragonfly_cut import uniform_classes
 from model.metrics.bisection.solvers import dragonfly_plus, heuristic, integer_program
 from model.metrics.representation.dragonfly_shape import dragonfly_shape
 from model.metrics.representation.endpoints import build_endpoints
 from model.metrics.representation.topology import resolve
 from model.reports.metrics_json import metrics_to_json
-from model.templates import TEMPLATES
 from tests.reference.expand import expand
 from tests.reference.slow_metrics import bisection_milp, separation_gbps
+from tests.reference.test_dragonfly_bound import SPEED, bound_of, dragonfly
 
-SPEED = 200.0
 CLOSED_FORM = (dragonfly_plus, heuristic)
 """The closed form, and the heuristic (with the bound) where it does not apply."""
-
-
-def dragonfly(k: int, groups: int = 0, routers: int = 0, speed: float = SPEED) -> Design:
-    """A Dragonfly+ from the template."""
-    return TEMPLATES["dragonfly-plus"].build(k=k, groups=groups, routers=routers,
-                                             speed_gbps=speed)
-
-
-def bound_of(design: Design) -> float | None:
-    """The proven lower bound on the design's balanced cuts (⌊N/2⌋ on side A)."""
-    topo = resolve(design)
-    ep = build_endpoints(topo)
-    return lower_bound(topo, ep, ep.count // 2)
 
 
 def test_default_k64_hand_count() -> None:
