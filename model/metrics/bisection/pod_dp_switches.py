@@ -80,7 +80,6 @@ from model.metrics.bisection.switch_dp_loose import (
     loose_copies,
     loose_items,
     loose_order,
-    pruned_top,
     prunes,
     whole_steps,
 )
@@ -96,6 +95,7 @@ from model.metrics.bisection.switch_dp_rows import (
     _Step,
     _whole_value,
 )
+from model.metrics.bisection.switch_dp_top import pruned_top
 from model.metrics.bisection.switch_dp_whole import fill_whole
 from model.metrics.budget import check as check_budget
 from model.metrics.memory import remembered
@@ -178,11 +178,13 @@ class _Solver:
         if self.spent > OPERATIONS_LIMIT:
             raise _OutOfWorkError
 
-    def conv(self, a: Array, b: Array, below: int = 0) -> Array:
-        """Row-by-row min-plus convolution up to the target, counted; ``below``: the
-        count column 0 of ``a`` stands for."""
+    def conv(self, a: Array, b: Array, below: int = 0, limit: int | None = None) -> Array:
+        """Row-by-row min-plus convolution up to the target (or ``limit`` entries),
+        counted; ``below``: the count column 0 of ``a`` stands for."""
+        if limit is None:
+            limit = self.q + 1 - below
         try:
-            out, work = min_plus_rows(a, b, self.q + 1 - below, OPERATIONS_LIMIT - self.spent)
+            out, work = min_plus_rows(a, b, limit, OPERATIONS_LIMIT - self.spent)
         except TooMuchWorkError:
             raise _OutOfWorkError from None
         self.add(work)

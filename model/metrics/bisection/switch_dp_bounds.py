@@ -116,8 +116,13 @@ class RestBounds:
         hulls = [[_scaled(h, copies) for h in per_row] for per_row, copies in parts]
         self.suffix: list[list[tuple[Array, Array]]] = []
         """suffix[j][r]: the envelope of steps j, j + 1, … in row r, as vertices."""
-        for j in range(len(parts) + 1):
-            self.suffix.append([_merged([h[r] for h in hulls[j:]]) for r in range(rows)])
+        # each suffix merged from the next: the slopes of the next are in order
+        after = [_merged([]) for _ in range(rows)]
+        self.suffix = [after]
+        for per_row in reversed(hulls):
+            after = [_merged([h, rest]) for h, rest in zip(per_row, after, strict=True)]
+            self.suffix.append(after)
+        self.suffix.reverse()
 
     def at(self, j: int, counts: Array) -> Array:
         """The bound for steps j, j + 1, … holding ``counts`` (rows × counts; INF
@@ -174,3 +179,4 @@ def prune(table: Array, bounds: RestBounds, step: int, target: int, bound: float
     out = np.full_like(table, INF)
     out[:, span] = np.where(keep, part, INF)
     return out, True
+

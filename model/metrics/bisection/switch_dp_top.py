@@ -1,0 +1,242 @@
+"""The top pod of the switch-sides DP in loose mode
+(:mod:`model.metrics.bisection.switch_dp_loose`): bound and prune
+(:mod:`model.metrics.bisection.switch_dp_bounds`, which gives the argument), with what
+an edit inside one island leaves alone taken from the engine's memory.
+
+The top pod (a campus core over every island) combines its groups of children in the
+loose order: coarse lattices first, the finest last — after an edit that leaves a rail
+block partly filled, the edited island's group. Three things are made per group and
+remembered by what they depend on (the group's kind and table lengths, its links to
+the top pod's classes, its copies, the grid and the top pod's assignments; never by
+node numbers, which an edit shifts): each child's contribution, its lower convex
+envelope per assignment, and the copies of it combined. So an edit recomputes the
+edited island's group only.
+
+U, the cost entries are pruned against, starts at the cost of a real cut: the least
+with every unit of the groups before the last whole and the split unit, if any, in the
+last group (those whole tables stand on coarse lattices and combine cheaply; their
+product is remembered, as it does not depend on the last group). As U is the cost of a
+cut, the minimum is at most U, so one pruned pass finds it; the cut that defines U is
+usually the minimum itself, which prunes as tightly as the bound allows. When no such
+cut exists, U starts a little above the least bound at the target and doubles its gap
+until the pass finds a cut within it, as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import TYPE_CHECKING, TypeVar
+
+import numpy as np
+
+from model.metrics.bisection.switch_dp_bounds import (
+    FIRST_GAP,
+    RestBounds,
+    least_rows,
+    prune,
+    row_hulls,
+    shifted_union,
+)
+from model.metrics.bisection.switch_dp_loose import concave_on_lattice
+from model.metrics.bisection.switch_dp_rows import _Group, _padded, _Step
+from model.metrics.memory import remembered
+from model.metrics.representation.topology import IntArray
+
+if TYPE_CHECKING:
+    from model.metrics.bisection.pod_dp_switches import _Solver
+
+INF = float("inf")
+Array = np.ndarray
+Hulls = list[tuple[Array, Array]]
+Part = tuple[_Group, Array, Array, int, Hulls]
+"""A group as the top pod combines it: the group, what one child contributes with its
+units whole (c) and with one split (c1), one row per assignment, how many alike
+children it stands for, and the envelope of one child's contribution per assignment."""
+HULL_COST = 3_000
+"""Operations one envelope of a pod's contribution counts besides its points."""
+Kept = TypeVar("Kept")
+
+
+def pruned_top(solver: _Solver, groups: list[_Group], sides: Array, keep: bool
+               ) -> tuple[Array, Array, list[_Step]]:
+    """:meth:`_with_remainder` at the top pod in loose mode, by bound and prune (module
+    doc). Assignments whose bound at the target exceeds U are not combined at all
+    (their rows stay INF; the rows combined are left in ``live_rows``)."""
+    rows = sides.shape[0]
+    envelopes = [_kept(solver, "hulls", [(grp, 1)], sides,
+                       partial(_envelopes, solver, grp, sides)) for grp in groups]
+    floor = RestBounds([(h, len(grp.members)) for grp, h in zip(
+        groups, envelopes, strict=True)]).at(0, np.array([float(solver.q)]))[:, 0]
+    solver.add(rows * sum(len(grp.members) for grp in groups))
+    least = float(floor.min())
+    if not np.isfinite(least):
+        solver.live_rows = np.zeros(0, np.int64)
+        return np.full((rows, 1), INF), np.full((rows, 1), INF), []
+    gap = max(abs(least) * FIRST_GAP, 1.0)
+    ceiling = _whole_cut(solver, groups, envelopes, sides, int(np.argmin(floor)))
+    while True:
+        # a cut's value is a sum in another order than the DP's: a rounding's room
+        bound = (ceiling * (1 + 1e-9) + 1e-6 if np.isfinite(ceiling) else least + gap)
+        live = np.flatnonzero(floor <= bound)
+        parts = _parts(solver, groups, envelopes, sides, live)
+        bounds = RestBounds([(h, m) for _, _, _, m, h in parts])
+        made = [_kept(solver, "copies" if keep else "copies only", [(grp, m)], sides[live],
+                      partial(solver.copies, c, c1, m, keep))
+                for grp, c, c1, m, _ in parts]
+        total, total1, steps, dropped = _combine_within(solver,
+            [grp for grp, _, _, _, _ in parts], made, bounds, bound, keep)
+        if (not dropped and live.size == rows) or (
+                total1.shape[1] and float(total1[:, 0].min()) <= bound):
+            break
+        gap = max(gap, bound - least) * 2
+        ceiling = INF
+    solver.live_rows = live
+    whole, split = np.full((rows, 1), INF), np.full((rows, 1), INF)
+    whole[live], split[live] = total[:, :1], total1[:, :1]
+    return whole, split, steps
+
+
+def _kept(solver: _Solver, what: str, groups: Sequence[tuple[_Group, int]], sides: Array,
+          make: Callable[[], Kept]) -> Kept:
+    """``make()``, remembered by the engine by what it depends on (module doc): for each
+    of ``groups`` (group, copies) its kind, table lengths, links and copies (cut at the
+    target); the grid and the assignments ``sides``."""
+    key = (what, solver.g, solver.r, solver.loose, sides.shape, sides.tobytes(),
+           *(_group_key(solver, grp, m) for grp, m in groups))
+    store = remembered().top_parts
+    found: Kept | None = store.get(key)  # type: ignore[assignment]
+    if found is None:
+        found = make()
+        arrays = _arrays(found)
+        for array in arrays:
+            array.flags.writeable = False  # shared with later runs
+        store.put(key, found, arrays)
+    return found
+
+
+def _group_key(solver: _Solver, grp: _Group, m: int) -> tuple[object, ...]:
+    """What ``m`` copies of a child of ``grp`` contribute depends on: its kind, its
+    tables' lengths, its links and, when they reach past it, the target."""
+    child = grp.child
+    length = solver.lengths(child)
+    return (int(solver.cl.kind[child]), length, grp.links.shape, grp.links.tobytes(), m,
+            min(solver.q, m * (max(length) - 1)))
+
+
+def _arrays(item: object) -> list[Array]:
+    """The numpy arrays ``item`` holds (in tuples and lists)."""
+    if isinstance(item, np.ndarray):
+        return [item]
+    if isinstance(item, (tuple, list)):
+        return [a for x in item for a in _arrays(x)]
+    return []
+
+
+def _parts(solver: _Solver, groups: list[_Group], envelopes: list[Hulls], sides: Array,
+           live: IntArray) -> list[Part]:
+    """The parts the top pod's ``groups`` are combined as for its assignments ``live``;
+    a group of children whose contribution is not concave along its lattice one child
+    at a time (the pruned tables between them are short)."""
+    parts: list[Part] = []
+    for grp, hulls in zip(groups, envelopes, strict=True):
+        c, c1 = _kept(solver, "contribution", [(grp, 1)], sides[live],
+                      partial(solver.contribution, grp, sides[live]))
+        mine = [hulls[r] for r in live.tolist()]
+        if len(grp.members) > 1 and not concave_on_lattice(c):
+            parts += [(_Group(member, [member], grp.links), c, c1, 1, mine)
+                      for member in grp.members]
+        else:
+            parts.append((grp, c, c1, len(grp.members), mine))
+    return parts
+
+
+def _whole_cut(solver: _Solver, groups: list[_Group], envelopes: list[Hulls],
+               sides: Array, row: int) -> float:
+    """The cost of a real cut of the top pod under assignment ``row`` (module doc):
+    every unit of the groups before the last whole, the split unit, if any, in the
+    last group. The product of the groups before the last is remembered."""
+    live = np.array([row])
+    before = _parts(solver, groups[:-1], envelopes[:-1], sides, live)
+    last = _parts(solver, groups[-1:], envelopes[-1:], sides, live)
+
+    def product() -> Array:
+        total = np.zeros((1, 1))
+        for grp, c, c1, m, _ in before:
+            g, _, _ = _kept(solver, "copies only", [(grp, m)], sides[live],
+                            partial(solver.copies, c, c1, m, False))
+            # whole, so a later target reads it too
+            total = solver.conv(total, g, limit=total.shape[1] + g.shape[1] - 1)
+        return total
+
+    total = _kept(solver, "whole", [(grp, m) for grp, _, _, m, _ in before], sides[live],
+                  product)
+    tail, tail1 = np.zeros((1, 1)), np.full((1, 1), INF)
+    for grp, c, c1, m, _ in last:
+        g, g1, _ = _kept(solver, "copies only", [(grp, m)], sides[live],
+                         partial(solver.copies, c, c1, m, False))
+        tail1 = _padded(solver.conv(tail1, g), solver.conv(tail, g1))
+        tail = solver.conv(tail, g)
+    return float(min(solver.at_target(total, tail)[0, 0],
+                     solver.at_target(total, tail1)[0, 0]))
+
+
+def _envelopes(solver: _Solver, grp: _Group, sides: Array) -> Hulls:
+    """For each of the pod's assignments ``sides``, the lower convex envelope of
+    what one child of ``grp`` contributes (whole units or one split), as vertices:
+    for a pod child, the envelope of the least over its own assignments of its
+    tables plus the links crossed, made from its tables' envelopes without
+    forming the contributions."""
+    if grp.child < solver.tree.units:
+        c, c1 = solver.contribution(grp, sides)
+        return row_hulls(least_rows(c, c1))
+    t, t1 = solver.table(grp.child)
+    own = row_hulls(least_rows(t, t1))
+    # each envelope costs a few passes over its points (in Python-called numpy)
+    solver.add(sides.shape[0] * (HULL_COST + 2 * sum(h[0].size for h in own)))
+    x = solver.crossing(grp, sides)
+    return [shifted_union(own, x[:, r]) for r in range(sides.shape[0])]
+
+
+def _combine_within(solver: _Solver, groups: list[_Group],
+                    made: Sequence[tuple[Array, Array, object]],
+                    bounds: RestBounds, bound: float, keep: bool
+                    ) -> tuple[Array, Array, list[_Step], bool]:
+    """The top pod's groups combined with every entry that cannot lead to a cut of
+    cost at most ``bound`` dropped; also whether any was."""
+    rows = made[0][0].shape[0]
+    total, total1 = np.zeros((rows, 1)), np.full((rows, 0), INF)
+    low = 0  # the count column 0 of total and total1 stands for
+    steps: list[_Step] = []
+    dropped = False
+    for index, (grp, (g, g1, how)) in enumerate(zip(groups, made, strict=True)):
+        if keep:
+            steps.append(_Step(grp, total, total1, g, g1, how,  # type: ignore[arg-type]
+                               offset=low))
+        if index == len(groups) - 1:
+            new = solver.at_target(total, g, low)
+            total1 = np.minimum(solver.at_target(total1, g, low),
+                                solver.at_target(total, g1, low))
+            total = new
+            break
+        new = solver.conv(total, g, low)
+        total1 = _padded(solver.conv(total1, g, low), solver.conv(total, g1, low))
+        total, cut = prune(new, bounds, index, solver.q - low, bound)
+        total1, cut1 = prune(total1, bounds, index, solver.q - low, bound)
+        solver.add(total.shape[0] * (total.shape[1] + total1.shape[1]) // 8)
+        dropped = dropped or cut or cut1
+        total, total1, shift = trimmed(total, total1)
+        low += shift
+    return total, total1, steps, dropped
+
+
+def trimmed(a: Array, b: Array) -> tuple[Array, Array, int]:
+    """Two tables counting from the same count, without the leading and trailing
+    columns where both are infinite in every row; and how many leading ones went."""
+    finite = np.flatnonzero(np.r_[np.isfinite(a).any(axis=0), np.zeros(max(
+        b.shape[1] - a.shape[1], 0), bool)] | np.r_[np.isfinite(b).any(axis=0), np.zeros(
+            max(a.shape[1] - b.shape[1], 0), bool)])
+    if finite.size == 0:
+        return a[:, :0], b[:, :0], 0
+    first, last = int(finite[0]), int(finite[-1]) + 1
+    return a[:, first:last], b[:, first:last], first
