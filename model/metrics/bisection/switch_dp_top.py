@@ -24,9 +24,9 @@ until the pass finds a cut within it, as before.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import partial
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -38,24 +38,17 @@ from model.metrics.bisection.switch_dp_bounds import (
     row_hulls,
     shifted_union,
 )
-from model.metrics.bisection.switch_dp_loose import concave_on_lattice
+from model.metrics.bisection.switch_dp_kept import Hulls, copies, kept, parts_of
 from model.metrics.bisection.switch_dp_rows import _Group, _padded, _Step
-from model.metrics.memory import remembered
-from model.metrics.representation.topology import IntArray
+from model.metrics.bisection.switch_dp_split import split_last
 
 if TYPE_CHECKING:
     from model.metrics.bisection.pod_dp_switches import _Solver
 
 INF = float("inf")
 Array = np.ndarray
-Hulls = list[tuple[Array, Array]]
-Part = tuple[_Group, Array, Array, int, Hulls]
-"""A group as the top pod combines it: the group, what one child contributes with its
-units whole (c) and with one split (c1), one row per assignment, how many alike
-children it stands for, and the envelope of one child's contribution per assignment."""
 HULL_COST = 3_000
 """Operations one envelope of a pod's contribution counts besides its points."""
-Kept = TypeVar("Kept")
 
 
 def pruned_top(solver: _Solver, groups: list[_Group], sides: Array, keep: bool
@@ -64,8 +57,8 @@ def pruned_top(solver: _Solver, groups: list[_Group], sides: Array, keep: bool
     doc). Assignments whose bound at the target exceeds U are not combined at all
     (their rows stay INF; the rows combined are left in ``live_rows``)."""
     rows = sides.shape[0]
-    envelopes = [_kept(solver, "hulls", [(grp, 1)], sides,
-                       partial(_envelopes, solver, grp, sides)) for grp in groups]
+    envelopes = [kept(solver, "hulls", [(grp, 1)], sides,
+                      partial(_envelopes, solver, grp, sides)) for grp in groups]
     floor = RestBounds([(h, len(grp.members)) for grp, h in zip(
         groups, envelopes, strict=True)]).at(0, np.array([float(solver.q)]))[:, 0]
     solver.add(rows * sum(len(grp.members) for grp in groups))
@@ -74,15 +67,17 @@ def pruned_top(solver: _Solver, groups: list[_Group], sides: Array, keep: bool
         solver.live_rows = np.zeros(0, np.int64)
         return np.full((rows, 1), INF), np.full((rows, 1), INF), []
     gap = max(abs(least) * FIRST_GAP, 1.0)
-    ceiling = _whole_cut(solver, groups, envelopes, sides, int(np.argmin(floor)))
+    proof = split_last(solver, groups, envelopes, sides, floor, keep)
+    if isinstance(proof, tuple):
+        return proof
+    ceiling = proof
     while True:
         # a cut's value is a sum in another order than the DP's: a rounding's room
         bound = (ceiling * (1 + 1e-9) + 1e-6 if np.isfinite(ceiling) else least + gap)
         live = np.flatnonzero(floor <= bound)
-        parts = _parts(solver, groups, envelopes, sides, live)
+        parts = parts_of(solver, groups, envelopes, sides, live)
         bounds = RestBounds([(h, m) for _, _, _, m, h in parts])
-        made = [_kept(solver, "copies" if keep else "copies only", [(grp, m)], sides[live],
-                      partial(solver.copies, c, c1, m, keep))
+        made = [copies(solver, grp, c, c1, m, sides[live], keep)
                 for grp, c, c1, m, _ in parts]
         total, total1, steps, dropped = _combine_within(solver,
             [grp for grp, _, _, _, _ in parts], made, bounds, bound, keep)
@@ -95,90 +90,6 @@ def pruned_top(solver: _Solver, groups: list[_Group], sides: Array, keep: bool
     whole, split = np.full((rows, 1), INF), np.full((rows, 1), INF)
     whole[live], split[live] = total[:, :1], total1[:, :1]
     return whole, split, steps
-
-
-def _kept(solver: _Solver, what: str, groups: Sequence[tuple[_Group, int]], sides: Array,
-          make: Callable[[], Kept]) -> Kept:
-    """``make()``, remembered by the engine by what it depends on (module doc): for each
-    of ``groups`` (group, copies) its kind, table lengths, links and copies (cut at the
-    target); the grid and the assignments ``sides``."""
-    key = (what, solver.g, solver.r, solver.loose, sides.shape, sides.tobytes(),
-           *(_group_key(solver, grp, m) for grp, m in groups))
-    store = remembered().top_parts
-    found: Kept | None = store.get(key)  # type: ignore[assignment]
-    if found is None:
-        found = make()
-        arrays = _arrays(found)
-        for array in arrays:
-            array.flags.writeable = False  # shared with later runs
-        store.put(key, found, arrays)
-    return found
-
-
-def _group_key(solver: _Solver, grp: _Group, m: int) -> tuple[object, ...]:
-    """What ``m`` copies of a child of ``grp`` contribute depends on: its kind, its
-    tables' lengths, its links and, when they reach past it, the target."""
-    child = grp.child
-    length = solver.lengths(child)
-    return (int(solver.cl.kind[child]), length, grp.links.shape, grp.links.tobytes(), m,
-            min(solver.q, m * (max(length) - 1)))
-
-
-def _arrays(item: object) -> list[Array]:
-    """The numpy arrays ``item`` holds (in tuples and lists)."""
-    if isinstance(item, np.ndarray):
-        return [item]
-    if isinstance(item, (tuple, list)):
-        return [a for x in item for a in _arrays(x)]
-    return []
-
-
-def _parts(solver: _Solver, groups: list[_Group], envelopes: list[Hulls], sides: Array,
-           live: IntArray) -> list[Part]:
-    """The parts the top pod's ``groups`` are combined as for its assignments ``live``;
-    a group of children whose contribution is not concave along its lattice one child
-    at a time (the pruned tables between them are short)."""
-    parts: list[Part] = []
-    for grp, hulls in zip(groups, envelopes, strict=True):
-        c, c1 = _kept(solver, "contribution", [(grp, 1)], sides[live],
-                      partial(solver.contribution, grp, sides[live]))
-        mine = [hulls[r] for r in live.tolist()]
-        if len(grp.members) > 1 and not concave_on_lattice(c):
-            parts += [(_Group(member, [member], grp.links), c, c1, 1, mine)
-                      for member in grp.members]
-        else:
-            parts.append((grp, c, c1, len(grp.members), mine))
-    return parts
-
-
-def _whole_cut(solver: _Solver, groups: list[_Group], envelopes: list[Hulls],
-               sides: Array, row: int) -> float:
-    """The cost of a real cut of the top pod under assignment ``row`` (module doc):
-    every unit of the groups before the last whole, the split unit, if any, in the
-    last group. The product of the groups before the last is remembered."""
-    live = np.array([row])
-    before = _parts(solver, groups[:-1], envelopes[:-1], sides, live)
-    last = _parts(solver, groups[-1:], envelopes[-1:], sides, live)
-
-    def product() -> Array:
-        total = np.zeros((1, 1))
-        for grp, c, c1, m, _ in before:
-            g, _, _ = _kept(solver, "copies only", [(grp, m)], sides[live],
-                            partial(solver.copies, c, c1, m, False))
-            # whole, so a later target reads it too
-            total = solver.conv(total, g, limit=total.shape[1] + g.shape[1] - 1)
-        return total
-
-    total = _kept(solver, "whole", [(grp, m) for grp, _, _, m, _ in before], sides[live],
-                  product)
-    tail, tail1 = np.zeros((1, 1)), np.full((1, 1), INF)
-    for grp, c, c1, m, _ in last:
-        g, g1, _ = _kept(solver, "copies only", [(grp, m)], sides[live],
-                         partial(solver.copies, c, c1, m, False))
-        tail1 = _padded(solver.conv(tail1, g), solver.conv(tail, g1))
-        tail = solver.conv(tail, g)
-    return float(min(solver.at_target(total, tail)[0, 0],
-                     solver.at_target(total, tail1)[0, 0]))
 
 
 def _envelopes(solver: _Solver, grp: _Group, sides: Array) -> Hulls:
