@@ -51,7 +51,9 @@ lookup per kind.
 
 Units of coprime sizes (21 and 37 GPUs beside 32) make the grid one accelerator; the
 tables then count whole units and one split unit apart, and the top pod is combined by
-bound and prune (:mod:`model.metrics.bisection.switch_dp_loose`).
+bound and prune (:mod:`model.metrics.bisection.switch_dp_top`), or without any
+pruned pass when a real cut meets the lower bounds of
+:mod:`model.metrics.bisection.switch_dp_split`.
 
 The price is 2^c rows for a pod of c classes, so this runs while pods have at most
 :data:`model.metrics.bisection.pod_classes.MAX_OWN` classes and the work stays under

@@ -1,8 +1,8 @@
 """The switch-sides DP's loose mode (:mod:`model.metrics.bisection.pod_dp_switches`): the grid of
 one accelerator (units of coprime sizes, such as 21 and 37 GPUs of a rail block left
 partly filled, beside units of 32), where tables count whole units on their lattices
-and one split unit, and the top pod is combined by bound and prune
-(:mod:`model.metrics.bisection.switch_dp_bounds`).
+and one split unit; the top pod is combined by
+:mod:`model.metrics.bisection.switch_dp_top`.
 
 Why this is exact: with every switch's side fixed, the cost is linear in the accelerators
 of each unit on side A and balance is one equation, so some optimal cut splits one unit

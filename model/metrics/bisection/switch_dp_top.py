@@ -5,21 +5,19 @@ an edit inside one island leaves alone taken from the engine's memory.
 
 The top pod (a campus core over every island) combines its groups of children in the
 loose order: coarse lattices first, the finest last — after an edit that leaves a rail
-block partly filled, the edited island's group. Three things are made per group and
-remembered by what they depend on (the group's kind and table lengths, its links to
-the top pod's classes, its copies, the grid and the top pod's assignments; never by
-node numbers, which an edit shifts): each child's contribution, its lower convex
-envelope per assignment, and the copies of it combined. So an edit recomputes the
+block partly filled, the edited island's group. What it makes per group (each child's
+contribution, its lower convex envelope per assignment, the copies combined) and the
+product of the groups before the last with every unit whole are remembered by what
+they depend on (:mod:`model.metrics.bisection.switch_dp_kept`), so an edit remakes the
 edited island's group only.
 
-U, the cost entries are pruned against, starts at the cost of a real cut: the least
-with every unit of the groups before the last whole and the split unit, if any, in the
-last group (those whole tables stand on coarse lattices and combine cheaply; their
-product is remembered, as it does not depend on the last group). As U is the cost of a
-cut, the minimum is at most U, so one pruned pass finds it; the cut that defines U is
-usually the minimum itself, which prunes as tightly as the bound allows. When no such
-cut exists, U starts a little above the least bound at the target and doubles its gap
-until the pass finds a cut within it, as before.
+First :mod:`model.metrics.bisection.switch_dp_split` tries to prove the minimum from
+those without pruning any table (the split unit in the last group, the cuts with it
+before the last bounded from below). When it cannot, it gives the cost of the best real
+cut it found, and U, the cost entries are pruned against, starts there: as U is the
+cost of a cut, the minimum is at most U and one pruned pass finds it. When no such cut
+exists, U starts a little above the least bound at the target and doubles its gap until
+the pass finds a cut within it.
 """
 
 from __future__ import annotations
