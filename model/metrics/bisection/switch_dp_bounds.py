@@ -136,6 +136,18 @@ class RestBounds:
         return out
 
 
+def least_at(parts: list[tuple[list[tuple[Array, Array]], int]], count: float) -> Array:
+    """Per row, the bound of :class:`RestBounds` for all the steps holding ``count``
+    (without the bounds of the later steps alone)."""
+    rows = len(parts[0][0]) if parts else 0
+    out = np.full(rows, INF)
+    for r in range(rows):
+        x, y = _merged([_scaled(per_row[r], copies) for per_row, copies in parts])
+        if x.size and x[0] <= count <= x[-1]:
+            out[r] = float(np.interp(count, x, y))
+    return out
+
+
 def _scaled(hull: tuple[Array, Array], copies: int) -> tuple[Array, Array]:
     """The envelope of ``copies`` copies of a convex function, each with the
     vertices ``hull`` (the convolution of a convex function with itself stretches it)."""

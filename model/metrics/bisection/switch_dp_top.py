@@ -31,6 +31,7 @@ import numpy as np
 from model.metrics.bisection.switch_dp_bounds import (
     FIRST_GAP,
     RestBounds,
+    least_at,
     least_rows,
     prune,
     row_hulls,
@@ -57,8 +58,8 @@ def pruned_top(solver: _Solver, groups: list[_Group], sides: Array, keep: bool
     rows = sides.shape[0]
     envelopes = [kept(solver, "hulls", [(grp, 1)], sides,
                       partial(_envelopes, solver, grp, sides)) for grp in groups]
-    floor = RestBounds([(h, len(grp.members)) for grp, h in zip(
-        groups, envelopes, strict=True)]).at(0, np.array([float(solver.q)]))[:, 0]
+    floor = least_at([(h, len(grp.members)) for grp, h in zip(
+        groups, envelopes, strict=True)], float(solver.q))
     solver.add(rows * sum(len(grp.members) for grp in groups))
     least = float(floor.min())
     if not np.isfinite(least):
