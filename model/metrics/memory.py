@@ -128,6 +128,12 @@ class Memory:
     """The switch-sides DP's tables of pods below the top by kind, grid and target
     (:mod:`model.metrics.bisection.pod_dp_switches`): a failure or an edit inside one island
     recomputes that island's tables only."""
+    top_parts: Remembered[object] = field(default_factory=_within_bytes(64 * 2**20))
+    """What the switch-sides DP's top pod makes per group of children in loose mode
+    (contributions, envelopes, copies combined, the product of the groups before the
+    last) by the group's kind, links, copies, the grid and the top pod's assignments
+    (:mod:`model.metrics.bisection.switch_dp_top`): an edit inside one island remakes
+    its own group's only."""
 
     dragonfly_wirings: Remembered[tuple[DragonflyWiring | None]] = field(
         default_factory=_lasting(2))

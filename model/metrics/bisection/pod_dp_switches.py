@@ -51,7 +51,9 @@ lookup per kind.
 
 Units of coprime sizes (21 and 37 GPUs beside 32) make the grid one accelerator; the
 tables then count whole units and one split unit apart, and the top pod is combined by
-bound and prune (:mod:`model.metrics.bisection.switch_dp_loose`).
+bound and prune (:mod:`model.metrics.bisection.switch_dp_top`), or without any
+pruned pass when a real cut meets the lower bounds of
+:mod:`model.metrics.bisection.switch_dp_split`.
 
 The price is 2^c rows for a pod of c classes, so this runs while pods have at most
 :data:`model.metrics.bisection.pod_classes.MAX_OWN` classes and the work stays under
@@ -80,7 +82,6 @@ from model.metrics.bisection.switch_dp_loose import (
     loose_copies,
     loose_items,
     loose_order,
-    pruned_top,
     prunes,
     whole_steps,
 )
@@ -96,6 +97,7 @@ from model.metrics.bisection.switch_dp_rows import (
     _Step,
     _whole_value,
 )
+from model.metrics.bisection.switch_dp_top import pruned_top
 from model.metrics.bisection.switch_dp_whole import fill_whole
 from model.metrics.budget import check as check_budget
 from model.metrics.memory import remembered
@@ -178,11 +180,13 @@ class _Solver:
         if self.spent > OPERATIONS_LIMIT:
             raise _OutOfWorkError
 
-    def conv(self, a: Array, b: Array, below: int = 0) -> Array:
-        """Row-by-row min-plus convolution up to the target, counted; ``below``: the
-        count column 0 of ``a`` stands for."""
+    def conv(self, a: Array, b: Array, below: int = 0, limit: int | None = None) -> Array:
+        """Row-by-row min-plus convolution up to the target (or ``limit`` entries),
+        counted; ``below``: the count column 0 of ``a`` stands for."""
+        if limit is None:
+            limit = self.q + 1 - below
         try:
-            out, work = min_plus_rows(a, b, self.q + 1 - below, OPERATIONS_LIMIT - self.spent)
+            out, work = min_plus_rows(a, b, limit, OPERATIONS_LIMIT - self.spent)
         except TooMuchWorkError:
             raise _OutOfWorkError from None
         self.add(work)

@@ -116,8 +116,13 @@ class RestBounds:
         hulls = [[_scaled(h, copies) for h in per_row] for per_row, copies in parts]
         self.suffix: list[list[tuple[Array, Array]]] = []
         """suffix[j][r]: the envelope of steps j, j + 1, … in row r, as vertices."""
-        for j in range(len(parts) + 1):
-            self.suffix.append([_merged([h[r] for h in hulls[j:]]) for r in range(rows)])
+        # each suffix merged from the next: the slopes of the next are in order
+        after = [_merged([]) for _ in range(rows)]
+        self.suffix = [after]
+        for per_row in reversed(hulls):
+            after = [_merged([h, rest]) for h, rest in zip(per_row, after, strict=True)]
+            self.suffix.append(after)
+        self.suffix.reverse()
 
     def at(self, j: int, counts: Array) -> Array:
         """The bound for steps j, j + 1, … holding ``counts`` (rows × counts; INF
@@ -129,6 +134,18 @@ class RestBounds:
             inside = (counts >= x[0]) & (counts <= x[-1])
             out[r, inside] = np.interp(counts[inside], x, y)
         return out
+
+
+def least_at(parts: list[tuple[list[tuple[Array, Array]], int]], count: float) -> Array:
+    """Per row, the bound of :class:`RestBounds` for all the steps holding ``count``
+    (without the bounds of the later steps alone)."""
+    rows = len(parts[0][0]) if parts else 0
+    out = np.full(rows, INF)
+    for r in range(rows):
+        x, y = _merged([_scaled(per_row[r], copies) for per_row, copies in parts])
+        if x.size and x[0] <= count <= x[-1]:
+            out[r] = float(np.interp(count, x, y))
+    return out
 
 
 def _scaled(hull: tuple[Array, Array], copies: int) -> tuple[Array, Array]:
@@ -174,3 +191,4 @@ def prune(table: Array, bounds: RestBounds, step: int, target: int, bound: float
     out = np.full_like(table, INF)
     out[:, span] = np.where(keep, part, INF)
     return out, True
+

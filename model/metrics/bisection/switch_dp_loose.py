@@ -1,8 +1,8 @@
 """The switch-sides DP's loose mode (:mod:`model.metrics.bisection.pod_dp_switches`): the grid of
 one accelerator (units of coprime sizes, such as 21 and 37 GPUs of a rail block left
 partly filled, beside units of 32), where tables count whole units on their lattices
-and one split unit, and the top pod is combined by bound and prune
-(:mod:`model.metrics.bisection.switch_dp_bounds`).
+and one split unit; the top pod is combined by
+:mod:`model.metrics.bisection.switch_dp_top`.
 
 Why this is exact: with every switch's side fixed, the cost is linear in the accelerators
 of each unit on side A and balance is one equation, so some optimal cut splits one unit
@@ -23,28 +23,17 @@ inside linear pieces).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from model.metrics.algorithms.min_plus import breakpoints_only, lattice
 from model.metrics.bisection.pods import PodTree
-from model.metrics.bisection.switch_dp_bounds import (
-    FIRST_GAP,
-    RestBounds,
-    least_rows,
-    prune,
-    row_hulls,
-    shifted_union,
-)
 from model.metrics.bisection.switch_dp_rows import (
     _concave_rows,
     _ends,
     _Group,
-    _padded,
     _split,
-    _Step,
 )
 from model.metrics.representation.topology import IntArray
 
@@ -53,8 +42,6 @@ if TYPE_CHECKING:
 
 INF = float("inf")
 Array = np.ndarray
-HULL_COST = 3_000
-"""Operations one envelope of a pod's contribution counts besides its points."""
 MAX_PRUNED_ROWS = 16
 """Assignments of the top pod up to which it is bound and pruned."""
 
@@ -100,112 +87,6 @@ def prunes(solver: _Solver, groups: int, rows: int) -> bool:
     and a pod of at most 4 classes of switches: the envelopes of a pod of more, one per
     assignment and group, cost more than the DP may spend)."""
     return solver.loose and not solver.r and groups > 1 and rows <= MAX_PRUNED_ROWS
-
-
-def pruned_top(solver: _Solver, groups: list[_Group], sides: Array, keep: bool
-                ) -> tuple[Array, Array, list[_Step]]:
-    """:meth:`_with_remainder` at the top pod in loose mode, by bound and prune
-    (:mod:`model.metrics.bisection.switch_dp_bounds`, which gives the argument): U starts a
-    little above the least bound at the target and grows until the pruned
-    combination finds a cut within it, or pruned nothing. Assignments whose bound
-    at the target exceeds U are not combined at all (their rows stay INF; the rows
-    combined are left in ``live_rows``)."""
-    rows = sides.shape[0]
-    envelopes = [_envelopes(solver, grp, sides) for grp in groups]
-    floor = RestBounds([(h, len(grp.members)) for grp, h in zip(
-        groups, envelopes, strict=True)]).at(0, np.array([float(solver.q)]))[:, 0]
-    solver.add(rows * sum(len(grp.members) for grp in groups))
-    least = float(floor.min())
-    if not np.isfinite(least):
-        solver.live_rows = np.zeros(0, np.int64)
-        return np.full((rows, 1), INF), np.full((rows, 1), INF), []
-    gap = max(abs(least) * FIRST_GAP, 1.0)
-    while True:
-        bound = least + gap
-        live = np.flatnonzero(floor <= bound)
-        parts: list[tuple[_Group, Array, Array, int, list[tuple[Array, Array]]]] = []
-        for grp, hulls in zip(groups, envelopes, strict=True):
-            c, c1 = solver.contribution(grp, sides[live])
-            mine = [hulls[r] for r in live.tolist()]
-            if len(grp.members) > 1 and not concave_on_lattice(c):
-                # copies one by one: the pruned tables between them are short
-                parts += [(_Group(member, [member], grp.links), c, c1, 1, mine)
-                          for member in grp.members]
-            else:
-                parts.append((grp, c, c1, len(grp.members), mine))
-        bounds = RestBounds([(h, m) for _, _, _, m, h in parts])
-        made = [solver.copies(c, c1, m, keep) for _, c, c1, m, _ in parts]
-        total, total1, steps, dropped = _combine_within(solver,
-            [grp for grp, _, _, _, _ in parts], made, bounds, bound, keep)
-        if (not dropped and live.size == rows) or (
-                total1.shape[1] and float(total1[:, 0].min()) <= bound):
-            break
-        gap *= 2
-    solver.live_rows = live
-    whole, split = np.full((rows, 1), INF), np.full((rows, 1), INF)
-    whole[live], split[live] = total[:, :1], total1[:, :1]
-    return whole, split, steps
-
-
-def _envelopes(solver: _Solver, grp: _Group, sides: Array) -> list[tuple[Array, Array]]:
-    """For each of the pod's assignments ``sides``, the lower convex envelope of
-    what one child of ``grp`` contributes (whole units or one split), as vertices:
-    for a pod child, the envelope of the least over its own assignments of its
-    tables plus the links crossed, made from its tables' envelopes without
-    forming the contributions."""
-    if grp.child < solver.tree.units:
-        c, c1 = solver.contribution(grp, sides)
-        return row_hulls(least_rows(c, c1))
-    t, t1 = solver.table(grp.child)
-    own = row_hulls(least_rows(t, t1))
-    # each envelope costs a few passes over its points (in Python-called numpy)
-    solver.add(sides.shape[0] * (HULL_COST + 2 * sum(h[0].size for h in own)))
-    x = solver.crossing(grp, sides)
-    return [shifted_union(own, x[:, r]) for r in range(sides.shape[0])]
-
-
-def _combine_within(solver: _Solver, groups: list[_Group],
-                    made: Sequence[tuple[Array, Array, object]],
-                    bounds: RestBounds, bound: float, keep: bool
-                    ) -> tuple[Array, Array, list[_Step], bool]:
-    """The top pod's groups combined with every entry that cannot lead to a cut of
-    cost at most ``bound`` dropped; also whether any was."""
-    rows = made[0][0].shape[0]
-    total, total1 = np.zeros((rows, 1)), np.full((rows, 0), INF)
-    low = 0  # the count column 0 of total and total1 stands for
-    steps: list[_Step] = []
-    dropped = False
-    for index, (grp, (g, g1, how)) in enumerate(zip(groups, made, strict=True)):
-        if keep:
-            steps.append(_Step(grp, total, total1, g, g1, how,  # type: ignore[arg-type]
-                               offset=low))
-        if index == len(groups) - 1:
-            new = solver.at_target(total, g, low)
-            total1 = np.minimum(solver.at_target(total1, g, low),
-                                solver.at_target(total, g1, low))
-            total = new
-            break
-        new = solver.conv(total, g, low)
-        total1 = _padded(solver.conv(total1, g, low), solver.conv(total, g1, low))
-        total, cut = prune(new, bounds, index, solver.q - low, bound)
-        total1, cut1 = prune(total1, bounds, index, solver.q - low, bound)
-        solver.add(total.shape[0] * (total.shape[1] + total1.shape[1]) // 8)
-        dropped = dropped or cut or cut1
-        total, total1, shift = trimmed(total, total1)
-        low += shift
-    return total, total1, steps, dropped
-
-
-def trimmed(a: Array, b: Array) -> tuple[Array, Array, int]:
-    """Two tables counting from the same count, without the leading and trailing
-    columns where both are infinite in every row; and how many leading ones went."""
-    finite = np.flatnonzero(np.r_[np.isfinite(a).any(axis=0), np.zeros(max(
-        b.shape[1] - a.shape[1], 0), bool)] | np.r_[np.isfinite(b).any(axis=0), np.zeros(
-            max(a.shape[1] - b.shape[1], 0), bool)])
-    if finite.size == 0:
-        return a[:, :0], b[:, :0], 0
-    first, last = int(finite[0]), int(finite[-1]) + 1
-    return a[:, first:last], b[:, first:last], first
 
 
 def concave_on_lattice(c: Array) -> bool:

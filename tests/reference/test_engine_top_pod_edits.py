@@ -1,0 +1,104 @@
+"""The switch-sides DP's top pod in loose mode after edits, with the engine's memory warm
+(:mod:`model.metrics.bisection.switch_dp_top`): what it made for each group of the
+core's children is remembered by the group's kind, links and copies, so an edit inside
+one island remakes that island's group only; the split unit in the last group is
+often proven best without a pruned pass (:mod:`model.metrics.bisection.switch_dp_split`),
+and otherwise the bound it prunes by starts at the cost of a real cut, so one pruned
+pass finds the minimum.
+
+Each figure is checked against the reference's integer program on the expanded graph
+(small campuses) or a fresh engine (the 100K campus, beyond the reference), never
+against the warm engine's own earlier output.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from model.metrics import Engine
+from model.metrics.bisection import switch_dp_top
+from tests.reference.campuses import heterogeneous_campus
+from tests.reference.compare import close
+from tests.reference.expand import expand
+from tests.reference.rail_campuses import SCALED_DOWN, rail_campus
+from tests.reference.slow_metrics import bisection_milp
+from tests.reference.test_engine_uneven_switches import without_integer_program
+
+
+def counting(engine: Engine, monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
+    """What the top pod of ``engine``'s runs makes anew, by kind (entries put in the
+    engine's memory: hulls, contribution, copies, whole), and ``"passes"``: its pruned
+    combinations."""
+    seen: Counter[str] = Counter()
+    store = engine.memory.top_parts
+    put, combine = store.put, switch_dp_top._combine_within
+
+    def counted_put(key: Any, value: Any, arrays: Any = ()) -> None:
+        seen[key[0]] += 1
+        put(key, value, arrays)
+
+    def counted_combine(*args: Any) -> Any:
+        seen["passes"] += 1
+        return combine(*args)
+
+    monkeypatch.setattr(store, "put", counted_put)
+    monkeypatch.setattr(switch_dp_top, "_combine_within", counted_combine)
+    return seen
+
+
+def test_server_edits_with_a_warm_engine_match_reference(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The scaled-down re-equipped campus (4 islands, a grid of one accelerator), one
+    engine through servers removed and added in one island and then another: after
+    each edit the bisection is exact, equals the integer program and a fresh engine's
+    cut, the top pod is combined in one pruned pass at most (none when the split-last
+    proof holds, as it does for most of these edits), and after the first edit of an
+    island the other islands' envelopes are found remembered."""
+    design = rail_campus(SCALED_DOWN)
+    warm = without_integer_program()
+    made = counting(warm, monkeypatch)
+    warm.compute_all(design)
+    proven = 0
+    for group, count in (("g1", 4), ("g1", 3), ("g1", 6), ("g0", 3), ("g0", 5)):
+        made.clear()
+        design.update(group, count=count)
+        got = warm.compute_all(design).bisection
+        assert made["passes"] <= 1, (group, count)
+        assert made["hulls"] <= 1, (group, count)  # the edited island's group alone
+        proven += made["passes"] == 0
+        fresh = without_integer_program().compute_all(design).bisection
+        reference = bisection_milp(expand(design)).gbps
+        assert got.exact, (group, count)
+        assert close(got.gbps, reference), (group, count, got.gbps, reference)
+        assert got.gbps == fresh.gbps and got.cut == fresh.cut, (group, count)
+    assert proven >= 3  # the split-last proof (switch_dp_split) stood in for the pass
+
+
+def test_rack_edits_in_one_island_of_the_100k_campus_remake_its_group_only(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The heterogeneous 100K campus, one rack fewer in island 1 (its rail blocks partly
+    filled: a grid of one accelerator), then another: the second edit makes anew the
+    envelopes and copies of island 1's group only, finds the other islands' whole
+    product remembered, needs no pruned pass (the split-last proof holds), and its
+    bisection and cut are a fresh engine's, exact."""
+    design = heterogeneous_campus()
+    group = next(iter(design.rack_groups.values()))
+    warm = Engine()
+    made = counting(warm, monkeypatch)
+    warm.compute_all(design)
+    design.update(group.id, count=group.count - 1)
+    warm.compute_all(design)
+    made.clear()
+    design.update(group.id, count=group.count - 2)
+    got = warm.compute_all(design).bisection
+    assert made["hulls"] == 1
+    assert made["whole"] == 0
+    assert made["copies"] <= 1
+    assert made["passes"] == 0  # the split-last proof holds
+    fresh = Engine().compute_all(design).bisection
+    assert got.exact and fresh.exact
+    assert got.gbps == fresh.gbps
+    assert got.cut == fresh.cut
