@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 
 from model.design import Design
 from model.failures import Failure
-from model.media_reach import reach_problems
+from model.media_reach import bundle_lengths, reach_problems
 from model.metrics.budget import MAX_RESOLVED_LINKS
 from model.metrics.checks import group_problems, missing_parts, wiring_problems
 from model.metrics.cost import Bill, bill
@@ -125,9 +125,10 @@ def layout_figures(plane_view: ResolvedPlane, equipment: Equipment | None = None
     if equipment is None:
         draw = power_draw(topo, topologies,
                           drawn_link_ends(healthy_topologies, topo.down) if failures else None)
-        equipment = Equipment(compute(topo), draw, bill(healthy, healthy_topologies),
+        lengths = bundle_lengths(design)
+        equipment = Equipment(compute(topo), draw, bill(healthy, healthy_topologies, lengths),
                               population(healthy, installed), missing_parts(design),
-                              reach_problems(design))
+                              reach_problems(design, lengths))
     problems = (equipment.missing
                 + wiring_problems(healthy_topologies, installed.ports_by_tier)
                 + group_problems(healthy))
