@@ -136,9 +136,14 @@ class _Ledger:
                 price.estimate if price else False)
         item.quantity += quantity
         item.total_usd += total_usd
-        item.unit_usd = item.total_usd / item.quantity if item.quantity else 0.0
         for building, share in shares.items():
             self.by_building[building][category] += total_usd * share
+
+    def finished(self) -> list[CostItem]:
+        """The line items, each with its unit price (total over quantity; 0 for none)."""
+        for item in self.items.values():
+            item.unit_usd = item.total_usd / item.quantity if item.quantity else 0.0
+        return list(self.items.values())
 
 
 @dataclass(frozen=True)
@@ -239,7 +244,7 @@ def bill(topo: Topology, topologies: list[Topology],
                    unit * tier.count, price, {building or "": 1.0})
     _add_links(ledger, topo, topologies, builtin, lengths)
     order = {c: i for i, c in enumerate(CATEGORIES)}
-    return Bill(sorted(ledger.items.values(), key=lambda i: order[i.category]),
+    return Bill(sorted(ledger.finished(), key=lambda i: order[i.category]),
                 {b: dict(sums) for b, sums in ledger.by_building.items()},
                 list(ledger.unpriced), ledger.estimate)
 
