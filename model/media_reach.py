@@ -70,11 +70,16 @@ class BundleLength:
     length_class: LengthClass
 
 
-def length_class(design: Design, bundle: LinkBundle) -> LengthClass:
-    """The class of distance between the bundle's two ends (ignoring ``length_m``)."""
-    lower, upper = design.element(bundle.lower), design.element(bundle.upper)
-    building_low, island_low = _where(design, lower)
-    building_up, island_up = _where(design, upper)
+Places = dict[str, tuple[object, str | None, str | None]]
+"""Bundle ends already looked up: element id → (the element, its building, its island)."""
+
+
+def length_class(design: Design, bundle: LinkBundle, places: Places | None = None
+                 ) -> LengthClass:
+    """The class of distance between the bundle's two ends (ignoring ``length_m``);
+    ``places`` keeps the ends looked up, for a walk over many bundles."""
+    lower, building_low, island_low = _end(design, bundle.lower, places)
+    upper, building_up, island_up = _end(design, bundle.upper, places)
     if building_low != building_up:
         return LengthClass.CAMPUS
     if island_low is None or island_up is None or island_low != island_up:
@@ -85,6 +90,19 @@ def length_class(design: Design, bundle: LinkBundle) -> LengthClass:
     ):
         return LengthClass.RACK
     return LengthClass.ISLAND
+
+
+def _end(design: Design, element_id: str, places: Places | None
+         ) -> tuple[object, str | None, str | None]:
+    """The element ``element_id`` names, with its building and island (kept in
+    ``places``)."""
+    found = places.get(element_id) if places is not None else None
+    if found is None:
+        element = design.element(element_id)
+        found = (element, *_where(design, element))
+        if places is not None:
+            places[element_id] = found
+    return found
 
 
 def _where(design: Design, element: object) -> tuple[str | None, str | None]:
@@ -98,12 +116,13 @@ def _where(design: Design, element: object) -> tuple[str | None, str | None]:
     return design.building_of(element_id), design.island_of(element_id)
 
 
-def bundle_length(design: Design, bundle: LinkBundle) -> BundleLength:
+def bundle_length(design: Design, bundle: LinkBundle, places: Places | None = None
+                  ) -> BundleLength:
     """The length of each link of ``bundle``, m: its own ``length_m`` when set, else the
-    assumed length of its class."""
+    assumed length of its class (``places``: as :func:`length_class` takes it)."""
     if bundle.length_m is not None:
         return BundleLength(bundle.length_m, LengthClass.SET)
-    cls = length_class(design, bundle)
+    cls = length_class(design, bundle, places)
     metres = {
         LengthClass.RACK: RACK_M,
         LengthClass.ISLAND: ISLAND_M,
@@ -134,16 +153,28 @@ def link_price_usd(medium: Medium, length_m: float) -> tuple[float, float]:
     return 0.0, price.usd + by_length
 
 
-def reach_problems(design: Design) -> list[Problem]:
+def bundle_lengths(design: Design) -> dict[str, BundleLength]:
+    """:func:`bundle_length` of every bundle of ``design``, by id (each end looked up
+    once)."""
+    places: Places = {}
+    return {bundle.id: bundle_length(design, bundle, places)
+            for bundle in design.bundles.values()}
+
+
+def reach_problems(design: Design, lengths: dict[str, BundleLength] | None = None
+                   ) -> list[Problem]:
     """A problem for each bundle whose medium cannot reach its links' length: an error
-    when the length was set on the bundle, a warning when it is the class estimate."""
+    when the length was set on the bundle, a warning when it is the class estimate.
+    ``lengths``: :func:`bundle_lengths`, when already known."""
     out: list[Problem] = []
     media = {m.id: m for m in design.catalog.media}
+    places: Places = {}
     for bundle in design.bundles.values():
         medium = media.get(bundle.medium) if bundle.medium else None
         if medium is None:
             continue
-        length = bundle_length(design, bundle)
+        length = (lengths[bundle.id] if lengths is not None
+                  else bundle_length(design, bundle, places))
         if medium.reach_m >= length.length_m:
             continue
         severity = Severity.ERROR if length.length_class is LengthClass.SET else Severity.WARNING

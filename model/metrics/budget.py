@@ -133,10 +133,13 @@ take several GB. The 1M-accelerator campus has about 2.6 million links and 66,00
 switches, and its figures take about 330 MB."""
 
 
-def too_large_network(links: int, switches: int, accelerators: int) -> str | None:
+def too_large_network(links: int, switches: int, accelerators: int,
+                      listed: bool = True) -> str | None:
     """Why the network figures of a plane of ``links`` links, ``switches`` switches and
-    ``accelerators`` accelerators are not attempted, or None when they are."""
-    if (links <= MAX_NETWORK_LINKS and switches <= MAX_NETWORK_SWITCHES
+    ``accelerators`` accelerators are not attempted, or None when they are. A plane
+    whose links were counted, not listed (``listed`` false: more than the engine's
+    ``max_resolved_links``), is never attempted."""
+    if (listed and links <= MAX_NETWORK_LINKS and switches <= MAX_NETWORK_SWITCHES
             and accelerators <= MAX_NETWORK_ACCELERATORS):
         return None
     return (f"not computed: too large ({links:,} links, {switches:,} switches,"
@@ -146,9 +149,10 @@ def too_large_network(links: int, switches: int, accelerators: int) -> str | Non
 
 
 MAX_RESOLVED_LINKS = 60_000_000
-"""Most member-level links of one plane the engine lists as arrays (about 40 bytes each
-while resolving). A plane with more is resolved for counts only: inventory, ports,
-oversubscription and power are exact, the network figures not computed."""
+"""Most member-level links of one plane an engine lists as arrays by default (about 40
+bytes each while resolving; ``Engine(max_resolved_links=...)`` sets another). A plane
+with more is resolved for counts only: inventory, ports, oversubscription and power are
+exact, the network figures not computed."""
 
 
 def design_links(design: Design, plane: Plane | None = None) -> int:
@@ -171,7 +175,8 @@ def design_links(design: Design, plane: Plane | None = None) -> int:
     return total
 
 
-def too_many_links(design: Design, plane: Plane) -> bool:
+def too_many_links(design: Design, plane: Plane, most: int = MAX_RESOLVED_LINKS) -> bool:
     """True when ``plane`` of ``design`` has more links than the engine lists
-    (:data:`MAX_RESOLVED_LINKS`): resolve it for counts only."""
-    return design_links(design, plane) > MAX_RESOLVED_LINKS
+    (``most``, an :class:`~model.metrics.engine.Engine`'s ``max_resolved_links``;
+    default :data:`MAX_RESOLVED_LINKS`): resolve it for counts only."""
+    return design_links(design, plane) > most

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from model.catalog import load_builtin_catalog
-from model.media_reach import bundle_length, link_price_usd, priced
+from model.media_reach import BundleLength, Places, bundle_length, link_price_usd, priced
 from model.parts import Catalog, Medium, MediumKind, Price
 
 if TYPE_CHECKING:
@@ -136,9 +136,14 @@ class _Ledger:
                 price.estimate if price else False)
         item.quantity += quantity
         item.total_usd += total_usd
-        item.unit_usd = item.total_usd / item.quantity if item.quantity else 0.0
         for building, share in shares.items():
             self.by_building[building][category] += total_usd * share
+
+    def finished(self) -> list[CostItem]:
+        """The line items, each with its unit price (total over quantity; 0 for none)."""
+        for item in self.items.values():
+            item.unit_usd = item.total_usd / item.quantity if item.quantity else 0.0
+        return list(self.items.values())
 
 
 @dataclass(frozen=True)
@@ -158,19 +163,29 @@ def _ratio(a: float, b: float) -> float | None:
 
 
 def _add_links(ledger: _Ledger, topo: Topology, topologies: list[Topology],
-               builtin: Catalog) -> None:
-    """Optics and cables of every bundle of every plane."""
+               builtin: Catalog, lengths: dict[str, BundleLength] | None = None) -> None:
+    """Optics and cables of every bundle of every plane (``lengths``: each bundle's,
+    when known)."""
     design = topo.design
     media = {m.id: m for m in design.catalog.media}
+    places: Places = {}
+    priced_media: dict[str, Medium] = {}
+    prices: dict[tuple[str, float], tuple[float, float]] = {}
     for t in topologies:
         for b in t.bundles:
             bundle = design.bundles[b.bundle_id]
             found = media.get(bundle.medium) if bundle.medium else None
             if found is None or b.links == 0:
                 continue
-            medium: Medium = priced(found, builtin)
-            metres = bundle_length(design, bundle).length_m
-            optics, cables = link_price_usd(medium, metres)
+            medium = priced_media.get(found.id)
+            if medium is None:
+                medium = priced_media[found.id] = priced(found, builtin)
+            metres = (lengths[bundle.id] if lengths is not None
+                      else bundle_length(design, bundle, places)).length_m
+            optics_cables = prices.get((medium.id, metres))
+            if optics_cables is None:
+                optics_cables = prices[(medium.id, metres)] = link_price_usd(medium, metres)
+            optics, cables = optics_cables
             ends = {b.lower.building: 0.5}
             ends[b.upper.building] = ends.get(b.upper.building, 0.0) + 0.5
             price = medium.price
@@ -197,10 +212,12 @@ def cost(topo: Topology, topologies: list[Topology], power: Power, compute: Comp
                        accelerators)
 
 
-def bill(topo: Topology, topologies: list[Topology]) -> Bill:
+def bill(topo: Topology, topologies: list[Topology],
+         lengths: dict[str, BundleLength] | None = None) -> Bill:
     """The priced bill of materials of the design ``topo`` describes (servers, racks,
     switches, and the links of every plane of ``topologies``), by line item and by
-    building: what :func:`cost` takes from the design's parts, before energy."""
+    building: what :func:`cost` takes from the design's parts, before energy.
+    ``lengths``: :func:`model.media_reach.bundle_lengths`, when already known."""
     design = topo.design
     builtin = load_builtin_catalog()
     ledger = _Ledger()
@@ -225,9 +242,9 @@ def bill(topo: Topology, topologies: list[Topology]) -> Bill:
                     else tier.building)
         ledger.add("switches", model.id, model.name, "switch", tier.count,
                    unit * tier.count, price, {building or "": 1.0})
-    _add_links(ledger, topo, topologies, builtin)
+    _add_links(ledger, topo, topologies, builtin, lengths)
     order = {c: i for i, c in enumerate(CATEGORIES)}
-    return Bill(sorted(ledger.items.values(), key=lambda i: order[i.category]),
+    return Bill(sorted(ledger.finished(), key=lambda i: order[i.category]),
                 {b: dict(sums) for b, sums in ledger.by_building.items()},
                 list(ledger.unpriced), ledger.estimate)
 

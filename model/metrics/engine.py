@@ -26,7 +26,13 @@ from model.elements import Plane
 from model.failures import Failure, check_failures
 from model.media_reach import reach_problems
 from model.metrics.bisection.solvers import DEFAULT_SOLVERS, Solver
-from model.metrics.budget import DEFAULT_SECONDS, Budget, too_many_links, working_to
+from model.metrics.budget import (
+    DEFAULT_SECONDS,
+    MAX_RESOLVED_LINKS,
+    Budget,
+    too_many_links,
+    working_to,
+)
 from model.metrics.checks import group_problems, metric_problems, missing_parts, wiring_problems
 from model.metrics.cost import priced_cost
 from model.metrics.failed import failure_figures, same_figures_key, stranded_problems
@@ -48,10 +54,16 @@ __all__ = ["Engine", "Layout", "ResolvedPlane", "as_budget", "design_metrics",
 class Engine:
     """Computes every metric of a design, remembering what it computed so that the next
     run after an edit only recomputes what the edit changed. ``solvers``: the bisection
-    solvers in the order they are tried (see :mod:`model.metrics.bisection.solvers`)."""
+    solvers in the order they are tried (see :mod:`model.metrics.bisection.solvers`);
+    ``max_resolved_links``: the most member-level links of a plane it lists as arrays
+    (a plane with more is resolved for counts only; default
+    :data:`~model.metrics.budget.MAX_RESOLVED_LINKS`). Both are fixed for the engine's
+    life, so what it remembers is keyed without them."""
 
-    def __init__(self, solvers: Sequence[Solver] = DEFAULT_SOLVERS) -> None:
+    def __init__(self, solvers: Sequence[Solver] = DEFAULT_SOLVERS,
+                 max_resolved_links: int = MAX_RESOLVED_LINKS) -> None:
         self.solvers: tuple[Solver, ...] = tuple(solvers)
+        self.max_resolved_links = max_resolved_links
         self.memory = Memory()
 
     def compute_all(self, design: Design, plane: Plane | None = None,
@@ -75,8 +87,9 @@ class Engine:
             layout = self.memory.layouts.get(key)
             if layout is None:
                 equipment_at = equipment_key(design, chosen, failures)
-                layout = layout_figures(resolve_plane(design, chosen, failures),
-                                        self.memory.equipment.get(equipment_at))
+                layout = layout_figures(
+                    resolve_plane(design, chosen, failures, self.max_resolved_links),
+                    self.memory.equipment.get(equipment_at), self.max_resolved_links)
                 self.memory.layouts.put(key, layout)
                 self.memory.equipment.put(equipment_at, layout.equipment)
             else:
@@ -90,8 +103,8 @@ class Engine:
         """Problems visible without computing metrics: missing parts, ports over a
         switch's radix, uneven or impossible links, unconnected elements."""
         with remembering(self.memory):
-            topo = resolve_plane(design, None).topo
-            topologies = plane_topologies(topo)
+            topo = resolve_plane(design, None, (), self.max_resolved_links).topo
+            topologies = plane_topologies(topo, self.max_resolved_links)
             return (missing_parts(design) + wiring_problems(topologies, port_use(topologies))
                     + group_problems(topo) + reach_problems(design))
 
@@ -104,13 +117,15 @@ def as_budget(budget: Budget | float | None) -> Budget:
 
 
 def resolve_plane(design: Design, plane: Plane | None,
-                  failures: tuple[Failure, ...] = ()) -> ResolvedPlane:
+                  failures: tuple[Failure, ...] = (),
+                  max_links: int = MAX_RESOLVED_LINKS) -> ResolvedPlane:
     """The resolve stage: ``plane`` (default: the design's metrics plane) at member
-    level, or counted only when it has more links than the engine lists; with
+    level, or counted only when it has more than ``max_links`` links (the engine's
+    ``max_resolved_links``); with
     ``failures`` taken out, and failures of switches the network cannot tell apart
     named alike (:func:`model.metrics.failed.same_figures_key`)."""
     chosen = plane or design.settings.plane
-    counts_only = too_many_links(design, chosen)
+    counts_only = too_many_links(design, chosen, max_links)
     topo = resolve(design, chosen, counts_only=counts_only, failures=failures)
     if not failures:
         return ResolvedPlane(topo, topo)

@@ -17,7 +17,9 @@ The count is exact and never samples; it never walks pairs or GPUs one by one ei
 3. Pairs are counted per class signature with group sums: for a grouping (same server,
    same rack, …) the pairs with signatures (P, Q) inside groups are ``Σ_g M_gP·M_gQ``
    where ``M_gP`` counts accelerators of signature P in group g. Pairs of one unit and
-   pairs of one scale-up domain are counted the same way and moved to their buckets.
+   pairs of one scale-up domain are counted the same way and moved to their buckets
+   (:mod:`model.metrics.hop_pairs`; accelerators in runs of one group and one unit are
+   counted run by run).
 
 Scopes are nested (server ⊂ rack ⊂ island ⊂ building ⊂ campus), so the pairs whose
 closest common place is, say, a rack are the pairs in one rack minus those in one server.
@@ -28,13 +30,14 @@ back to comparing units pairwise, which is exact and fine for small designs.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from functools import partial
 from itertools import pairwise
 
 import numpy as np
 
-from model.metrics.algorithms.arrays import counted, dense, distinct, ranked
+from model.metrics.algorithms.arrays import dense, distinct, ranked
+from model.metrics.hop_pairs import Runs, binned, group_runs, histogram
 from model.metrics.memory import remembered
 from model.metrics.representation.attachment import AttachmentUnits, attachment_units
 from model.metrics.representation.endpoints import PLACES, Endpoints
@@ -114,103 +117,6 @@ def _single_signature_distances(member: IntArray, classes: SwitchClasses
         dist < UNREACHABLE, dist + 1, UNREACHABLE), True
 
 
-def _pair_matrix(group: IntArray, sig: IntArray, s: int) -> tuple[np.ndarray, np.ndarray]:
-    """For accelerators grouped by ``group`` (dense ids): Q[P, P'] = Σ_g M_gP·M_gP' for
-    P ≠ P' (pairs with one end of each signature in one group) and, per P, the pairs of
-    signature P inside groups (Σ_g C(M_gP, 2))."""
-    groups = int(group.max()) + 1 if group.size else 0
-    if groups * s <= max(8 * group.size, 4096) and groups * s <= 8_000_000:
-        m = np.bincount(group * s + sig, minlength=groups * s).reshape(groups, s)
-        mf = m.astype(np.float64)
-        q = mf.T @ mf
-        same = (np.einsum("gp,gp->p", mf, mf) - mf.sum(axis=0)) / 2
-        np.fill_diagonal(q, 0.0)
-        return q, same
-    key = group * s + sig
-    uniq, counts = counted(key)
-    g, p = uniq // s, uniq % s
-    q = np.zeros((s, s), dtype=np.float64)
-    starts = np.flatnonzero(np.r_[True, g[1:] != g[:-1]]) if g.size else np.zeros(0, int)
-    sizes = np.diff(np.r_[starts, g.size])
-    pos = np.arange(g.size) - np.repeat(starts, sizes)
-    group_size = np.repeat(sizes, sizes)
-    c = counts.astype(np.float64)
-    for d in range(1, int(sizes.max()) if sizes.size else 0):
-        i = np.flatnonzero(pos + d < group_size)
-        np.add.at(q, (p[i], p[i + d]), c[i] * c[i + d])
-    q = q + q.T
-    same = np.bincount(p, weights=c * (c - 1) / 2, minlength=s)
-    return q, same
-
-
-def _unit_pairs(group: IntArray, unit: IntArray, unit_sig: IntArray, s: int) -> np.ndarray:
-    """Per signature: pairs of accelerators in one group and one unit."""
-    units = int(unit.max()) + 1
-    groups = int(group.max()) + 1 if group.size else 0
-    key = group * units + unit
-    if groups * units <= 4 * key.size + 1024:
-        counts = np.bincount(key, minlength=groups * units).astype(np.float64)
-        pairs = counts * (counts - 1) / 2
-        per_unit = pairs.reshape(groups, units).sum(axis=0)
-        return np.bincount(unit_sig, weights=per_unit, minlength=s)
-    uniq, occurs = counted(key)
-    c = occurs.astype(np.float64)
-    return np.bincount(unit_sig[uniq % units], weights=c * (c - 1) / 2, minlength=s)
-
-
-def _histogram(group: IntArray, unit: IntArray, unit_sig: IntArray, acc_sig: IntArray,
-               hops: np.ndarray) -> Counter[int]:
-    """Hops → pairs for pairs inside one group (scale-up pairs not yet removed)."""
-    s = hops.shape[0]
-    q, same = _pair_matrix(group, acc_sig, s)
-    # a unit lies inside one signature: when no two accelerators of a group share a
-    # signature (a rail-optimized server), none share a unit either
-    in_unit = _unit_pairs(group, unit, unit_sig, s) if same.any() else np.zeros(s)
-    return _binned(lambda r0, r1: q[r0:r1], same, in_unit, hops)
-
-
-ROWS_AT_ONCE = 4_000_000
-"""Entries of the signature matrices handled at once (rows × signatures): a design
-with thousands of signatures is counted in bands of rows, never in several full
-copies of the matrix."""
-
-
-QRows = Callable[[int, int], np.ndarray]
-"""Rows ``r0:r1`` of the matrix of pairs between two signatures (zero diagonal)."""
-
-
-def _binned(q_rows: QRows, same: np.ndarray, in_unit: np.ndarray, hops: np.ndarray
-            ) -> Counter[int]:
-    """Hops → pairs from the pairs of each two signatures (``q_rows``), of one
-    signature (``same``) and of one unit (``in_unit``, by signature) inside groups.
-    Both matrices are symmetric, so every unordered pair of distinct signatures is
-    counted once from each end and the sum halved."""
-    s = hops.shape[0]
-    out: Counter[int] = Counter()
-    rows = max(1, ROWS_AT_ONCE // max(s, 1))
-    # hop counts are small; every unreachable pair goes to one overflow bin
-    overflow = 1
-    for r0 in range(0, s, rows):
-        band = hops[r0:r0 + rows]
-        overflow = max(overflow, int(np.where(band < UNREACHABLE, band, 0).max()) + 1)
-    per_hop = np.zeros(overflow + 1)
-    for r0 in range(0, s, rows):
-        band = hops[r0:r0 + rows]
-        binned = np.where(band < UNREACHABLE, band, overflow)
-        per_hop += np.bincount(binned.ravel(), weights=q_rows(r0, r0 + band.shape[0]).ravel(),
-                               minlength=overflow + 1)
-    per_hop /= 2
-    diagonal = np.diagonal(hops)
-    per_hop += np.bincount(np.where(diagonal < UNREACHABLE, diagonal, overflow),
-                           weights=same - in_unit, minlength=overflow + 1)
-    for h in np.flatnonzero(per_hop).tolist():
-        out[UNREACHABLE if h == overflow else h] += round(float(per_hop[h]))
-    total_in_unit = float(in_unit.sum())
-    if total_in_unit:
-        out[1] += round(total_in_unit)
-    return out
-
-
 def _island_indices(ep: Endpoints) -> list[tuple[int, IntArray | slice]]:
     """Each island with its accelerators (a slice when they are one run)."""
     runs = ep.island_runs()
@@ -261,7 +167,7 @@ def _wide_counts(per_building: np.ndarray, unit_sig: IntArray, hops: np.ndarray,
         same = (np.einsum("gp,gp->p", m, m) - m.sum(axis=0)) / 2
         in_unit = np.bincount(unit_sig, weights=(per_unit * (per_unit - 1) / 2).sum(axis=0),
                               minlength=s)
-        remaining = _binned(partial(_pairs_between, m), same, in_unit, hops)
+        remaining = binned(partial(_pairs_between, m), same, in_unit, hops)
         remaining.subtract(in_domains)
         out[scope] = (remaining, scale_up)
     return out
@@ -397,17 +303,17 @@ def _island_counts(ep: Endpoints, idx: IntArray | slice, attached: AttachmentUni
             return found
     if unit_local is None:
         assert isinstance(idx, slice)
-        unit_local = ranked(attached.between(idx.start, idx.stop))[1]
+        unit_local = _local_units(attached.between(idx.start, idx.stop), local_units)
     if isinstance(idx, slice):
         # a run of whole rack groups numbers its places without gaps
-        server, rack, domain = (_from_zero(ep.places(name, idx.start, idx.stop))
+        server, rack, domain = (_run_places(ep, name, idx.start, idx.stop)
                                 for name in PLACES)
     else:
         server, rack, domain = dense(ep.server[idx]), dense(ep.rack[idx]), dense(ep.domain[idx])
     counts = _level_counts(
         {"server": server, "rack": rack,
          "island": np.zeros(unit_local.size, dtype=np.int64)},
-        domain, unit_local, sig_local, sig_local[unit_local], sub)
+        domain, unit_local, sig_local, None, sub, ascending=isinstance(idx, slice))
     if key is not None:
         remembered().islands_seen.put(key, counts)
     return counts
@@ -416,6 +322,30 @@ def _island_counts(ep: Endpoints, idx: IntArray | slice, attached: AttachmentUni
 def _from_zero(numbers: IntArray) -> IntArray:
     """Place numbers of a run of whole rack groups (ascending, without gaps) from 0."""
     return numbers - numbers[0] if numbers.size else numbers
+
+
+def _run_places(ep: Endpoints, name: str, start: int, stop: int) -> IntArray:
+    """Place numbers ``name`` of accelerators ``start`` to ``stop`` (a run of whole
+    rack groups) from 0: a group's own numbers when the run is that one group (they
+    start at 0), without a copy."""
+    inside = [span for span in ep.spans if span.start < stop and span.stop > start]
+    if (name not in ep.given and name not in ep.__dict__ and len(inside) == 1
+            and inside[0].start == start and inside[0].stop == stop
+            and inside[0].part is not None):
+        own: IntArray = getattr(inside[0].part, name)
+        if own.size and int(own[0]) == 0:
+            return own
+    return _from_zero(ep.places(name, start, stop))
+
+
+def _local_units(units: IntArray, distinct_units: IntArray) -> IntArray:
+    """Each of ``units`` ranked among ``distinct_units`` (theirs, sorted): one
+    subtraction when those are a range of numbers, else a ranking."""
+    if distinct_units.size and int(distinct_units[-1]) - int(distinct_units[0]) + 1 \
+            == distinct_units.size:
+        shifted: IntArray = units - distinct_units[0]
+        return shifted
+    return ranked(units)[1]
 
 
 def _island_blocks(ep: Endpoints, attached: AttachmentUnits, start: int, stop: int
@@ -490,28 +420,42 @@ def _pairs_within(group: IntArray) -> int:
 
 
 def _level_counts(levels: dict[str, IntArray], domain: IntArray, unit: IntArray,
-                  unit_sig: IntArray, acc_sig: IntArray, hops: np.ndarray,
+                  unit_sig: IntArray, acc_sig: IntArray | None, hops: np.ndarray,
                   domain_pairs: Counter[int] | None = None,
-                  domains_inside: bool = False) -> LevelCounts:
+                  domains_inside: bool = False, ascending: bool = False) -> LevelCounts:
     """For each grouping (nested, finest first): hops → pairs inside one group, less the
     pairs inside one scale-up domain, and how many such scale-up pairs there are; and
     hops → pairs inside one domain, when they were needed (``domain_pairs`` may give
     them, when already known). ``domain`` numbers domains densely; ``domains_inside``
     says every domain is known to lie inside one group of every level (true of
-    buildings and the campus: a domain never leaves its rack group)."""
+    buildings and the campus: a domain never leaves its rack group); ``ascending``, that
+    every grouping and ``domain`` numbers its groups in ascending order from 0 without
+    gaps (places of a run of whole rack groups). ``acc_sig``: ``unit_sig[unit]``, made
+    here when None and needed."""
     out: dict[str, tuple[Counter[int], int]] = {}
-    domains = int(domain.max()) + 1 if domain.size else 0
+    domains = int(domain[-1] if ascending else domain.max()) + 1 if domain.size else 0
+    made: list[IntArray] = [] if acc_sig is None else [acc_sig]
+
+    def signatures() -> IntArray:
+        if not made:
+            made.append(unit_sig[unit])
+        return made[0]
+
+    singletons = _singletons_ascending if ascending else _singletons
     # every domain holds one accelerator (hosts without scale-up): no pair lies inside
     # a domain, and no level needs to be checked against the domains
-    single_domains = _singletons(domain)
+    single_domains = singletons(domain)
     if single_domains:
         domain_pairs = Counter()
+    found: Runs | None = None
     for scope, key in levels.items():
-        if _singletons(key):
+        if singletons(key):
             # no two accelerators share a group (one accelerator per server): no pairs
             out[scope] = (Counter(), 0)
             continue
-        all_pairs = _histogram(key, unit, unit_sig, acc_sig, hops)
+        if found is None:  # runs of a finer grouping are runs of this one too
+            found = group_runs(key, unit)
+        all_pairs = histogram(key, unit, unit_sig, signatures, hops, found)
         if single_domains:
             out[scope] = (Counter(all_pairs), 0)
             continue
@@ -525,10 +469,13 @@ def _level_counts(levels: dict[str, IntArray], domain: IntArray, unit: IntArray,
                 domain_pairs = all_pairs  # the same groups: reuse at coarser levels
         elif domain_in_key:
             if domain_pairs is None:
-                domain_pairs = _histogram(domain, unit, unit_sig, acc_sig, hops)
+                domain_pairs = histogram(domain, unit, unit_sig, signatures, hops,
+                                          group_runs(domain, unit))
             in_domain = domain_pairs
         else:
-            in_domain = _histogram(dense(key, domain), unit, unit_sig, acc_sig, hops)
+            both = dense(key, domain)
+            in_domain = histogram(both, unit, unit_sig, signatures, hops,
+                                   group_runs(both, unit))
         remaining = Counter(all_pairs)
         remaining.subtract(in_domain)
         out[scope] = (remaining, sum(in_domain.values()))
@@ -540,6 +487,12 @@ def _singletons(key: IntArray) -> bool:
     if key.size == 0 or int(key.max()) + 1 != key.size:
         return key.size <= 1
     return bool(np.bincount(key).max() <= 1)
+
+
+def _singletons_ascending(key: IntArray) -> bool:
+    """:func:`_singletons` of groups numbered in ascending order from 0 without gaps:
+    as many groups as items."""
+    return key.size <= 1 or int(key[-1]) + 1 == key.size
 
 
 def _unit_hops(members: list[tuple[int, ...]], classes: SwitchClasses) -> np.ndarray:

@@ -13,19 +13,20 @@ from collections import Counter
 import numpy as np
 
 from model.elements import Pattern, Plane
-from model.metrics.budget import too_many_links
+from model.metrics.budget import MAX_RESOLVED_LINKS, too_many_links
 from model.metrics.representation.topology import IntArray, TierNet, Topology, resolve
 from model.metrics.results import Inventory, PortUse, TierOversubscription
 from model.parts import MediumKind
 
 
-def plane_topologies(topo: Topology) -> list[Topology]:
-    """The metrics plane's topology plus those of the other planes that have tiers."""
+def plane_topologies(topo: Topology, max_links: int = MAX_RESOLVED_LINKS) -> list[Topology]:
+    """The metrics plane's topology plus those of the other planes that have tiers
+    (each counted only when it has more than ``max_links`` links)."""
     planes = {t.plane for t in topo.design.tiers.values()}
     out = [topo]
     for plane in Plane:
         if plane != topo.plane and plane in planes:
-            out.append(resolve(topo.design, plane, too_many_links(topo.design, plane),
+            out.append(resolve(topo.design, plane, too_many_links(topo.design, plane, max_links),
                                topo.failures))
     return out
 

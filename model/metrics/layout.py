@@ -28,7 +28,8 @@ from dataclasses import dataclass, replace
 
 from model.design import Design
 from model.failures import Failure
-from model.media_reach import reach_problems
+from model.media_reach import bundle_lengths, reach_problems
+from model.metrics.budget import MAX_RESOLVED_LINKS
 from model.metrics.checks import group_problems, missing_parts, wiring_problems
 from model.metrics.cost import Bill, bill
 from model.metrics.failed import drawn_link_ends, working_inventory
@@ -103,14 +104,17 @@ class Layout:
                        healthy_topologies=[healthy, *healthy_others])
 
 
-def layout_figures(plane_view: ResolvedPlane, equipment: Equipment | None = None) -> Layout:
+def layout_figures(plane_view: ResolvedPlane, equipment: Equipment | None = None,
+                   max_links: int = MAX_RESOLVED_LINKS) -> Layout:
     """The layout stage (see module doc) of the resolved ``plane_view``, with its
-    ``equipment`` figures when they are known (else they are computed too)."""
+    ``equipment`` figures when they are known (else they are computed too); the other
+    planes are counted only past ``max_links`` links (the engine's
+    ``max_resolved_links``)."""
     topo, healthy, failures = plane_view.topo, plane_view.healthy, plane_view.failures
     design = topo.design
     spec = network_spec(design, topo.plane, topo.down.key, topo.same_figures_as)
-    topologies = plane_topologies(topo)
-    healthy_topologies = plane_topologies(healthy) if failures else topologies
+    topologies = plane_topologies(topo, max_links)
+    healthy_topologies = plane_topologies(healthy, max_links) if failures else topologies
     inv = inventory(topo, topologies)
     installed = inventory(healthy, healthy_topologies) if failures else inv
     if failures:
@@ -121,9 +125,10 @@ def layout_figures(plane_view: ResolvedPlane, equipment: Equipment | None = None
     if equipment is None:
         draw = power_draw(topo, topologies,
                           drawn_link_ends(healthy_topologies, topo.down) if failures else None)
-        equipment = Equipment(compute(topo), draw, bill(healthy, healthy_topologies),
+        lengths = bundle_lengths(design)
+        equipment = Equipment(compute(topo), draw, bill(healthy, healthy_topologies, lengths),
                               population(healthy, installed), missing_parts(design),
-                              reach_problems(design))
+                              reach_problems(design, lengths))
     problems = (equipment.missing
                 + wiring_problems(healthy_topologies, installed.ports_by_tier)
                 + group_problems(healthy))

@@ -89,7 +89,8 @@ def network_figures(topo: Topology, spec: NetworkSpec, budget: Budget, memory: M
     if hit is not None:
         return hit
     links = sum(b.links for b in topo.bundles)
-    reason = too_large_network(links, topo.switches, topo.accelerators)
+    reason = too_large_network(links, topo.switches, topo.accelerators,
+                               listed=not topo.counts_only)
     if reason is not None:
         return NetworkFigures(None, None, None, None, dict.fromkeys(NETWORK_STAGES, reason))
     estimate = stage_estimate_s(links, topo.switches, topo.accelerators)

@@ -39,7 +39,6 @@ from model.elements import (
     Scope,
     SwitchTier,
 )
-from model.metrics import budget
 from model.parts import (
     AcceleratorType,
     Catalog,
@@ -205,12 +204,12 @@ def layout_key(design: Design, plane: Plane, failures: Hashable = ()) -> Hashabl
     """What the layout stage (:mod:`model.metrics.layout`) of ``design`` on ``plane``
     with ``failures`` down depends on, and with it the network's spec: every rack
     group, tier, bundle and island record whole, the catalog, the buildings by id and
-    the settings of :data:`LAYOUT_SETTINGS` — not the fields of :data:`NOT_LAYOUT`;
-    and the number of links above which a plane is counted, not listed
-    (:data:`~model.metrics.budget.MAX_RESOLVED_LINKS`: whether it is, is a function of
-    the records and that number)."""
+    the settings of :data:`LAYOUT_SETTINGS` — not the fields of :data:`NOT_LAYOUT`.
+    (Whether a plane is counted, not listed, is a function of the records and the
+    engine's ``max_resolved_links``, fixed for the life of the engine whose memory
+    holds the key.)"""
     settings = design.settings
-    return (plane, failures, budget.MAX_RESOLVED_LINKS, design.catalog,
+    return (plane, failures, design.catalog,
             tuple(getattr(settings, name) for name in LAYOUT_SETTINGS),
             tuple(design.buildings), tuple(design.islands.values()),
             tuple(design.rack_groups.values()), tuple(design.tiers.values()),
@@ -227,7 +226,7 @@ def equipment_key(design: Design, plane: Plane, failures: Hashable = ()) -> Hash
     compute, the parts population, missing parts and media that do not reach):
     :func:`layout_key` without the bundles' link speeds."""
     settings = design.settings
-    return (plane, failures, budget.MAX_RESOLVED_LINKS, design.catalog,
+    return (plane, failures, design.catalog,
             tuple(getattr(settings, name) for name in LAYOUT_SETTINGS),
             tuple(design.buildings), tuple(design.islands.values()),
             tuple(design.rack_groups.values()), tuple(design.tiers.values()),

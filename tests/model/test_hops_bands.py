@@ -10,7 +10,7 @@ from unittest.mock import patch
 import numpy as np
 import pytest
 
-hops_module = import_module("model.metrics.hops")  # the package exports a function `hops`
+hop_pairs = import_module("model.metrics.hop_pairs")
 UNREACHABLE = import_module("model.metrics.representation.switch_classes").UNREACHABLE
 
 HOPS = np.array([
@@ -44,7 +44,7 @@ def by_hand() -> Counter[int]:
 @pytest.mark.parametrize("at_once", [1, 5, 10, 15, 25, 10_000])
 def test_bands_of_any_height_count_every_pair_once(at_once: int) -> None:
     """Bands of 1, 1, 2, 3, 5 rows (the last of 2 and 3 partial) and the whole."""
-    with patch.object(hops_module, "ROWS_AT_ONCE", at_once):
-        got = hops_module._binned(lambda r0, r1: PAIRS[r0:r1], SAME, IN_UNIT, HOPS)
+    with patch.object(hop_pairs, "ROWS_AT_ONCE", at_once):
+        got = hop_pairs.binned(lambda r0, r1: PAIRS[r0:r1], SAME, IN_UNIT, HOPS)
     assert +got == by_hand()
     assert got[UNREACHABLE] == 1 + 2 + 0 + 7 + 2

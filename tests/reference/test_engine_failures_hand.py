@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from math import comb
 from typing import Any
-from unittest.mock import patch
 
 import pytest
 
@@ -15,7 +14,7 @@ from model.design import Design
 from model.elements import Building, Island, LinkBundle, Pattern, RackGroup, Scope, SwitchTier
 from model.errors import DesignError
 from model.failures import Failure
-from model.metrics import budget
+from model.metrics import Engine
 from model.parts import Catalog, MediumKind
 from tests.reference import builders
 from tests.reference.remove_failed import expand_failed
@@ -224,9 +223,7 @@ def test_counted_only_designs_take_failures_out(compute_all: Callable[..., Any],
     ways; for these failures the counts are exact)."""
     d = builders.fat_tree(4)
     listed = compute_all(d, failures=[failure])
-    with patch.object(budget, "MAX_RESOLVED_LINKS", 1), \
-            patch.object(budget, "MAX_NETWORK_LINKS", 1):
-        counted = compute_all(d, failures=[failure])
+    counted = Engine(max_resolved_links=1).compute_all(d, failures=[failure])
     # the network figures are not computed at that size (unless nothing is left)
     assert counted.not_computed or not counted.inventory.accelerators
     assert counted.inventory.links_by_bundle == listed.inventory.links_by_bundle

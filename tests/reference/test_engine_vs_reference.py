@@ -39,7 +39,7 @@ from tests.reference.slow_metrics import bisection_milp, hops
 
 # the modules themselves (the package exports functions of the same names)
 switch_classes = import_module("model.metrics.representation.switch_classes")
-hops_module = import_module("model.metrics.hops")
+hop_pairs = import_module("model.metrics.hop_pairs")
 
 # The engine takes up to ~2 s on some of these small designs, so the quick tests stop
 # at the first failing example instead of shrinking it (shrinking costs minutes); the
@@ -129,7 +129,7 @@ def test_engine_hops_in_batches_and_bands(design: Design) -> None:
     """Hop distances searched from three classes at a time and counted a few rows of the
     signature matrices at a time (large uneven designs are, to bound their memory):
     the same figures as the reference."""
-    with patch.object(switch_classes, "BATCH", 3), patch.object(hops_module, "ROWS_AT_ONCE", 11):
+    with patch.object(switch_classes, "BATCH", 3), patch.object(hop_pairs, "ROWS_AT_ONCE", 11):
         _compare(Engine().compute_all, design)
 
 

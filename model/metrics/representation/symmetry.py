@@ -36,6 +36,29 @@ Place = tuple[str, tuple[object, ...]]
 """The container an element is in, and its position there."""
 
 
+class Fingerprint:
+    """A container's fingerprint (the tuple ``parts``), hashed once: a building's lists
+    every bundle in it, and each of its islands' keys holds it, so a key looked up per
+    island would otherwise hash the whole building again (64 pods of a fat-tree: 64
+    times). Equal when the parts are equal."""
+
+    __slots__ = ("_hash", "parts")
+
+    def __init__(self, parts: tuple[object, ...]) -> None:
+        self.parts = parts
+        self._hash = hash(parts)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, Fingerprint) and self._hash == other._hash
+                                 and self.parts == other.parts)
+
+    def __repr__(self) -> str:
+        return f"Fingerprint({self.parts!r})"
+
+
 def island_fingerprints(topo: Topology) -> list[Hashable]:
     """One fingerprint per island of the design (in design order); islands with equal
     fingerprints are copies of one another on this plane (see module doc)."""
@@ -115,7 +138,7 @@ def _fingerprints(places: dict[str, Place], containers: list[str], topo: Topolog
                             else outside(end, where))
             parts[where].append((*ends, bundle.pattern.value, bundle.links_per_member,
                                  bundle.failed))
-    return [tuple(parts[name]) for name in containers]
+    return [Fingerprint(tuple(parts[name])) for name in containers]
 
 
 def _elements(topo: Topology) -> list[RackNet | TierNet]:
