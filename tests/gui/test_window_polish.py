@@ -26,3 +26,18 @@ def test_empty_hops_chart_hides_its_axes(qtbot) -> None:
     # no 0 … 1 scale drawn behind the note: there is nothing to read on it
     assert not plot.getAxis("left").isVisible()
     assert not plot.getAxis("bottom").isVisible()
+
+
+def test_empty_find_bar_has_no_blank_band(window, qtbot) -> None:
+    bar = window.find_bar
+    bar.open_bar()
+    row = max(bar.edit.sizeHint().height(), bar.edit.height())
+    # the text field and the bar's margins (6 px each side, a 1–2 px frame): no room
+    # kept for an empty summary line under it
+    assert bar.height() <= row + 2 * 6 + 4, (bar.height(), row)
+    qtbot.keyClicks(bar.edit, "leaf")
+    assert bar.list.isVisible() and bar.summary.isVisible()
+    assert bar.height() > row + 40
+    bar.edit.clear()
+    assert bar.height() <= row + 2 * 6 + 4, "the band came back after clearing"
+    bar.close_bar()
