@@ -3,7 +3,13 @@ failed before its fix."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import QPointF
+from PySide6.QtGui import QImage, QPainter
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
+
+from gui.canvas.view import created_ids
 from gui.charts import HopsChart
+from gui.commands import duplicate_command
 from gui.metrics_dock import MetricsDock
 from gui.theme import THEMES
 from model.design import Design
@@ -41,3 +47,46 @@ def test_empty_find_bar_has_no_blank_band(window, qtbot) -> None:
     bar.edit.clear()
     assert bar.height() <= row + 2 * 6 + 4, "the band came back after clearing"
     bar.close_bar()
+
+
+class _Recorder(QPainter):
+    """A painter that remembers the text it draws."""
+
+    def __init__(self, image: QImage) -> None:
+        super().__init__(image)
+        self.texts: list[str] = []
+
+    def drawText(self, *args) -> None:  # type: ignore[no-untyped-def, override]
+        self.texts.append(str(args[-1]))
+        super().drawText(*args)
+
+
+def drawn_texts(item) -> list[str]:  # type: ignore[no-untyped-def]
+    """The text an item draws at 100 % zoom."""
+    image = QImage(800, 400, QImage.Format.Format_ARGB32)
+    painter = _Recorder(image)
+    painter.translate(-item.boundingRect().topLeft() + QPointF(20, 20))
+    mode = item.cacheMode()
+    item.setCacheMode(QGraphicsItem.CacheMode.NoCache)  # drawn now, whatever the budget
+    try:
+        item.paint(painter, QStyleOptionGraphicsItem(), None)
+    finally:
+        painter.end()
+        item.setCacheMode(mode)
+    return painter.texts
+
+
+def test_pasted_names_keep_copy_on_their_cards(window, qtbot) -> None:
+    design = window.document.design
+    for original in ("hall-a-pod-1", "hall-a-pod-1-racks"):
+        command = duplicate_command(design, [original], (40.0, 0.0))
+        assert command is not None and window.view.execute(command)
+        copy = [e for e in created_ids(command)
+                if design.kind_of(e) == design.kind_of(original)][0]
+        name = design.element(copy).name
+        assert name.endswith(" (copy)"), name
+        item = window.scene.item_for(copy)
+        assert window.scene.detail
+        texts = drawn_texts(item)
+        title = [t for t in texts if t.startswith(name[:4])]
+        assert title and title[0].endswith("(copy)"), texts
