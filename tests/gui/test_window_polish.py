@@ -7,6 +7,7 @@ from PySide6.QtCore import QPointF
 from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
+from gui.canvas.scene import build_scene
 from gui.canvas.view import created_ids
 from gui.charts import HopsChart
 from gui.commands import duplicate_command
@@ -90,3 +91,37 @@ def test_pasted_names_keep_copy_on_their_cards(window, qtbot) -> None:
         texts = drawn_texts(item)
         title = [t for t in texts if t.startswith(name[:4])]
         assert title and title[0].endswith("(copy)"), texts
+
+
+def test_svg_labels_are_centred_in_their_pills(qtbot, tmp_path) -> None:
+    """Whatever font the viewer has, a connector's label sits in the middle of its
+    pill: the SVG anchors it at the pill's centre (it started where Qt's font put it,
+    and a viewer with narrower glyphs showed it pressed to the left)."""
+    import re
+    import xml.etree.ElementTree as ET
+
+    from gui.example import demo_campus
+    from gui.export.render import render_svg
+
+    design = demo_campus()
+    scene = build_scene(design, compute_all(design, None))
+    out = tmp_path / "campus.svg"
+    render_svg(scene, out, title="campus")
+    labels = {b.label_shown() for b in scene.bundle_items() if not b.label_rect().isEmpty()}
+    assert labels
+    root = ET.parse(out).getroot()
+    # each pill: a rounded path (9-unit radius) in the bundle's colour; its centre
+    pills = []
+    for node in root.iter():
+        d = node.get("d") or ""
+        if node.tag.endswith("path") and d.count("C") == 4:
+            xs = [float(v) for v in re.findall(r"(-?[\d.]+),", d)]
+            pills.append((min(xs) + max(xs)) / 2)
+    centred = 0
+    for node in root.iter():
+        if node.tag.endswith("text") and "".join(node.itertext()) in labels:
+            assert node.get("text-anchor") == "middle", node.attrib
+            x = float(node.get("x", "nan"))
+            assert min(abs(x - c) for c in pills) < 0.5, x
+            centred += 1
+    assert centred >= len(labels)
