@@ -125,3 +125,33 @@ def test_svg_labels_are_centred_in_their_pills(qtbot, tmp_path) -> None:
             assert min(abs(x - c) for c in pills) < 0.5, x
             centred += 1
     assert centred >= len(labels)
+
+
+def test_pdf_pages_each_start_under_a_heading(qtbot, tmp_path, monkeypatch) -> None:
+    """A table carried onto the next page comes under its section's heading marked
+    "(continued)": the per-building cost table began page 3 with only its column
+    names, the "Cost (USD)" heading left on page 2."""
+    from pypdf import PdfReader
+
+    from gui.example import example_design
+    from gui.export import pdf
+
+    headings: list[str] = []
+    original = pdf._Page.heading
+
+    def spy(self, text: str) -> None:  # type: ignore[no-untyped-def]
+        headings.append(text)
+        original(self, text)
+
+    monkeypatch.setattr(pdf._Page, "heading", spy)
+    design = example_design()[0]
+    metrics = compute_all(design, None)
+    out = tmp_path / "report.pdf"
+    pages = pdf.write_pdf_report(design, metrics, out, scene=build_scene(design, metrics))
+    assert pages >= 3 and "Cost (USD)" in headings
+    reader = PdfReader(str(out))
+    firsts = [" ".join(page.extract_text().splitlines()[0].split())
+              for page in reader.pages[1:]]
+    allowed = set(headings) | {f"{h} (continued)" for h in headings}
+    assert all(first in allowed for first in firsts), firsts
+    assert "Cost (USD) (continued)" in firsts, firsts
