@@ -7,10 +7,11 @@ from PySide6.QtCore import QPointF
 from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
+from gui.canvas.placement import PaletteEntry
 from gui.canvas.scene import build_scene
 from gui.canvas.view import created_ids
 from gui.charts import HopsChart
-from gui.commands import duplicate_command
+from gui.commands import duplicate_command, remove_command
 from gui.metrics_dock import MetricsDock
 from gui.theme import THEMES
 from model.design import Design
@@ -155,3 +156,70 @@ def test_pdf_pages_each_start_under_a_heading(qtbot, tmp_path, monkeypatch) -> N
     allowed = set(headings) | {f"{h} (continued)" for h in headings}
     assert all(first in allowed for first in firsts), firsts
     assert "Cost (USD) (continued)" in firsts, firsts
+
+
+def _rects(scene, ids):  # type: ignore[no-untyped-def]
+    return {i: scene.item_for(i).scene_rect() for i in ids}
+
+
+def _no_sibling_overlaps(scene, eid) -> None:  # type: ignore[no-untyped-def]
+    item = scene.item_for(eid)
+    rect = item.scene_rect()
+    hit = [o.element.name for o in scene.element_items() if o is not item
+           and o.parentItem() is item.parentItem() and o.scene_rect().intersects(rect)]
+    assert hit == [], hit
+
+
+def test_a_dropped_spine_goes_above_the_leaves(window) -> None:
+    """The island has spine, leaf and racks stacked; a tier dropped on its racks (a
+    spine: the island has a leaf) went below the racks, so its connector to the leaf
+    looped around them. It goes above the leaf, beside the island's spine."""
+    view, scene, design = window.view, window.scene, window.document.design
+    view.set_scale(1.0)
+    racks = scene.item_for("hall-a-pod-1-racks").scene_rect()
+    assert view.place_entry(PaletteEntry("tier", "sn5600", "SN5600"), racks.center())
+    tier = list(design.tiers.values())[-1]
+    assert (tier.island, tier.role.value) == ("hall-a-pod-1", "spine")
+    window.scene.finish_routing()
+    rects = _rects(scene, [tier.id, "hall-a-pod-1-leaf", "hall-a-pod-1-racks"])
+    assert rects[tier.id].bottom() < rects["hall-a-pod-1-leaf"].top()
+    assert rects["hall-a-pod-1-leaf"].bottom() < rects["hall-a-pod-1-racks"].top()
+    # beside the island's spine, in its row: neither stands between the leaf and the
+    # other, so both connectors from the leaf run straight up
+    spine = scene.item_for("hall-a-pod-1-spine").scene_rect()
+    assert rects[tier.id].top() == spine.top()
+    _no_sibling_overlaps(scene, tier.id)
+    _no_sibling_overlaps(scene, "hall-a-pod-1-spine")
+
+
+def test_a_dropped_leaf_goes_between_racks_and_spines(window) -> None:
+    view, scene, design = window.view, window.scene, window.document.design
+    view.set_scale(1.0)
+    command = remove_command(design, ["hall-a-pod-1-leaf"])
+    assert command is not None and view.execute(command)
+    racks = scene.item_for("hall-a-pod-1-racks").scene_rect()
+    assert view.place_entry(PaletteEntry("tier", "sn5600", "SN5600"),
+                            QPointF(racks.center().x(), racks.bottom() + 4))
+    tier = list(design.tiers.values())[-1]
+    assert (tier.island, tier.role.value) == ("hall-a-pod-1", "leaf")
+    rects = _rects(scene, [tier.id, "hall-a-pod-1-spine", "hall-a-pod-1-racks"])
+    assert rects["hall-a-pod-1-spine"].bottom() < rects[tier.id].top()
+    assert rects[tier.id].bottom() < rects["hall-a-pod-1-racks"].top()
+    _no_sibling_overlaps(scene, tier.id)
+
+
+def test_a_core_dropped_on_a_building_goes_above_its_islands(window) -> None:
+    view, scene, design = window.view, window.scene, window.document.design
+    view.set_scale(1.0)
+    hall = scene.item_for("hall-b").scene_rect()
+    assert view.place_entry(PaletteEntry("tier", "sn5600", "SN5600"),
+                            QPointF(hall.center().x(), hall.bottom() - 6))
+    tier = list(design.tiers.values())[-1]
+    assert (tier.building, tier.role.value) == ("hall-b", "core")
+    islands = [i for i in design.islands.values() if i.building == "hall-b"]
+    top = min(scene.item_for(i.id).scene_rect().top() for i in islands)
+    assert scene.item_for(tier.id).scene_rect().bottom() < top
+    _no_sibling_overlaps(scene, tier.id)
+    stack = window.document.undo_stack
+    stack.undo()
+    assert tier.id not in design.tiers
