@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QImage, QPainter
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
+from PySide6.QtWidgets import QApplication, QGraphicsItem, QStyleOptionGraphicsItem
 
 from gui.canvas.placement import PaletteEntry
 from gui.canvas.scene import build_scene
@@ -223,3 +223,47 @@ def test_a_core_dropped_on_a_building_goes_above_its_islands(window) -> None:
     stack = window.document.undo_stack
     stack.undo()
     assert tier.id not in design.tiers
+
+
+def _labels(window) -> dict[str, tuple[object, str]]:  # type: ignore[no-untyped-def]
+    """Each bundle's label as placed once the canvas settled: its box (None: not
+    shown) and its text."""
+    QApplication.processEvents()
+    window.scene.finish_routing()
+    return {b.element_id: (b.label_box, b.label_shown()) for b in window.scene.bundle_items()}
+
+
+def test_labels_after_an_edit_and_its_undo_are_as_before(window) -> None:
+    """A tier dropped on Hall A · Pod 1 and undone: Hall B's racks→leaf and leaf→spine
+    labels came back hidden (labels were placed first come, first served, and the undo
+    re-placed them in another order)."""
+    view, scene = window.view, window.scene
+    view.set_scale(0.8)
+    before = _labels(window)
+    assert sum(box is not None for box, _ in before.values()) == 14, "all shown"
+    pod = scene.item_for("hall-a-pod-1").scene_rect()
+    assert view.place_entry(PaletteEntry("tier", "sn5600", "SN5600"), pod.center())
+    _labels(window)
+    window.document.undo_stack.undo()
+    assert _labels(window) == before
+
+
+def test_summed_labels_after_a_removal_and_its_undo_are_as_before(qtbot, catalog,
+                                                                  settings) -> None:
+    from gui.example import example_design
+    from gui.main_window import open_window
+    from tests.gui.conftest import close_window
+
+    window = open_window(example_design()[0], None, catalog, settings)
+    try:
+        window.resize(1400, 900)
+        window.view.set_scale(1.0)
+        before = _labels(window)
+        command = remove_command(window.document.design, ["island-1-spine-core"])
+        assert command is not None and window.view.execute(command)
+        _labels(window)
+        window.document.undo_stack.undo()
+        assert _labels(window) == before
+    finally:
+        window.document.undo_stack.setClean()
+        close_window(window)
