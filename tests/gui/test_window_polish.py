@@ -267,3 +267,40 @@ def test_summed_labels_after_a_removal_and_its_undo_are_as_before(qtbot, catalog
     finally:
         window.document.undo_stack.setClean()
         close_window(window)
+
+
+def test_a_language_switch_keeps_the_geometry_within_the_screen(qtbot, catalog, settings,
+                                                               monkeypatch) -> None:
+    """A 1280×720 screen: the window switched to Chinese keeps its place and size, and
+    one taller than the screen (1280×750, as seen without a window manager) comes back
+    no larger than the screen. The offscreen platform's screen stands for the user's."""
+    from PySide6.QtCore import QRect, QSize
+    from shiboken6 import isValid
+
+    from gui import dock_layout
+    from gui.example import demo_campus
+    from gui.i18n import installer
+    from gui.language_menu import REOPENED, reopen_in_language
+    from gui.main_window import open_window
+    from tests.gui.conftest import close_window
+
+    screen = QRect(0, 0, 1280, 720)
+    monkeypatch.setattr(dock_layout, "screen_size", lambda _window: screen.size())
+    window = open_window(demo_campus(), None, catalog, settings)
+    windows = [window]
+    try:
+        window.setGeometry(QRect(40, 30, 1100, 640))
+        chinese = reopen_in_language(window, "zh_CN")
+        windows.append(chinese)
+        assert chinese.geometry() == QRect(40, 30, 1100, 640)
+        chinese.setGeometry(QRect(0, 0, 1280, 750))
+        english = reopen_in_language(chinese, "en")
+        windows.append(english)
+        assert screen.contains(english.geometry()), english.geometry()
+        assert english.size() == QSize(1280, 720)
+    finally:
+        installer(QApplication.instance()).remove()  # type: ignore[arg-type]
+        for left in windows + list(REOPENED):
+            if isValid(left):
+                left.document.undo_stack.setClean()
+                close_window(left)
