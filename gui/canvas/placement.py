@@ -142,16 +142,17 @@ def _tier_spot(design: Design, item: ElementItem, scene_pos: QPointF, role: Role
 
     Higher tiers are drawn above lower ones, so that a connector runs straight up from
     a card to the tier above: a tier of a role the container has already goes beside
-    those, in their row (nearest the drop point); else just above the highest of the cards
-    below it in the network (rack groups, islands, tiers of lower roles), in their
-    columns, as near the drop point as there is room. When the row above them is
+    those, in their row (nearest the drop point); else just above the highest of the
+    cards below it in the network (rack groups, islands, tiers of lower roles), in
+    their columns, as near the drop point as there is room. When the row above them is
     taken, a row is opened: those cards and everything under them move down by the
-    tier's height and :data:`ROW_GAP`. With nothing below it, the tier goes to the free spot nearest the
-    drop point."""
+    tier's height and :data:`ROW_GAP`. With nothing below it, the tier goes to the free
+    spot nearest the drop point."""
     w, h = size
     origin = item.content_origin()
-    cards = {child.element_id: child.rect().translated(child.pos())
-             for child in item.childItems() if isinstance(child, ElementItem)}
+    children = [child for child in item.childItems() if isinstance(child, ElementItem)]
+    cards = {child.element_id: child.rect().translated(child.pos()) for child in children}
+    cards_at = {child.element_id: child.pos() for child in children}
     wished = item.mapFromScene(scene_pos).x() - w / 2
     taken = list(cards.values())
     row = [rect for eid, rect in cards.items()
@@ -181,9 +182,8 @@ def _tier_spot(design: Design, item: ElementItem, scene_pos: QPointF, role: Role
     moves: dict[str, tuple[float, float]] = {}
     for eid, rect in cards.items():
         if rect.top() >= y - 0.5:
-            element = design.element(eid)
-            if element is not None and hasattr(element, "x"):
-                moves[eid] = (float(getattr(element, "x")), float(getattr(element, "y")) + shift)
+            pos = cards_at[eid]
+            moves[eid] = (pos.x(), pos.y() + shift)
     spot = QRectF(round(x0), round(y), w, h)
     stay = [rect for eid, rect in cards.items() if eid not in moves]
     if _overlaps(spot, stay):  # a card reaching across the line: no clean row

@@ -83,8 +83,8 @@ def test_pasted_names_keep_copy_on_their_cards(window, qtbot) -> None:
     for original in ("hall-a-pod-1", "hall-a-pod-1-racks"):
         command = duplicate_command(design, [original], (40.0, 0.0))
         assert command is not None and window.view.execute(command)
-        copy = [e for e in created_ids(command)
-                if design.kind_of(e) == design.kind_of(original)][0]
+        copy = next(e for e in created_ids(command)
+                    if design.kind_of(e) == design.kind_of(original))
         name = design.element(copy).name
         assert name.endswith(" (copy)"), name
         item = window.scene.item_for(copy)
