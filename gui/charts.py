@@ -5,8 +5,8 @@ figures of a :class:`~model.metrics.results.DesignMetrics`; none computes one.
 Every chart says what is under the mouse in words with units (:meth:`Chart.readout`,
 shown as a tooltip), names its categories legibly (horizontal bars with names beside
 them; upright names under the heat map), and sets its own axis ranges from the figures
-it draws, so an empty or all-zero chart reads "0 … 1" and a design opened after another
-never keeps the first one's axes.
+it draws, so an all-zero chart reads "0 … 1", an empty one shows a note and no axes, and
+a design opened after another never keeps the first one's axes.
 """
 
 from __future__ import annotations
@@ -224,8 +224,14 @@ class Chart(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph ships no type hin
         view.disableAutoRange()
         view.setRange(xRange=x, yRange=y, padding=0)
 
-    def say_empty(self, text: str) -> None:
-        """Write ``text`` in the middle of an empty chart."""
+    def say_empty(self, text: str, keep_axes: bool = False) -> None:
+        """Write ``text`` in the middle of an empty chart; with nothing drawn there is
+        no scale to read, so the axes are hidden (a bare 0 … 1 behind the note read as
+        figures) unless ``keep_axes`` (the categories are named, their values zero)."""
+        if not keep_axes:
+            plot = self.getPlotItem()
+            plot.hideAxis("left")
+            plot.hideAxis("bottom")
         self.empty_note.setText(text)
         self.empty_note.setPos(0.5, 0.5)
         self.addItem(self.empty_note)
@@ -238,10 +244,7 @@ class Chart(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph ships no type hin
         """The engine left this chart's figures out: an empty chart that says so and
         why (not zero bars, which would read as figures)."""
         self.reset()
-        plot = self.getPlotItem()
-        plot.hideAxis("left")  # no figures: no scale to read them on
-        plot.hideAxis("bottom")
-        self.say_empty(textwrap.fill(reason, 40))
+        self.say_empty(textwrap.fill(reason, 40))  # no figures: no scale (axes hidden)
 
     # ------------------------------------------------------------- read-out
     def readout(self, x: float, y: float) -> str | None:
@@ -448,7 +451,8 @@ class BuildingPairsChart(BarsBeside):
         self.place(self.labels, float(heights.max()), limit=2 * SHORT_NAME + 3)
         self.getPlotItem().setLabel("bottom", translate("Charts", "Tb/s each way"))
         if not heights.any():
-            self.say_empty(translate("Charts", "No bandwidth between buildings"))
+            self.say_empty(translate("Charts", "No bandwidth between buildings"),
+                           keep_axes=True)
             self.empty_note.setPos(0.5, -len(pairs) / 2 + 0.5)
 
     def show_not_computed(self, reason: str) -> None:

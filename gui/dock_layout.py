@@ -9,7 +9,7 @@ problems list sits under the canvas only, so it does not take height from the in
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QPoint, QRect, QSize, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QDockWidget, QMainWindow
 
@@ -28,12 +28,19 @@ def screen_size(window: QMainWindow) -> QSize | None:
 
 def fit_to_screen(window: QMainWindow) -> None:
     """Shrink a window larger than its screen to the screen (a 1280×720 laptop gets a
-    window of its size, not one running off its edges)."""
+    window of its size, not one running off its edges) and move it back onto the screen
+    where it runs off an edge (its frame is the window manager's to place)."""
     room = screen_size(window)
     if room is None:
         return
     if window.width() > room.width() or window.height() > room.height():
         window.resize(min(window.width(), room.width()), min(window.height(), room.height()))
+    shown = window.geometry()
+    area = QRect(window.screen().availableGeometry().topLeft(), room)
+    dx = max(area.left() - shown.left(), min(0, area.right() - shown.right()))
+    dy = max(area.top() - shown.top(), min(0, area.bottom() - shown.bottom()))
+    if dx or dy:
+        window.move(window.pos() + QPoint(dx, dy))
 
 
 def place_corners(window: QMainWindow) -> None:

@@ -148,6 +148,8 @@ class FindBar(QFrame):
         self.summary.setText("" if not self.edit.text().strip() else
                              count + more + (translate("FindBar", " · Enter selects and zooms")
                                              if found else ""))
+        # an empty line (or list) hidden, not kept as a blank band under the text field
+        self.summary.setVisible(bool(self.summary.text()))
         self.list.setVisible(bool(found))
         rows = min(self.list.count(), 8)
         self.list.setFixedHeight(rows * max(self.list.sizeHintForRow(0), 18) + 6)

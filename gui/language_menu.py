@@ -97,6 +97,7 @@ def reopen_in_language(window: MainWindow, code: str) -> MainWindow:
         compute = None  # type: ignore[assignment]
     new = open_window(document.design, str(document.path) if document.path else None,
                       old.catalog, settings, compute)
+    keep_geometry(old, new)
     new.runner.time_limit_s = old.runner.time_limit_s
     if modified:
         new.document.undo_stack.resetClean()
@@ -114,6 +115,23 @@ def reopen_in_language(window: MainWindow, code: str) -> MainWindow:
     new.raise_()
     new.activateWindow()
     return new
+
+
+def keep_geometry(old: MainWindow, new: MainWindow) -> None:
+    """Give ``new`` the place and size of ``old`` (maximized if it was), within the
+    screen. Restoring the saved geometry guessed the frame: without a window manager the
+    window came back moved and resized (1280×750 on a 1280×720 screen)."""
+    from gui.dock_layout import fit_to_screen
+
+    if old.isMaximized() or old.isFullScreen():
+        new.showMaximized()
+    else:
+        new.setGeometry(old.geometry())
+    fit_to_screen(new)
+    layout = new.layout()
+    if layout is not None:
+        layout.activate()
+    new.view.fit_to_view()
 
 
 def _forget(window: MainWindow) -> None:

@@ -494,11 +494,13 @@ class MainWindow(QMainWindow):
     def settle_layout(self) -> None:
         """Once shown: give the docks their default sizes (unless a remembered layout
         was restored) and fit the design into the view."""
-        from gui.dock_layout import apply_default_sizes, place_corners
+        from gui.dock_layout import apply_default_sizes, fit_to_screen, place_corners
 
         place_corners(self)
         if not self._layout_restored:
             apply_default_sizes(self, self.docks)
+        else:  # a geometry remembered from another screen (or frame) may not fit this one
+            fit_to_screen(self)
         self.view.fit_to_view()
 
 

@@ -2190,6 +2190,10 @@
             <translation>{design} — Archipelago 设计报告</translation>
         </message>
         <message>
+            <source>{heading} (continued)</source>
+            <translation>{heading}（续）</translation>
+        </message>
+        <message>
             <source>{hops} hop</source>
             <translation>{hops} 跳</translation>
         </message>

@@ -9,9 +9,11 @@ scene's items and level of detail); the geometry itself is :mod:`gui.canvas.rout
 
 from __future__ import annotations
 
+import re
 import time
 from collections import defaultdict
 from collections.abc import Iterable
+from functools import lru_cache
 
 from PySide6.QtCore import QRectF, QTimer
 
@@ -24,8 +26,7 @@ from gui.canvas.routing import (
     End,
     Rect,
     RectIndex,
-    place_label,
-    place_label_at,
+    label_spots,
     route,
     spots_beside,
 )
@@ -51,6 +52,28 @@ def _box(rect: QRectF) -> Rect:
     return rect.left(), rect.top(), rect.right(), rect.bottom()
 
 
+Rank = tuple[int, tuple[tuple[int, int | str], ...]]
+
+
+def label_rank(bundle_id: str, carries_sum: bool = False) -> Rank:
+    """The order in which bundles' labels claim their places: a bundle's own label
+    before the summed labels by the cards (those have other places to go), then by id,
+    numbers by value ("b2" before "b10"). It depends on nothing but the design, so a
+    design shows the same labels however it came to be (after an edit and its undo as
+    when first opened)."""
+    return int(carries_sum), _id_order(bundle_id)
+
+
+@lru_cache(maxsize=1 << 16)
+def _id_order(bundle_id: str) -> tuple[tuple[int, int | str], ...]:
+    return tuple((0, int(part)) if part.isdigit() else (1, part)
+                 for part in re.split(r"(\d+)", bundle_id) if part)
+
+
+def _meets(a: Rect, b: Rect) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
 class BundleRouting:
     """The scene's bundle layout: anchors, fractions, obstacles, labels, routing queue."""
 
@@ -72,6 +95,11 @@ class BundleRouting:
         :attr:`_obstacles`)."""
         self._labels = RectIndex()
         """Placed bundle labels, by bundle id."""
+        self._label_areas: dict[str, Rect] = {}
+        """Where each bundle's label may go (around all its spots), by bundle id: a
+        label leaving a place lets the later-ranked labels that may go there try again."""
+        self._ranks: dict[str, Rank] = {}
+        """Each bundle's :func:`label_rank` (worked out with the summed groups)."""
         self._groups: dict[str, list[str]] = {}
         """Bundles on one edge of a card, by "card id:edge", where they are
         :data:`SUMMARY_MIN` or more (worked out with :attr:`_edges`)."""
@@ -152,7 +180,7 @@ class BundleRouting:
         self._labels = RectIndex()
         self._pending.clear()
         self._pending_labels.clear()
-        self._schedule(list(self._bundles.values()))
+        self._schedule([self._bundles[bid] for bid in sorted(self._bundles, key=_id_order)])
 
     def _reroute_near(self, *element_ids: str) -> None:
         """Re-route the bundles on the edges of these elements (a bundle came or went,
@@ -189,8 +217,10 @@ class BundleRouting:
         """Place every routed bundle's label again, in order, in the queue's slices
         (the labels became readable)."""
         self._labels = RectIndex()
-        for bid, bundle in self._bundles.items():
-            if bundle.points:
+        self.label_groups()
+        # in rank order: each label is then placed once (none has to give way)
+        for bid in sorted(self._bundles, key=self._rank):
+            if self._bundles[bid].points:
                 self._pending_labels[bid] = None
         if self._pending_labels and not self._route_timer.isActive():
             self._route_timer.start(FIRST_SLICE_DELAY_MS)
@@ -324,7 +354,7 @@ class BundleRouting:
         upper = self._anchor(element.upper)
         if lower is None or upper is None or lower is upper:
             bundle.set_route(None)
-            self._labels.discard(element.id)
+            self.free_label(element.id)
             bundle.set_label_box(None)
             return
         obstacles = self.obstacles()  # first: it renews the places of the ends
@@ -345,8 +375,8 @@ class BundleRouting:
         leave it out when there is no such place). A bundle among a card's many carries
         no label of its own: one of them carries the group's summed label by the card."""
         bid = bundle.element_id
-        self._labels.discard(bid)
         if not bundle.points or not self.labels_shown():
+            self.free_label(bid)
             bundle.set_summary(None)
             bundle.set_label_box(None)  # zoomed out, labels are too small to read
             return
@@ -354,6 +384,7 @@ class BundleRouting:
         groups = self._group_of.get(bid, [])
         carried = [g for g in groups if self._carrier.get(g) == bid]
         if groups and not carried:
+            self.free_label(bid)
             bundle.set_summary(None)
             bundle.set_label_box(None)
             return
@@ -370,14 +401,76 @@ class BundleRouting:
                 w, h = bundle.label_size()
                 spots = [(x, y) for x, y in spots if hall[0] <= x - w / 2 and
                          x + w / 2 <= hall[2] and hall[1] <= y - h / 2 and y + h / 2 <= hall[3]]
-            box = place_label_at(spots, bundle.label_size(), (self.obstacles(), self._labels))
         else:
             bundle.set_summary(None)
-            box = place_label(bundle.points, bundle.label_size(),
-                              (self.obstacles(), self._labels))
-        if box is not None:
-            self._labels.add(bid, box)
+            spots = label_spots(bundle.points)
+        box = self._claim(bid, spots, bundle.label_size())
         bundle.set_label_box(box)
+
+    def _rank(self, bid: str) -> Rank:
+        rank = self._ranks.get(bid)
+        if rank is None:
+            rank = self._ranks[bid] = label_rank(bid, bid in self._carrier.values())
+        return rank
+
+    def _claim(self, bid: str, spots: list[tuple[float, float]],
+               size: tuple[float, float]) -> Rect | None:
+        """The first of ``spots`` where a label of ``size`` covers no card or title and
+        no label ranked before this one (:func:`label_rank`); None when there is none.
+        Labels are so placed as if one after another in rank order, whatever order they
+        come in: a later-ranked label in the way gives way (it is placed again), and one
+        that may go where this label was tries again. Without it, which labels showed
+        depended on the order of the edits (a label hidden after an edit and its undo)."""
+        w, h = size
+        rank = self._rank(bid)
+        obstacles = self.obstacles()
+        box: Rect | None = None
+        for x, y in spots:
+            rect = (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
+            if obstacles.any_hit(rect, frozenset()):
+                continue
+            if any(self._rank(other) < rank for other in self._labels.hits(rect, {bid})):
+                continue
+            box = rect
+            break
+        if spots:
+            self._label_areas[bid] = (min(x for x, _ in spots) - w / 2,
+                                      min(y for _, y in spots) - h / 2,
+                                      max(x for x, _ in spots) + w / 2,
+                                      max(y for _, y in spots) + h / 2)
+        else:
+            self._label_areas.pop(bid, None)
+        old = self._labels.rect(bid)
+        if box is None:
+            self._labels.discard(bid)
+        else:
+            self._labels.add(bid, box)
+            for other in self._labels.hits(box, {bid}):  # later ones give way
+                self._pending_labels[other] = None
+        if old is not None and old != box:
+            self._retry_near(old, rank)
+        if self._pending_labels and not self._route_timer.isActive():
+            self._route_timer.start(FIRST_SLICE_DELAY_MS)
+        return box
+
+    def _retry_near(self, freed: Rect, rank: Rank | None) -> None:
+        """Place again the labels ranked after ``rank`` (all, for None) that may go
+        where ``freed`` was."""
+        for other, area in self._label_areas.items():
+            if _meets(area, freed) and (rank is None or self._rank(other) > rank) \
+                    and other in self._bundles:
+                self._pending_labels[other] = None
+
+    def free_label(self, bid: str) -> None:
+        """Take a bundle's label away (its bundle went, or shows no label): the labels
+        that may go where it was try again."""
+        old = self._labels.rect(bid)
+        self._labels.discard(bid)
+        self._label_areas.pop(bid, None)
+        if old is not None:
+            self._retry_near(old, self._rank(bid))
+            if self._pending_labels and not self._route_timer.isActive():
+                self._route_timer.start(FIRST_SLICE_DELAY_MS)
 
     def label_groups(self) -> dict[str, list[str]]:
         """The bundles summed into one label, by "card id:edge" ("up", "down" or
@@ -388,8 +481,10 @@ class BundleRouting:
             return self._groups
         self._groups_for = edges
         found: dict[str, list[str]] = defaultdict(list)
-        for bid, item in self._bundles.items():
-            b = item.element
+        # in rank order, so that the carrier of a group does not depend on the order
+        # the bundles came in (an undone removal puts a bundle back last)
+        for bid in sorted(self._bundles, key=_id_order):
+            b = self._bundles[bid].element
             lower, upper = self._anchor(b.lower), self._anchor(b.upper)
             if lower is None or upper is None or lower is upper:
                 continue
@@ -401,6 +496,7 @@ class BundleRouting:
                 found[f"{upper.element_id}:down"].append(bid)
         self._groups = {k: v for k, v in found.items() if len(v) >= SUMMARY_MIN}
         self._group_of = defaultdict(list)
+        before = set(self._carrier.values())
         self._carrier = {}
         carriers: set[str] = set()
         for key, members in self._groups.items():
@@ -410,6 +506,10 @@ class BundleRouting:
             if free is not None:
                 carriers.add(free)
                 self._carrier[key] = free
+        for bid in before ^ carriers:  # their rank changes: placed again in it
+            self._ranks.pop(bid, None)
+            if bid in self._bundles:
+                self._pending_labels[bid] = None
         return self._groups
 
     def summary_text(self, members: list[str]) -> str:

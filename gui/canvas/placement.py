@@ -34,6 +34,7 @@ from gui.commands import (
     move_command,
 )
 from gui.i18n import translate
+from model.design import Design
 from model.elements import Role
 from model.parts import Catalog
 
@@ -44,6 +45,9 @@ RACK_GROUP_SIZE = (RACK_WIDTH, RACK_HEIGHT)
 TIER_SIZE = (TIER_WIDTH, TIER_HEIGHT)
 SPACING = 12.0
 """Least space kept between a new element and its neighbours, scene units."""
+ROW_GAP = 28.0
+"""Room between a new tier and the row of cards under it (as the templates lay tiers
+out): enough for a connector to turn in, so that its route need not go round."""
 SEARCH_STEP = 16.0
 SEARCH_RINGS = 40
 
@@ -118,6 +122,92 @@ def _inside(item: ElementItem, scene_pos: QPointF, size: tuple[float, float]) ->
     return free_spot(taken, size, wanted, item.content_origin())
 
 
+ROLE_ORDER = list(Role)
+"""Tier roles, lowest first (:class:`~model.elements.Role` is declared in that order)."""
+
+
+def _is_below(design: Design, eid: str, role: Role) -> bool:
+    """True when the card ``eid`` stands lower in the network than a tier of ``role``
+    (a rack group or an island; a tier of a lower role), so is drawn under it."""
+    tier = design.tiers.get(eid)
+    if tier is None:
+        return eid in design.rack_groups or eid in design.islands
+    return ROLE_ORDER.index(tier.role) < ROLE_ORDER.index(role)
+
+
+def _tier_spot(design: Design, item: ElementItem, scene_pos: QPointF, role: Role,
+               size: tuple[float, float]) -> tuple[QPointF, dict[str, tuple[float, float]]]:
+    """Where a new tier of ``role`` goes inside ``item`` (an island or a building, in
+    its coordinates), and the cards to move down to make room (new positions by id).
+
+    Higher tiers are drawn above lower ones, so that a connector runs straight up from
+    a card to the tier above: a tier of a role the container has already goes beside
+    those, in their row (nearest the drop point); else just above the highest of the
+    cards below it in the network (rack groups, islands, tiers of lower roles), in
+    their columns, as near the drop point as there is room. When the row above them is
+    taken, a row is opened: those cards and everything under them move down by the
+    tier's height and :data:`ROW_GAP`. With nothing below it, the tier goes to the free
+    spot nearest the drop point."""
+    w, h = size
+    origin = item.content_origin()
+    children = [child for child in item.childItems() if isinstance(child, ElementItem)]
+    cards = {child.element_id: child.rect().translated(child.pos()) for child in children}
+    cards_at = {child.element_id: child.pos() for child in children}
+    wished = item.mapFromScene(scene_pos).x() - w / 2
+    taken = list(cards.values())
+    row = [rect for eid, rect in cards.items()
+           if eid in design.tiers and design.tiers[eid].role is role]
+    if row:  # beside the tiers of its role, in their row
+        y = min(rect.top() for rect in row)
+        return QPointF(_free_in_row(taken, size, y, wished, origin.x()), round(y)), {}
+    below = [rect for eid, rect in cards.items() if _is_below(design, eid, role)]
+    if not below:
+        return _inside(item, scene_pos, size), {}
+    line = min(rect.top() for rect in below)
+    left = max(origin.x(), min(rect.left() for rect in below))
+    right = max(left, max(rect.right() for rect in below) - w)
+    x0 = min(max(wished, left), right)
+    y = line - ROW_GAP - h
+    if y >= origin.y():
+        steps = int((right - left) / SEARCH_STEP) + 1
+        offsets = sorted({k * SEARCH_STEP * sign for k in range(steps + 1) for sign in (1, -1)},
+                         key=abs)
+        for dx in offsets:
+            x = x0 + dx
+            if left - 1e-6 <= x <= right + 1e-6 and not _overlaps(QRectF(x, y, w, h), taken):
+                return QPointF(round(x), round(y)), {}
+    # open a row: the cards from the line down move down
+    y = max(line, origin.y())
+    shift = h + ROW_GAP
+    moves: dict[str, tuple[float, float]] = {}
+    for eid, rect in cards.items():
+        if rect.top() >= y - 0.5:
+            pos = cards_at[eid]
+            moves[eid] = (pos.x(), pos.y() + shift)
+    spot = QRectF(round(x0), round(y), w, h)
+    stay = [rect for eid, rect in cards.items() if eid not in moves]
+    if _overlaps(spot, stay):  # a card reaching across the line: no clean row
+        return _inside(item, scene_pos, size), {}
+    return spot.topLeft(), moves
+
+
+def _free_in_row(taken: list[QRectF], size: tuple[float, float], y: float, wished: float,
+                 least: float) -> float:
+    """The left edge nearest ``wished`` (not left of ``least``) of a ``size`` box at
+    height ``y`` that overlaps none of ``taken``; right of them all when the row is
+    full."""
+    w, h = size
+    beyond = max((rect.right() for rect in taken), default=least) + SPACING + 1
+    start = max(least, wished)
+    steps = int(abs(beyond - start) / SEARCH_STEP) + 2
+    for dx in sorted({k * SEARCH_STEP * sign for k in range(steps) for sign in (1, -1)},
+                     key=abs):
+        x = round(start + dx)
+        if x >= least and not _overlaps(QRectF(x, y, w, h), taken):
+            return x
+    return round(max(beyond, least))
+
+
 def _on_campus(scene: DesignScene, scene_pos: QPointF, size: tuple[float, float]
                ) -> QPointF:
     """Campus position of a new building of ``size`` centred as near ``scene_pos`` as
@@ -134,19 +224,30 @@ def _on_campus(scene: DesignScene, scene_pos: QPointF, size: tuple[float, float]
 
 
 def _with_room(scene: DesignScene, command: DesignCommand, container: str,
-               pos: QPointF, size: tuple[float, float]) -> DesignCommand:
+               pos: QPointF, size: tuple[float, float],
+               inside: dict[str, tuple[float, float]] | None = None) -> DesignCommand:
     """``command`` (adding a card of ``size`` at ``pos`` in ``container``), with the
     cards moved aside that the container would cover when it grows around the new card
-    (:func:`gui.paste_room.room_moves`, as a paste does), in one undo step."""
+    (:func:`gui.paste_room.room_moves`, as a paste does), and the container's own cards
+    moved to ``inside`` (new positions by id: a row opened for the card), in one undo
+    step."""
     from gui.paste_room import room_moves  # paste_room imports the canvas items
 
     design = scene.design
-    added: dict[str | None, list[QRectF]] = {
-        container: [QRectF(pos.x(), pos.y(), size[0], size[1])]}
-    moves = move_command(design, room_moves(scene, design, added))
-    if moves is None:
+    grown = [QRectF(pos.x(), pos.y(), size[0], size[1])]
+    for eid, (x, y) in (inside or {}).items():
+        card = scene.item_for(eid)
+        if isinstance(card, ElementItem):
+            grown.append(card.rect().translated(x, y))
+    added: dict[str | None, list[QRectF]] = {container: grown}
+    steps: list[DesignCommand] = []
+    for positions in (room_moves(scene, design, added), inside or {}):
+        moves = move_command(design, positions)
+        if moves is not None:
+            steps.append(moves)
+    if not steps:
         return command
-    return MacroCommand(design, command.text(), [moves, command])
+    return MacroCommand(design, command.text(), [*steps, command])
 
 
 def placement_command(scene: DesignScene, catalog: Catalog, entry: PaletteEntry,
@@ -199,9 +300,9 @@ def placement_command(scene: DesignScene, catalog: Catalog, entry: PaletteEntry,
             role = Role.SPINE if has_leaf else Role.LEAF
         else:
             role = Role.CORE
-        pos = _inside(target, scene_pos, TIER_SIZE)
+        pos, opened = _tier_spot(design, target, scene_pos, role, TIER_SIZE)
         return _with_room(scene, add_tier_command(
             design, catalog, entry.part_id, target.element, x=pos.x(), y=pos.y(),
-            role=role, count=8), target.element_id, pos, TIER_SIZE)
+            role=role, count=8), target.element_id, pos, TIER_SIZE, opened)
     raise PlacementError(translate("Placement", "Unknown palette entry {kind}").format(
         kind=repr(entry.kind)))

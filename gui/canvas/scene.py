@@ -141,7 +141,7 @@ class DesignScene(BundleRouting, QGraphicsScene):
                 self._bundles_at[end].discard(element_id)
             self.removeItem(bundle)
             self.wires.bundle_changed(bundle, bundle.boundingRect())  # out of the scene
-            self._labels.discard(element_id)
+            self.free_label(element_id)
             self._reroute_near(bundle.element.lower, bundle.element.upper)
             return
         item = self._items.pop(element_id, None)

@@ -124,6 +124,11 @@ class _Page:
         self.height = float(rect.height())
         self.y = 0.0
         self.pages = 1
+        self.section: str | None = None
+        """The heading of the section being written (None before the first, and while
+        a heading is placed)."""
+        self.continued: Callable[[str], str] = lambda heading: f"{heading} (continued)"
+        """The heading repeated on top of a page the section runs onto."""
 
     def font(self, size_pt: float, bold: bool = False) -> QFontMetricsF:
         f = QFont()
@@ -136,11 +141,15 @@ class _Page:
         return QFontMetricsF(f, self.writer)
 
     def need(self, height: float) -> None:
-        """Start a new page unless ``height`` fits below the cursor."""
+        """Start a new page unless ``height`` fits below the cursor; a section running
+        onto it is headed again, "… (continued)" (a table began a page with only its
+        column names, its section's heading left on the page before)."""
         if self.y + height > self.height and self.y > 0:
             self.writer.newPage()
             self.pages += 1
             self.y = 0.0
+            if self.section is not None:
+                self._draw_heading(self.continued(self.section))
 
     def text(self, text: str, size_pt: float = 9.5, bold: bool = False,
              colour: QColor | None = None) -> None:
@@ -155,8 +164,14 @@ class _Page:
 
     def heading(self, text: str) -> None:
         """A section heading with a rule under it (kept with what follows)."""
+        self.section = None
         metrics = self.font(13, bold=True)
         self.need(metrics.height() * 4)
+        self._draw_heading(text)
+        self.section = text
+
+    def _draw_heading(self, text: str) -> None:
+        metrics = self.font(13, bold=True)
         self.y += metrics.height() * 0.6
         self.painter.setPen(QPen(HEADING))
         self.painter.drawText(QRectF(0, self.y, self.width, metrics.height()),
@@ -334,6 +349,8 @@ def write_pdf_report(
 def _write_contents(t: Translator, page: _Page, design: Design, metrics: DesignMetrics, *,
                     report: dict, scene: QGraphicsScene | None,  # type: ignore[type-arg]
                     stamp: str) -> None:
+    page.continued = lambda heading: t.phrase("report", "{heading} (continued)",
+                                              heading=heading)
     page.text(design.name, size_pt=20, bold=True, colour=HEADING)
     page.text(t.phrase("report", "Archipelago design report · {stamp} · {plane} plane",
                        stamp=stamp, plane=t.render(plane_word(metrics.plane))),

@@ -9,7 +9,9 @@ whatever the names in the design.
 
 from __future__ import annotations
 
+import html
 import os
+import re
 
 from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
@@ -139,6 +141,7 @@ def render_svg(
         generator.setTitle(xml_safe(title) or "Archipelago design")
         generator.setDescription("Drawn by Archipelago")
         painter = QPainter()
+        scene.label_layer.svg_centred.clear()
         if not painter.begin(generator):
             raise ExportError(translate(
                 "Export", "the SVG file could not be opened for writing"), path)
@@ -147,18 +150,44 @@ def render_svg(
         if os.path.getsize(temporary) == 0:
             raise ExportError(translate(
                 "Export", "the SVG could not be written (is the disk full?)"), path)
-        _make_well_formed(temporary)
+        _make_well_formed(temporary, scene.label_layer.svg_centred)
+        scene.label_layer.svg_centred.clear()
     return size
 
 
-def _make_well_formed(svg_path: str | os.PathLike[str]) -> None:
+_TEXT_START = re.compile(r'<text ([^>]*?)x="(-?[\d.e+-]+)"([^>]*)>([^<]*)</text>')
+
+
+def centre_svg_labels(svg: str, centred: list[tuple[str, float, float]]) -> str:
+    """Anchor the connectors' labels at their pills' centres (``text-anchor="middle"``):
+    Qt writes where its own font started the text, and a viewer drawing it in a
+    narrower font showed every label pressed to the left of its pill. ``centred`` holds
+    the labels in the order drawn: (text, Qt's start, centre)."""
+    pending = list(reversed(centred))
+
+    def anchored(found: re.Match[str]) -> str:
+        if pending:
+            text, start, centre = pending[-1]
+            if html.unescape(found.group(4)) == text and \
+                    abs(float(found.group(2)) - start) < 1.0:
+                pending.pop()
+                return (f'<text {found.group(1)}x="{centre:g}" text-anchor="middle"'
+                        f'{found.group(3)}>{found.group(4)}</text>')
+        return found.group(0)
+
+    return _TEXT_START.sub(anchored, svg)
+
+
+def _make_well_formed(svg_path: str | os.PathLike[str],
+                      centred: list[tuple[str, float, float]]) -> None:
     """Replace, in the SVG Qt wrote, every character XML cannot hold (a control
     character in an element's name reaches the file as it is, which makes it malformed
-    XML) by U+FFFD; see :mod:`model.reports.xml_text`."""
+    XML) by U+FFFD (see :mod:`model.reports.xml_text`), and centre the labels
+    (:func:`centre_svg_labels`)."""
     with open(svg_path, "rb") as stream:
         raw = stream.read()
     text = raw.decode("utf-8", errors="replace")
-    safe = xml_safe(text)
+    safe = centre_svg_labels(xml_safe(text), centred)
     if safe != text or safe.encode("utf-8") != raw:
         with open(svg_path, "wb") as stream:
             stream.write(safe.encode("utf-8"))

@@ -8,6 +8,7 @@ screen only, and the select tool turns the drag into a command on release.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
@@ -45,6 +46,40 @@ def font(point_size: float, bold: bool = False) -> QFont:
 def elided(painter: QPainter, text: str, width: float) -> str:
     """``text`` shortened with "…" to fit ``width`` with the painter's font."""
     return painter.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, int(width))
+
+
+NAME_SUFFIX = re.compile(r"\s*[(（][^()（）]*[)）]$")
+"""A name's closing parenthesised part: " (copy)", " (copy 2)", "（副本）"."""
+
+
+def elided_name(metrics: QFontMetrics | QFontMetricsF, name: str, width: float) -> str:
+    """``name`` shortened with "…" to fit ``width``, keeping a closing parenthesised
+    part whole: a pasted "Hall A · Pod 1 (copy)" reads "Hall A · P… (copy)", not
+    "Hall A · Pod 1 (c…", which hides that it is the copy."""
+    if metrics.horizontalAdvance(name) <= width:
+        return name
+    found = NAME_SUFFIX.search(name)
+    if found is not None and found.start() > 0:
+        suffix = name[found.start():]
+        stem = metrics.elidedText(name[:found.start()], Qt.TextElideMode.ElideRight,
+                                  int(width - metrics.horizontalAdvance(suffix)))
+        if len(stem) >= 2:  # at least a letter and "…" of the name itself
+            return stem + suffix
+    return metrics.elidedText(name, Qt.TextElideMode.ElideRight, int(width))
+
+
+def fit_title(painter: QPainter, name: str, width: float, point_size: float) -> str:
+    """Set the painter's font to the largest bold size from ``point_size`` down to
+    :data:`SHRINK` of it at which ``name`` fits ``width`` and return it whole; else,
+    at ``point_size``, the name shortened as :func:`elided_name` does."""
+    size = point_size
+    while size >= point_size * SHRINK - 1e-9:
+        painter.setFont(font(size, bold=True))
+        if painter.fontMetrics().horizontalAdvance(name) <= width:
+            return name
+        size -= 0.5
+    painter.setFont(font(point_size, bold=True))
+    return elided_name(painter.fontMetrics(), name, width)
 
 
 def screen_scale(painter: QPainter) -> float:
@@ -115,7 +150,7 @@ def _fitted(text: str | tuple[str, ...], pixels: int, bold: bool, room: float,
             if width <= room:
                 return f, metrics, height, option, width
     f, metrics, height = _sized_font(pixels, bold)
-    shown = metrics.elidedText(options[-1], Qt.TextElideMode.ElideRight, room)
+    shown = elided_name(metrics, options[-1], room)
     return f, metrics, height, shown, metrics.horizontalAdvance(shown)
 
 
@@ -492,7 +527,7 @@ def header_texts(name: str, summary: str, width: float, name_metrics: QFontMetri
     are shortened with "…"."""
     summary_width = summary_metrics.horizontalAdvance(summary)
     name_room = max(width - summary_width - HEADER_GAP, width * 0.4)
-    shown = name_metrics.elidedText(name, Qt.TextElideMode.ElideRight, int(name_room))
+    shown = elided_name(name_metrics, name, name_room)
     summary_room = width - name_metrics.horizontalAdvance(shown) - HEADER_GAP
     return shown, summary_metrics.elidedText(summary, Qt.TextElideMode.ElideRight,
                                              max(int(summary_room), 0))

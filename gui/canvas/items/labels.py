@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtGui import QColor, QFontMetricsF, QPaintEngine, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from gui.canvas.items.base import font
@@ -29,6 +29,11 @@ class BundleLabels(QGraphicsItem):
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setAcceptHoverEvents(False)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
+        self.svg_centred: list[tuple[str, float, float]] = []
+        """Labels drawn into an SVG: (text, where Qt started it, the pill's centre), in
+        drawing order; the SVG export anchors each at its centre (see
+        :func:`gui.export.render.centre_svg_labels`) so that a viewer whose font is
+        narrower or wider than Qt's still shows it in the middle of its pill."""
 
     def label_changed(self, box: QRectF) -> None:
         """A label moved to, or away from, ``box`` (scene coordinates): grow the layer
@@ -50,6 +55,9 @@ class BundleLabels(QGraphicsItem):
         exposed = option.exposedRect
         theme = self._theme()
         painter.setFont(font(LABEL_FONT_PT))
+        engine = painter.paintEngine()
+        to_svg = engine is not None and engine.type() == QPaintEngine.Type.SVG
+        metrics = QFontMetricsF(painter.font())
         for bundle in self._bundles():
             box = bundle.label_rect()
             if box.isEmpty() or not bundle.isVisible() or not box.intersects(exposed):
@@ -58,4 +66,9 @@ class BundleLabels(QGraphicsItem):
             painter.setBrush(QColor(theme.base))
             painter.drawRoundedRect(box, 9, 9)
             painter.setPen(QColor(theme.text))
-            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, bundle.label_shown())
+            text = bundle.label_shown()
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+            if to_svg:
+                centre = box.center().x()
+                self.svg_centred.append(
+                    (text, centre - metrics.horizontalAdvance(text) / 2, centre))

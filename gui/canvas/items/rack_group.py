@@ -11,6 +11,7 @@ from gui.canvas.items.base import (
     ScreenLayout,
     draw_screen_lines,
     elided,
+    fit_title,
     font,
     screen_scale,
     thousands,
@@ -112,10 +113,9 @@ class RackGroupItem(ElementItem):
         text_left = r.left() + 38
         width = r.right() - 8 - text_left
         painter.setPen(QColor(theme.text))
-        painter.setFont(font(9, bold=True))
+        title = fit_title(painter, self.element.name, width, 9)
         painter.drawText(QRectF(text_left, r.top() + 3, width, 18),
-                         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                         elided(painter, self.element.name, width))
+                         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, title)
         painter.setFont(font(10.5, bold=True))
         count = f"×{thousands(self.element.count)}"
         count_width = painter.fontMetrics().horizontalAdvance(count) + 6

@@ -13,6 +13,7 @@ from gui.canvas.items.base import (
     ScreenLayout,
     draw_screen_lines,
     elided,
+    fit_title,
     font,
     screen_scale,
     thousands,
@@ -110,11 +111,10 @@ class TierItem(ElementItem):
         count_width = painter.fontMetrics().horizontalAdvance(count) + 4
         painter.drawText(QRectF(r.right() - 8 - count_width, r.top() + 4, count_width, 20),
                          Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, count)
-        painter.setFont(font(9, bold=True))
         name_width = r.width() - 26 - count_width
+        title = fit_title(painter, tier.name, name_width, 9)
         painter.drawText(QRectF(r.left() + 14, r.top() + 4, name_width, 20),
-                         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                         elided(painter, tier.name, name_width))
+                         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, title)
         painter.setPen(QColor(theme.muted_text))
         painter.setFont(font(7.5))
         detail = f"{enum_word(tier.role)} · {self.switch_name()}"
