@@ -1,0 +1,376 @@
+"""A proven lower bound on the bisection of a Dragonfly+ whose groups are uneven: leaves
+that spread their uplinks unevenly over their group's spines, groups of different sizes
+or spine counts, links of one kind at different speeds.
+
+**The network** (read by :func:`read_groups`, else no bound): G ≥ 2 groups (islands);
+a group's *spines* are its switches with a link to another group (at least one a
+group), its *leaves* the others. Every link between switches joins a leaf and a spine
+of one group, or spines of two groups. Every accelerator is attached (all its links)
+to one leaf of its group; a leaf holds h accelerators or none. Leaf l reaches the
+spines of its group with any capacities W[l, s] (uneven, or none at all); its
+accelerators' links have capacity at least c_l each. Every spine of group i has the
+same number of links to group k (g_ik; spines of different groups may differ), so
+the L_ik links between i and k, at least s_ik fast each, give c_ik = s_ik·L_ik.
+
+**The bound.** Let T = Q·h + r (0 ≤ r < h) accelerators stand on side A. Take any
+balanced cut; let Σᵢ be the spines of group i on A, pᵢ = |Σᵢ|, uᵢ = pᵢ/Pᵢ.
+
+(a) *One partial leaf.* With the switches' sides fixed, leaf l with j of its
+accelerators on A crosses at least λ_l(j, Σ) = min((h − j)·c_l + W_l(Σᶜ), j·c_l +
+W_l(Σ)) (its accelerators' links across and its uplinks across, the leaf on A or on
+B), concave in j. Over the polytope {0 ≤ j_l ≤ h, Σ j_l = T} the least sum of concave
+functions is at a vertex, where every leaf is full (j = h) or empty but at most one,
+the *partial* one, holding r. So every cut crosses at least the least, over such j,
+of Σ_l λ_l + the global links' crossing. A leaf without accelerators crosses
+min(W_l(Σ), W_l(Σᶜ)).
+
+(b) *The global links.* Of the g_ik·pᵢ = L_ik·uᵢ links leaving the A-spines of i for k,
+at most L_ik·u_k reach A-spines of k, so at least L_ik·(uᵢ − u_k) cross, and
+symmetrically: at least c_ik·|uᵢ − u_k| ≥ c·|uᵢ − u_k| with c the least c_ik.
+
+(c) *Each group's table.* F_i(q, π, p): the least Σ_l λ_l over group i's leaves with q
+full leaves, π ∈ {0, 1} partial ones and the rest empty, over every Σ of p spines
+(given the leaves' costs, the q full ones are those whose cost rises least from
+empty: a sort). Every Σ is tried while 2^Pᵢ is small (:data:`MAX_SUBSETS`). Beyond
+that, a relaxation: x_l = W_l(Σ) lies between the least and the largest sum of p
+entries of row l, and Σ_l x_l = the capacity of Σ's spines down, between the least
+and the largest sum of p column sums, K⁻ and K⁺. For any μ, μ·(Σ_l x_l − K) ≤ 0 with
+K = K⁺ when μ ≥ 0 and K⁻ when μ < 0, so Σ_l λ_l ≥ Σ_l (λ_l(x_l) + μ·x_l) − μ·K, whose
+least over the box of the x_l is leaf by leaf, at an end of each interval (λ_l + μ·x_l
+is concave in x_l); each μ of :data:`MULTIPLIERS` gives a lower bound on F_i and the
+largest is kept. (μ = 0 alone lets every leaf see its own cheapest Σ; the multiplier
+charges for the leaves all doing so, which the spines' capacities forbid.) For each
+(q, π), the line Φ(u) through α = F_i(q, π, 0) and β = F_i(q, π, Pᵢ) is lowered, by
+a share of t at each end (:data:`LEANS`), with t the least that puts it under
+F_i(q, π, p) at every u = p/Pᵢ: Φ ≤ F_i at every u = p/Pᵢ.
+
+(d) *The vertices.* So every cut crosses at least R(u) = Σᵢ Φᵢ(uᵢ) + c·Σ_{i<k}|uᵢ − u_k|
+for some q, π and u ∈ [0, 1]^G. Where the order of the uᵢ is fixed R is linear; each
+such region is a simplex whose vertices have every uᵢ ∈ {0, 1}, so R(u) ≥ R(1_S) for
+a set S of groups. R(1_S) = Σ_{i∈S} Φᵢ(1) + Σ_{i∉S} Φᵢ(0) + c·m·(G − m), m = |S|.
+
+**Computing it.** The bound is the least R(1_S) over S, the qᵢ summing to Q and the πᵢ
+to [r > 0]. Groups that differ: a DP over the groups whose state is (m, Σ q, Σ π),
+abandoned past :data:`MAX_WORK`. Groups alike (one table): for each m, the groups
+without the partial leaf take the greatest convex minorants of their Φ(0) and Φ(1)
+in q (lower, so still a bound), whose least sum for a given Σ q is taken greedily,
+cheapest increments first; the partial leaf's group is tried on each side and at
+each q. That costs a few milliseconds at 34K accelerators.
+
+**How tight.** Where every leaf reaches every spine of its group alike (W_l(Σ) = w·p),
+each F_i is concave in p (a least of sums of leaves' costs, each the least of two
+affine functions of p), t = 0, the tables are convex in q at p ∈ {0, P}, and with one
+speed for all global pairs the bound is the closed form of
+:mod:`model.metrics.bisection.dragonfly_cut`. Where leaves are uneven it falls short
+of the minimum where a best cut splits a group's spines (the count of (b) does not
+see which spines the global links join): on the template with 6 routers of radix 8
+and 3 groups, 3,066.7 against 3,600 Gb/s; with radix 6, 4 routers, 3 groups, it is
+exact (1,200 Gb/s). The solvers call the cut found exact when the bound reaches it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+
+import numpy as np
+
+from model.metrics.representation.endpoints import Endpoints
+from model.metrics.representation.topology import TierNet, Topology
+
+MAX_SUBSETS = 4_096
+"""Spine subsets of one group tried one by one (2^P); beyond, the relaxation of (c)."""
+MAX_WORK = 40_000_000
+"""Array entries the DP over the groups may touch (about 0.1 s) before giving up."""
+
+
+@dataclass(frozen=True)
+class Group:
+    """One group as (c) needs it: the capacities from its leaves to its spines (rows:
+    the leaves holding accelerators first, then the others), the least accelerator
+    link capacity of each leaf holding accelerators."""
+
+    up: np.ndarray
+    host: np.ndarray
+
+
+@dataclass(frozen=True)
+class Groups:
+    """A network of the module doc's shape: its groups, h, and the least c_ik."""
+
+    groups: list[Group]
+    per_leaf: int
+    global_gbps: float
+
+
+def read_groups(topo: Topology, ep: Endpoints) -> Groups | None:
+    """The network as :class:`Groups` when it is of the module doc's shape, else None."""
+    if ep.count < 2 or ep.shares_nics or topo.counts_only or topo.hierarchical:
+        return None
+    number = {name: i for i, name in enumerate(ep.island_names)}
+    n_groups = len(ep.island_names)
+    group = np.full(topo.switches, -1, dtype=np.int64)
+    for tier in topo.tiers.values():
+        if tier.island is None or tier.island not in number:
+            return None
+        group[tier.offset:tier.offset + tier.count] = number[tier.island]
+    if n_groups < 2 or np.any(group < 0):
+        return None
+    los, his, caps = [], [], []
+    for b in topo.bundles:
+        if isinstance(b.lower, TierNet):
+            los.append(b.lower_member + b.lower.offset)
+            his.append(b.upper_member + b.upper.offset)
+            caps.append(np.full(los[-1].size, float(b.speed_gbps)))
+    if not los:
+        return None
+    lo, hi, cap = np.concatenate(los), np.concatenate(his), np.concatenate(caps)
+    far = group[lo] != group[hi]
+    spine = np.zeros(topo.switches, dtype=bool)
+    spine[lo[far]] = spine[hi[far]] = True
+    home = np.full(ep.count, -1, dtype=np.int64)
+    home[ep.inc_acc] = ep.inc_member
+    if (np.any(home < 0) or np.any(home[ep.inc_acc] != ep.inc_member)
+            or np.any(group[home] != ep.island) or np.any(spine[home])):
+        return None
+    held = np.bincount(home, minlength=topo.switches)
+    h = int(held[held > 0][0])
+    if np.any(held[held > 0] != h):
+        return None
+    capacity = np.bincount(ep.inc_acc, weights=ep.inc_gbps, minlength=ep.count)
+    host = np.full(topo.switches, np.inf)
+    np.minimum.at(host, home, capacity)
+    local = ~far
+    flip = spine[lo] & local
+    lo, hi = np.where(flip, hi, lo), np.where(flip, lo, hi)
+    if np.any(spine[lo[local]]) or not np.all(spine[hi[local]]):
+        return None  # a link between two leaves, or two spines of one group
+    spines_of = [np.flatnonzero(spine & (group == i)) for i in range(n_groups)]
+    if any(s.size == 0 for s in spines_of):
+        return None
+    # every spine of group i: the same number of links to each other group
+    ends = np.concatenate([lo[far], hi[far]])
+    to = np.concatenate([group[hi[far]], group[lo[far]]])
+    per = np.bincount(ends * n_groups + to,
+                      minlength=topo.switches * n_groups).reshape(topo.switches, n_groups)
+    for s in spines_of:
+        if np.any(per[s] != per[s[0]]):
+            return None
+    slowest = np.full(n_groups * n_groups, np.inf)
+    a, b = group[lo[far]], group[hi[far]]
+    np.minimum.at(slowest, np.minimum(a, b) * n_groups + np.maximum(a, b), cap[far])
+    links = np.bincount(np.minimum(a, b) * n_groups + np.maximum(a, b),
+                        minlength=n_groups * n_groups)
+    pair = [links[i * n_groups + k] * slowest[i * n_groups + k] if links[i * n_groups + k]
+            else 0.0 for i, k in combinations(range(n_groups), 2)]
+    rank = np.zeros(topo.switches, dtype=np.int64)
+    for s in spines_of:
+        rank[s] = np.arange(s.size)
+    out = []
+    for i in range(n_groups):
+        mine = np.flatnonzero(~spine & (group == i))
+        holding = mine[held[mine] > 0]
+        rows = np.r_[holding, mine[held[mine] == 0]]
+        row_of = np.full(topo.switches, -1, dtype=np.int64)
+        row_of[rows] = np.arange(rows.size)
+        inside = local & (group[lo] == i)
+        up = np.zeros((rows.size, spines_of[i].size))
+        np.add.at(up, (row_of[lo[inside]], rank[hi[inside]]), cap[inside])
+        out.append(Group(up, host[holding]))
+    return Groups(out, h, float(min(pair)))
+
+
+MULTIPLIERS = np.linspace(-1.0, 1.0, 17)
+"""The multipliers μ of the relaxation of (c) (a leaf's cost changes by ±1 per unit of
+its capacity to side A, so no other μ can do better than these ends)."""
+
+
+def group_table(grp: Group, h: int, r: int) -> np.ndarray:
+    """F(q, π, p) of (c) for one group: shape (P + 1, leaves + 1, 2), infinite where no
+    leaves are left for q full and π partial ones."""
+    n_spines = grp.up.shape[1]
+    total = grp.up.sum(axis=1)
+    if 2 ** n_spines <= MAX_SUBSETS:
+        masks = (np.arange(2 ** n_spines)[:, None] >> np.arange(n_spines)) & 1
+        size = masks.sum(axis=1)
+        up_a = masks @ grp.up.T
+        rows = _rows(grp, h, r, (up_a,), 0.0)
+        by_size = np.argsort(size, kind="stable")
+        starts = np.searchsorted(size[by_size], np.arange(n_spines + 1))
+        return np.minimum.reduceat(rows[by_size], starts, axis=0)
+    # x_l = W_l(Σ) lies between the least and the largest sum of p entries of row l,
+    # and Σ_l x_l between the least and the largest sum of p column sums
+    least = np.concatenate([np.zeros((grp.up.shape[0], 1)),
+                            np.cumsum(np.sort(grp.up, axis=1), axis=1)], axis=1)
+    ends = (least.T, total[None, :] - least[:, ::-1].T)
+    columns = np.r_[0.0, np.cumsum(np.sort(grp.up.sum(axis=0)))]
+    fewest, most = columns, columns[-1] - columns[::-1]
+    table = np.full((n_spines + 1, grp.host.size + 1, 2), -np.inf)
+    for mu in MULTIPLIERS:
+        bound = _rows(grp, h, r, ends, float(mu)) - mu * (most if mu > 0 else fewest)[:, None, None]
+        table = np.maximum(table, bound)
+    return table
+
+
+def _rows(grp: Group, h: int, r: int, choices: tuple[np.ndarray, ...], mu: float
+          ) -> np.ndarray:
+    """For each row of the arrays ``choices`` (each: candidate capacities x from every
+    leaf to side A's spines), the least Σ_l λ_l + μ·x_l with q full leaves and π partial
+    ones (the least over the candidates of each leaf): shape (rows, leaves + 1, 2)."""
+    nh = grp.host.size
+    total = grp.up.sum(axis=1)[None, :]
+    c = grp.host[None, :]
+    held, spare = total[:, :nh], total[:, nh:]
+    full, empty, part, free = (np.full((choices[0].shape[0], n), np.inf)
+                               for n in (nh, nh, nh, total.shape[1] - nh))
+    for x in choices:
+        x_held, x_free = x[:, :nh], x[:, nh:]
+        full = np.minimum(full, np.minimum(held - x_held, h * c + x_held) + mu * x_held)
+        empty = np.minimum(empty, np.minimum(h * c + held - x_held, x_held) + mu * x_held)
+        part = np.minimum(part, np.minimum((h - r) * c + held - x_held, r * c + x_held)
+                          + mu * x_held)
+        free = np.minimum(free, np.minimum(x_free, spare - x_free) + mu * x_free)
+    base = empty.sum(axis=1) + free.sum(axis=1)
+    d = full - empty
+    order = np.argsort(d, axis=1, kind="stable")
+    pre = np.concatenate([np.zeros((d.shape[0], 1)),
+                          np.cumsum(np.take_along_axis(d, order, axis=1), axis=1)], axis=1)
+    rank = np.empty_like(order)
+    np.put_along_axis(rank, order, np.arange(nh)[None, :].repeat(d.shape[0], axis=0), axis=1)
+    rows = np.full((d.shape[0], nh + 1, 2), np.inf)
+    rows[:, :, 0] = base[:, None] + pre
+    q = np.arange(nh)
+    others = np.where(rank[:, :, None] >= q, pre[:, None, :-1], pre[:, None, 1:] - d[:, :, None])
+    if nh:
+        rows[:, :-1, 1] = base[:, None] + ((part - empty)[:, :, None] + others).min(axis=1)
+    return rows
+
+
+def group_lines(table: np.ndarray, lean: float = 0.5) -> np.ndarray:
+    """(Φ(0), Φ(1)) of (c) for each (q, π): shape (2, leaves + 1, 2). The line is
+    lowered by ``lean``·t at u = 0 and (1 − ``lean``)·t at u = 1, t the least that puts
+    it under the table."""
+    n_spines = table.shape[0] - 1
+    alpha, beta = table[0], table[-1]
+    u = (np.arange(n_spines + 1) / n_spines)[:, None, None]
+    weight = lean * (1 - u) + (1 - lean) * u
+    with np.errstate(invalid="ignore", divide="ignore"):
+        over = (alpha[None] + (beta - alpha)[None] * u - table) / weight
+    over = np.where(np.isfinite(over), over, 0.0)[1:-1]
+    t = np.maximum(over.max(axis=0), 0.0) if over.size else np.zeros_like(alpha)
+    return np.stack([alpha - lean * t, beta - (1 - lean) * t])
+
+
+LEANS = (0.5, 0.0, 1.0)
+"""How the lines of (c) are lowered (:func:`group_lines`); each gives a bound, the
+largest is kept."""
+
+
+def group_bound(groups: Groups, target: int) -> float | None:
+    """The least R(1_S) of the module doc for ``target`` accelerators on A, the largest
+    over :data:`LEANS`; None when the DP over groups that differ would touch more than
+    :data:`MAX_WORK` entries."""
+    h = groups.per_leaf
+    q_all, r = divmod(target, h)
+    keys = [g.up.tobytes() + g.host.tobytes() + bytes(str(g.up.shape), "ascii")
+            for g in groups.groups]
+    tables: dict[bytes, np.ndarray] = {}
+    for key, g in zip(keys, groups.groups, strict=True):
+        if key not in tables:
+            tables[key] = group_table(g, h, r)
+    if len(tables) > 1:
+        n_groups = len(groups.groups)
+        work = (sum(4 * (g.host.size + 1) for g in groups.groups) * (n_groups + 1)
+                * (q_all + 1) * (2 if r else 1) * len(LEANS))
+        if work > MAX_WORK:
+            return None
+    found = []
+    for lean in LEANS:
+        lines = {key: group_lines(table, lean) for key, table in tables.items()}
+        if len(lines) == 1:
+            found.append(_alike_least(lines[keys[0]], len(keys), q_all, r,
+                                      groups.global_gbps))
+        else:
+            found.append(_least([lines[key] for key in keys], q_all, r, groups.global_gbps))
+    value = max(found)
+    return value if np.isfinite(value) else None
+
+
+def _least(lines: list[np.ndarray], q_all: int, r: int, c: float) -> float:
+    """The least R(1_S) by a DP over the groups, state (m, Σ q, Σ π)."""
+    n_groups = len(lines)
+    partials = 2 if r else 1
+    best = np.full((n_groups + 1, q_all + 1, partials), np.inf)
+    best[0, 0, 0] = 0.0
+    for i, line in enumerate(lines):
+        new = np.full_like(best, np.inf)
+        for side in (0, 1):
+            for pi in range(partials):
+                for q in range(min(line.shape[1] - 1, q_all) + 1):
+                    value = line[side, q, pi]
+                    if not np.isfinite(value):
+                        continue
+                    src = best[:i + 1, :q_all + 1 - q, :partials - pi]
+                    dst = new[side:i + 1 + side, q:, pi:]
+                    np.minimum(dst, src + value, out=dst)
+        best = new
+    m = np.arange(n_groups + 1)
+    return float((best[:, q_all, partials - 1] + c * m * (n_groups - m)).min())
+
+
+def convex_minorant(values: np.ndarray) -> np.ndarray:
+    """The greatest convex sequence at most ``values`` (finite, at 0, 1, 2, …).
+
+    >>> convex_minorant(np.array([0.0, 4.0, 2.0, 6.0])).tolist()
+    [0.0, 1.0, 2.0, 4.0]
+    """
+    hull: list[int] = []
+    for x in range(values.size):
+        while len(hull) >= 2:
+            a, b = hull[-2], hull[-1]
+            if (values[b] - values[a]) * (x - a) >= (values[x] - values[a]) * (b - a):
+                hull.pop()
+            else:
+                break
+        hull.append(x)
+    out: np.ndarray = np.interp(np.arange(values.size), hull, values[hull])
+    return out
+
+
+def _alike_least(line: np.ndarray, n_groups: int, q_all: int, r: int, c: float) -> float:
+    """The least R(1_S) when every group has the same lines: for each m, the groups
+    without a partial leaf take the convex minorants of their lines in q (lower, so
+    still a bound), whose least sum for Σ q given is taken greedily, the cheapest
+    increments first (each group's increments rise); the partial leaf's group is
+    tried at each side and q."""
+    leaves = line.shape[1] - 1
+    base = [convex_minorant(line[side, :, 0]) for side in (0, 1)]
+    steps = [np.diff(b) for b in base]
+    best = np.inf
+    for m in range(n_groups + 1):
+        for side in ((0, 1) if r else (None,)):
+            in_s = m - (side == 1)
+            rest = n_groups - (0 if side is None else 1)
+            if in_s < 0 or in_s > rest:
+                continue
+            merged = np.sort(np.concatenate([np.tile(steps[1], in_s),
+                                             np.tile(steps[0], rest - in_s)]))
+            prefix = np.r_[0.0, np.cumsum(merged)] + in_s * base[1][0] \
+                + (rest - in_s) * base[0][0]
+            if side is None:
+                value = prefix[q_all] if q_all < prefix.size else np.inf
+            else:
+                q = np.arange(min(leaves, q_all + 1))
+                need = q_all - q
+                ok = need < prefix.size
+                value = (line[side, q[ok], 1] + prefix[need[ok]]).min() if ok.any() \
+                    else np.inf
+            best = min(best, float(value) + c * m * (n_groups - m))
+    return best
+
+
+def uneven_dragonfly_bound(topo: Topology, ep: Endpoints, target: int) -> float | None:
+    """The module doc's bound for ``target`` accelerators on A, or None when the
+    network is not of its shape or the DP is too large."""
+    groups = read_groups(topo, ep)
+    return group_bound(groups, target) if groups is not None else None
