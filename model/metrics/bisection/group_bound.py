@@ -322,7 +322,7 @@ def convex_minorant(values: np.ndarray) -> np.ndarray:
     """The greatest convex sequence at most ``values`` (finite, at 0, 1, 2, …).
 
     >>> convex_minorant(np.array([0.0, 4.0, 2.0, 6.0])).tolist()
-    [0.0, 1.0, 2.0, 4.0]
+    [0.0, 1.0, 2.0, 6.0]
     """
     hull: list[int] = []
     for x in range(values.size):
