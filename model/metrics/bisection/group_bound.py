@@ -26,7 +26,7 @@ min(W_l(Σ), W_l(Σᶜ)).
 
 (b) *The global links.* Of the g_ik·pᵢ = L_ik·uᵢ links leaving the A-spines of i for k,
 at most L_ik·u_k reach A-spines of k, so at least L_ik·(uᵢ − u_k) cross, and
-symmetrically: at least c_ik·|uᵢ − u_k| ≥ c·|uᵢ − u_k| with c the least c_ik.
+symmetrically: at least c_ik·|uᵢ − u_k|.
 
 (c) *Each group's table.* F_i(q, π, p): the least Σ_l λ_l over group i's leaves with q
 full leaves, π ∈ {0, 1} partial ones and the rest empty, over every Σ of p spines
@@ -46,22 +46,28 @@ t/2 at each end, with t the least that puts it under F_i(q, π, p) at every u = 
 0 or 1, never gave a higher bound on 280 random small designs, and 7 to 35 % lower
 ones on the template's uneven sizes.)
 
-(d) *The vertices.* So every cut crosses at least R(u) = Σᵢ Φᵢ(uᵢ) + c·Σ_{i<k}|uᵢ − u_k|
-for some q, π and u ∈ [0, 1]^G. Where the order of the uᵢ is fixed R is linear; each
-such region is a simplex whose vertices have every uᵢ ∈ {0, 1}, so R(u) ≥ R(1_S) for
-a set S of groups. R(1_S) = Σ_{i∈S} Φᵢ(1) + Σ_{i∉S} Φᵢ(0) + c·m·(G − m), m = |S|.
+(d) *The vertices.* So every cut crosses at least R(u) = Σᵢ Φᵢ(uᵢ) + Σ_{i<k} c_ik·|uᵢ −
+u_k| for some q, π and u ∈ [0, 1]^G. Where the order of the uᵢ is fixed R is linear;
+each such region is a simplex whose vertices have every uᵢ ∈ {0, 1}, so R(u) ≥ R(1_S)
+for a set S of groups: R(1_S) = Σ_{i∈S} Φᵢ(1) + Σ_{i∉S} Φᵢ(0) + Σ_{i∈S, k∉S} c_ik.
 
 **Computing it.** The bound is the least R(1_S) over S, the qᵢ summing to Q and the πᵢ
-to [r > 0]. Groups fall in classes (the same table). For each count of each class's
-groups in S (:data:`MAX_CHOICES` choices at most), the groups without the partial
+to [r > 0]. Groups fall in classes: the same table, and c_ik that depends only on the
+classes of i and k (:func:`~model.metrics.bisection.dragonfly_cut.uniform_classes`,
+started from the tables; where it finds none, every c_ik is lowered to the least, c,
+and the classes are the tables'). The global part of R(1_S) then depends only on how
+many groups of each class S takes. For each such count (:data:`MAX_CHOICES` choices
+at most), the groups without the partial
 leaf take the greatest convex minorants of their Φ(0) and Φ(1) in q (lower, so still
 a bound), whose least sum for a given Σ q is taken greedily, cheapest increments
 first; the partial leaf's group is tried in each class, on each side and at each q.
 Where the classes are too many, a DP over the groups whose state is (m, Σ q, Σ π),
-while it touches at most :data:`MAX_WORK` entries (on 300 random small designs the
+every c_ik lowered to c (the global part c·m·(G − m)), while it touches at most
+:data:`MAX_WORK` entries (on 300 random small designs the
 two gave the same bound every time; the tests compare them). At 25,344 accelerators
-(k = 64, 48 routers a group) this takes about 5 ms (17 ms with one group a rack
-short: two classes); reading the wiring, 8 to 10 ms.
+(k = 64, 48 routers a group) this takes about 6 ms (14 ms with one group a rack
+short, 40 ms with that and one pair of groups joined more slowly: four classes);
+reading the wiring, 8 to 10 ms.
 
 **How tight.** Where every leaf reaches every spine of its group alike (W_l(Σ) = w·p),
 each F_i is concave in p (a least of sums of leaves' costs, each the least of two
@@ -77,10 +83,11 @@ exact (1,200 Gb/s). The solvers call the cut found exact when the bound reaches 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import combinations, product
+from itertools import product
 
 import numpy as np
 
+from model.metrics.bisection.dragonfly_cut import uniform_classes
 from model.metrics.representation.endpoints import Endpoints
 from model.metrics.representation.topology import TierNet, Topology
 
@@ -105,11 +112,17 @@ class Group:
 
 @dataclass(frozen=True)
 class Groups:
-    """A network of the module doc's shape: its groups, h, and the least c_ik."""
+    """A network of the module doc's shape: its groups, h, and the c_ik (G × G,
+    symmetric, 0 on the diagonal)."""
 
     groups: list[Group]
     per_leaf: int
-    global_gbps: float
+    pair_gbps: np.ndarray
+
+    @property
+    def global_gbps(self) -> float:
+        """The least c_ik."""
+        return float(self.pair_gbps[~np.eye(len(self.groups), dtype=bool)].min())
 
 
 def read_groups(topo: Topology, ep: Endpoints) -> Groups | None:
@@ -170,8 +183,9 @@ def read_groups(topo: Topology, ep: Endpoints) -> Groups | None:
     np.minimum.at(slowest, np.minimum(a, b) * n_groups + np.maximum(a, b), cap[far])
     links = np.bincount(np.minimum(a, b) * n_groups + np.maximum(a, b),
                         minlength=n_groups * n_groups)
-    pair = [links[i * n_groups + k] * slowest[i * n_groups + k] if links[i * n_groups + k]
-            else 0.0 for i, k in combinations(range(n_groups), 2)]
+    pair = np.where(links > 0, links * np.where(links > 0, slowest, 0.0), 0.0).reshape(
+        n_groups, n_groups)
+    pair = pair + pair.T
     rank = np.zeros(topo.switches, dtype=np.int64)
     for s in spines_of:
         rank[s] = np.arange(s.size)
@@ -186,7 +200,7 @@ def read_groups(topo: Topology, ep: Endpoints) -> Groups | None:
         up = np.zeros((rows.size, spines_of[i].size))
         np.add.at(up, (row_of[lo[inside]], rank[hi[inside]]), cap[inside])
         out.append(Group(up, host[holding]))
-    return Groups(out, h, float(min(pair)))
+    return Groups(out, h, pair)
 
 
 MULTIPLIERS = np.linspace(-1.0, 1.0, 17)
@@ -281,7 +295,17 @@ def group_bound(groups: Groups, target: int) -> float | None:
     for key, g in zip(keys, groups.groups, strict=True):
         if key not in tables:
             tables[key] = group_table(g, h, r)
-    sizes = [keys.count(key) for key in tables]
+    start = np.array([list(tables).index(key) for key in keys], dtype=np.int64)
+    label = uniform_classes(groups.pair_gbps, start)
+    if label is None:  # the global links at the least c_ik: classes by table alone
+        label, between = start, np.full((len(tables),) * 2, groups.global_gbps)
+    else:
+        first = np.array([int(np.flatnonzero(label == k)[0]) for k in range(label.max() + 1)])
+        between = groups.pair_gbps[np.ix_(first, first)].copy()
+        for k, i in enumerate(first):  # the capacity within a class (none for one group)
+            mates = np.flatnonzero((label == k) & (np.arange(label.size) != i))
+            between[k, k] = groups.pair_gbps[i, mates[0]] if mates.size else 0.0
+    sizes = np.bincount(label).tolist()
     n_groups = len(groups.groups)
     by_classes = float(np.prod(np.array(sizes) + 1.0)) <= MAX_CHOICES
     by_dp = not by_classes and (sum(4 * (g.host.size + 1) for g in groups.groups)
@@ -289,8 +313,9 @@ def group_bound(groups: Groups, target: int) -> float | None:
     found = []
     lines = {key: group_lines(table) for key, table in tables.items()}
     if by_classes:
-        found.append(_classes_least(list(lines.values()), sizes, q_all, r,
-                                    groups.global_gbps))
+        found.append(_classes_least(
+            [lines[keys[int(np.flatnonzero(label == k)[0])]] for k in range(len(sizes))],
+            sizes, q_all, r, between))
     if by_dp:
         found.append(_least([lines[key] for key in keys], q_all, r, groups.global_gbps))
     value = max(found, default=-np.inf)
@@ -339,7 +364,7 @@ def convex_minorant(values: np.ndarray) -> np.ndarray:
 
 
 def _classes_least(lines: list[np.ndarray], sizes: list[int], q_all: int, r: int,
-                   c: float) -> float:
+                   between: np.ndarray) -> float:
     """The least R(1_S) over groups in classes (``sizes`` groups with the lines
     ``lines`` each): for each count of each class's groups in S, the groups without the
     partial leaf take the convex minorants of their lines in q (lower, so still a
@@ -354,12 +379,12 @@ def _classes_least(lines: list[np.ndarray], sizes: list[int], q_all: int, r: int
     order = np.argsort(values, kind="stable")
     values, labels = values[order], labels[order]
     first = np.array([b[0] for b in base])
-    n_groups = sum(sizes)
     partials: list[tuple[int, int] | None] = (
         [(k, side) for k in range(len(sizes)) for side in (0, 1)] if r else [None])
     best = np.inf
     for counts in product(*(range(n + 1) for n in sizes)):
-        m = sum(counts)
+        inside = np.array(counts, dtype=float)
+        crossing = float(inside @ between @ (np.array(sizes) - inside))
         for partial in partials:
             taken = np.array([(n - k, k) for n, k in zip(sizes, counts, strict=True)]
                              ).reshape(-1)
@@ -373,7 +398,7 @@ def _classes_least(lines: list[np.ndarray], sizes: list[int], q_all: int, r: int
                 q = np.arange(min(lines[k].shape[1] - 1, q_all + 1))
                 need, extra = q_all - q, lines[k][side, q, 1]
             value = extra + _greedy(values, taken[labels], need) + float(taken @ first)
-            best = min(best, float(value.min()) + c * m * (n_groups - m))
+            best = min(best, float(value.min()) + crossing)
     return best
 
 
