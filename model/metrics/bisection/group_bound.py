@@ -54,10 +54,10 @@ for a set S of groups: R(1_S) = Σ_{i∈S} Φᵢ(1) + Σ_{i∉S} Φᵢ(0) + Σ_{
 **Computing it.** The bound is the least R(1_S) over S, the qᵢ summing to Q and the πᵢ
 to [r > 0]. Groups fall in classes: the same table, and c_ik that depends only on the
 classes of i and k (:func:`~model.metrics.bisection.dragonfly_cut.uniform_classes`,
-started from the tables; where it finds none, every c_ik is lowered to the least, c,
-and the classes are the tables'). The global part of R(1_S) then depends only on how
-many groups of each class S takes. For each such count (:data:`MAX_CHOICES` choices
-at most), the groups without the partial
+started from the tables; where it finds none, or too many classes, every c_ik is
+lowered to the least, c, and the classes are the tables'). The global part of R(1_S)
+then depends only on how many groups of each class S takes. For each such count
+(:data:`MAX_CHOICES` choices at most), the groups without the partial
 leaf take the greatest convex minorants of their Φ(0) and Φ(1) in q (lower, so still
 a bound), whose least sum for a given Σ q is taken greedily, cheapest increments
 first; the partial leaf's group is tried in each class, on each side and at each q.
@@ -285,8 +285,9 @@ def group_lines(table: np.ndarray, lean: float = 0.5) -> np.ndarray:
 
 
 def group_bound(groups: Groups, target: int) -> float | None:
-    """The least R(1_S) of the module doc for ``target`` accelerators on A, by classes
-    of groups, else by the DP; None when neither is affordable."""
+    """The least R(1_S) of the module doc for ``target`` accelerators on A: by classes
+    of groups (those the global capacities depend on, else by tables alone with every
+    c_ik at the least), else by the DP; None when none is affordable."""
     h = groups.per_leaf
     q_all, r = divmod(target, h)
     keys = [g.up.tobytes() + g.host.tobytes() + bytes(str(g.up.shape), "ascii")
@@ -296,30 +297,30 @@ def group_bound(groups: Groups, target: int) -> float | None:
         if key not in tables:
             tables[key] = group_table(g, h, r)
     start = np.array([list(tables).index(key) for key in keys], dtype=np.int64)
+    lowest = (start, np.full((len(tables),) * 2, groups.global_gbps))
+    choices = [lowest]  # classes by table alone, every c_ik at the least
     label = uniform_classes(groups.pair_gbps, start)
-    if label is None:  # the global links at the least c_ik: classes by table alone
-        label, between = start, np.full((len(tables),) * 2, groups.global_gbps)
-    else:
+    if label is not None:  # classes the capacities c_ik depend on: tried first
         first = np.array([int(np.flatnonzero(label == k)[0]) for k in range(label.max() + 1)])
         between = groups.pair_gbps[np.ix_(first, first)].copy()
         for k, i in enumerate(first):  # the capacity within a class (none for one group)
             mates = np.flatnonzero((label == k) & (np.arange(label.size) != i))
             between[k, k] = groups.pair_gbps[i, mates[0]] if mates.size else 0.0
-    sizes = np.bincount(label).tolist()
-    n_groups = len(groups.groups)
-    by_classes = float(np.prod(np.array(sizes) + 1.0)) <= MAX_CHOICES
-    by_dp = not by_classes and (sum(4 * (g.host.size + 1) for g in groups.groups)
-                                * (n_groups + 1) * (q_all + 1) * (2 if r else 1)) <= MAX_WORK
-    found = []
+        choices.insert(0, (label, between))
     lines = {key: group_lines(table) for key, table in tables.items()}
-    if by_classes:
-        found.append(_classes_least(
-            [lines[keys[int(np.flatnonzero(label == k)[0])]] for k in range(len(sizes))],
-            sizes, q_all, r, between))
-    if by_dp:
-        found.append(_least([lines[key] for key in keys], q_all, r, groups.global_gbps))
-    value = max(found, default=-np.inf)
-    return value if np.isfinite(value) else None
+    for label, between in choices:
+        sizes = np.bincount(label).tolist()
+        if float(np.prod(np.array(sizes) + 1.0)) <= MAX_CHOICES:
+            found = _classes_least(
+                [lines[keys[int(np.flatnonzero(label == k)[0])]] for k in range(len(sizes))],
+                sizes, q_all, r, between)
+            return found if np.isfinite(found) else None
+    n_groups = len(groups.groups)
+    work = (sum(4 * (g.host.size + 1) for g in groups.groups) * (n_groups + 1) * (q_all + 1)
+            * (2 if r else 1))
+    found = (_least([lines[key] for key in keys], q_all, r, groups.global_gbps)
+             if work <= MAX_WORK else np.inf)
+    return found if np.isfinite(found) else None
 
 
 def _least(lines: list[np.ndarray], q_all: int, r: int, c: float) -> float:
