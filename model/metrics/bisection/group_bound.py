@@ -73,10 +73,12 @@ reading the wiring, 8 to 10 ms.
 each F_i is concave in p (a least of sums of leaves' costs, each the least of two
 affine functions of p), t = 0, the tables are convex in q at p ∈ {0, P}, and with one
 speed for all global pairs the bound is the closed form of
-:mod:`model.metrics.bisection.dragonfly_cut`. Where leaves are uneven it falls short
-of the minimum where a best cut splits a group's spines (the count of (b) does not
-see which spines the global links join): on the template with 6 routers of radix 8
-and 3 groups, 3,066.7 against 3,600 Gb/s; with radix 6, 4 routers, 3 groups, it is
+:mod:`model.metrics.bisection.dragonfly_cut`. Where leaves are uneven it can fall short
+of the minimum where splitting every group's spines is cheap inside the groups: the
+count of (b) charges nothing between groups split alike, though their wiring makes
+some of those global links cross (it does not see which spines they join). On the
+template with 6 routers of radix 8 and 3 groups (one spine of three on A in every
+group) that relaxation reaches 3,200 Gb/s, the lines 3,066.7, against 3,600; with radix 6, 4 routers, 3 groups, it is
 exact (1,200 Gb/s). The solvers call the cut found exact when the bound reaches it.
 """
 
