@@ -78,8 +78,9 @@ of the minimum where splitting every group's spines is cheap inside the groups: 
 count of (b) charges nothing between groups split alike, though their wiring makes
 some of those global links cross (it does not see which spines they join). On the
 template with 6 routers of radix 8 and 3 groups (one spine of three on A in every
-group) that relaxation reaches 3,200 Gb/s, the lines 3,066.7, against 3,600; with radix 6, 4 routers, 3 groups, it is
-exact (1,200 Gb/s). The solvers call the cut found exact when the bound reaches it.
+group) that relaxation reaches 3,200 Gb/s, the lines 3,066.7, against 3,600; with
+radix 6, 4 routers, 3 groups, it is exact (1,200 Gb/s). The solvers call the cut found
+exact when the bound reaches it.
 """
 
 from __future__ import annotations
