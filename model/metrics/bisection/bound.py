@@ -1,7 +1,7 @@
 """A proven lower bound on the bisection of a network with peer links, beside the best
 cut found when no solver proved one.
 
-Both bounds rest on one fact: lowering the capacity of links, or removing them, lowers
+The bounds rest on one fact: lowering the capacity of links, or removing them, lowers
 (or keeps) the crossing of every cut, so the bisection of a network with slower or
 fewer links is at most the real one.
 
@@ -11,13 +11,18 @@ fewer links is at most the real one.
   least speed of that kind — exact for that network (when its groups fall in classes,
   :func:`~model.metrics.bisection.dragonfly_cut.dragonfly_minimum`), else its own lower bound
   (:func:`~model.metrics.bisection.dragonfly_cut.dragonfly_bound`).
+- **Uneven Dragonfly+ wiring** (leaves that spread their uplinks unevenly over their
+  group's spines, groups that differ in leaves or spines, links of a kind at several
+  speeds): the bound of :mod:`model.metrics.bisection.group_bound`, each group's least
+  internal crossing for each number of full leaves and of spines on side A, joined over
+  the groups by a DP with the global links counted from below.
 - **Any peer-linked network**: the bisection of the network without its peer
   (``global``) bundles, when a DP proves it (a hierarchical network, solved exactly by
   :mod:`model.metrics.bisection.pod_dp_switches` or :mod:`model.metrics.bisection.pod_dp`, its cut
   recounted). It is weak where the peer links carry the
   bisection (islands joined only by them) but never wrong.
 
-The larger of the bounds that apply is reported; None when neither does.
+The largest of the bounds that apply is reported; None when none does.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from dataclasses import replace
 
 from model.elements import Pattern
 from model.metrics.bisection.dragonfly_cut import dragonfly_bound, dragonfly_minimum
+from model.metrics.bisection.group_bound import uneven_dragonfly_bound
 from model.metrics.bisection.units import bisection_units
 from model.metrics.budget import OverBudgetError
 from model.metrics.representation.attachment import attachment_units
@@ -44,7 +50,9 @@ def lower_bound(topo: Topology, ep: Endpoints, target: int) -> float | None:
         bare = without_peers_bound(topo, target)
     except OverBudgetError:  # past the run's deadline: the best cut stands without it
         bare = None
-    bounds = [b for b in (dragonfly_lower_bound(topo, ep, target), bare) if b is not None]
+    found = (dragonfly_lower_bound(topo, ep, target), uneven_dragonfly_bound(topo, ep, target),
+             bare)
+    bounds = [b for b in found if b is not None]
     best = max(bounds, default=0.0)
     return best if best > 0 else None  # "at least 0" says nothing
 
