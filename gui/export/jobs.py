@@ -1,0 +1,340 @@
+"""Exports from the File menu, off the GUI thread.
+
+An export is split in two. What needs the canvas's ``QGraphicsScene`` (which lives on
+the GUI thread only) runs there in short steps: :func:`export_steps` gives a generator
+that builds a scene of a snapshot of the design, yields to the event loop while the
+scene routes its connectors in its own slices, and paints (a PNG band by band; the SVG
+and the PDF's canvas recorded as a ``QPicture``). What it returns is the rest, the
+heavy part: a function that writes the file (encodes the PNG, plays the recorded
+canvas into the SVG or the PDF and lays out the report's tables, writes the JSON, CSV,
+GraphML or workbook) from the snapshot alone. :class:`ExportRunner` runs that function
+on a worker of its own ``QThreadPool`` and reports the outcome on the GUI thread.
+
+The worker sees only copies: a copy of the design taken when the export started, the
+figures the metrics dock already has (:class:`~model.metrics.results.DesignMetrics` is
+frozen) and the painted image or recorded picture, never touched on the GUI thread
+again. Edits made while the file is written do not reach it. Files are written
+atomically (:func:`model.reports.atomic.atomic_path`): a failed or interrupted export
+leaves any file at the path as it was. One export runs at a time.
+
+The command line (``python main.py export``) does not come here: it writes
+synchronously through :mod:`gui.export`.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import time
+from collections.abc import Callable, Generator
+from functools import partial
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QRectF, QRunnable, QSize, QThreadPool, QTimer, Signal
+from PySide6.QtGui import QColor, QImage, QPainter, QPicture
+from PySide6.QtSvg import QSvgGenerator
+from PySide6.QtWidgets import QLabel, QProgressBar, QStatusBar
+
+from gui.canvas.caching import collector_paused
+from gui.canvas.scene import DesignScene, build_scene
+from gui.i18n import translate
+from model.design import Design
+from model.metrics.results import DesignMetrics
+from model.reports.atomic import ExportError, atomic_path
+from model.reports.xml_text import xml_safe
+
+Write = Callable[[], None]
+"""The off-thread part of an export: writes the file, raises on failure."""
+Steps = Generator[None, None, Write]
+"""The GUI-thread part: each ``next`` is one short step; the generator returns the
+:data:`Write`."""
+
+BAND_ROWS = 256
+"""A PNG is painted this many rows at a time, one band per turn of the event loop
+(the scene's items are painted on the GUI thread; a whole 1920-pixel canvas of
+Dragonfly+ k = 128 took about 80 ms in one go)."""
+POLL_MS = 2
+"""How often the steps look again while the scene routes its connectors."""
+STUCK_POLLS = 50
+"""Polls without the scene routing a connector after which the steps route the rest
+themselves (the scene's own routing timer should never stop with work left)."""
+
+
+def export_steps(kind: str, design: Design, metrics: DesignMetrics | None, path: Path, *,
+                 lang: str, width: int | None = None, dpi: float | None = None,
+                 source: QRectF | None = None) -> Steps:
+    """The steps of an export of ``kind`` (a key of ``gui.files.EXPORTS``) of
+    ``design`` (a snapshot nobody else changes) with ``metrics`` (None only for the
+    pictures) to ``path``; ``width``, ``dpi`` and ``source`` are the PNG's options,
+    ``lang`` the PDF's and the workbook's language."""
+    if kind == "png":
+        return _png_steps(design, metrics, path, width, dpi, source)
+    if kind == "svg":
+        return _svg_steps(design, metrics, path)
+    if metrics is None:
+        raise ValueError("only the pictures are exported without figures")
+    if kind == "pdf":
+        return _pdf_steps(design, metrics, path, lang)
+    from model.reports.writers import write_pure_export
+
+    return _at_once(partial(write_pure_export, kind, design, metrics, path, lang=lang))
+
+
+def _at_once(write: Write) -> Steps:
+    """No GUI-thread part: the whole export is the write."""
+    return write
+    yield  # a generator
+
+
+def _routed(scene: DesignScene) -> Generator[None, None, None]:
+    """Yield to the event loop until the scene has routed every connector and placed
+    every label, in the slices its own timer runs (each a few milliseconds)."""
+    stuck = 0
+    left = scene.routing_pending()
+    while left:
+        yield
+        now = scene.routing_pending()
+        stuck = stuck + 1 if now >= left else 0
+        left = now
+        if stuck > STUCK_POLLS:
+            scene.finish_routing()
+            return
+
+
+def _png_steps(design: Design, metrics: DesignMetrics | None, path: Path,
+               width: int | None, dpi: float | None, source: QRectF | None) -> Steps:
+    from gui.export.render import _choose_detail, _paint, _whole_area, picture_size
+
+    scene = build_scene(design, metrics)
+    yield
+    area = QRectF(source) if source is not None else _whole_area(scene, width, dpi)
+    w, h = picture_size(area, width, dpi)
+    _choose_detail(scene, w / area.width(), None)
+    scale = min(w / area.width(), h / area.height())
+    scene.set_view_scale(scale)  # as painting will: routing and labels at this zoom
+    yield from _routed(scene)
+    image = QImage(w, h, QImage.Format.Format_RGB32)  # opaque: the canvas is filled
+    if image.isNull():
+        raise ExportError(translate("Export", "not enough memory for a {width} × {height} "
+                                    "picture").format(width=w, height=h), path)
+    image.fill(QColor(scene.theme.canvas))
+    if dpi is not None:
+        dots_per_metre = round(dpi / 0.0254)
+        image.setDotsPerMeterX(dots_per_metre)
+        image.setDotsPerMeterY(dots_per_metre)
+    painter = QPainter(image)
+    try:
+        for top in range(0, h, BAND_ROWS):
+            rows = min(BAND_ROWS, h - top)
+            # the same scale as the whole picture: each band is its slice of it
+            band = QRectF(area.left(), area.top() + top * area.height() / h,
+                          area.width(), rows * area.height() / h)
+            with collector_paused():
+                _paint(scene, painter, QRectF(0, top, w, rows), band)
+            yield
+    finally:
+        painter.end()
+    return partial(_save_png, image, path)
+
+
+def _save_png(image: QImage, path: Path) -> None:
+    from gui.export.render import PNG_QUALITY
+
+    with atomic_path(path, suffix=".png") as temporary:
+        if not image.save(str(temporary), None, PNG_QUALITY):
+            raise ExportError(translate(
+                "Export", "the PNG could not be written (is the disk full?)"), path)
+
+
+def _svg_steps(design: Design, metrics: DesignMetrics | None, path: Path) -> Steps:
+    from gui.export.render import _choose_detail, _paint
+
+    scene = build_scene(design, metrics)
+    yield
+    _choose_detail(scene, 1.0, True)
+    scene.set_view_scale(1.0)
+    area = scene.content_rect()
+    size = (max(1, round(area.width())), max(1, round(area.height())))
+    yield from _routed(scene)
+    picture = QPicture()
+    painter = QPainter(picture)
+    _paint(scene, painter, QRectF(0, 0, *size), area)
+    painter.end()
+    return partial(_write_svg, picture, size, design.name, path)
+
+
+def _write_svg(picture: QPicture, size: tuple[int, int], title: str, path: Path) -> None:
+    from gui.export.render import SCREEN_DPI, _make_well_formed
+
+    with atomic_path(path, suffix=".svg") as temporary:
+        generator = QSvgGenerator()
+        generator.setFileName(str(temporary))
+        generator.setSize(QSize(*size))
+        generator.setViewBox(QRectF(0, 0, *size))
+        generator.setResolution(int(SCREEN_DPI))
+        generator.setTitle(xml_safe(title) or "Archipelago design")
+        generator.setDescription("Drawn by Archipelago")
+        painter = QPainter()
+        if not painter.begin(generator):
+            raise ExportError(translate(
+                "Export", "the SVG file could not be opened for writing"), path)
+        painter.drawPicture(0, 0, picture)
+        painter.end()
+        if os.path.getsize(temporary) == 0:
+            raise ExportError(translate(
+                "Export", "the SVG could not be written (is the disk full?)"), path)
+        _make_well_formed(temporary)
+
+
+def _pdf_steps(design: Design, metrics: DesignMetrics, path: Path, lang: str) -> Steps:
+    from gui.export.pdf import record_canvas, write_pdf_report
+
+    scene = build_scene(design, metrics)
+    yield
+    scene.set_detail(True)
+    yield from _routed(scene)
+    canvas = record_canvas(scene)
+
+    def write() -> None:
+        write_pdf_report(design, metrics, path, canvas=canvas, lang=lang)
+
+    return write
+
+
+class _Signals(QObject):
+    done = Signal(int)
+
+
+class _Job(QRunnable):
+    """Runs a :data:`Write` on a worker; keeps what went wrong for the GUI thread."""
+
+    def __init__(self, number: int, write: Write, signals: _Signals) -> None:
+        super().__init__()
+        self.setAutoDelete(False)
+        self.number = number
+        self.write = write
+        self.signals = signals
+        self.error: BaseException | None = None
+        self.finished = False
+
+    def run(self) -> None:
+        try:
+            self.write()
+        except Exception as error:  # reported on the GUI thread
+            self.error = error
+        self.write = _nothing  # the snapshot goes as soon as it is written
+        self.finished = True
+        self.signals.done.emit(self.number)
+
+
+def _nothing() -> None:
+    return None
+
+
+class ExportRunner(QObject):
+    """Runs one export at a time: its steps on the GUI thread, one per turn of the
+    event loop, then its write on a worker. ``finished`` says how it ended: the path,
+    and None or the exception raised (on either thread)."""
+
+    finished = Signal(str, object)
+
+    def __init__(self, parent: QObject | None = None,
+                 status_bar: QStatusBar | None = None) -> None:
+        super().__init__(parent)
+        self._label: QLabel | None = None
+        self._bar: QProgressBar | None = None
+        if status_bar is not None:  # while an export runs: its file and a busy bar
+            self._label = QLabel(status_bar)
+            self._bar = QProgressBar(status_bar)
+            self._bar.setRange(0, 0)  # busy: how long a write takes is not known
+            self._bar.setMaximumSize(120, 14)
+            status_bar.addPermanentWidget(self._label)
+            status_bar.addPermanentWidget(self._bar)
+            self._show(None)
+        self._pool = QThreadPool(self)
+        self._pool.setMaxThreadCount(1)
+        self._signals = _Signals(self)
+        self._signals.done.connect(self._written)
+        self._numbers = itertools.count(1)
+        self._number = 0
+        self._path: Path | None = None
+        self._steps: Steps | None = None
+        self._job: _Job | None = None
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.timeout.connect(self._step)
+        self.gui_thread_s = 0.0
+        """CPU time the last export's steps took on the GUI thread (seconds)."""
+        self.longest_step_s = 0.0
+        """The longest of its steps (CPU seconds): what the event loop waited."""
+
+    def _show(self, path: Path | None) -> None:
+        if self._label is not None and self._bar is not None:
+            self._label.setText("" if path is None else translate(
+                "FileActions", "Exporting {file}…").format(file=path.name))
+            self._label.setVisible(path is not None)
+            self._bar.setVisible(path is not None)
+
+    def busy(self) -> Path | None:
+        """The file an export is writing now, or None."""
+        return self._path
+
+    def start(self, path: Path, steps: Steps) -> None:
+        """Run ``steps`` (see :func:`export_steps`) writing ``path``."""
+        if self._path is not None:
+            raise RuntimeError("an export is already running")
+        self._number = next(self._numbers)
+        self._path = path
+        self._steps = steps
+        self.gui_thread_s = self.longest_step_s = 0.0
+        self._show(path)
+        self._timer.start(0)
+
+    def _step(self, poll: bool = True) -> bool:
+        """One step; True when the steps are over (the write started or it failed)."""
+        steps = self._steps
+        if steps is None:
+            return True
+        begun = time.thread_time()
+        try:
+            next(steps)
+        except StopIteration as stop:
+            self._steps = None
+            self._job = _Job(self._number, stop.value, self._signals)
+            self._pool.start(self._job)
+            return True
+        except Exception as error:  # the scene or the painting refused
+            self._steps = None
+            self._end(error)
+            return True
+        finally:
+            took = time.thread_time() - begun
+            self.gui_thread_s += took
+            self.longest_step_s = max(self.longest_step_s, took)
+        if poll:
+            self._timer.start(POLL_MS)
+        return False
+
+    def _written(self, number: int) -> None:
+        job = self._job
+        if job is None or number != self._number or not job.finished:
+            return  # already reported by wait()
+        self._end(job.error)
+
+    def _end(self, error: BaseException | None) -> None:
+        path, self._path, self._job = self._path, None, None
+        self._show(None)
+        if path is not None:
+            self.finished.emit(str(path), error)
+
+    def wait(self) -> None:
+        """Finish the export in progress now, on this thread (the window closes or the
+        application quits): the remaining steps run at once and the write is waited
+        for, so the file is complete; ``finished`` is emitted before returning."""
+        self._timer.stop()
+        while not self._step(poll=False):
+            pass
+        self._pool.waitForDone()
+        job = self._job
+        if job is not None and job.finished:
+            self._end(job.error)
