@@ -23,6 +23,7 @@ synchronously through :mod:`gui.export`.
 
 from __future__ import annotations
 
+import gc
 import itertools
 import os
 import time
@@ -49,10 +50,12 @@ Steps = Generator[None, None, Write]
 """The GUI-thread part: each ``next`` is one short step; the generator returns the
 :data:`Write`."""
 
-BAND_ROWS = 256
-"""A PNG is painted this many rows at a time, one band per turn of the event loop
-(the scene's items are painted on the GUI thread; a whole 1920-pixel canvas of
-Dragonfly+ k = 128 took about 80 ms in one go)."""
+BAND_PIXELS = 1_500_000
+"""A PNG is painted in horizontal bands of about this many pixels (at least two), one
+per turn of the event loop: the scene's items are painted on the GUI thread, and a
+whole 1920 × 1502 canvas of Dragonfly+ k = 128 took 40–80 ms in one go. Each band
+paints every item crossing it (clipped), so more bands cost more in all (measured: six
+256-row bands took about 30 ms each)."""
 POLL_MS = 2
 """How often the steps look again while the scene routes its connectors."""
 STUCK_POLLS = 50
@@ -75,9 +78,12 @@ def export_steps(kind: str, design: Design, metrics: DesignMetrics | None, path:
         raise ValueError("only the pictures are exported without figures")
     if kind == "pdf":
         return _pdf_steps(design, metrics, path, lang)
-    from model.reports.writers import write_pure_export
+    def write() -> None:
+        from model.reports.writers import write_pure_export  # networkx: not on the GUI thread
 
-    return _at_once(partial(write_pure_export, kind, design, metrics, path, lang=lang))
+        write_pure_export(kind, design, metrics, path, lang=lang)
+
+    return _at_once(write)
 
 
 def _at_once(write: Write) -> Steps:
@@ -103,10 +109,19 @@ def _routed(scene: DesignScene) -> Generator[None, None, None]:
 
 def _png_steps(design: Design, metrics: DesignMetrics | None, path: Path,
                width: int | None, dpi: float | None, source: QRectF | None) -> Steps:
+    scene = build_scene(design, metrics)
+    try:
+        yield
+        image = yield from _png_image(scene, path, width, dpi, source)
+    finally:
+        _dispose(scene)
+    return partial(_save_png, image, path)
+
+
+def _png_image(scene: DesignScene, path: Path, width: int | None, dpi: float | None,
+               source: QRectF | None) -> Generator[None, None, QImage]:
     from gui.export.render import _choose_detail, _paint, _whole_area, picture_size
 
-    scene = build_scene(design, metrics)
-    yield
     area = QRectF(source) if source is not None else _whole_area(scene, width, dpi)
     w, h = picture_size(area, width, dpi)
     _choose_detail(scene, w / area.width(), None)
@@ -124,8 +139,9 @@ def _png_steps(design: Design, metrics: DesignMetrics | None, path: Path,
         image.setDotsPerMeterY(dots_per_metre)
     painter = QPainter(image)
     try:
-        for top in range(0, h, BAND_ROWS):
-            rows = min(BAND_ROWS, h - top)
+        band_rows = max(1, min(-(-h // 2), BAND_PIXELS // w))
+        for top in range(0, h, band_rows):
+            rows = min(band_rows, h - top)
             # the same scale as the whole picture: each band is its slice of it
             band = QRectF(area.left(), area.top() + top * area.height() / h,
                           area.width(), rows * area.height() / h)
@@ -134,7 +150,15 @@ def _png_steps(design: Design, metrics: DesignMetrics | None, path: Path,
             yield
     finally:
         painter.end()
-    return partial(_save_png, image, path)
+    return image
+
+
+def _dispose(scene: DesignScene) -> None:
+    """Destroy the export's scene now, on the GUI thread: left to Python, its reference
+    cycles could be collected on any thread."""
+    from shiboken6 import delete
+
+    delete(scene)
 
 
 def _save_png(image: QImage, path: Path) -> None:
@@ -150,16 +174,19 @@ def _svg_steps(design: Design, metrics: DesignMetrics | None, path: Path) -> Ste
     from gui.export.render import _choose_detail, _paint
 
     scene = build_scene(design, metrics)
-    yield
-    _choose_detail(scene, 1.0, True)
-    scene.set_view_scale(1.0)
-    area = scene.content_rect()
-    size = (max(1, round(area.width())), max(1, round(area.height())))
-    yield from _routed(scene)
-    picture = QPicture()
-    painter = QPainter(picture)
-    _paint(scene, painter, QRectF(0, 0, *size), area)
-    painter.end()
+    try:
+        yield
+        _choose_detail(scene, 1.0, True)
+        scene.set_view_scale(1.0)
+        area = scene.content_rect()
+        size = (max(1, round(area.width())), max(1, round(area.height())))
+        yield from _routed(scene)
+        picture = QPicture()
+        painter = QPainter(picture)
+        _paint(scene, painter, QRectF(0, 0, *size), area)
+        painter.end()
+    finally:
+        _dispose(scene)
     return partial(_write_svg, picture, size, design.name, path)
 
 
@@ -190,10 +217,13 @@ def _pdf_steps(design: Design, metrics: DesignMetrics, path: Path, lang: str) ->
     from gui.export.pdf import record_canvas, write_pdf_report
 
     scene = build_scene(design, metrics)
-    yield
-    scene.set_detail(True)
-    yield from _routed(scene)
-    canvas = record_canvas(scene)
+    try:
+        yield
+        scene.set_detail(True)
+        yield from _routed(scene)
+        canvas = record_canvas(scene)
+    finally:
+        _dispose(scene)
 
     def write() -> None:
         write_pdf_report(design, metrics, path, canvas=canvas, lang=lang)
@@ -256,6 +286,7 @@ class ExportRunner(QObject):
         self._signals = _Signals(self)
         self._signals.done.connect(self._written)
         self._numbers = itertools.count(1)
+        self._collector_was_on = False
         self._number = 0
         self._path: Path | None = None
         self._steps: Steps | None = None
@@ -301,6 +332,8 @@ class ExportRunner(QObject):
         except StopIteration as stop:
             self._steps = None
             self._job = _Job(self._number, stop.value, self._signals)
+            self._collector_was_on = gc.isenabled()
+            gc.disable()  # see _collector_back
             self._pool.start(self._job)
             return True
         except Exception as error:  # the scene or the painting refused
@@ -321,7 +354,22 @@ class ExportRunner(QObject):
             return  # already reported by wait()
         self._end(job.error)
 
+    def _collector_back(self) -> None:
+        """Python's cycle collector is off while a file is written, and comes back here,
+        on the GUI thread. Off: a GraphML of the 100K example makes millions of objects
+        and each full pass walks them all holding the interpreter lock (measured: the GUI
+        thread's heartbeat stopped 400-500 ms at a time, none with the collector off).
+        Back on the GUI thread: a pass run on the worker could free a Qt object of the
+        GUI's (a scene's reference cycle, say) there, which Qt does not allow (seen:
+        a crash). The young generations are collected at once, one at a time."""
+        if self._collector_was_on:
+            self._collector_was_on = False
+            gc.enable()
+            gc.collect(0)
+            gc.collect(1)
+
     def _end(self, error: BaseException | None) -> None:
+        self._collector_back()
         path, self._path, self._job = self._path, None, None
         self._show(None)
         if path is not None:
