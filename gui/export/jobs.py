@@ -3,12 +3,13 @@
 An export is split in two. What needs the canvas's ``QGraphicsScene`` (which lives on
 the GUI thread only) runs there in short steps: :func:`export_steps` gives a generator
 that builds a scene of a snapshot of the design, yields to the event loop while the
-scene routes its connectors in its own slices, and paints (a PNG band by band; the SVG
-and the PDF's canvas recorded as a ``QPicture``). What it returns is the rest, the
-heavy part: a function that writes the file (encodes the PNG, plays the recorded
-canvas into the SVG or the PDF and lays out the report's tables, writes the JSON, CSV,
-GraphML or workbook) from the snapshot alone. :class:`ExportRunner` runs that function
-on a worker of its own ``QThreadPool`` and reports the outcome on the GUI thread.
+scene routes its connectors in its own slices, and paints (a PNG band by band, the SVG
+into memory, the PDF's canvas recorded as a ``QPicture``). What it returns is the rest,
+the heavy part: a function that writes the file (encodes the PNG, makes the SVG
+well-formed with centred labels, lays out the report's tables around the recorded
+canvas, writes the JSON, CSV, GraphML or workbook) from the snapshot alone.
+:class:`ExportRunner` runs that function on a worker of its own ``QThreadPool`` and
+reports the outcome on the GUI thread.
 
 The worker sees only copies: a copy of the design taken when the export started, the
 figures the metrics dock already has (:class:`~model.metrics.results.DesignMetrics` is
@@ -25,14 +26,23 @@ from __future__ import annotations
 
 import gc
 import itertools
-import os
 import time
 from collections.abc import Callable, Generator
 from functools import partial
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QRectF, QRunnable, QSize, QThreadPool, QTimer, Signal
-from PySide6.QtGui import QColor, QImage, QPainter, QPicture
+from PySide6.QtCore import (
+    QBuffer,
+    QIODevice,
+    QObject,
+    QRectF,
+    QRunnable,
+    QSize,
+    QThreadPool,
+    QTimer,
+    Signal,
+)
+from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QLabel, QProgressBar, QStatusBar, QStyleOptionGraphicsItem
 
@@ -187,7 +197,7 @@ def _save_png(image: QImage, path: Path) -> None:
 
 
 def _svg_steps(design: Design, metrics: DesignMetrics | None, path: Path) -> Steps:
-    from gui.export.render import _choose_detail, _paint
+    from gui.export.render import SCREEN_DPI, _choose_detail, _paint
 
     scene = build_scene(design, metrics)
     try:
@@ -198,36 +208,43 @@ def _svg_steps(design: Design, metrics: DesignMetrics | None, path: Path) -> Ste
         size = (max(1, round(area.width())), max(1, round(area.height())))
         yield from _routed(scene)
         yield from _indexed(scene, area)
-        picture = QPicture()
-        painter = QPainter(picture)
-        _paint(scene, painter, QRectF(0, 0, *size), area)
-        painter.end()
-    finally:
-        _dispose(scene)
-    return partial(_write_svg, picture, size, design.name, path)
-
-
-def _write_svg(picture: QPicture, size: tuple[int, int], title: str, path: Path) -> None:
-    from gui.export.render import SCREEN_DPI, _make_well_formed
-
-    with atomic_path(path, suffix=".svg") as temporary:
+        # drawn straight into the SVG generator (the labels know it is an SVG), in
+        # memory: the file is made and written on the worker
+        buffer = QBuffer()
+        buffer.open(QIODevice.OpenModeFlag.WriteOnly)
         generator = QSvgGenerator()
-        generator.setFileName(str(temporary))
+        generator.setOutputDevice(buffer)
         generator.setSize(QSize(*size))
         generator.setViewBox(QRectF(0, 0, *size))
         generator.setResolution(int(SCREEN_DPI))
-        generator.setTitle(xml_safe(title) or "Archipelago design")
+        generator.setTitle(xml_safe(design.name) or "Archipelago design")
         generator.setDescription("Drawn by Archipelago")
+        labels = scene.label_layer.svg_centred
+        labels.clear()
         painter = QPainter()
         if not painter.begin(generator):
             raise ExportError(translate(
                 "Export", "the SVG file could not be opened for writing"), path)
-        painter.drawPicture(0, 0, picture)
+        _paint(scene, painter, QRectF(0, 0, *size), area)
         painter.end()
-        if os.path.getsize(temporary) == 0:
-            raise ExportError(translate(
-                "Export", "the SVG could not be written (is the disk full?)"), path)
-        _make_well_formed(temporary)
+        drawn, centred = bytes(buffer.data().data()), list(labels)
+        labels.clear()
+    finally:
+        _dispose(scene)
+    return partial(_write_svg, drawn, centred, path)
+
+
+def _write_svg(drawn: bytes, centred: list[tuple[str, float, float]], path: Path) -> None:
+    """Make the SVG Qt drew well-formed XML with centred labels (as
+    :func:`gui.export.render.render_svg` does) and write it."""
+    from gui.export.render import centre_svg_labels
+
+    if not drawn:
+        raise ExportError(translate(
+            "Export", "the SVG could not be written (is the disk full?)"), path)
+    text = centre_svg_labels(xml_safe(drawn.decode("utf-8", errors="replace")), centred)
+    with atomic_path(path, suffix=".svg") as temporary, open(temporary, "wb") as stream:
+        stream.write(text.encode("utf-8"))
 
 
 def _pdf_steps(design: Design, metrics: DesignMetrics, path: Path, lang: str) -> Steps:

@@ -190,8 +190,8 @@ def test_the_png_painted_in_bands_is_the_picture_drawn_in_one_go(qtbot,
     assert differ / samples < 0.01, f"{differ} of {samples} sampled pixels differ"
 
 
-def test_the_svg_played_from_a_recording_has_the_drawings_text(qtbot,
-                                                               tmp_path: Path) -> None:
+def test_the_svg_written_on_the_worker_is_the_command_lines(qtbot,
+                                                            tmp_path: Path) -> None:
     design, metrics = small_design(), hand_metrics()
     export_svg(design, tmp_path / "direct.svg", metrics=metrics)
     write = run_steps(qtbot, export_steps("svg", design.copy(), metrics,
@@ -207,3 +207,6 @@ def test_the_svg_played_from_a_recording_has_the_drawings_text(qtbot,
     direct, played = texts(tmp_path / "direct.svg"), texts(tmp_path / "played.svg")
     assert "Hall A" in played
     assert played == direct
+    anchored = [(tmp_path / name).read_text(encoding="utf-8").count('text-anchor="middle"')
+                for name in ("direct.svg", "played.svg")]
+    assert anchored[0] > 0 and anchored[1] == anchored[0], "labels centred as the CLI does"
