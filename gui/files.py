@@ -47,7 +47,8 @@ from PySide6.QtWidgets import (
 from gui import heap
 from gui.autosave import Autosaver, offer_recovery
 from gui.document import DesignDocument
-from gui.errors import guarded
+from gui.errors import guarded, report_unexpected
+from gui.export.jobs import ExportRunner, Steps, export_steps
 from gui.i18n import QT_TRANSLATE_NOOP, current_language, error_message, translate
 from gui.metrics_runner import FiguresNotComputedError, MetricsRunner, preview_compute
 from model.design import Design
@@ -134,6 +135,9 @@ class FileActions(QObject):
         self.recent_menu = QMenu(self.tr("Open &Recent"), window)
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
         self.export_menu = QMenu(self.tr("&Export"), window)
+        self.exports = ExportRunner(self, window.statusBar())
+        """Runs the exports (:mod:`gui.export.jobs`); ``finished`` says how each ended."""
+        self.exports.finished.connect(self._export_finished)
         self._make_actions()
         document.modified_changed.connect(self._update_enabled)
         document.path_changed.connect(lambda _path: self._update_enabled())
@@ -441,10 +445,20 @@ class FileActions(QObject):
 
     def export(self, kind: str, path: str | os.PathLike[str] | None = None,
                options: object | None = None) -> bool:
-        """Export the design as ``kind`` (a key of :data:`EXPORTS`), asking for the file
-        (and, for PNG, the options) when not given. Failures are shown, never raised."""
+        """Start exporting the design as ``kind`` (a key of :data:`EXPORTS`), asking for
+        the file (and, for PNG, the options) when not given. The file is written off
+        the GUI thread (:mod:`gui.export.jobs`); True when the export started.
+        :attr:`exports` reports the end: a status message naming the file, or the
+        failure shown in a message box. One export runs at a time: another is refused
+        with a message. Failures are shown, never raised."""
         from gui.export.dialogs import PngOptions
 
+        running = self.exports.busy()
+        if running is not None:
+            self.show_error(self.tr("Export in progress"), self.tr(
+                "{file} is still being written. Export again when it is done.").format(
+                    file=running.name))
+            return False
         text, file_filter = export_texts(kind)
         suffix = EXPORTS[kind][2]
         if kind == "png" and options is None:
@@ -458,25 +472,54 @@ class FileActions(QObject):
             if not chosen:
                 return False
             path = chosen
-        failure = ""
-        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
-            self._write_export(kind, Path(path),
-                               options if isinstance(options, PngOptions) else None)
+            steps = self._export_steps(kind, Path(path),
+                                       options if isinstance(options, PngOptions) else None)
         except FiguresNotComputedError as error:
             if error.cancelled:
                 self.message.emit(self.tr("Export cancelled"))
                 return False
-            failure = error_message(error)
-        except ArchipelagoError as error:
-            failure = error_message(error)
-        finally:
-            QApplication.restoreOverrideCursor()
-        if failure:
-            self.show_error(self.tr("Export failed"), failure)
+            self.show_error(self.tr("Export failed"), error_message(error))
             return False
-        self.message.emit(self.tr("Exported {file}").format(file=Path(path).name))
+        self.exports.start(Path(path), steps)
+        self.message.emit(self.tr("Exporting {file}…").format(file=Path(path).name))
         return True
+
+    def _export_steps(self, kind: str, path: Path, options: object | None) -> Steps:
+        """The figures (waited for), a snapshot of the design and the export's steps."""
+        from gui.export.dialogs import PngOptions
+
+        try:
+            metrics: DesignMetrics | None = self.figures()
+        except FiguresNotComputedError as error:
+            if error.cancelled or kind not in ("png", "svg"):
+                raise
+            metrics = None  # a picture of the canvas needs no figures
+        design = self.document.design.copy()  # what the worker writes: edits go on
+        if kind == "png":
+            png = options if isinstance(options, PngOptions) else PngOptions(False, None, None)
+            source = self.current_view_rect() if png.current_view else None
+            return export_steps(kind, design, metrics, path, lang=current_language(),
+                                width=png.width, dpi=png.dpi, source=source)
+        if kind != "svg" and metrics is None:  # only pictures go without figures
+            raise FiguresNotComputedError(self.tr("the figures are not computed"))
+        return export_steps(kind, design, metrics, path, lang=current_language())
+
+    def _export_finished(self, path: str, error: object) -> None:
+        name = Path(path).name
+        if error is None:
+            self.message.emit(self.tr("Exported {file}").format(file=name))
+            return
+        if isinstance(error, ArchipelagoError):
+            self.show_error(self.tr("Export failed"), error_message(error))
+        elif isinstance(error, Exception):  # a defect: reported and logged as such
+            report_unexpected(self.tr("Export {file}").format(file=name), error)
+        self.message.emit(self.tr("Export of {file} failed").format(file=name))
+
+    def wait_for_export(self) -> None:
+        """Finish the export in progress, if any, before returning (see
+        :meth:`ExportRunner.wait`)."""
+        self.exports.wait()
 
     def figures(self) -> DesignMetrics:
         """The figures of the design as it is now, for an export: the ones the window's
@@ -499,32 +542,6 @@ class FileActions(QObject):
         finally:
             progress.close()
             progress.deleteLater()
-
-    def _write_export(self, kind: str, path: Path, options: object | None) -> None:
-        from gui.export import export_pdf, export_png, export_svg
-        from gui.export.dialogs import PngOptions
-        from model.reports.writers import write_pure_export
-
-        design = self.document.design
-        try:
-            metrics: DesignMetrics | None = self.figures()
-        except FiguresNotComputedError as error:
-            if error.cancelled or kind not in ("png", "svg"):
-                raise
-            metrics = None  # a picture of the canvas needs no figures
-        if kind == "png":
-            png = options if isinstance(options, PngOptions) else PngOptions(False, None, None)
-            source = self.current_view_rect() if png.current_view else None
-            export_png(design, path, metrics=metrics, width=png.width, dpi=png.dpi,
-                       source=source)
-        elif kind == "svg":
-            export_svg(design, path, metrics=metrics)
-        elif metrics is None:  # only pictures go without figures
-            raise FiguresNotComputedError(self.tr("the figures are not computed"))
-        elif kind == "pdf":
-            export_pdf(design, metrics, path, lang=current_language())  # the GUI's language
-        else:
-            write_pure_export(kind, design, metrics, path, lang=current_language())
 
     # ------------------------------------------------- window events, start
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
@@ -551,7 +568,9 @@ class FileActions(QObject):
         return super().eventFilter(watched, event)
 
     def shutdown(self) -> None:
-        """A clean exit: stop autosaving and remove the recovery file."""
+        """A clean exit: finish the export in progress (its file is written whole),
+        stop autosaving and remove the recovery file."""
+        self.exports.wait()
         if self.autosaver is not None:
             self.autosaver.shutdown()
 

@@ -1027,6 +1027,14 @@ It was kept as {kept}.</source>
         <translation>清除最近文件列表</translation>
     </message>
     <message>
+        <source>Export in progress</source>
+        <translation>正在导出</translation>
+    </message>
+    <message>
+        <source>{file} is still being written. Export again when it is done.</source>
+        <translation>{file} 仍在写入，请在写完后再导出。</translation>
+    </message>
+    <message>
         <source>Export {what}</source>
         <translation>导出{what}</translation>
     </message>
@@ -1041,6 +1049,14 @@ It was kept as {kept}.</source>
     <message>
         <source>Exported {file}</source>
         <translation>已导出 {file}</translation>
+    </message>
+    <message>
+        <source>Export {file}</source>
+        <translation>导出 {file}</translation>
+    </message>
+    <message>
+        <source>Export of {file} failed</source>
+        <translation>{file} 导出失败</translation>
     </message>
     <message>
         <source>Computing the figures for the export…</source>
@@ -1065,6 +1081,10 @@ It was kept as {kept}.</source>
     <message>
         <source>Restored unsaved work on {name}</source>
         <translation>已恢复 {name} 上未保存的工作</translation>
+    </message>
+    <message>
+        <source>Exporting {file}…</source>
+        <translation>正在导出 {file}…</translation>
     </message>
 </context>
 <context>

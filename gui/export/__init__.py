@@ -1,10 +1,12 @@
 """Exports that need Qt: the canvas as PNG and SVG, and the PDF report.
 
-One implementation serves the GUI's export menu and ``python main.py export``: both
-call :func:`export_png`, :func:`export_svg` and :func:`export_pdf` (and
-:func:`model.reports.writers.write_pure_export` for the Qt-free formats). They work
-headless on Qt's offscreen platform; a QApplication must exist
-(:func:`qt_application`).
+``python main.py export`` calls :func:`export_png`, :func:`export_svg` and
+:func:`export_pdf` (and :func:`model.reports.writers.write_pure_export` for the Qt-free
+formats), each writing its file in one go. The GUI's export menu draws the same
+pictures and reports from the same pieces (:mod:`gui.export.render`,
+:mod:`gui.export.pdf`), split into short steps on the GUI thread and a write on a
+worker (:mod:`gui.export.jobs`). They work headless on Qt's offscreen platform; a
+QApplication must exist (:func:`qt_application`).
 """
 
 from __future__ import annotations

@@ -30,6 +30,7 @@ from PySide6.QtGui import (
     QPainter,
     QPdfWriter,
     QPen,
+    QPicture,
     QRawFont,
 )
 from PySide6.QtWidgets import QGraphicsScene
@@ -270,6 +271,44 @@ def _canvas(scene: QGraphicsScene | None) -> Callable[[QPainter, QRectF], None]:
     return paint
 
 
+def page_layout() -> QPageLayout:
+    """The report's page: A4 portrait, 15 mm margins."""
+    return QPageLayout(QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Portrait,
+                       QMarginsF(15, 15, 15, 15), QPageLayout.Unit.Millimeter)
+
+
+class RecordedCanvas:
+    """The report's canvas picture recorded on the GUI thread (where the scene lives),
+    to be played into the report on any thread."""
+
+    def __init__(self, picture: QPicture, height: float) -> None:
+        self.picture = picture
+        self.height = height
+
+    def paint(self, painter: QPainter, area: QRectF) -> None:
+        painter.drawPicture(area.topLeft(), self.picture)
+
+
+def _canvas_height(scene: QGraphicsScene, width: float, height: float) -> float:
+    """The height the canvas takes on a page ``width`` × ``height``."""
+    content = canvas_source(scene, width - 8, height * 0.5 - 8)
+    aspect = content.height() / content.width() if content.width() > 0 else 0.75
+    return min(height * 0.5, width * aspect + 8)
+
+
+def record_canvas(scene: QGraphicsScene) -> RecordedCanvas:
+    """The canvas of ``scene`` as the report draws it, recorded (on the GUI thread)."""
+    rect = page_layout().paintRectPixels(RESOLUTION_DPI)
+    width = float(rect.width())
+    height = _canvas_height(scene, width, float(rect.height()))
+    picture = QPicture()
+    painter = QPainter(picture)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    _canvas(scene)(painter, QRectF(0, 0, width, height))
+    painter.end()
+    return RecordedCanvas(picture, height)
+
+
 def _headline(t: Translator, report: dict, metrics: DesignMetrics  # type: ignore[type-arg]
               ) -> list[tuple[str, str]]:
     b = metrics.bisection
@@ -310,10 +349,12 @@ def write_pdf_report(
     scene: QGraphicsScene | None = None,
     when: dt.datetime | None = None,
     lang: str | None = None,
+    canvas: RecordedCanvas | None = None,
 ) -> int:
     """Write the PDF report of ``design`` to ``path`` atomically, with the canvas
-    ``scene`` drawn as vectors (none when None), its words in ``lang`` (English when
-    None); returns the number of pages. Raises
+    ``scene`` drawn as vectors (or the ``canvas`` recorded from one by
+    :func:`record_canvas`, when the report is written off the GUI thread; none when both
+    are None), its words in ``lang`` (English when None); returns the number of pages. Raises
     :class:`~model.reports.atomic.ExportError` when the file cannot be written and
     :class:`~model.i18n.LanguageError` for a language with no catalog."""
     t = Translator(lang)
@@ -325,16 +366,15 @@ def write_pdf_report(
                                  design=design.name))
         writer.setCreator("Archipelago")
         writer.setResolution(RESOLUTION_DPI)
-        writer.setPageLayout(QPageLayout(
-            QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Portrait,
-            QMarginsF(15, 15, 15, 15), QPageLayout.Unit.Millimeter))
+        writer.setPageLayout(page_layout())
         painter = QPainter()
         if not painter.begin(writer):
             raise ExportError("the PDF file could not be opened for writing", path)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         page = _Page(writer, painter, font_families(t.lang))
         try:
-            _write_contents(t, page, design, metrics, report=report, scene=scene,
+            _write_contents(t, page, design, metrics, report=report,
+                            canvas=canvas or (record_canvas(scene) if scene else None),
                             stamp=stamp)
         finally:
             painter.end()
@@ -347,7 +387,7 @@ def write_pdf_report(
 
 
 def _write_contents(t: Translator, page: _Page, design: Design, metrics: DesignMetrics, *,
-                    report: dict, scene: QGraphicsScene | None,  # type: ignore[type-arg]
+                    report: dict, canvas: RecordedCanvas | None,  # type: ignore[type-arg]
                     stamp: str) -> None:
     page.continued = lambda heading: t.phrase("report", "{heading} (continued)",
                                               heading=heading)
@@ -357,10 +397,8 @@ def _write_contents(t: Translator, page: _Page, design: Design, metrics: DesignM
               colour=MUTED)
     if design.description:
         page.text(design.description)
-    if scene is not None:
-        content = canvas_source(scene, page.width - 8, page.height * 0.5 - 8)
-        aspect = content.height() / content.width() if content.width() > 0 else 0.75
-        page.picture(min(page.height * 0.5, page.width * aspect + 8), _canvas(scene))
+    if canvas is not None:
+        page.picture(canvas.height, canvas.paint)
 
     figure_value = (t.phrase("report", "Figure"), t.phrase("report", "Value"))
     page.heading(t.phrase("report", "Headline figures"))

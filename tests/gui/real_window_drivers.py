@@ -154,6 +154,12 @@ def wait_for_figures(qtbot, window) -> None:  # type: ignore[no-untyped-def]
                     timeout=30_000)
 
 
+def exported(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Wait, the event loop running, for the window's export in progress (written on a
+    worker) to end."""
+    qtbot.waitUntil(lambda: window.file_actions.exports.busy() is None, timeout=60_000)
+
+
 def read_csv(path: Path) -> list[dict[str, str]]:
     with open(path, encoding="utf-8", newline="") as stream:
         return list(csv.DictReader(stream))

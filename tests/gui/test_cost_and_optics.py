@@ -70,7 +70,9 @@ def test_export_menu_writes_the_workbook(window, qtbot, tmp_path: Path) -> None:
     assert "Workbook for Purchasing (Excel)…" in texts
     path = tmp_path / "campus.xlsx"
     assert files.export("json", tmp_path / "m.json")
+    qtbot.waitUntil(lambda: files.exports.busy() is None, timeout=30_000)
     assert files.export("xlsx", path)
+    qtbot.waitUntil(lambda: files.exports.busy() is None, timeout=30_000)
     book = load_workbook(path)
     assert book.sheetnames == list(SHEETS)
     summary = {r[0]: r[1] for r in book["Summary"].iter_rows(min_row=2, values_only=True)}

@@ -211,21 +211,35 @@ def test_dropping_a_design_file_opens_it(setup, qtbot, tmp_path: Path) -> None:
     assert document.path == dropped
 
 
-def test_every_export_from_the_menu(setup, tmp_path: Path) -> None:
+def exported(qtbot, files: FileActions) -> None:  # type: ignore[no-untyped-def]
+    """Wait, the event loop running, for the export in progress to end."""
+    qtbot.waitUntil(lambda: files.exports.busy() is None, timeout=30_000)
+
+
+def test_every_export_from_the_menu(setup, qtbot, tmp_path: Path) -> None:
     _window, _document, files, answers = setup
+    statuses: list[str] = []
+    files.message.connect(statuses.append)
     for kind in EXPORTS:
         out = tmp_path / f"out-{kind}{EXPORTS[kind][2]}"
         options = PngOptions(False, 640, None) if kind == "png" else None
         assert files.export(kind, out, options), answers.errors
+        exported(qtbot, files)
         assert out.stat().st_size > 100, kind
+        assert statuses[-1] == f"Exported {out.name}"
     assert answers.errors == []
 
 
-def test_an_export_that_fails_says_why(setup, tmp_path: Path) -> None:
+def test_an_export_that_fails_says_why(setup, qtbot, tmp_path: Path) -> None:
     _window, _document, files, answers = setup
-    assert files.export("json", tmp_path / "no" / "m.json") is False
+    statuses: list[str] = []
+    files.message.connect(statuses.append)
+    assert files.export("json", tmp_path / "no" / "m.json")  # started: it fails writing
+    exported(qtbot, files)
     assert answers.errors[0][0] == "Export failed"
     assert "does not exist" in answers.errors[0][1]
+    assert "m.json" in answers.errors[0][1], "the message names the file"
+    assert statuses[-1] == "Export of m.json failed"
 
 
 def test_install_puts_the_actions_above_quit(setup) -> None:

@@ -310,9 +310,12 @@ def test_a_pdf_exported_from_the_chinese_window_is_in_chinese(qtbot, tmp_path: P
         return "".join(page.extract_text() or "" for page in PdfReader(path).pages)
 
     assert files.export("pdf", tmp_path / "en.pdf"), errors
+    qtbot.waitUntil(lambda: files.exports.busy() is None, timeout=30_000)
     assert not CJK.search(text_of(tmp_path / "en.pdf"))
     assert installer(QApplication.instance()).install("zh_CN")  # type: ignore[arg-type]
     assert files.export("pdf", tmp_path / "zh.pdf"), errors
+    qtbot.waitUntil(lambda: files.exports.busy() is None, timeout=30_000)
+    assert errors == []
     assert len(CJK.findall(text_of(tmp_path / "zh.pdf"))) > 20
 
 

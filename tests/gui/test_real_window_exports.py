@@ -19,6 +19,7 @@ from model.fileformat import load_design
 from tests.gui.engine_standins import slow_preview
 from tests.gui.real_window_drivers import (
     DEMO_ACCELERATORS,
+    exported,
     fired,
     menu_actions,
     read_csv,
@@ -39,6 +40,7 @@ def check_exports(qtbot, window, folder: Path, accelerators: int,  # type: ignor
                "json": "Metrics as JSON", "csv": "Metrics as CSV",
                "bom": "Bill of Materials (CSV)", "graphml": "Network as GraphML"}[kind]
         actions[f"File/Export/{key}"].trigger()
+        exported(qtbot, window)
         assert answers.errors == [], answers.errors
         assert out.is_file(), f"{kind}: nothing written"
         if kind == "png":
@@ -88,6 +90,7 @@ def test_workbook_export_and_optics_by_reach(real_window, qtbot, tmp_path: Path)
     with fired(window, "test_workbook_export_and_optics_by_reach") as actions:
         window.answers.save_path = str(tmp_path / "campus.xlsx")
         actions["File/Export/Workbook for Purchasing (Excel)"].trigger()
+        exported(qtbot, window)
         assert window.answers.errors == [], window.answers.errors
         book = load_workbook(tmp_path / "campus.xlsx")
         summary = {r[0]: r[1] for r in book["Summary"].iter_rows(min_row=2, values_only=True)}
@@ -113,6 +116,7 @@ def test_an_export_right_after_an_edit_has_the_edited_figures(real_window, qtbot
     assert not window.runner.is_current()
     window.answers.save_path = str(tmp_path / "after-edit.json")
     window.file_actions.actions["export_json"].trigger()
+    exported(qtbot, window)
     report = json.loads((tmp_path / "after-edit.json").read_text(encoding="utf-8"))
     assert report["accelerators"] == DEMO_ACCELERATORS - 4 * 4 * 8  # 4 racks fewer
     assert window.answers.errors == [] and window.answers.unexpected == []
@@ -159,9 +163,11 @@ def test_exports_when_the_figures_could_not_be_computed(real_window, qtbot, tmp_
     answers.png_options = PngOptions(False, 300, None)
     answers.save_path = str(tmp_path / "picture.png")
     window.file_actions.actions["export_png"].trigger()
+    exported(qtbot, window)
     assert QImage(str(tmp_path / "picture.png")).width() == 300
     answers.save_path = str(tmp_path / "figures.json")
     window.file_actions.actions["export_json"].trigger()
+    exported(qtbot, window)
     assert not (tmp_path / "figures.json").exists()
     assert answers.errors == [("Export failed", "figures not computed: the design is too"
                                " large to compute within 0.001 s")]
