@@ -61,7 +61,9 @@ class Fingerprint:
 
 def island_fingerprints(topo: Topology) -> list[Hashable]:
     """One fingerprint per island of the design (in design order); islands with equal
-    fingerprints are copies of one another on this plane (see module doc)."""
+    fingerprints are copies of one another on this plane (see module doc). A fingerprint
+    is the number of its class of equal prints in this design (numbered by first
+    appearance), so it compares islands of one design only."""
     design = topo.design
     in_island = _places(topo, lambda island, building: island)
     in_building = _places(topo, lambda island, building: building,
@@ -80,8 +82,21 @@ def island_fingerprints(topo: Topology) -> list[Hashable]:
                          _fingerprints(in_building, list(design.buildings), topo, by_id),
                          strict=True))
     islands = _fingerprints(in_island, list(design.islands), topo, outside)
-    return [(own, buildings[island.building])
-            for own, island in zip(islands, design.islands.values(), strict=True)]
+    # each building's print and each island's whole print are hashed once here: the
+    # prints are nested tuples of every element, which a tuple does not keep the hash
+    # of, so a caller looking up 144 islands' whole prints hashed the building's 288 times
+    building_class = _classes(list(buildings.values()))
+    of_building = dict(zip(buildings, building_class, strict=True))
+    return list(_classes([(own, of_building[island.building])
+                          for own, island in zip(islands, design.islands.values(),
+                                                 strict=True)]))
+
+
+def _classes(prints: list[Hashable]) -> list[int]:
+    """The number of each print's class of equal prints, numbered by first appearance
+    (equal prints, equal numbers)."""
+    number: dict[Hashable, int] = {}
+    return [number.setdefault(p, len(number)) for p in prints]
 
 
 def _places(topo: Topology, container: Callable[[str, str], str],
