@@ -193,31 +193,58 @@ def report_by_members(topo: Topology, ep: Endpoints, switch: np.ndarray, on_a: I
     other side of the member. Units stand wholly on one side but for a few split ones,
     whose first ``on_a[u]`` accelerators are on A: as the bundles' blocks come in
     accelerator order, that is all of the unit's incidences in the earliest blocks."""
+    blocks = ep.inc_blocks
+    reaches = [block.reach for block in blocks]
+    assert all(r is not None and r.share is not None for r in reaches)
+    lengths = np.array([r.members.size for r in reaches if r is not None], dtype=np.int64)
+    bounds = np.concatenate([[0], np.cumsum(lengths)])
+    members = here = np.zeros(0, dtype=np.int64)
+    if blocks:  # every incidence of every block, block by block
+        members = np.concatenate([r.members for r in reaches if r is not None]) + np.repeat(
+            np.array([block.member_offset for block in blocks], dtype=np.int64), lengths)
+        here = np.concatenate([r.incidences for r in reaches if r is not None])
+    unit = units.of_member[members]
+    on_a_here = np.where(on_a[unit] >= units.size[unit], here, 0)
+    split = (on_a > 0) & (on_a < units.size)
+    cut = np.flatnonzero(split[unit])
+    if cut.size:
+        on_a_here[cut] = _filled_first(unit[cut], here[cut], on_a)
+    apart = np.where(switch[members] == 1, here - on_a_here, on_a_here)
+    # per block, exact integer sums; then the block's capacity, block by block in order
+    apart_by_block = np.diff(np.concatenate([[0], np.cumsum(apart)])[bounds])
+    here_by_block = np.diff(np.concatenate([[0], np.cumsum(here)])[bounds])
+    on_a_by_block = np.diff(np.concatenate([[0], np.cumsum(on_a_here)])[bounds])
     per = np.zeros(len(topo.bundles))
     on_a_by_group = np.zeros(len(topo.racks), dtype=np.int64)
-    taken = np.zeros(on_a.size, dtype=np.int64)  # split units: their A accelerators so far
-    split = (on_a > 0) & (on_a < units.size)
     injection = 0.0
-    for block in ep.inc_blocks:
-        reach = block.reach
+    for block, reach, crossed, reached, on_a_count in zip(
+            blocks, reaches, apart_by_block.tolist(), here_by_block.tolist(),
+            on_a_by_block.tolist(), strict=True):
         assert reach is not None and reach.share is not None
-        members = reach.members + block.member_offset
-        unit = units.of_member[members]
         gbps = reach.share * topo.bundles[block.bundle].speed_gbps
-        here = reach.incidences
-        on_a_here = np.where(on_a[unit] >= units.size[unit], here, 0)
-        cut = split[unit]
-        if cut.any():
-            u = unit[cut]
-            on_a_here[cut] = np.clip(on_a[u] - taken[u], 0, here[cut])
-            taken[u] += on_a_here[cut]
-        member_on_a = switch[members] == 1
-        apart = np.where(member_on_a, here - on_a_here, on_a_here)
-        per[block.bundle] += gbps * float(apart.sum())
-        on_a_by_group[block.group] += int(on_a_here.sum())
-        injection += gbps * float(here.sum())
+        per[block.bundle] += gbps * float(crossed)
+        on_a_by_group[block.group] += on_a_count
+        injection += gbps * float(reached)
     per_bundle = crossing(topo, ep, Sides(switch, np.zeros(0, np.int8)), per)
     side_a = {rack.id: int(count) for rack, count in zip(topo.racks, on_a_by_group.tolist(),
                                                            strict=True)}
     return _bisection(topo, ep, switch, per_bundle, side_a, int(on_a_by_group.sum()),
                       injection, exact)
+
+
+def _filled_first(unit: IntArray, here: IntArray, on_a: IntArray) -> IntArray:
+    """For incidences of split units (in block order, a unit at most once per block):
+    how many of each incidence's accelerators stand on A, when the first ``on_a[u]`` of
+    unit ``u`` do, filled block by block. An incidence after ``P`` earlier ones of its
+    unit, with ``h`` accelerators, has ``min(R, P + h) − min(R, P)`` on A
+    (``R = on_a[u]``): the earlier ones took ``min(R, P)``."""
+    order = np.argsort(unit, kind="stable")
+    by_unit, counts = unit[order], here[order]
+    through = np.cumsum(counts)
+    first = np.r_[True, by_unit[1:] != by_unit[:-1]]
+    start = np.maximum.accumulate(np.where(first, np.arange(by_unit.size), 0))
+    through = through - (through - counts)[start]  # this unit's incidences so far
+    limit = on_a[by_unit]
+    out = np.empty_like(counts)
+    out[order] = np.minimum(limit, through) - np.minimum(limit, through - counts)
+    return out
