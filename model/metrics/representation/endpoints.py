@@ -177,10 +177,17 @@ class Endpoints:
             listed: np.ndarray = getattr(self, name)
             return listed[index]
         out = np.empty(index.size, dtype=np.float64 if name == "inc_gbps" else np.int64)
-        for block in self.inc_blocks:
-            inside = np.flatnonzero((index >= block.start) & (index < block.stop))
-            if not inside.size:
+        blocks = self.inc_blocks
+        starts = np.array([block.start for block in blocks], dtype=np.int64)
+        # each index's block (blocks are runs in order): one search, not a pass per block
+        which = np.searchsorted(starts, index, side="right") - 1
+        order = np.argsort(which, kind="stable")
+        bounds = np.searchsorted(which[order], np.arange(len(blocks) + 1))
+        for i, block in enumerate(blocks):
+            if bounds[i] == bounds[i + 1]:
                 continue
+            inside = order[bounds[i]:bounds[i + 1]]
+            inside = inside[index[inside] < block.stop]
             local = index[inside] - block.start
             if name == "inc_gbps":
                 out[inside] = block.share[local] * self.speeds[block.bundle]
