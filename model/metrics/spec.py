@@ -39,6 +39,7 @@ from model.elements import (
     Scope,
     SwitchTier,
 )
+from model.metrics.algorithms.remembered import HashedKey
 from model.parts import (
     AcceleratorType,
     Catalog,
@@ -209,11 +210,11 @@ def layout_key(design: Design, plane: Plane, failures: Hashable = ()) -> Hashabl
     engine's ``max_resolved_links``, fixed for the life of the engine whose memory
     holds the key.)"""
     settings = design.settings
-    return (plane, failures, design.catalog,
-            tuple(getattr(settings, name) for name in LAYOUT_SETTINGS),
-            tuple(design.buildings), tuple(design.islands.values()),
-            tuple(design.rack_groups.values()), tuple(design.tiers.values()),
-            tuple(design.bundles.values()))
+    return HashedKey((plane, failures, design.catalog,
+                      tuple(getattr(settings, name) for name in LAYOUT_SETTINGS),
+                      tuple(design.buildings), tuple(design.islands.values()),
+                      tuple(design.rack_groups.values()), tuple(design.tiers.values()),
+                      tuple(design.bundles.values())))
 
 
 _BUNDLE_BUT_SPEED = tuple(f for f in LinkBundle.model_fields if f != "speed_gbps")
@@ -226,12 +227,12 @@ def equipment_key(design: Design, plane: Plane, failures: Hashable = ()) -> Hash
     compute, the parts population, missing parts and media that do not reach):
     :func:`layout_key` without the bundles' link speeds."""
     settings = design.settings
-    return (plane, failures, design.catalog,
-            tuple(getattr(settings, name) for name in LAYOUT_SETTINGS),
-            tuple(design.buildings), tuple(design.islands.values()),
-            tuple(design.rack_groups.values()), tuple(design.tiers.values()),
-            tuple(tuple(getattr(b, f) for f in _BUNDLE_BUT_SPEED)
-                  for b in design.bundles.values()))
+    return HashedKey((plane, failures, design.catalog,
+                      tuple(getattr(settings, name) for name in LAYOUT_SETTINGS),
+                      tuple(design.buildings), tuple(design.islands.values()),
+                      tuple(design.rack_groups.values()), tuple(design.tiers.values()),
+                      tuple(tuple(getattr(b, f) for f in _BUNDLE_BUT_SPEED)
+                            for b in design.bundles.values())))
 
 
 def _parts(cat: Catalog, rack_type: str
