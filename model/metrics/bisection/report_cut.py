@@ -193,16 +193,7 @@ def report_by_members(topo: Topology, ep: Endpoints, switch: np.ndarray, on_a: I
     other side of the member. Units stand wholly on one side but for a few split ones,
     whose first ``on_a[u]`` accelerators are on A: as the bundles' blocks come in
     accelerator order, that is all of the unit's incidences in the earliest blocks."""
-    blocks = ep.inc_blocks
-    reaches = [block.reach for block in blocks]
-    assert all(r is not None and r.share is not None for r in reaches)
-    lengths = np.array([r.members.size for r in reaches if r is not None], dtype=np.int64)
-    bounds = np.concatenate([[0], np.cumsum(lengths)])
-    members = here = np.zeros(0, dtype=np.int64)
-    if blocks:  # every incidence of every block, block by block
-        members = np.concatenate([r.members for r in reaches if r is not None]) + np.repeat(
-            np.array([block.member_offset for block in blocks], dtype=np.int64), lengths)
-        here = np.concatenate([r.incidences for r in reaches if r is not None])
+    members, here, block_of = ep.reached()  # every incidence of every block, in order
     unit = units.of_member[members]
     on_a_here = np.where(on_a[unit] >= units.size[unit], here, 0)
     split = (on_a > 0) & (on_a < units.size)
@@ -211,15 +202,17 @@ def report_by_members(topo: Topology, ep: Endpoints, switch: np.ndarray, on_a: I
         on_a_here[cut] = _filled_first(unit[cut], here[cut], on_a)
     apart = np.where(switch[members] == 1, here - on_a_here, on_a_here)
     # per block, exact integer sums; then the block's capacity, block by block in order
-    apart_by_block = np.diff(np.concatenate([[0], np.cumsum(apart)])[bounds])
-    here_by_block = np.diff(np.concatenate([[0], np.cumsum(here)])[bounds])
-    on_a_by_block = np.diff(np.concatenate([[0], np.cumsum(on_a_here)])[bounds])
+    blocks = ep.inc_blocks
+    apart_by_block, here_by_block, on_a_by_block = (
+        np.bincount(block_of, weights=counts, minlength=len(blocks)).astype(np.int64)
+        for counts in (apart, here, on_a_here))
     per = np.zeros(len(topo.bundles))
     on_a_by_group = np.zeros(len(topo.racks), dtype=np.int64)
     injection = 0.0
-    for block, reach, crossed, reached, on_a_count in zip(
-            blocks, reaches, apart_by_block.tolist(), here_by_block.tolist(),
-            on_a_by_block.tolist(), strict=True):
+    for block, crossed, reached, on_a_count in zip(
+            blocks, apart_by_block.tolist(), here_by_block.tolist(), on_a_by_block.tolist(),
+            strict=True):
+        reach = block.reach
         assert reach is not None and reach.share is not None
         gbps = reach.share * topo.bundles[block.bundle].speed_gbps
         per[block.bundle] += gbps * float(crossed)

@@ -317,6 +317,22 @@ class Endpoints:
             out[block.start:block.stop] = block.bundle
         return out
 
+    def reached(self) -> tuple[IntArray, IntArray, IntArray]:
+        """Every block's reach at once, block by block (each block's reach must be
+        known): the switch members reached (in the plane's numbering), how many of the
+        block's incidences reach each, and the index of the block of each."""
+        reaches = [block.reach for block in self.inc_blocks]
+        assert all(r is not None for r in reaches)
+        if not reaches:
+            empty = np.zeros(0, dtype=np.int64)
+            return empty, empty, empty
+        lengths = np.array([r.members.size for r in reaches if r is not None], dtype=np.int64)
+        block_of = np.repeat(np.arange(lengths.size, dtype=np.int64), lengths)
+        offsets = np.array([block.member_offset for block in self.inc_blocks], dtype=np.int64)
+        members = np.concatenate([r.members for r in reaches if r is not None])
+        incidences = np.concatenate([r.incidences for r in reaches if r is not None])
+        return members + offsets[block_of], incidences, block_of
+
     def with_speeds(self, topo: Topology) -> Endpoints:
         """The same endpoints with attachment capacities from ``topo``'s bundle speeds
         (everything else depends only on which links exist, so an edit of a speed
