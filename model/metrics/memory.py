@@ -110,9 +110,11 @@ class Memory:
         default_factory=_lasting(2))
     """Capacity of each switch link and each switch's uplinks, by switch structure and
     the bundles' speeds."""
-    links_apart: Remembered[int] = field(default_factory=_lasting(1024))
-    """Links apart of a switch-to-switch bundle by its wiring and its tiers' sides
-    (:mod:`model.metrics.bisection.report_cut`): an edit moves few switches."""
+    tier_links: Remembered[tuple[np.ndarray, np.ndarray, np.ndarray]] = field(
+        default_factory=_lasting(2))
+    """Every link between tiers (its two switches and its bundle) by switch structure
+    (:mod:`model.metrics.bisection.report_cut`, which counts the links a cut crosses
+    in one pass)."""
     pair_records: Remembered[tuple[np.ndarray, list[PairCapacity]]] = field(
         default_factory=_lasting(4))
     """The last lists of pair capacities, by the names of the groups paired, with their

@@ -116,6 +116,20 @@ class NetworkStructure:
     """What is down in this run: the key of :class:`model.failures.Down` (equal keys,
     equal views); empty for the healthy design."""
 
+    def __hash__(self) -> int:
+        """The hash of the fields, made once: the structure keys several stores and
+        holds a record of every element (hundreds in a SuperPOD)."""
+        known: int | None = self.__dict__.get("_hash")
+        if known is None:
+            known = hash((self.plane, self.buildings, self.islands, self.racks, self.tiers,
+                          self.bundles, self.failed))
+            object.__setattr__(self, "_hash", known)
+        return known
+
+    def __getstate__(self) -> dict[str, object]:
+        """Pickled without its hash (strings hash differently in another process)."""
+        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
+
 
 @dataclass(frozen=True)
 class NetworkSpec:

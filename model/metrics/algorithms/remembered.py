@@ -39,6 +39,10 @@ class HashedKey(tuple):  # type: ignore[type-arg]
             self._hash = tuple.__hash__(self)
             return self._hash
 
+    def __reduce__(self) -> tuple[type[HashedKey], tuple[tuple[object, ...]]]:
+        """Pickled without its hash (strings hash differently in another process)."""
+        return HashedKey, (tuple(self),)
+
 
 class Remembered(Generic[Value]):
     """Least-recently-used entries within ``budget`` bytes of arrays and, when given,

@@ -27,7 +27,7 @@ from model.metrics.algorithms.arrays import stable_order
 from model.metrics.bisection.pods import PodTree
 from model.metrics.memory import remembered
 from model.metrics.representation.endpoints import Endpoints
-from model.metrics.representation.topology import BundleNet, IntArray, TierNet, Topology
+from model.metrics.representation.topology import IntArray, TierNet, Topology
 from model.metrics.results import Bisection, BisectionCut
 
 
@@ -70,27 +70,35 @@ def crossing(topo: Topology, ep: Endpoints, sides: Sides,
         _split_nics(ep, sides, apart, per)
     else:
         per = np.zeros(len(topo.bundles))
+    lo, hi, which = _tier_links(topo)
+    apart = np.bincount(which, weights=sides.switch[lo] != sides.switch[hi],
+                        minlength=len(topo.bundles))  # whole numbers of links
     for i, b in enumerate(topo.bundles):
         if isinstance(b.lower, TierNet):
-            out[b.bundle_id] = float(_links_apart(b, sides.switch)) * b.speed_gbps
+            out[b.bundle_id] = float(apart[i]) * b.speed_gbps
         else:
             out[b.bundle_id] = float(per[i])
     return out
 
 
-def _links_apart(b: BundleNet, switch: np.ndarray) -> int:
-    """Links of the switch-to-switch bundle ``b`` whose ends stand on different
-    sides."""
-    assert isinstance(b.lower, TierNet)
-    lo = switch[b.lower.offset:b.lower.offset + b.lower.count]
-    hi = switch[b.upper.offset:b.upper.offset + b.upper.count]
-    key = (b.lower.id, b.upper.id, b.lower.count, b.upper.count, b.links_per_member,
-           b.pattern, b.failed, lo.tobytes(), hi.tobytes())
-    apart = remembered().links_apart  # an edit moves few switches: most are found here
-    found = apart.get(key)
+def _tier_links(topo: Topology) -> tuple[IntArray, IntArray, IntArray]:
+    """Every link between two tiers: its lower and upper switch (global numbers) and
+    its bundle's index, kept by the switch structure, which fixes them (an edit of rack
+    groups, or of speeds, reuses them)."""
+    store = remembered().tier_links
+    found = store.get(topo.switch_structure)
     if found is None:
-        found = int(np.count_nonzero(lo[b.lower_member] != hi[b.upper_member]))
-        apart.put(key, found)
+        chosen = [(i, b) for i, b in enumerate(topo.bundles) if isinstance(b.lower, TierNet)]
+        if chosen:
+            found = (np.concatenate([b.lower_member + b.lower.offset for _, b in chosen]),
+                     np.concatenate([b.upper_member + b.upper.offset for _, b in chosen]),
+                     np.repeat(np.array([i for i, _ in chosen], dtype=np.int64),
+                               [b.lower_member.size for _, b in chosen]))
+        else:
+            found = (np.zeros(0, np.int64),) * 3
+        for array in found:
+            array.flags.writeable = False  # shared by every run until the next change
+        store.put(topo.switch_structure, found, found)
     return found
 
 
