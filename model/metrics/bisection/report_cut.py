@@ -70,9 +70,7 @@ def crossing(topo: Topology, ep: Endpoints, sides: Sides,
         _split_nics(ep, sides, apart, per)
     else:
         per = np.zeros(len(topo.bundles))
-    lo, hi, which = _tier_links(topo)
-    apart = np.bincount(which, weights=sides.switch[lo] != sides.switch[hi],
-                        minlength=len(topo.bundles))  # whole numbers of links
+    apart = _tier_links_apart(topo, sides.switch)
     for i, b in enumerate(topo.bundles):
         if isinstance(b.lower, TierNet):
             out[b.bundle_id] = float(apart[i]) * b.speed_gbps
@@ -81,24 +79,39 @@ def crossing(topo: Topology, ep: Endpoints, sides: Sides,
     return out
 
 
-def _tier_links(topo: Topology) -> tuple[IntArray, IntArray, IntArray]:
-    """Every link between two tiers: its lower and upper switch (global numbers) and
-    its bundle's index, kept by the switch structure, which fixes them (an edit of rack
-    groups, or of speeds, reuses them)."""
-    store = remembered().tier_links
-    found = store.get(topo.switch_structure)
-    if found is None:
+def _tier_links_apart(topo: Topology, switch: np.ndarray) -> list[int]:
+    """Per bundle (by index; 0 for a bundle from a rack group): its links between tiers
+    whose two switches stand on different sides. Kept by the switch structure and the
+    switches' sides (an edit moves few switches, a speed edit none: most cuts are found
+    here); the links themselves are kept by the switch structure, which fixes them."""
+    memory = remembered()
+    side_key = (topo.switch_structure, switch.astype(np.int8).tobytes())
+    found = memory.tier_links_apart.get(side_key)
+    if found is not None:
+        return found
+    links = memory.tier_links.get(topo.switch_structure)
+    if links is None:
         chosen = [(i, b) for i, b in enumerate(topo.bundles) if isinstance(b.lower, TierNet)]
         if chosen:
-            found = (np.concatenate([b.lower_member + b.lower.offset for _, b in chosen]),
+            sizes = np.array([b.lower_member.size for _, b in chosen], dtype=np.int64)
+            links = (np.concatenate([b.lower_member + b.lower.offset for _, b in chosen]),
                      np.concatenate([b.upper_member + b.upper.offset for _, b in chosen]),
-                     np.repeat(np.array([i for i, _ in chosen], dtype=np.int64),
-                               [b.lower_member.size for _, b in chosen]))
+                     np.array([i for i, _ in chosen], dtype=np.int64),
+                     np.cumsum(sizes) - sizes)
         else:
-            found = (np.zeros(0, np.int64),) * 3
-        for array in found:
+            links = (np.zeros(0, np.int64),) * 4
+        for array in links:
             array.flags.writeable = False  # shared by every run until the next change
-        store.put(topo.switch_structure, found, found)
+        memory.tier_links.put(topo.switch_structure, links, links)
+    lo, hi, bundle, first = links
+    out = np.zeros(len(topo.bundles), dtype=np.int64)
+    # reduceat reads an empty run as the next value: bundles without links are left out
+    nonempty = np.diff(np.append(first, lo.size)) > 0
+    if lo.size:
+        crossed = (switch[lo] != switch[hi]).view(np.int8)
+        out[bundle[nonempty]] = np.add.reduceat(crossed, first[nonempty], dtype=np.int64)
+    found = out.tolist()
+    memory.tier_links_apart.put(side_key, found)
     return found
 
 
