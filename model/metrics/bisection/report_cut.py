@@ -91,13 +91,16 @@ def _tier_links_apart(topo: Topology, switch: np.ndarray) -> list[int]:
         return found
     links = memory.tier_links.get(topo.switch_structure)
     if links is None:
-        chosen = [(i, b) for i, b in enumerate(topo.bundles) if isinstance(b.lower, TierNet)]
+        lows, highs, chosen = [], [], []
+        for i, b in enumerate(topo.bundles):
+            if isinstance(b.lower, TierNet):
+                lows.append(b.lower_member + b.lower.offset)
+                highs.append(b.upper_member + b.upper.offset)
+                chosen.append(i)
         if chosen:
-            sizes = np.array([b.lower_member.size for _, b in chosen], dtype=np.int64)
-            links = (np.concatenate([b.lower_member + b.lower.offset for _, b in chosen]),
-                     np.concatenate([b.upper_member + b.upper.offset for _, b in chosen]),
-                     np.array([i for i, _ in chosen], dtype=np.int64),
-                     np.cumsum(sizes) - sizes)
+            sizes = np.array([low.size for low in lows], dtype=np.int64)
+            links = (np.concatenate(lows), np.concatenate(highs),
+                     np.array(chosen, dtype=np.int64), np.cumsum(sizes) - sizes)
         else:
             links = (np.zeros(0, np.int64),) * 4
         for array in links:

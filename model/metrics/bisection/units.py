@@ -19,7 +19,7 @@ from model.metrics.algorithms.arrays import Deferred
 from model.metrics.bisection.pods import PodSkeleton, _mix, pod_skeleton
 from model.metrics.bisection.report_cut import MemberUnits
 from model.metrics.representation.attachment import AttachmentUnits, pooled_stranded
-from model.metrics.representation.endpoints import Endpoints
+from model.metrics.representation.endpoints import BundleReach, Endpoints
 from model.metrics.representation.topology import IntArray, RackNet, Topology
 
 
@@ -117,22 +117,26 @@ def _alike_by_blocks(topo: Topology, ep: Endpoints, attached: AttachmentUnits
         return None
     if any(isinstance(b.lower, RackNet) and b.upper.island is None for b in topo.bundles):
         return None
-    reaches = [block.reach for block in ep.inc_blocks]
-    if any(r is None or r.share is None for r in reaches):
-        return None
+    reaches: list[BundleReach] = []
+    shares: list[float] = []
+    for block in ep.inc_blocks:
+        reach = block.reach
+        if reach is None or reach.share is None:
+            return None
+        reaches.append(reach)
+        shares.append(reach.share * topo.bundles[block.bundle].speed_gbps)
     if not reaches:
         empty = np.zeros(0, dtype=np.int64)
         return None if attached.count else MemberUnits(of_member, empty, empty)
     # every block's reach at once (a member appears once per block)
     members, incidences, block_of = ep.reached()
     units = of_member[members]
-    gbps = np.array([r.share * topo.bundles[block.bundle].speed_gbps  # type: ignore[union-attr]
-                     for block, r in zip(ep.inc_blocks, reaches, strict=True)])[block_of]
+    gbps = np.array(shares)[block_of]
     last = np.full(attached.count, -1, dtype=np.int64)  # each unit's last incidence
     np.maximum.at(last, units, np.arange(units.size, dtype=np.int64))
     if np.any(last < 0) or np.any(gbps != gbps[last[units]]):
         return None  # a unit no block reaches, or reached at two capacities
-    accelerator = np.concatenate([r.accelerator + block.acc_offset  # type: ignore[union-attr]
+    accelerator = np.concatenate([r.accelerator + block.acc_offset
                                   for block, r in zip(ep.inc_blocks, reaches, strict=True)])
     size = np.zeros(attached.count, dtype=np.int64)
     np.add.at(size, units, incidences)
