@@ -135,12 +135,12 @@ def _building_cells(ep: Endpoints, attached: AttachmentUnits, units: int) -> np.
     of_member = attached.of_member
     if (ep.one_attachment_each and of_member is not None
             and all(block.reach is not None for block in ep.inc_blocks)):
-        # one incidence per accelerator: count them member by member
-        for block in ep.inc_blocks:
-            assert block.reach is not None
-            out[ep.spans[block.group].building,
-                of_member[block.reach.members + block.member_offset]] += \
-                block.reach.incidences
+        # one incidence per accelerator: count them member by member, every block at
+        # once (whole numbers, so the order they are added in does not matter)
+        members, incidences, block_of = ep.reached()
+        buildings = np.array([ep.spans[block.group].building for block in ep.inc_blocks],
+                             dtype=np.int64)
+        np.add.at(out, (buildings[block_of], of_member[members]), incidences)
         return out
     unit = attached.unit
     for span in ep.spans:
@@ -213,22 +213,31 @@ def compute_hops(ep: Endpoints, classes: SwitchClasses,
     scale_up_cum: dict[str, int] = {}
     # Levels inside one island are summed island by island, each with only its own
     # signatures; building and campus levels are counted over the whole campus.
-    done: dict[Hashable, LevelCounts] = {}
-    in_domains: Counter[int] | None = Counter()
+    # Islands that are copies (equal keys) are counted once and their counts, which are
+    # whole numbers, added as many times as there are copies.
+    found_of: list[LevelCounts] = []
+    copies: list[int] = []
+    class_of: dict[Hashable, int] = {}
     for island, idx in _island_indices(ep):
         key = island_keys[island] if island_keys is not None else None
-        found = done.get(key) if key is not None else None
-        if found is None:
-            found = _island_counts(ep, idx, attached, unit_sig, hops,
-                                   shapes[island] if shapes else None)
-            if key is not None:
-                done[key] = found
-        counts, domain_pairs = found
+        known = class_of.get(key) if key is not None else None
+        if known is not None:
+            copies[known] += 1
+            continue
+        if key is not None:
+            class_of[key] = len(found_of)
+        found_of.append(_island_counts(ep, idx, attached, unit_sig, hops,
+                                       shapes[island] if shapes else None))
+        copies.append(1)
+    in_domains: Counter[int] | None = Counter()
+    for (counts, domain_pairs), times in zip(found_of, copies, strict=True):
         for scope, (in_scope, up) in counts.items():
-            cumulative.setdefault(scope, Counter()).update(in_scope)
-            scale_up_cum[scope] = scale_up_cum.get(scope, 0) + up
+            cumulative.setdefault(scope, Counter()).update(
+                in_scope if times == 1 else {h: c * times for h, c in in_scope.items()})
+            scale_up_cum[scope] = scale_up_cum.get(scope, 0) + up * times
         if in_domains is not None and domain_pairs is not None:
-            in_domains.update(domain_pairs)
+            in_domains.update(domain_pairs if times == 1
+                              else {h: c * times for h, c in domain_pairs.items()})
         else:
             in_domains = None
     # scale-up domains never leave their island: their pairs are the islands' sum

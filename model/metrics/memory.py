@@ -110,9 +110,13 @@ class Memory:
         default_factory=_lasting(2))
     """Capacity of each switch link and each switch's uplinks, by switch structure and
     the bundles' speeds."""
-    links_apart: Remembered[int] = field(default_factory=_lasting(1024))
-    """Links apart of a switch-to-switch bundle by its wiring and its tiers' sides
-    (:mod:`model.metrics.bisection.report_cut`): an edit moves few switches."""
+    tier_links: Remembered[tuple[np.ndarray, ...]] = field(default_factory=_lasting(2))
+    """Every link between tiers (its two switches, and where each bundle's links start)
+    by switch structure (:mod:`model.metrics.bisection.report_cut`, which counts the
+    links a cut crosses in one pass)."""
+    tier_links_apart: Remembered[list[int]] = field(default_factory=_lasting(64))
+    """Links between tiers a cut crosses, per bundle, by switch structure and the
+    switches' sides: an edit moves few switches, a speed edit none."""
     pair_records: Remembered[tuple[np.ndarray, list[PairCapacity]]] = field(
         default_factory=_lasting(4))
     """The last lists of pair capacities, by the names of the groups paired, with their

@@ -39,6 +39,7 @@ from model.elements import (
     Scope,
     SwitchTier,
 )
+from model.metrics.algorithms.remembered import HashedKey
 from model.parts import (
     AcceleratorType,
     Catalog,
@@ -114,6 +115,20 @@ class NetworkStructure:
     failed: Hashable = ()
     """What is down in this run: the key of :class:`model.failures.Down` (equal keys,
     equal views); empty for the healthy design."""
+
+    def __hash__(self) -> int:
+        """The hash of the fields, made once: the structure keys several stores and
+        holds a record of every element (hundreds in a SuperPOD)."""
+        known: int | None = self.__dict__.get("_hash")
+        if known is None:
+            known = hash((self.plane, self.buildings, self.islands, self.racks, self.tiers,
+                          self.bundles, self.failed))
+            object.__setattr__(self, "_hash", known)
+        return known
+
+    def __getstate__(self) -> dict[str, object]:
+        """Pickled without its hash (strings hash differently in another process)."""
+        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
 
 
 @dataclass(frozen=True)
@@ -209,11 +224,11 @@ def layout_key(design: Design, plane: Plane, failures: Hashable = ()) -> Hashabl
     engine's ``max_resolved_links``, fixed for the life of the engine whose memory
     holds the key.)"""
     settings = design.settings
-    return (plane, failures, design.catalog,
-            tuple(getattr(settings, name) for name in LAYOUT_SETTINGS),
-            tuple(design.buildings), tuple(design.islands.values()),
-            tuple(design.rack_groups.values()), tuple(design.tiers.values()),
-            tuple(design.bundles.values()))
+    return HashedKey((plane, failures, design.catalog,
+                      tuple(getattr(settings, name) for name in LAYOUT_SETTINGS),
+                      tuple(design.buildings), tuple(design.islands.values()),
+                      tuple(design.rack_groups.values()), tuple(design.tiers.values()),
+                      tuple(design.bundles.values())))
 
 
 _BUNDLE_BUT_SPEED = tuple(f for f in LinkBundle.model_fields if f != "speed_gbps")
@@ -226,12 +241,12 @@ def equipment_key(design: Design, plane: Plane, failures: Hashable = ()) -> Hash
     compute, the parts population, missing parts and media that do not reach):
     :func:`layout_key` without the bundles' link speeds."""
     settings = design.settings
-    return (plane, failures, design.catalog,
-            tuple(getattr(settings, name) for name in LAYOUT_SETTINGS),
-            tuple(design.buildings), tuple(design.islands.values()),
-            tuple(design.rack_groups.values()), tuple(design.tiers.values()),
-            tuple(tuple(getattr(b, f) for f in _BUNDLE_BUT_SPEED)
-                  for b in design.bundles.values()))
+    return HashedKey((plane, failures, design.catalog,
+                      tuple(getattr(settings, name) for name in LAYOUT_SETTINGS),
+                      tuple(design.buildings), tuple(design.islands.values()),
+                      tuple(design.rack_groups.values()), tuple(design.tiers.values()),
+                      tuple(tuple(getattr(b, f) for f in _BUNDLE_BUT_SPEED)
+                            for b in design.bundles.values())))
 
 
 def _parts(cat: Catalog, rack_type: str

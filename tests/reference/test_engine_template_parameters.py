@@ -94,6 +94,7 @@ SUPERPOD = [
     {"sus": 31, "system": "dgx-b200"},
     {"sus": 64, "system": "dgx-h100"},
     {"sus": 17, "system": "gb200-nvl72"},
+    {"sus": 144, "system": "gb200-nvl72"},
 ]
 
 
@@ -106,6 +107,30 @@ def test_superpod_is_non_blocking_at_any_size(
     m = compute_all(template("superpod").build(**params))
     assert m.bisection.exact
     assert m.bisection.fraction_of_full == pytest.approx(1.0, rel=1e-12)
+
+
+@pytest.mark.parametrize("sus", [9, 144])
+def test_gb200_superpod_hops_by_hand(compute_all: Callable[..., Any], sus: int) -> None:
+    """Three tiers of GB200 NVL72 SUs, counted by hand. An SU is 8 racks of 18 trays of
+    4 GPUs (576), each rack one NVLink domain of 72; tray t's GPU i reaches leaf
+    4·(t ÷ 72) + i, so each of the 8 leaves holds 72 GPUs, 18 in each of 4 racks. Every
+    leaf reaches every spine of its SU, and spine j of every SU reaches the core
+    switches spine j of any other SU reaches: 1 switch between GPUs on one leaf, 3 within
+    an SU, 5 between SUs. Pairs inside one rack are scale-up pairs."""
+    m = compute_all(template("superpod").build(sus=sus, system="gb200-nvl72"))
+    per_su, domain, per_leaf, leaves = 576, 72, 72, 8
+
+    def pairs(n: int) -> int:
+        return n * (n - 1) // 2
+
+    scale_up = per_su // domain * pairs(domain)
+    one = leaves * (pairs(per_leaf) - per_leaf // 18 * pairs(18))
+    three = pairs(per_su) - scale_up - one
+    five = per_su * per_su * pairs(sus)
+    assert m.hops.scale_up_pairs == sus * scale_up
+    assert m.hops.histogram == {1: sus * one, 3: sus * three, 5: five}
+    assert m.hops.unreachable_pairs == 0
+    assert sum(m.hops.histogram.values()) + m.hops.scale_up_pairs == pairs(sus * per_su)
 
 
 ISLANDS = [

@@ -20,6 +20,7 @@ SMALL = [
     ("ai-zones", {"pods": 3, "racks_per_pod": 2, "gpus_per_rack": 8, "buildings": 2}),
     ("dragonfly-plus", {"k": 4}),
     ("superpod", {"sus": 1}),
+    ("superpod", {"sus": 1, "system": "gb200-nvl72"}),  # NVL72 domains, 4 rails per tray
 ]
 
 

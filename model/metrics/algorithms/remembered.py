@@ -19,6 +19,31 @@ import numpy as np
 Value = TypeVar("Value")
 
 
+class HashedKey(tuple):  # type: ignore[type-arg]
+    """A key tuple that hashes its items once: a tuple does not keep its hash, and a
+    key of every record of a design (hundreds of them, each hashing its fields) is
+    looked up and stored several times a run. Equal to, and hashed like, the plain
+    tuple of its items.
+
+    >>> key = HashedKey((1, "a"))
+    >>> key == (1, "a"), hash(key) == hash((1, "a")), {key: 0}[(1, "a")]
+    (True, True, 0)
+    """
+
+    _hash: int
+
+    def __hash__(self) -> int:
+        try:
+            return self._hash
+        except AttributeError:
+            self._hash = tuple.__hash__(self)
+            return self._hash
+
+    def __reduce__(self) -> tuple[type[HashedKey], tuple[tuple[object, ...]]]:
+        """Pickled without its hash (strings hash differently in another process)."""
+        return HashedKey, (tuple(self),)
+
+
 class Remembered(Generic[Value]):
     """Least-recently-used entries within ``budget`` bytes of arrays and, when given,
     at most ``entries`` of them.

@@ -191,6 +191,7 @@ def _reach(topo: Topology) -> dict[int, tuple[IntArray, ...]]:
     member it reaches, and pairs of upper members joined through some lower member) —
     ``lower + n`` edges per bundle instead of ``lower · L``."""
     out: dict[int, tuple[list[IntArray], list[IntArray], list[IntArray], list[IntArray]]] = {}
+    runs: dict[tuple[int, int, int], tuple[IntArray, IntArray]] = {}
     for bundle in topo.bundles:
         lower = bundle.lower
         if not isinstance(lower, TierNet) or not bundle.links:
@@ -203,7 +204,10 @@ def _reach(topo: Topology) -> dict[int, tuple[IntArray, ...]]:
             froms.append(np.zeros(0, np.int64))
             tos.append(np.zeros(0, np.int64))
             continue
-        start, joined = spread_runs(lower.count, bundle.links_per_member, n)
+        shape = (lower.count, bundle.links_per_member, n)  # the SUs' bundles share a few
+        if shape not in runs:
+            runs[shape] = spread_runs(*shape)
+        start, joined = runs[shape]
         lows.append(np.arange(lower.count, dtype=np.int64) + lower.offset)
         firsts.append(start + offset)
         froms.append(joined + offset)

@@ -27,7 +27,7 @@ from model.metrics.algorithms.arrays import stable_order
 from model.metrics.bisection.pods import PodTree
 from model.metrics.memory import remembered
 from model.metrics.representation.endpoints import Endpoints
-from model.metrics.representation.topology import BundleNet, IntArray, TierNet, Topology
+from model.metrics.representation.topology import IntArray, TierNet, Topology
 from model.metrics.results import Bisection, BisectionCut
 
 
@@ -70,27 +70,51 @@ def crossing(topo: Topology, ep: Endpoints, sides: Sides,
         _split_nics(ep, sides, apart, per)
     else:
         per = np.zeros(len(topo.bundles))
+    apart = _tier_links_apart(topo, sides.switch)
     for i, b in enumerate(topo.bundles):
         if isinstance(b.lower, TierNet):
-            out[b.bundle_id] = float(_links_apart(b, sides.switch)) * b.speed_gbps
+            out[b.bundle_id] = float(apart[i]) * b.speed_gbps
         else:
             out[b.bundle_id] = float(per[i])
     return out
 
 
-def _links_apart(b: BundleNet, switch: np.ndarray) -> int:
-    """Links of the switch-to-switch bundle ``b`` whose ends stand on different
-    sides."""
-    assert isinstance(b.lower, TierNet)
-    lo = switch[b.lower.offset:b.lower.offset + b.lower.count]
-    hi = switch[b.upper.offset:b.upper.offset + b.upper.count]
-    key = (b.lower.id, b.upper.id, b.lower.count, b.upper.count, b.links_per_member,
-           b.pattern, b.failed, lo.tobytes(), hi.tobytes())
-    apart = remembered().links_apart  # an edit moves few switches: most are found here
-    found = apart.get(key)
-    if found is None:
-        found = int(np.count_nonzero(lo[b.lower_member] != hi[b.upper_member]))
-        apart.put(key, found)
+def _tier_links_apart(topo: Topology, switch: np.ndarray) -> list[int]:
+    """Per bundle (by index; 0 for a bundle from a rack group): its links between tiers
+    whose two switches stand on different sides. Kept by the switch structure and the
+    switches' sides (an edit moves few switches, a speed edit none: most cuts are found
+    here); the links themselves are kept by the switch structure, which fixes them."""
+    memory = remembered()
+    side_key = (topo.switch_structure, switch.astype(np.int8).tobytes())
+    found = memory.tier_links_apart.get(side_key)
+    if found is not None:
+        return found
+    links = memory.tier_links.get(topo.switch_structure)
+    if links is None:
+        lows, highs, chosen = [], [], []
+        for i, b in enumerate(topo.bundles):
+            if isinstance(b.lower, TierNet):
+                lows.append(b.lower_member + b.lower.offset)
+                highs.append(b.upper_member + b.upper.offset)
+                chosen.append(i)
+        if chosen:
+            sizes = np.array([low.size for low in lows], dtype=np.int64)
+            links = (np.concatenate(lows), np.concatenate(highs),
+                     np.array(chosen, dtype=np.int64), np.cumsum(sizes) - sizes)
+        else:
+            links = (np.zeros(0, np.int64),) * 4
+        for array in links:
+            array.flags.writeable = False  # shared by every run until the next change
+        memory.tier_links.put(topo.switch_structure, links, links)
+    lo, hi, bundle, first = links
+    out = np.zeros(len(topo.bundles), dtype=np.int64)
+    # reduceat reads an empty run as the next value: bundles without links are left out
+    nonempty = np.diff(np.append(first, lo.size)) > 0
+    if lo.size:
+        crossed = (switch[lo] != switch[hi]).view(np.int8)
+        out[bundle[nonempty]] = np.add.reduceat(crossed, first[nonempty], dtype=np.int64)
+    found = out.tolist()
+    memory.tier_links_apart.put(side_key, found)
     return found
 
 
@@ -193,31 +217,51 @@ def report_by_members(topo: Topology, ep: Endpoints, switch: np.ndarray, on_a: I
     other side of the member. Units stand wholly on one side but for a few split ones,
     whose first ``on_a[u]`` accelerators are on A: as the bundles' blocks come in
     accelerator order, that is all of the unit's incidences in the earliest blocks."""
+    members, here, block_of = ep.reached()  # every incidence of every block, in order
+    unit = units.of_member[members]
+    on_a_here = np.where(on_a[unit] >= units.size[unit], here, 0)
+    split = (on_a > 0) & (on_a < units.size)
+    cut = np.flatnonzero(split[unit])
+    if cut.size:
+        on_a_here[cut] = _filled_first(unit[cut], here[cut], on_a)
+    apart = np.where(switch[members] == 1, here - on_a_here, on_a_here)
+    # per block, exact integer sums; then the block's capacity, block by block in order
+    blocks = ep.inc_blocks
+    apart_by_block, here_by_block, on_a_by_block = (
+        np.bincount(block_of, weights=counts, minlength=len(blocks)).astype(np.int64)
+        for counts in (apart, here, on_a_here))
     per = np.zeros(len(topo.bundles))
     on_a_by_group = np.zeros(len(topo.racks), dtype=np.int64)
-    taken = np.zeros(on_a.size, dtype=np.int64)  # split units: their A accelerators so far
-    split = (on_a > 0) & (on_a < units.size)
     injection = 0.0
-    for block in ep.inc_blocks:
+    for block, crossed, reached, on_a_count in zip(
+            blocks, apart_by_block.tolist(), here_by_block.tolist(), on_a_by_block.tolist(),
+            strict=True):
         reach = block.reach
         assert reach is not None and reach.share is not None
-        members = reach.members + block.member_offset
-        unit = units.of_member[members]
         gbps = reach.share * topo.bundles[block.bundle].speed_gbps
-        here = reach.incidences
-        on_a_here = np.where(on_a[unit] >= units.size[unit], here, 0)
-        cut = split[unit]
-        if cut.any():
-            u = unit[cut]
-            on_a_here[cut] = np.clip(on_a[u] - taken[u], 0, here[cut])
-            taken[u] += on_a_here[cut]
-        member_on_a = switch[members] == 1
-        apart = np.where(member_on_a, here - on_a_here, on_a_here)
-        per[block.bundle] += gbps * float(apart.sum())
-        on_a_by_group[block.group] += int(on_a_here.sum())
-        injection += gbps * float(here.sum())
+        per[block.bundle] += gbps * float(crossed)
+        on_a_by_group[block.group] += on_a_count
+        injection += gbps * float(reached)
     per_bundle = crossing(topo, ep, Sides(switch, np.zeros(0, np.int8)), per)
     side_a = {rack.id: int(count) for rack, count in zip(topo.racks, on_a_by_group.tolist(),
                                                            strict=True)}
     return _bisection(topo, ep, switch, per_bundle, side_a, int(on_a_by_group.sum()),
                       injection, exact)
+
+
+def _filled_first(unit: IntArray, here: IntArray, on_a: IntArray) -> IntArray:
+    """For incidences of split units (in block order, a unit at most once per block):
+    how many of each incidence's accelerators stand on A, when the first ``on_a[u]`` of
+    unit ``u`` do, filled block by block. An incidence after ``P`` earlier ones of its
+    unit, with ``h`` accelerators, has ``min(R, P + h) − min(R, P)`` on A
+    (``R = on_a[u]``): the earlier ones took ``min(R, P)``."""
+    order = np.argsort(unit, kind="stable")
+    by_unit, counts = unit[order], here[order]
+    through = np.cumsum(counts)
+    first = np.r_[True, by_unit[1:] != by_unit[:-1]]
+    start = np.maximum.accumulate(np.where(first, np.arange(by_unit.size), 0))
+    through = through - (through - counts)[start]  # this unit's incidences so far
+    limit = on_a[by_unit]
+    out = np.empty_like(counts)
+    out[order] = np.minimum(limit, through) - np.minimum(limit, through - counts)
+    return out

@@ -19,7 +19,7 @@ from model.metrics.algorithms.arrays import Deferred
 from model.metrics.bisection.pods import PodSkeleton, _mix, pod_skeleton
 from model.metrics.bisection.report_cut import MemberUnits
 from model.metrics.representation.attachment import AttachmentUnits, pooled_stranded
-from model.metrics.representation.endpoints import Endpoints
+from model.metrics.representation.endpoints import BundleReach, Endpoints
 from model.metrics.representation.topology import IntArray, RackNet, Topology
 
 
@@ -117,21 +117,27 @@ def _alike_by_blocks(topo: Topology, ep: Endpoints, attached: AttachmentUnits
         return None
     if any(isinstance(b.lower, RackNet) and b.upper.island is None for b in topo.bundles):
         return None
-    representative = np.full(attached.count, -1, dtype=np.int64)
-    size = np.zeros(attached.count, dtype=np.int64)
-    capacity = np.full(attached.count, np.nan)
+    reaches: list[BundleReach] = []
+    shares: list[float] = []
     for block in ep.inc_blocks:
         reach = block.reach
         if reach is None or reach.share is None:
             return None
-        units = of_member[reach.members + block.member_offset]
-        gbps = reach.share * topo.bundles[block.bundle].speed_gbps
-        seen = capacity[units]
-        if np.any(~np.isnan(seen) & (seen != gbps)):
-            return None
-        capacity[units] = gbps
-        representative[units] = reach.accelerator + block.acc_offset
-        size[units] += reach.incidences  # a member appears once per block
-    if np.any(representative < 0):
-        return None
-    return MemberUnits(of_member, representative, size)
+        reaches.append(reach)
+        shares.append(reach.share * topo.bundles[block.bundle].speed_gbps)
+    if not reaches:
+        empty = np.zeros(0, dtype=np.int64)
+        return None if attached.count else MemberUnits(of_member, empty, empty)
+    # every block's reach at once (a member appears once per block)
+    members, incidences, block_of = ep.reached()
+    units = of_member[members]
+    gbps = np.array(shares)[block_of]
+    last = np.full(attached.count, -1, dtype=np.int64)  # each unit's last incidence
+    np.maximum.at(last, units, np.arange(units.size, dtype=np.int64))
+    if np.any(last < 0) or np.any(gbps != gbps[last[units]]):
+        return None  # a unit no block reaches, or reached at two capacities
+    accelerator = np.concatenate([r.accelerator + block.acc_offset
+                                  for block, r in zip(ep.inc_blocks, reaches, strict=True)])
+    size = np.zeros(attached.count, dtype=np.int64)
+    np.add.at(size, units, incidences)
+    return MemberUnits(of_member, accelerator[last], size)

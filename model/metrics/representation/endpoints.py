@@ -177,10 +177,17 @@ class Endpoints:
             listed: np.ndarray = getattr(self, name)
             return listed[index]
         out = np.empty(index.size, dtype=np.float64 if name == "inc_gbps" else np.int64)
-        for block in self.inc_blocks:
-            inside = np.flatnonzero((index >= block.start) & (index < block.stop))
-            if not inside.size:
+        blocks = self.inc_blocks
+        starts = np.array([block.start for block in blocks], dtype=np.int64)
+        # each index's block (blocks are runs in order): one search, not a pass per block
+        which = np.searchsorted(starts, index, side="right") - 1
+        order = np.argsort(which, kind="stable")
+        bounds = np.searchsorted(which[order], np.arange(len(blocks) + 1))
+        for i, block in enumerate(blocks):
+            if bounds[i] == bounds[i + 1]:
                 continue
+            inside = order[bounds[i]:bounds[i + 1]]
+            inside = inside[index[inside] < block.stop]
             local = index[inside] - block.start
             if name == "inc_gbps":
                 out[inside] = block.share[local] * self.speeds[block.bundle]
@@ -309,6 +316,22 @@ class Endpoints:
         for block in self.inc_blocks:
             out[block.start:block.stop] = block.bundle
         return out
+
+    def reached(self) -> tuple[IntArray, IntArray, IntArray]:
+        """Every block's reach at once, block by block (each block's reach must be
+        known): the switch members reached (in the plane's numbering), how many of the
+        block's incidences reach each, and the index of the block of each."""
+        reaches = [block.reach for block in self.inc_blocks]
+        assert all(r is not None for r in reaches)
+        if not reaches:
+            empty = np.zeros(0, dtype=np.int64)
+            return empty, empty, empty
+        lengths = np.array([r.members.size for r in reaches if r is not None], dtype=np.int64)
+        block_of = np.repeat(np.arange(lengths.size, dtype=np.int64), lengths)
+        offsets = np.array([block.member_offset for block in self.inc_blocks], dtype=np.int64)
+        members = np.concatenate([r.members for r in reaches if r is not None])
+        incidences = np.concatenate([r.incidences for r in reaches if r is not None])
+        return members + offsets[block_of], incidences, block_of
 
     def with_speeds(self, topo: Topology) -> Endpoints:
         """The same endpoints with attachment capacities from ``topo``'s bundle speeds

@@ -82,6 +82,11 @@ def switch_classes(topo: Topology) -> SwitchClasses:
     return found
 
 
+_TABLE_MOST = 1 << 22
+"""Pairs of classes up to which the class graph's edges are found in a table of every
+pair (a byte each) rather than by sorting the links' pairs."""
+
+
 def _refined(topo: Topology) -> SwitchClasses:
     labels: dict[str, IntArray] = {
         t.id: np.zeros(t.count, dtype=np.int64) for t in topo.tiers.values()
@@ -99,6 +104,10 @@ def _refined(topo: Topology) -> SwitchClasses:
                 and int(labels[tier.id].max()) == tier.count - 1:
             apart.add(tier.id)
 
+    # refining by a partition a tier was already refined by changes nothing (its labels
+    # are dense ranks that already tell the parts apart), so each stripe or block
+    # partition is applied once per tier: a hall-wide core meets every SU's bundle
+    applied: set[tuple[str, str, int]] = set()
     for b in topo.bundles:
         if not isinstance(b.lower, TierNet):
             continue
@@ -107,8 +116,12 @@ def _refined(topo: Topology) -> SwitchClasses:
             singletons.update((lower.id, upper.id))
         elif n > links:
             stripes = n // links
-            refine(lower, np.arange(lower.count, dtype=np.int64) % stripes)
-            refine(upper, np.arange(n, dtype=np.int64) // links)
+            if (lower.id, "stripes", stripes) not in applied:
+                applied.add((lower.id, "stripes", stripes))
+                refine(lower, np.arange(lower.count, dtype=np.int64) % stripes)
+            if (upper.id, "blocks", links) not in applied:
+                applied.add((upper.id, "blocks", links))
+                refine(upper, np.arange(n, dtype=np.int64) // links)
     for tier_id in singletons:
         labels[tier_id] = np.arange(topo.tiers[tier_id].count, dtype=np.int64)
 
@@ -158,9 +171,15 @@ def _refined(topo: Topology) -> SwitchClasses:
     if sum(a.size for a in ends_a):  # links may all be down
         a, c = np.concatenate(ends_a), np.concatenate(ends_c)
         k = max(int(size.size), 1)
-        keys = np.concatenate([a * k + c, c * k + a])
-        keys.sort()
-        keys = keys[np.r_[True, keys[1:] != keys[:-1]]]
+        if k * k <= _TABLE_MOST:  # the distinct pairs, sorted, from a table of them all
+            seen = np.zeros(k * k, dtype=bool)
+            seen[a * k + c] = True
+            seen[c * k + a] = True
+            keys = np.flatnonzero(seen).astype(np.int64)
+        else:
+            keys = np.concatenate([a * k + c, c * k + a])
+            keys.sort()
+            keys = keys[np.r_[True, keys[1:] != keys[:-1]]]
         edges = np.stack([keys // k, keys % k], axis=1)
     else:
         edges = np.zeros((0, 2), dtype=np.int64)

@@ -27,118 +27,107 @@ give different fingerprints: the test is conservative, never wrong.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 
 from model.elements import Scope
-from model.metrics.representation.topology import RackNet, TierNet, Topology
+from model.metrics.representation.topology import BundleNet, RackNet, TierNet, Topology
 
 Place = tuple[str, tuple[object, ...]]
 """The container an element is in, and its position there."""
 
 
-class Fingerprint:
-    """A container's fingerprint (the tuple ``parts``), hashed once: a building's lists
-    every bundle in it, and each of its islands' keys holds it, so a key looked up per
-    island would otherwise hash the whole building again (64 pods of a fat-tree: 64
-    times). Equal when the parts are equal."""
-
-    __slots__ = ("_hash", "parts")
-
-    def __init__(self, parts: tuple[object, ...]) -> None:
-        self.parts = parts
-        self._hash = hash(parts)
-
-    def __hash__(self) -> int:
-        return self._hash
-
-    def __eq__(self, other: object) -> bool:
-        return self is other or (isinstance(other, Fingerprint) and self._hash == other._hash
-                                 and self.parts == other.parts)
-
-    def __repr__(self) -> str:
-        return f"Fingerprint({self.parts!r})"
-
-
 def island_fingerprints(topo: Topology) -> list[Hashable]:
     """One fingerprint per island of the design (in design order); islands with equal
-    fingerprints are copies of one another on this plane (see module doc)."""
+    fingerprints are copies of one another on this plane (see module doc). A fingerprint
+    is the number of its class of equal prints in this design (numbered by first
+    appearance), so it compares islands of one design only.
+
+    The islands' and the buildings' prints are made in one pass over the elements and
+    one over the bundles (a SuperPOD has hundreds of each)."""
     design = topo.design
-    in_island = _places(topo, lambda island, building: island)
-    in_building = _places(topo, lambda island, building: building,
-                          building_tiers=True)
-
-    def by_id(element: RackNet | TierNet, building: str) -> tuple[object, ...]:
-        return ("id", element.id)
-
-    def outside(element: RackNet | TierNet, island: str) -> tuple[object, ...]:
-        place = in_building.get(element.id)
-        if place is not None and place[0] == design.islands[island].building:
-            return ("building", *place[1])
-        return ("id", element.id)
-
-    buildings = dict(zip(design.buildings,
-                         _fingerprints(in_building, list(design.buildings), topo, by_id),
-                         strict=True))
-    islands = _fingerprints(in_island, list(design.islands), topo, outside)
-    return [(own, buildings[island.building])
-            for own, island in zip(islands, design.islands.values(), strict=True)]
-
-
-def _places(topo: Topology, container: Callable[[str, str], str],
-            building_tiers: bool = False) -> dict[str, Place]:
-    """Container and position of every rack group and tier in one."""
-    design = topo.design
-    per_building: Counter[str] = Counter()
+    building_of = {name: island.building for name, island in design.islands.items()}
     rank: dict[str, int] = {}
-    for name, isl in design.islands.items():
-        rank[name] = per_building[isl.building]
-        per_building[isl.building] += 1
-    seen: Counter[tuple[str, object, str]] = Counter()
-    out: dict[str, Place] = {}
+    per_building: Counter[str] = Counter()
+    for name, building in building_of.items():
+        rank[name] = per_building[building]
+        per_building[building] += 1
+    in_island: dict[str, Place] = {}
+    in_building: dict[str, Place] = {}
+    island_parts: dict[str, list[object]] = {name: [] for name in design.islands}
+    building_parts: dict[str, list[object]] = {name: [] for name in design.buildings}
+    seen: Counter[tuple[str, str]] = Counter()  # by island
+    seen_there: Counter[tuple[str, object, str]] = Counter()  # by building and slot
     for element in _elements(topo):
+        if isinstance(element, RackNet):
+            kind, what = "racks", (element.group.rack_type, element.racks, element.failed)
+        else:
+            kind, what = "tier", (element.tier.switch, element.count, element.failed)
         island = element.island
         if island is not None:
-            where = container(island, design.islands[island].building)
-            slot: object = rank[island] if where != island else None
-        elif building_tiers and isinstance(element, TierNet) \
-                and element.tier.scope is Scope.BUILDING:
-            where, slot = element.building, "building"
+            building = building_of[island]
+            own = (None, kind, seen[island, kind])
+            seen[island, kind] += 1
+            slot: object = rank[island] if building != island else None
+        elif kind == "tier" and element.tier.scope is Scope.BUILDING:  # type: ignore[union-attr]
+            building, slot, own = element.building, "building", None
         else:
             continue
-        kind = "racks" if isinstance(element, RackNet) else "tier"
-        out[element.id] = (where, (slot, kind, seen[where, slot, kind]))
-        seen[where, slot, kind] += 1
-    return out
-
-
-def _fingerprints(places: dict[str, Place], containers: list[str], topo: Topology,
-                  outside: Callable[[RackNet | TierNet, str], tuple[object, ...]]
-                  ) -> list[Hashable]:
-    """Fingerprint of each container (see module doc); ``outside`` names an end that
-    is not in the container (given second)."""
-    parts: dict[str, list[object]] = {name: [] for name in containers}
-    for element in _elements(topo):
-        place = places.get(element.id)
-        if place is None or place[0] not in parts:
-            continue
-        if isinstance(element, RackNet):
-            parts[place[0]].append((place[1], element.group.rack_type, element.racks,
-                                    element.failed))
-        else:
-            parts[place[0]].append((place[1], element.tier.switch, element.count,
-                                    element.failed))
+        there = (slot, kind, seen_there[building, slot, kind])
+        seen_there[building, slot, kind] += 1
+        if own is not None:
+            assert island is not None
+            in_island[element.id] = (island, own)
+            if island in island_parts:
+                island_parts[island].append((own, *what))
+        in_building[element.id] = (building, there)
+        if building in building_parts:
+            building_parts[building].append((there, *what))
+    # the buildings' prints tell apart islands of different buildings only: when every
+    # island stands in one building (a SuperPOD's hall), they are not needed
+    compare_buildings = len(set(building_of.values())) > 1
     for bundle in topo.bundles:
-        touched = {places[end.id][0] for end in (bundle.lower, bundle.upper)
-                   if end.id in places and places[end.id][0] in parts}
-        for where in touched:
-            ends = []
-            for end in (bundle.lower, bundle.upper):
-                place = places.get(end.id)
-                ends.append(("here", place[1]) if place is not None and place[0] == where
-                            else outside(end, where))
-            parts[where].append((*ends, bundle.pattern.value, bundle.links_per_member,
-                                 bundle.failed))
-    return [Fingerprint(tuple(parts[name])) for name in containers]
+        _add_bundle(bundle, in_island, island_parts, building_of, in_building)
+        if compare_buildings:
+            _add_bundle(bundle, in_building, building_parts, None, in_building)
+    # each building's print and each island's whole print are hashed once here: the
+    # prints are nested tuples of every element, which a tuple does not keep the hash
+    # of, so a caller looking up 144 islands' whole prints hashed the building's 288 times
+    of_building = dict(zip(building_parts, _classes(
+        [tuple(parts) if compare_buildings else () for parts in building_parts.values()]),
+        strict=True))
+    return list(_classes([(tuple(parts), of_building[building_of[name]])
+                          for name, parts in island_parts.items()]))
+
+
+def _add_bundle(bundle: BundleNet, places: dict[str, Place], parts: dict[str, list[object]],
+                building_of: dict[str, str] | None, in_building: dict[str, Place]) -> None:
+    """Add ``bundle`` to the print of each container (island, or building when
+    ``building_of`` is None) holding one of its ends: each end inside it by its
+    position, any other end by its position in the island's building when it stands
+    there, else by id."""
+    low, up = places.get(bundle.lower.id), places.get(bundle.upper.id)
+    touched = {place[0] for place in (low, up) if place is not None and place[0] in parts}
+    for where in touched:
+        ends: list[tuple[object, ...]] = []
+        for end, place in ((bundle.lower, low), (bundle.upper, up)):
+            if place is not None and place[0] == where:
+                ends.append(("here", place[1]))
+                continue
+            outer = in_building.get(end.id) if building_of is not None else None
+            if outer is not None and building_of is not None \
+                    and outer[0] == building_of[where]:
+                ends.append(("building", *outer[1]))
+            else:
+                ends.append(("id", end.id))
+        parts[where].append((*ends, bundle.pattern.value, bundle.links_per_member,
+                             bundle.failed))
+
+
+def _classes(prints: list[Hashable]) -> list[int]:
+    """The number of each print's class of equal prints, numbered by first appearance
+    (equal prints, equal numbers)."""
+    number: dict[Hashable, int] = {}
+    return [number.setdefault(p, len(number)) for p in prints]
 
 
 def _elements(topo: Topology) -> list[RackNet | TierNet]:

@@ -34,6 +34,7 @@ import numpy.typing as npt
 from model.design import Design
 from model.elements import Pattern, Plane, RackGroup, SwitchTier
 from model.failures import NOTHING_DOWN, Down, Failure, what_is_down
+from model.metrics.algorithms.remembered import HashedKey
 from model.metrics.memory import remembered
 from model.metrics.representation.wiring import PATTERNS, ServerShape
 from model.parts import AcceleratorType, RackType, ServerType, SwitchModel
@@ -240,9 +241,10 @@ class Topology:
         ends, pattern and links per member). Results that depend on nothing else (the
         classes of switches, the pod tree's switch links) are kept from one edit to the
         next under this key: an edit of rack groups leaves it unchanged."""
-        return (self.plane, tuple((t.id, t.count, t.level) for t in self.tiers.values()),
-                tuple((i, b.lower.id, b.upper.id, b.links_per_member, b.pattern, b.failed)
-                      for i, b in enumerate(self.bundles) if isinstance(b.lower, TierNet)))
+        return HashedKey((
+            self.plane, tuple((t.id, t.count, t.level) for t in self.tiers.values()),
+            tuple((i, b.lower.id, b.upper.id, b.links_per_member, b.pattern, b.failed)
+                  for i, b in enumerate(self.bundles) if isinstance(b.lower, TierNet))))
 
     def injection_gbps(self) -> list[float]:
         """Per rack group: scale-out bandwidth of one accelerator on this plane (its

@@ -1,0 +1,39 @@
+"""Keys that hash once (:class:`HashedKey`, :class:`NetworkStructure`): equal to and
+hashed like what they stand for, and pickled without the hash they keep (strings hash
+differently in another process, such as the GUI's engine process)."""
+
+from __future__ import annotations
+
+import pickle
+
+from model.metrics.algorithms.remembered import HashedKey
+from model.metrics.spec import network_spec
+from model.templates import TEMPLATES
+
+
+def test_hashed_key_is_its_tuple() -> None:
+    key = HashedKey(("a", 1, ("b", 2.5)))
+    assert key == ("a", 1, ("b", 2.5))
+    assert hash(key) == hash(("a", 1, ("b", 2.5)))
+    assert {key: "found"}[("a", 1, ("b", 2.5))] == "found"
+
+
+def test_hashed_key_pickles_without_its_hash() -> None:
+    key = HashedKey(("a", 1))
+    hash(key)
+    again = pickle.loads(pickle.dumps(key))
+    assert again == key and isinstance(again, HashedKey)
+    assert "_hash" not in again.__dict__
+
+
+def test_network_structure_keeps_its_hash_but_does_not_pickle_it() -> None:
+    design = TEMPLATES["superpod"].build(sus=2)
+    structure = network_spec(design, design.settings.plane).structure
+    same = network_spec(design, design.settings.plane).structure
+    assert structure is not same and structure == same and hash(structure) == hash(same)
+    assert "_hash" in structure.__dict__  # kept after the first hash
+    again = pickle.loads(pickle.dumps(structure))
+    assert "_hash" not in again.__dict__
+    assert again == structure and hash(again) == hash(structure)
+    design.update(next(iter(design.rack_groups)), count=1)
+    assert network_spec(design, design.settings.plane).structure != structure
