@@ -7,12 +7,13 @@ a count, not a timing."""
 
 from __future__ import annotations
 
-from PySide6.QtGui import QColor
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QGraphicsItem
 
 from gui.canvas.items.wires import WireLayer
 from gui.canvas.scene import DesignScene, build_scene, render_image
-from gui.commands import duplicate_command
+from gui.commands import UpdateElement, duplicate_command
 from gui.document import DesignDocument
 
 NO_CONTENTS = QGraphicsItem.GraphicsItemFlag.ItemHasNoContents
@@ -125,3 +126,39 @@ def test_a_duplicated_island_routes_its_own_bundles_only(qapp, design) -> None:
     # by hand: the demo island's bundles run between its own groups and tiers
     assert len(copies) == len(inside) > 0
     assert sorted(routed) == sorted(copies), "only the copy's bundles, each once"
+
+
+def test_an_island_header_is_fitted_once_per_change(qapp, design, monkeypatch) -> None:
+    import gui.canvas.items.island as island_module
+
+    document = DesignDocument(design)
+    scene = DesignScene(design)
+    scene.follow(document)
+    scene.finish_routing()
+    island = scene.item_for("hall-a-pod-1")
+    assert island is not None
+    fitted: list[str] = []
+    real = island_module.header_texts
+
+    def counting(name, summary, *rest):  # type: ignore[no-untyped-def]
+        if name == island.element.name:  # (a neighbour may stand in the picture too)
+            fitted.append(summary)
+        return real(name, summary, *rest)
+
+    monkeypatch.setattr(island_module, "header_texts", counting)
+
+    def paint() -> None:  # the island at full size (its header's long form)
+        area = island.scene_rect()
+        image = QImage(int(area.width()), int(area.height()), QImage.Format.Format_RGB32)
+        painter = QPainter(image)
+        scene.render(painter, QRectF(image.rect()), area)
+        painter.end()
+
+    paint()
+    paint()
+    racks = sum(g.count for g in design.rack_groups.values() if g.island == island.element_id)
+    assert fitted == [f"{racks} racks"], "fitted at the first paint only"
+    group = next(g for g in design.rack_groups.values() if g.island == island.element_id)
+    document.execute(UpdateElement(design, group.id, {"count": group.count + 1}))
+    paint()
+    assert fitted[-1] == f"{racks + 1} racks", "an edit fits the header again"
