@@ -135,20 +135,15 @@ class IslandItem(ContainerItem):
                 pflops=f"{pflops:,.0f}"))
         return lines
 
-    def _header_key(self) -> object:
-        """What the header's texts depend on: like :meth:`summary_lines`, the design's
-        revision and the figures stand for the island's contents, plus its width."""
-        scene = self.design_scene()
-        return ((id(scene.metrics), scene.design.revision) if scene else None,
-                self.element, self._rect.width())
-
     def _header_texts(self, painter: QPainter) -> tuple[str, str]:
-        """The header's name and "128 racks · 1,311 PF", fitted side by side (worked out
-        again only when the key changed: an island's frame, drawn directly when its
-        contents show, is repainted whenever a card in it is)."""
-        key = (self._header_key(), painter.device().logicalDpiX())  # a PDF measures anew
+        """The header's name and "128 racks · 1,311 PF", fitted side by side (again only
+        when the name, the totals, the width or the device changed: an island's frame,
+        drawn directly when its contents show, is repainted whenever a card in it is,
+        and an edit elsewhere changes none of these)."""
+        _, racks, pflops = self.totals()
+        key = (self.element.name, racks, pflops, self._rect.width(),
+               painter.device().logicalDpiX())  # a PDF measures anew
         if self._header is None or self._header[0] != key:
-            _, racks, pflops = self.totals()
             summary = plural(racks, "rack")
             if pflops is not None:
                 summary += f" · {pflops:,.0f} PF"
