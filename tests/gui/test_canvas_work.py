@@ -7,7 +7,7 @@ a count, not a timing."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QGraphicsItem
 
@@ -38,6 +38,9 @@ def test_plain_bundles_are_skipped_by_repaints_and_a_selected_one_draws_itself(
 
     between = next(b for b in bundles
                    if campus_tier(b.element.lower) or campus_tier(b.element.upper))
+    # still found under the mouse (hover, tooltip, a click selects it)
+    (x1, y1), (x2, y2) = between.points[0], between.points[1]
+    assert between in scene.items(QPointF((x1 + x2) / 2, (y1 + y2) / 2))
     selection = QColor(scene.theme.selection)
     assert _pixels_of(render_image(scene, 480, 270, detail=True), selection) == 0
     scene.select_ids([between.element_id])
