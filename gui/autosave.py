@@ -3,9 +3,12 @@ are :mod:`model.recovery`).
 
 While the document has unsaved changes, :class:`Autosaver` writes the design to this
 process's recovery file every 30 seconds (atomically, and only when something changed
-since the last write). A save (the document turning clean) or a clean exit removes the
-file. At the next start after a crash, :func:`offer_recovery` finds recovery files whose
-process is gone and asks whether to restore the newest one.
+since the last write), in a thread of its own: the editor takes a copy of the design
+(3 ms for a Dragonfly+ k = 128) and goes on while the copy is written (writing its
+2,210 bundles as JSON took 40 ms of the editor's time, DESIGN §4 allows 50). A save
+(the document turning clean) or a clean exit removes the file. At the next start after a
+crash, :func:`offer_recovery` finds recovery files whose process is gone and asks
+whether to restore the newest one.
 
 The recovery folder is the platform's application-data folder (``recovery/`` inside
 ``QStandardPaths.AppDataLocation``), or ``$ARCHIPELAGO_RECOVERY_DIR`` when set.
@@ -13,6 +16,7 @@ The recovery folder is the platform's application-data folder (``recovery/`` ins
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QStandardPaths, QTimer, Signal
@@ -49,6 +53,8 @@ class Autosaver(QObject):
     """A recovery file could not be written; the message says why (for the status bar)."""
     written = Signal(str)
     """A recovery file was written; its path."""
+    _wrote = Signal(int, str)
+    """From the writing thread: the revision written and the error ("" when none)."""
 
     def __init__(
         self,
@@ -61,21 +67,69 @@ class Autosaver(QObject):
         self.document = document
         self.store = RecoveryStore(folder if folder is not None else default_recovery_folder())
         self._written_revision: int | None = None
+        self._writing: threading.Thread | None = None
+        self._wrote.connect(self._after_write)  # queued: emitted by the writing thread
         self.timer = QTimer(self)
         self.timer.setInterval(interval_ms)
-        self.timer.timeout.connect(self.autosave_now)
+        self.timer.timeout.connect(self.autosave_soon)
         self.timer.start()
         document.modified_changed.connect(self._on_modified_changed)
         document.reset.connect(self._on_reset)
 
-    def autosave_now(self) -> bool:
-        """Write the recovery file if there are unsaved changes not yet written;
-        returns True when a file was written. A failure is announced, never raised."""
+    def _due(self) -> bool:
+        """True when there are unsaved changes not yet written."""
         if not self.document.is_modified():
             return False
-        revision = self.document.design.revision
-        if revision == self._written_revision and self.store.exists():
+        return not (self.document.design.revision == self._written_revision
+                    and self.store.exists())
+
+    def autosave_soon(self) -> bool:
+        """The timer's write: if there are unsaved changes not yet written, a copy of
+        the design is written by a thread of its own (``written`` or ``failed`` follow).
+        True when a write was started."""
+        if self.writing() or not self._due():
             return False
+        design = self.document.design.copy()
+        source = self.document.path
+        revision = self.document.design.revision
+
+        def write() -> None:
+            try:
+                self.store.write(design, source)
+            except (ArchipelagoError, OSError) as error:
+                self._wrote.emit(revision, str(error) or type(error).__name__)
+                return
+            self._wrote.emit(revision, "")
+
+        self._writing = threading.Thread(target=write, name="autosave", daemon=True)
+        self._writing.start()
+        return True
+
+    def writing(self) -> bool:
+        """True while the writing thread runs."""
+        return self._writing is not None and self._writing.is_alive()
+
+    def _wait(self) -> None:
+        """Let a write under way end (before the files are written or removed here)."""
+        if self._writing is not None:
+            self._writing.join()
+
+    def _after_write(self, revision: int, error: str) -> None:
+        if error:
+            self.failed.emit(self.tr("Autosave failed: {error}").format(error=error))
+            return
+        if self.store.exists():  # not removed meanwhile by a save
+            self._written_revision = revision
+            self.written.emit(str(self.store.design_path))
+
+    def autosave_now(self) -> bool:
+        """Write the recovery file now, in this thread, if there are unsaved changes not
+        yet written; returns True when a file was written. A failure is announced, never
+        raised."""
+        self._wait()
+        if not self._due():
+            return False
+        revision = self.document.design.revision
         try:
             self.store.write(self.document.design, self.document.path)
         except (ArchipelagoError, OSError) as error:
@@ -86,7 +140,9 @@ class Autosaver(QObject):
         return True
 
     def discard(self) -> None:
-        """Remove the recovery file (after a save, or on a clean exit)."""
+        """Remove the recovery file (after a save, or on a clean exit; a write under
+        way ends first, so it cannot bring the file back)."""
+        self._wait()
         self.store.remove()
         self._written_revision = None
 

@@ -281,6 +281,9 @@ class BundleRouting:
                 if refreshed > REFRESH_PER_SLICE:
                     break
             self._work_one()
+        # The connectors routed are merged into the wire layer here, in the slice,
+        # rather than in the paint that follows it (which has its own work to do).
+        self.wires.take_in()
         if self.routing_pending():
             self._route_timer.start(0)
 

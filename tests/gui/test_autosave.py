@@ -134,3 +134,35 @@ def dead_pid() -> int:
     process = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
                              capture_output=True, text=True, check=True)
     return int(process.stdout)
+
+
+def test_the_timer_writes_in_a_thread_of_its_own(qtbot, tmp_path: Path, monkeypatch) -> None:
+    """The editor only copies the design; the JSON of a large design (40 ms for a
+    Dragonfly+ k = 128) is written off the GUI thread, and a save waits for it so the
+    file cannot come back after the save removed it."""
+    import threading
+
+    from model.recovery import RecoveryStore
+
+    threads: list[str] = []
+    real = RecoveryStore.write
+
+    def recording(store, design, source):  # type: ignore[no-untyped-def]
+        threads.append(threading.current_thread().name)
+        real(store, design, source)
+
+    monkeypatch.setattr(RecoveryStore, "write", recording)
+    document = DesignDocument(small_design(), tmp_path / "campus.json")
+    saver = Autosaver(document, tmp_path / "recovery", interval_ms=60_000)
+    document.execute(UpdateElement(document.design, "racks", {"count": 4}))
+    with qtbot.waitSignal(saver.written, timeout=3000):
+        assert saver.autosave_soon() is True
+    assert threads == ["autosave"], "written by the autosave thread, not the GUI thread"
+    assert load_design(saver.store.design_path).rack_groups["racks"].count == 4
+    assert saver.autosave_soon() is False, "unchanged since the last write"
+    document.execute(UpdateElement(document.design, "racks", {"count": 6}))
+    assert saver.autosave_soon() is True
+    save_design(document.design, tmp_path / "campus.json")
+    document.mark_saved(tmp_path / "campus.json")  # waits for the write, then removes
+    assert not saver.writing()
+    assert not saver.store.exists() and not saver.store.meta_path.exists()

@@ -59,6 +59,7 @@ LABEL_FONT_PT = 8.0
 LABEL_HEIGHT = 18.0
 LABEL_MIN_SCALE = 0.75
 """Below this zoom bundle labels are left out (they would be too small to read)."""
+_NO_CONTENTS = QGraphicsItem.GraphicsItemFlag.ItemHasNoContents
 
 
 def label_size(text: str) -> tuple[float, float]:
@@ -93,7 +94,8 @@ class BundleItem(QGraphicsItem):
         """The record, link count and cut share last taken in by :meth:`refresh`."""
         self._tooltip_stale = True
         self._bounds = QRectF()
-        self.setFlags(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
+        self.setFlags(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable
+                      | _NO_CONTENTS)  # plain: the wire layer draws it
         self.setZValue(5)
         self.setAcceptHoverEvents(True)
 
@@ -205,6 +207,10 @@ class BundleItem(QGraphicsItem):
         """The bundle was selected or deselected (told by the scene, which watches the
         selection: an itemChange override would cost a Python call for every property
         Qt sets on each of thousands of bundles)."""
+        # A plain bundle paints nothing (the wire layer draws it): Qt then skips it in
+        # every repaint instead of asking each of a Dragonfly+'s thousands for its
+        # bounds and calling its paint for nothing.
+        self.setFlag(_NO_CONTENTS, self.plain())
         self._relabel()
         self._rewire()
 

@@ -55,6 +55,7 @@ class IslandItem(ContainerItem):
         super().__init__(element, parent)
         self._rect = QRectF(0, 0, *self.min_size)
         self._summary: tuple[object, list[ScreenLine]] | None = None
+        self._header: tuple[object, tuple[str, str]] | None = None
         self._layout = ScreenLayout()
         self.setZValue(1)
 
@@ -134,6 +135,26 @@ class IslandItem(ContainerItem):
                 pflops=f"{pflops:,.0f}"))
         return lines
 
+    def _header_texts(self, painter: QPainter) -> tuple[str, str]:
+        """The header's name and "128 racks · 1,311 PF", fitted side by side (again only
+        when the name, the totals, the width or the device changed: an island's frame,
+        drawn directly when its contents show, is repainted whenever a card in it is,
+        and an edit elsewhere changes none of these)."""
+        _, racks, pflops = self.totals()
+        key = (self.element.name, racks, pflops, self._rect.width(),
+               painter.device().logicalDpiX())  # a PDF measures anew
+        if self._header is None or self._header[0] != key:
+            summary = plural(racks, "rack")
+            if pflops is not None:
+                summary += f" · {pflops:,.0f} PF"
+            painter.setFont(font(8.5))
+            summary_metrics = painter.fontMetrics()
+            painter.setFont(font(11, bold=True))
+            self._header = (key, header_texts(self.element.name, summary,
+                                              self._rect.width() - 24,
+                                              painter.fontMetrics(), summary_metrics))
+        return self._header[1]
+
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
         if self.put_off(painter, "tier_fill"):
@@ -147,24 +168,17 @@ class IslandItem(ContainerItem):
             fill = QColor(theme.tier_fill)
         self.paint_frame(painter, fill, theme.colour("island_border"), 10, 1.4)
         painter.setPen(QColor(theme.text))
-        if detail:  # a block's totals come with its summary lines (worked out once)
-            _, racks, pflops = self.totals()
         if detail and screen_scale(painter) < COMPACT_SCALE:
             # The header's text would be under 10 pixels: name and racks, screen-sized.
+            _, racks, _pflops = self.totals()
             draw_screen_lines(painter, QRectF(r.left() + 10, r.top() + 3, r.width() - 20,
                                               self.header_height - 4),
                               [((f"{self.element.name} · {plural(racks, 'rack')}",
                                  self.element.name), 12, True, QColor(theme.text))],
                               min_pixels=7, layout=self._layout)  # racks: in the tooltip
         elif detail:
-            summary = plural(racks, "rack")
-            if pflops is not None:
-                summary += f" · {pflops:,.0f} PF"
-            painter.setFont(font(8.5))
-            summary_metrics = painter.fontMetrics()
+            name, summary = self._header_texts(painter)
             painter.setFont(font(11, bold=True))
-            name, summary = header_texts(self.element.name, summary, r.width() - 24,
-                                         painter.fontMetrics(), summary_metrics)
             painter.drawText(QRectF(r.left() + 12, r.top() + 4, r.width() - 24, 24),
                              Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, name)
             painter.setPen(QColor(theme.muted_text))

@@ -59,6 +59,8 @@ class BundleLabels(QGraphicsItem):
         to_svg = engine is not None and engine.type() == QPaintEngine.Type.SVG
         metrics = QFontMetricsF(painter.font())
         for bundle in self._bundles():
+            if bundle.label_box is None:  # most of a Dragonfly+'s: one label per group
+                continue
             box = bundle.label_rect()
             if box.isEmpty() or not bundle.isVisible() or not box.intersects(exposed):
                 continue

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from itertools import chain, pairwise
+from itertools import pairwise
 
 from PySide6.QtCore import QLineF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
@@ -95,8 +95,10 @@ class WireLayer(QGraphicsItem):
         """What is painted, by style (None: to gather from :attr:`_merged`)."""
         self._pieces: dict[str, list[tuple[Line, Span]]] = {}
         """Each drawn bundle's pieces, by bundle id."""
-        self._spans: dict[Line, dict[str, list[Span]]] = defaultdict(dict)
-        """The pieces on each line, by the bundle they belong to."""
+        self._spans: dict[Line, dict[Span, int]] = defaultdict(dict)
+        """The pieces on each line: how many bundles run along each span. Thousands of
+        a Dragonfly+'s bundles share a few hundred spans; a bundle taken in again that
+        leaves and joins the same spans changes only counts, and no line is merged."""
         self._merged: dict[Line, list[QLineF]] = {}
         self._all_stale = True
         self._stale: dict[str, BundleItem] = {}
@@ -154,21 +156,22 @@ class WireLayer(QGraphicsItem):
             self._pieces.clear()
             self._spans.clear()
             self._merged.clear()
+            touched: set[Line] = set()
             for bundle in self._bundles():
                 if _drawn(bundle):
-                    self._add(bundle.element_id, bundle_pieces(bundle))
-            for line in self._spans:
+                    self._add(bundle.element_id, bundle_pieces(bundle), touched)
+            for line in list(self._spans):
                 self._merge(line)
         else:
-            touched: set[Line] = set()
+            touched = set()
             for bid, bundle in self._stale.items():
-                for line, _span in self._pieces.pop(bid, ()):
-                    touched.add(line)
-                    self._spans[line].pop(bid, None)
-                if _drawn(bundle) and bundle.scene() is not None:
-                    pieces = bundle_pieces(bundle)
-                    self._add(bid, pieces)
-                    touched.update(line for line, _span in pieces)
+                drawn = _drawn(bundle) and bundle.scene() is not None
+                pieces = bundle_pieces(bundle) if drawn else []
+                if drawn and pieces == self._pieces.get(bid):
+                    continue  # routed again the same way: nothing to merge
+                self._remove(bid, touched)
+                if drawn:
+                    self._add(bid, pieces, touched)
             self._stale.clear()
             for line in touched:
                 self._merge(line)
@@ -177,18 +180,41 @@ class WireLayer(QGraphicsItem):
             lines[line[0]].extend(merged)
         return lines
 
-    def _add(self, bid: str, pieces: list[tuple[Line, Span]]) -> None:
+    def take_in(self) -> None:
+        """Merge the lines that changed now, not in the next paint (the routing queue
+        does this within its slice's time)."""
+        if self._lines is None:
+            self._lines = self._take_in()
+
+    def _add(self, bid: str, pieces: list[tuple[Line, Span]], touched: set[Line]) -> None:
+        """Count ``bid``'s pieces in; a line where a span appears is noted in
+        ``touched``."""
         self._pieces[bid] = pieces
         for line, span in pieces:
-            self._spans[line].setdefault(bid, []).append(span)
+            counts = self._spans[line]
+            n = counts.get(span, 0)
+            counts[span] = n + 1
+            if not n:
+                touched.add(line)
+
+    def _remove(self, bid: str, touched: set[Line]) -> None:
+        """Count ``bid``'s pieces out; a line where a span disappears is noted."""
+        for line, span in self._pieces.pop(bid, ()):
+            counts = self._spans[line]
+            n = counts[span] - 1
+            if n:
+                counts[span] = n
+            else:
+                del counts[span]
+                touched.add(line)
 
     def _merge(self, line: Line) -> None:
-        by_bundle = self._spans.get(line)
-        if not by_bundle:
+        spans = self._spans.get(line)
+        if not spans:
             self._spans.pop(line, None)
             self._merged.pop(line, None)
             return
-        self._merged[line] = merge_spans(line, chain.from_iterable(by_bundle.values()))
+        self._merged[line] = merge_spans(line, spans)
 
     def boundingRect(self) -> QRectF:
         return self._bounds

@@ -1,0 +1,167 @@
+"""The canvas leaves out work that changes nothing on screen (DESIGN §4, no stall over
+50 ms): Qt does not visit plain bundles in a repaint (the wire layer draws them), a
+connector routed again the same way merges no line of the wire layer, the routing
+queue merges its connectors into the wire layer within its own slice (the paint after
+it only draws), and a duplicated island routes only its own bundles. Each is checked by
+a count, not a timing."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QColor, QImage, QPainter
+from PySide6.QtWidgets import QGraphicsItem
+
+from gui.canvas.items.wires import WireLayer
+from gui.canvas.scene import DesignScene, build_scene, render_image
+from gui.commands import UpdateElement, duplicate_command
+from gui.document import DesignDocument
+
+NO_CONTENTS = QGraphicsItem.GraphicsItemFlag.ItemHasNoContents
+
+
+def _pixels_of(image, colour: QColor) -> int:  # type: ignore[no-untyped-def]
+    """Pixels of exactly ``colour`` in ``image``."""
+    wanted = colour.rgb()
+    return sum(1 for y in range(image.height()) for x in range(image.width())
+               if image.pixel(x, y) == wanted)
+
+
+def test_plain_bundles_are_skipped_by_repaints_and_a_selected_one_draws_itself(
+        qapp, design) -> None:
+    scene = build_scene(design)
+    scene.finish_routing()
+    bundles = scene.bundle_items()
+    assert bundles and all(b.flags() & NO_CONTENTS for b in bundles)
+
+    def campus_tier(element_id: str) -> bool:
+        return element_id in design.tiers and design.tiers[element_id].island is None
+
+    between = next(b for b in bundles
+                   if campus_tier(b.element.lower) or campus_tier(b.element.upper))
+    # still found under the mouse (hover, tooltip, a click selects it)
+    (x1, y1), (x2, y2) = between.points[0], between.points[1]
+    assert between in scene.items(QPointF((x1 + x2) / 2, (y1 + y2) / 2))
+    selection = QColor(scene.theme.selection)
+    assert _pixels_of(render_image(scene, 480, 270, detail=True), selection) == 0
+    scene.select_ids([between.element_id])
+    assert not between.flags() & NO_CONTENTS, "selected: drawn by itself, on top"
+    assert all(b.flags() & NO_CONTENTS for b in bundles if b is not between)
+    drawn = _pixels_of(render_image(scene, 480, 270, detail=True), selection)
+    assert drawn > 20, "the selected connector is drawn in the selection colour"
+    scene.select_ids([])
+    assert between.flags() & NO_CONTENTS
+    assert _pixels_of(render_image(scene, 480, 270, detail=True), selection) == 0
+
+
+def test_connectors_routed_again_the_same_way_merge_no_line(qapp, design,
+                                                            monkeypatch) -> None:
+    scene = build_scene(design)
+    scene.finish_routing()
+    scene.wires.take_in()
+    merged: list[object] = []
+    real = WireLayer._merge
+
+    def counting(layer, line):  # type: ignore[no-untyped-def]
+        merged.append(line)
+        real(layer, line)
+
+    monkeypatch.setattr(WireLayer, "_merge", counting)
+    scene._schedule(scene.bundle_items())  # every bundle, routed to the same places
+    scene.finish_routing()
+    scene.wires.take_in()
+    assert merged == []
+    # A bundle that moves does merge the lines it left and joined, and only those.
+    wires = scene.wires
+    pieces_before = dict(wires._pieces)
+    spans_before = {line: set(spans) for line, spans in wires._spans.items()}
+    island = design.islands["hall-a-pod-1"]
+    design.move_many({island.id: (island.x + 300, island.y + 120)})
+    scene.move_elements([("island", island.id)])
+    scene.finish_routing()
+    wires.take_in()
+    spans_after = {line: set(spans) for line, spans in wires._spans.items()}
+    changed = {line for line in spans_before.keys() | spans_after.keys()
+               if spans_before.get(line) != spans_after.get(line)}
+    moved = {line for bid, pieces in wires._pieces.items()
+             if pieces != pieces_before.get(bid)
+             for line, _span in [*pieces, *pieces_before.get(bid, [])]}
+    assert changed and changed <= set(merged) <= moved
+    assert len(moved) < len(spans_after), "not every line"
+
+
+def test_a_routing_slice_leaves_the_paint_nothing_to_merge(qapp, design) -> None:
+    scene = build_scene(design)
+    scene.finish_routing()
+    scene.wires.take_in()
+    scene._schedule(scene.bundle_items()[:3])
+    scene.set_detail(False)  # every bundle re-anchored to the island blocks
+    scene.set_detail(True)
+    assert scene.routing_pending()
+    scene._route_some()
+    assert scene.wires._stale == {}, "merged in the slice, not left to the paint"
+    assert scene.wires._lines is not None
+
+
+def test_a_duplicated_island_routes_its_own_bundles_only(qapp, design) -> None:
+    document = DesignDocument(design)
+    scene = DesignScene(design)
+    scene.follow(document)
+    scene.finish_routing()
+    routed: list[str] = []
+    real = scene.route_bundle
+
+    def counting(bundle):  # type: ignore[no-untyped-def]
+        routed.append(bundle.element_id)
+        real(bundle)
+
+    scene.route_bundle = counting  # type: ignore[method-assign]
+    before = set(design.bundles)
+    island = design.islands["hall-a-pod-1"]
+    inside = [b for b in design.bundles.values()
+              if {b.lower, b.upper} <= {e.id for e in [*design.rack_groups.values(),
+                                                         *design.tiers.values()]
+                                        if getattr(e, "island", None) == island.id}]
+    command = duplicate_command(design, [island.id], (300.0, 0.0))
+    assert command is not None
+    document.execute(command)
+    scene.finish_routing()
+    copies = set(design.bundles) - before
+    # by hand: the demo island's bundles run between its own groups and tiers
+    assert len(copies) == len(inside) > 0
+    assert sorted(routed) == sorted(copies), "only the copy's bundles, each once"
+
+
+def test_an_island_header_is_fitted_once_per_change(qapp, design, monkeypatch) -> None:
+    import gui.canvas.items.island as island_module
+
+    document = DesignDocument(design)
+    scene = DesignScene(design)
+    scene.follow(document)
+    scene.finish_routing()
+    island = scene.item_for("hall-a-pod-1")
+    assert island is not None
+    fitted: list[str] = []
+    real = island_module.header_texts
+
+    def counting(name, summary, *rest):  # type: ignore[no-untyped-def]
+        if name == island.element.name:  # (a neighbour may stand in the picture too)
+            fitted.append(summary)
+        return real(name, summary, *rest)
+
+    monkeypatch.setattr(island_module, "header_texts", counting)
+
+    def paint() -> None:  # the island at full size (its header's long form)
+        area = island.scene_rect()
+        image = QImage(int(area.width()), int(area.height()), QImage.Format.Format_RGB32)
+        painter = QPainter(image)
+        scene.render(painter, QRectF(image.rect()), area)
+        painter.end()
+
+    paint()
+    paint()
+    racks = sum(g.count for g in design.rack_groups.values() if g.island == island.element_id)
+    assert fitted == [f"{racks} racks"], "fitted at the first paint only"
+    group = next(g for g in design.rack_groups.values() if g.island == island.element_id)
+    document.execute(UpdateElement(design, group.id, {"count": group.count + 1}))
+    paint()
+    assert fitted[-1] == f"{racks + 1} racks", "an edit fits the header again"
