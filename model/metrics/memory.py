@@ -104,6 +104,12 @@ class Memory:
     """The pods and check of a pod-tree level no unit reaches, by switch structure,
     level and the partition of the switches below
     (:func:`model.metrics.bisection.pod_levels.switch_level`)."""
+    pod_classes: Remembered[tuple[np.ndarray, np.ndarray]] = field(
+        default_factory=_lasting(4))
+    """The classes of each pod's own switches (each member's class, each node's number
+    of classes) by the pod tree's structure and its links' capacities relative to each
+    pod's largest uplink (:mod:`model.metrics.bisection.pod_classes`): an edit of a rack
+    group's count or of one island's uplink speed finds them."""
     skeletons: Remembered[PodSkeleton] = field(default_factory=_lasting(2))
     """Pod trees' structures by switch structure and which switch each unit reaches."""
     switch_capacities: Remembered[tuple[np.ndarray, np.ndarray]] = field(

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from model.metrics.bisection.pods import PodTree, _mix
+from model.metrics.memory import remembered
 from model.metrics.representation.equitable import refine
 from model.metrics.representation.topology import IntArray
 
@@ -114,30 +115,11 @@ def _pod_classes(tree: PodTree, most: int) -> PodClasses | None:
     u_keep = np.flatnonzero(~skipped[tree.member_level[u_hi]])
     u_lo, u_hi, u_cap = u_lo[u_keep], u_hi[u_keep], u_cap[u_keep]
     s_lo, s_hi, s_cap = s_lo[s_keep], s_hi[s_keep], s_cap[s_keep]
-    fixed = np.concatenate([np.ones(units, dtype=bool),
-                            (node_of_member >= 0) & fixed_node[np.maximum(node_of_member, 0)]])
-    colour = np.concatenate([np.arange(units, dtype=np.int64),
-                             units + np.where(node_of_member >= 0, node_of_member,
-                                              tree.size + np.arange(n_sw))])
-    part = refine(units + n_sw, np.concatenate([u_lo, s_lo + units]),
-                  np.concatenate([u_hi + units, s_hi + units]),
-                  np.concatenate([u_cap, s_cap]), colour, fixed)
-    if part is None:
+    numbered = _numbered(tree, node_of_member, owner, fixed_node, skipped,
+                         (u_lo, u_hi, u_cap), (s_lo, s_hi, s_cap))
+    if numbered is None:
         return None
-    # classes numbered inside each pod by their first member
-    of_member = part[units + members]
-    width = int(part.max()) + 1
-    pairs, first, inverse = np.unique(owner * width + of_member, return_index=True,
-                                      return_inverse=True)
-    pod_of_pair = pairs // width
-    # rank the pairs within each pod, in order of first appearance
-    order = np.lexsort((first, pod_of_pair))
-    start = np.searchsorted(pod_of_pair[order], pod_of_pair[order], side="left")
-    rank = np.empty(pairs.size, dtype=np.int64)
-    rank[order] = np.arange(pairs.size) - start
-    class_of_member = np.zeros(n_sw, dtype=np.int64)
-    class_of_member[members] = rank[inverse.reshape(-1)]
-    count = np.bincount(pod_of_pair, minlength=tree.size).astype(np.int64)
+    class_of_member, count = numbered
     if count.size and int(count.max()) > most:
         return None
     # the links left out, summed per class: a child's capacity to its parent's own
@@ -171,6 +153,69 @@ def _pod_classes(tree: PodTree, most: int) -> PodClasses | None:
     kind, placed = _kinds(tree, count, child, child_class, parent_class, capacity)
     return PodClasses(node_of_member, class_of_member, count, child, child_class,
                       parent_class, capacity, ptr, kind, placed)
+
+
+def _numbered(tree: PodTree, node_of_member: IntArray, owner: IntArray,
+              fixed_node: np.ndarray, skipped: np.ndarray,
+              unit_links: tuple[IntArray, IntArray, np.ndarray],
+              switch_links: tuple[IntArray, IntArray, np.ndarray],
+              ) -> tuple[IntArray, IntArray] | None:
+    """Each switch member's class inside its pod, and each node's number of classes,
+    from the refinement of the links read (``unit_links``, ``switch_links``), or None
+    when its check fails.
+
+    Kept in the engine's memory by the tree's structure, the levels skipped, the units'
+    capacities read and the switch links' capacities, each divided by the largest
+    uplink of its lower switch's pod: multiplying every link between a pod's own
+    switches and its parent's by one factor leaves the equitable partitions finer than
+    the colouring as they are (a pod's switches have a colour of their own, so each
+    total between a part of them and a part of the parent's switches is multiplied by
+    that factor for every switch of either part, and equal totals stay equal), so an
+    edit of one island's uplink speed finds the classes it had."""
+    u_lo, u_hi, u_cap = unit_links
+    s_lo, s_hi, s_cap = switch_links
+    units, n_sw = tree.units, int(tree.member_level.size)
+    key: tuple[object, ...] | None = None
+    store = remembered().pod_classes
+    if tree.structure is not None:
+        pod = node_of_member[s_lo]
+        largest = np.zeros(tree.size)
+        np.maximum.at(largest, pod, s_cap)
+        ratio = s_cap / np.where(largest[pod] > 0, largest[pod], 1.0)
+        key = (tree.structure, skipped.tobytes(), u_cap.tobytes(), ratio.tobytes())
+        found = store.get(key)
+        if found is not None:
+            return found
+    members = tree.own_members
+    fixed = np.concatenate([np.ones(units, dtype=bool),
+                            (node_of_member >= 0) & fixed_node[np.maximum(node_of_member, 0)]])
+    colour = np.concatenate([np.arange(units, dtype=np.int64),
+                             units + np.where(node_of_member >= 0, node_of_member,
+                                              tree.size + np.arange(n_sw))])
+    part = refine(units + n_sw, np.concatenate([u_lo, s_lo + units]),
+                  np.concatenate([u_hi + units, s_hi + units]),
+                  np.concatenate([u_cap, s_cap]), colour, fixed)
+    if part is None:
+        return None
+    # classes numbered inside each pod by their first member
+    of_member = part[units + members]
+    width = int(part.max()) + 1
+    pairs, first, inverse = np.unique(owner * width + of_member, return_index=True,
+                                      return_inverse=True)
+    pod_of_pair = pairs // width
+    # rank the pairs within each pod, in order of first appearance
+    order = np.lexsort((first, pod_of_pair))
+    start = np.searchsorted(pod_of_pair[order], pod_of_pair[order], side="left")
+    rank = np.empty(pairs.size, dtype=np.int64)
+    rank[order] = np.arange(pairs.size) - start
+    class_of_member = np.zeros(n_sw, dtype=np.int64)
+    class_of_member[members] = rank[inverse.reshape(-1)]
+    count = np.bincount(pod_of_pair, minlength=tree.size).astype(np.int64)
+    for array in (class_of_member, count):
+        array.flags.writeable = False  # shared by every tree these links give
+    if key is not None:
+        store.put(key, (class_of_member, count), (class_of_member, count))
+    return class_of_member, count
 
 
 def _kinds(tree: PodTree, count: IntArray, child: IntArray, child_class: IntArray,

@@ -70,6 +70,10 @@ class PodTree:
     signature_hash: np.ndarray = field(default_factory=lambda: np.zeros(0, np.uint64))
     """The 64-bit hash behind each signature (stable from one tree to the next, so
     results per signature can be remembered across edits)."""
+    structure: object = None
+    """What the tree's structure is kept by (its skeleton's key: switch structure,
+    units, which switch each unit reaches); trees with equal keys have the same nodes,
+    own switches and links, and differ in capacities and units' sizes only."""
 
     @property
     def unit_of_acc(self) -> IntArray:
@@ -244,6 +248,8 @@ class PodSkeleton:
     switch_bundle: IntArray
     switch_links: IntArray
     checks: list[LevelCheck]
+    structure: object = None
+    """The key this skeleton is kept by (see :attr:`PodTree.structure`)."""
 
     def tree(self, topo: Topology, ep: Endpoints) -> PodTree:
         """The pod tree with capacities from the current speeds of ``topo``/``ep``."""
@@ -283,7 +289,7 @@ class PodSkeleton:
                        np.zeros(count, np.int64), np.zeros(count), np.zeros(count, np.int64),
                        self.own_ptr, self.own_members, self.child_ptr, self.child_idx,
                        level_edges=tuple(_span(c.switch_edges) for c in self.checks),
-                       level_alike=tuple(alike))
+                       level_alike=tuple(alike), structure=self.structure)
         _fill(tree, switch_up)
         return tree
 
@@ -409,7 +415,7 @@ def pod_skeleton(topo: Topology, ep: Endpoints, unit_of_acc: Deferred,
                            np.flatnonzero(node_parent < 0).tolist(), node_parent,
                            np.concatenate(node_level), own_ptr, own_members, child_ptr,
                            child_idx, u_lo, u_hi, u_inc, u_group, unit_scale,
-                           s_lo, s_hi, s_bundle, s_links, checks)
+                           s_lo, s_hi, s_bundle, s_links, checks, structure)
     skeletons.put(structure, skeleton)
     return skeleton
 
