@@ -156,3 +156,27 @@ def test_island_pair_capacity_counts_relays_through_other_islands_gpus(
     i1 = [a for a in ex.accelerators if a[1] in ("g6", "g9")]
     i2 = [a for a in ex.accelerators if a[1] == "g15"]
     assert separation_gbps(ex, i1, i2) == 200.0
+
+
+def test_split_unit_in_a_group_made_only_to_the_target(
+        compute_all: Callable[..., Any]) -> None:
+    """A design the random suite found (kept as a file): three accelerators in one
+    island — rack group g1's one accelerator with a 200G link to leaf2, rack group g4's
+    two accelerators with 100G each to leaf5; both leaves reach both spines.
+
+    The halves hold 1 and 2 accelerators. One of g4's accelerators alone on side A
+    crosses its one 100G link, and no side of one accelerator crosses less (g1's
+    accelerator has 200G; with its leaf, the leaf's two 100G uplinks): the bisection
+    is 100 Gb/s. That cut splits g4's unit of two. The top pod's proof once bounded such
+    cuts from the prefix's table of whole cuts made only up to the target (1), reading
+    the count the whole unit would hold (2) as 'no such cut', so it proved 200 exact."""
+    from pathlib import Path
+
+    from model.fileformat import load_design
+
+    d = load_design(Path(__file__).parent / "designs" / "split-unit-beyond-the-window.json")
+    ex = expand(d)
+    assert bisection_milp(ex).gbps == 100.0 == bisection_brute_force(ex)
+    m = compute_all(d)
+    assert m.bisection.exact
+    assert m.bisection.gbps == pytest.approx(100.0)

@@ -19,7 +19,9 @@ its split unit either
   with the unit on B plus a/n times the cost with it on A: two cuts with every unit
   whole, holding y − a and y − a + n, each at least W there. So
   P1(y) ≥ min over unit sizes n and 0 ≤ a < n of (1 − a/n)·W(y − a) + (a/n)·W(y − a + n)
-  (:func:`split_bound`).
+  (:func:`split_bound`). W is made only as far as the target's window reaches; past
+  its end a whole cut's cost is unknown, and 0 (no cost is negative) stands for it —
+  never INF, which would claim there is no such cut and lift the bound above real cuts.
 
 A is exact; real cuts of the prefix with its split unit are read off the bound's best
 point (the whole cut of W there, one part holding the split unit's accelerators
@@ -222,9 +224,12 @@ def split_bound(whole: Array, sizes: IntArray, last: Array, target: int
         for i in range(n // stride + 1):
             k = below - i * stride
             a = y - k
-            ok = (k >= 0) & (k < size) & (a >= 0) & (a < n)
-            on_b = np.where(ok, whole[np.clip(k, 0, size - 1)], INF)
-            on_a = np.where(ok & (k + n < size), whole[np.clip(k + n, 0, size - 1)], INF)
+            ok = (k >= 0) & (a >= 0) & (a < n)
+            # beyond the end of ``whole`` (made only up to the target's window) the
+            # whole cut's cost is not known: 0 bounds it from below, where INF (no
+            # such cut) would not
+            on_b = np.where(k < size, whole[np.clip(k, 0, size - 1)], 0.0)
+            on_a = np.where(k + n < size, whole[np.clip(k + n, 0, size - 1)], 0.0)
             share = a / n
             with np.errstate(invalid="ignore"):
                 value = np.where(a == 0, on_b, (1 - share) * on_b + share * on_a)
