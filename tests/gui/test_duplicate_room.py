@@ -54,3 +54,20 @@ def test_duplicated_rack_group_lies_over_no_other_card(window) -> None:
         assert _overlapping(window, "rack_group") == [], group
         assert _overlapping(window, "island") == [], group
         window.document.undo_stack.undo()
+
+
+def test_legend_says_what_a_dashed_connector_is(qapp) -> None:
+    """A Dragonfly+ draws its global links dashed (gui/canvas/items/bundle.py and
+    wires.py, Pattern.GLOBAL); the legend said nothing of it, in either language."""
+    from gui.i18n import installer
+    from gui.legend import legend_rows
+    from gui.theme import THEMES
+
+    texts = [text for _, text in legend_rows(THEMES["light"])]
+    assert any("dashed" in text and "global links" in text for text in texts), texts
+    try:
+        assert installer(qapp).install("zh_CN")
+        texts = [text for _, text in legend_rows(THEMES["light"])]
+        assert any("虚线" in text and "全局链路" in text for text in texts), texts
+    finally:
+        installer(qapp).remove()
