@@ -18,7 +18,13 @@ from PySide6.QtWidgets import QMessageBox
 
 from gui.canvas.items.base import ElementItem
 from gui.canvas.placement import free_spot
-from gui.commands import DesignCommand, MacroCommand, move_command, remove_command
+from gui.commands import (
+    DesignCommand,
+    MacroCommand,
+    duplicate_command,
+    move_command,
+    remove_command,
+)
 from gui.fragment import (
     EMPTY_CLIPBOARD,
     FRAGMENT_MIME,
@@ -33,7 +39,7 @@ from gui.fragment import (
 from gui.i18n import error_message, translate
 from gui.paste_room import free_inside, room_moves
 from gui.words import count_of_kind
-from model.elements import KIND_OF, Element
+from model.elements import KIND_OF, Element, Island, RackGroup
 from model.errors import DesignError, DesignFileError
 
 if TYPE_CHECKING:
@@ -182,6 +188,33 @@ class ClipboardActions(QObject):
             return False
         self.window.scene.select_ids(pasted.roots)
         return True
+
+    def duplicate_command(self, ids: list[str]) -> DesignCommand | None:
+        """Ctrl+D: copies of the islands (with what is inside them) and rack groups among
+        ``ids``, put where a paste beside the originals goes (free room in their
+        container first, else right of what is there, the neighbours moved aside when
+        the container grows), so a copy never lies over another card. None when none of
+        ``ids`` can be duplicated."""
+        design = self.window.document.design
+        islands = {eid for eid in ids if design.kind_of(eid) == "island"}
+        roots: list[Element] = []
+        for eid in ids:
+            element = design.element(eid)
+            if isinstance(element, Island) or (
+                    isinstance(element, RackGroup) and element.island not in islands):
+                roots.append(element)
+        if not roots:
+            return None
+        containers = {root.id: container_of(design, root) for root in roots}
+        spots = self._spots_beside(roots, containers)
+        offsets = {root.id: (spots[root.id][0] - float(getattr(root, "x", 0.0)),
+                             spots[root.id][1] - float(getattr(root, "y", 0.0)))
+                   for root in roots}
+        command = duplicate_command(design, [root.id for root in roots], (0.0, 0.0),
+                                    offsets)
+        if command is None:
+            return None
+        return self._with_room(command, roots, containers, spots)
 
     def _with_room(self, command: DesignCommand, roots: list[Element],
                    containers: dict[str, str | None],

@@ -470,16 +470,18 @@ def remove_command(design: Design, ids: Iterable[str]) -> DesignCommand | None:
         count=len(removes)), removes)
 
 
-def duplicate_command(design: Design, ids: Iterable[str], offset: tuple[float, float]
+def duplicate_command(design: Design, ids: Iterable[str], offset: tuple[float, float],
+                      offsets: Mapping[str, tuple[float, float]] | None = None
                       ) -> DesignCommand | None:
     """Copies of islands (with their rack groups, tiers and the bundles inside them) and
-    rack groups, shifted by ``offset`` in their container. Other kinds are skipped."""
+    rack groups, shifted by ``offset`` in their container (by ``offsets[id]`` for the ids
+    it has). Other kinds are skipped."""
     alloc = IdAllocator(design)
     adds: list[DesignCommand] = []
-    dx, dy = offset
     chosen = [eid for eid in ids if design.kind_of(eid) in ("island", "rack_group")]
     islands = {eid for eid in chosen if design.kind_of(eid) == "island"}
     for eid in chosen:
+        dx, dy = (offsets or {}).get(eid, offset)
         element = design.element(eid)
         if isinstance(element, RackGroup) and element.island not in islands:
             copy = copied(element, id=alloc.new("racks"),

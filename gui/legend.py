@@ -25,7 +25,9 @@ def legend_rows(theme: Theme) -> list[tuple[str, str]]:
              (theme.side_b, QT_TRANSLATE_NOOP("Legend", "bisection side B")),
              (theme.cut, QT_TRANSLATE_NOOP("Legend", "bundle crossing the cut")),
              ("", QT_TRANSLATE_NOOP("Legend",
-                                    "Connector width grows with capacity; label: links × speed"))]
+                                    "Connector width grows with capacity; label: links × speed")),
+             ("", QT_TRANSLATE_NOOP("Legend",
+                                    "dashed connector: global links between groups"))]
     from gui.whatif.overlay import LEGEND_ROWS
 
     rows += LEGEND_ROWS

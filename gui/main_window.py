@@ -32,7 +32,7 @@ from gui.canvas.empty_hint import EmptyCanvasHint
 from gui.canvas.scene import DesignScene
 from gui.canvas.view import CanvasView
 from gui.clipboard import ClipboardActions
-from gui.commands import duplicate_command, remove_command
+from gui.commands import remove_command
 from gui.document import DesignDocument
 from gui.files import FileActions
 from gui.find_bar import FindBar, zoom_to_ids
@@ -421,14 +421,10 @@ class MainWindow(QMainWindow):
             self.view.execute(command)
 
     def duplicate_selection(self) -> None:
-        """Duplicate the selected islands and rack groups beside the originals."""
+        """Duplicate the selected islands and rack groups beside the originals, where
+        nothing stands (:meth:`ClipboardActions.duplicate_command`)."""
         ids = self.scene.selected_ids()
-        dx = 40.0
-        for eid in ids:
-            item = self.scene.item_for(eid)
-            if item is not None:
-                dx = max(dx, item.boundingRect().width() + 20)
-        command = duplicate_command(self.document.design, ids, (dx, 0.0))
+        command = self.clipboard.duplicate_command(ids)
         if command is None:
             self.show_status(self.tr("Select islands or rack groups to duplicate"))
             return

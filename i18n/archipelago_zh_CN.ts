@@ -1680,6 +1680,10 @@ It was kept as {kept}.</source>
         <translation>连线粗细随容量增加；标注：链路数 × 速率</translation>
     </message>
     <message>
+        <source>dashed connector: global links between groups</source>
+        <translation>虚线连线：组间全局链路</translation>
+    </message>
+    <message>
         <source>under 80 % of capacity</source>
         <translation>低于容量的 80 %</translation>
     </message>

@@ -716,6 +716,7 @@ ZH_CN: dict[str, str] = {
     "bisection side B": "二分切面 B 侧",
     "bundle crossing the cut": "穿越切面的链路束",
     "Connector width grows with capacity; label: links × speed": "连线粗细随容量增加；标注：链路数 × 速率",
+    "dashed connector: global links between groups": "虚线连线：组间全局链路",
     "under 80 % of capacity": "低于容量的 80 %",
     "80–100 % of capacity": "容量的 80–100 %",
     "over capacity": "超出容量",
