@@ -256,6 +256,18 @@ def canvas_source(scene: QGraphicsScene, width: float, height: float) -> QRectF:
     return source
 
 
+def centred(area: QRectF, source: QRectF) -> QRectF:
+    """The largest rectangle of ``source``'s proportions centred in ``area``: the scene
+    renders a kept aspect ratio from the target's top-left corner, which left the
+    picture pressed to the left of its frame with a blank band on the right."""
+    if source.width() <= 0 or source.height() <= 0:
+        return area
+    scale = min(area.width() / source.width(), area.height() / source.height())
+    width, height = source.width() * scale, source.height() * scale
+    return QRectF(area.left() + (area.width() - width) / 2,
+                  area.top() + (area.height() - height) / 2, width, height)
+
+
 def _canvas(scene: QGraphicsScene | None) -> Callable[[QPainter, QRectF], None]:
     def paint(painter: QPainter, area: QRectF) -> None:
         if scene is None:
@@ -265,7 +277,8 @@ def _canvas(scene: QGraphicsScene | None) -> Callable[[QPainter, QRectF], None]:
         painter.save()
         painter.setPen(QPen(RULE, 0.8))
         painter.drawRect(area)
-        scene.render(painter, inner, source, Qt.AspectRatioMode.KeepAspectRatio)
+        scene.render(painter, centred(inner, source), source,
+                     Qt.AspectRatioMode.KeepAspectRatio)
         painter.restore()
 
     return paint

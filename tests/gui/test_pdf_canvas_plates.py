@@ -49,3 +49,29 @@ def test_building_plates_are_inside_the_pdf_picture(design, qtbot, monkeypatch,
     # side by side, nothing above them: each plate is PLATE_PX screen pixels high
     assert [round(h * scale, 6) for h in plates] == [PLATE_PX, PLATE_PX]
     assert scene.view_scale == 1.0, "the scene's own scale is back after drawing"
+
+
+def test_the_pdf_picture_is_centred_in_its_frame(design, qtbot, monkeypatch,
+                                                 tmp_path: Path) -> None:
+    """The scene renders a kept aspect ratio from the target's top-left corner: a
+    picture narrower than the page stood pressed to the left of its frame (the walk of
+    the real app saw the example's campus with a blank band on its right). The target
+    now has the source's proportions and its centre on the page's centre line."""
+    from gui.export.pdf import RESOLUTION_DPI, page_layout
+
+    metrics = compute_all(design)
+    scene = build_scene(design, metrics)
+    drawn: list[tuple[QRectF, QRectF]] = []
+    original = QGraphicsScene.render
+
+    def spy(self, painter, target, source, mode):  # type: ignore[no-untyped-def]
+        drawn.append((QRectF(target), QRectF(source)))
+        return original(self, painter, target, source, mode)
+
+    monkeypatch.setattr(QGraphicsScene, "render", spy)
+    write_pdf_report(design, metrics, tmp_path / "r.pdf", scene=scene)
+    ((target, source),) = drawn
+    page_width = page_layout().paintRectPixels(RESOLUTION_DPI).width()
+    assert abs(target.center().x() - page_width / 2) < 0.5
+    assert abs(target.width() / target.height() - source.width() / source.height()) < 1e-6
+    assert target.width() <= page_width - 8 + 1e-6
