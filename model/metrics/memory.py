@@ -37,7 +37,11 @@ if TYPE_CHECKING:
     from model.metrics.hops import LevelCounts
     from model.metrics.layout import Equipment, Layout
     from model.metrics.network import NetworkFigures, Structure
-    from model.metrics.representation.dragonfly_shape import DragonflyShape, DragonflyWiring
+    from model.metrics.representation.dragonfly_shape import (
+        DragonflyShape,
+        DragonflyWiring,
+        SwitchWiring,
+    )
     from model.metrics.representation.endpoints import RackPart
     from model.metrics.representation.switch_classes import SwitchClasses
     from model.metrics.representation.topology import Wiring
@@ -145,10 +149,17 @@ class Memory:
     (:mod:`model.metrics.bisection.switch_dp_top`): an edit inside one island remakes
     its own group's only."""
 
-    dragonfly_wirings: Remembered[tuple[DragonflyWiring | None]] = field(
+    dragonfly_switches: Remembered[tuple[SwitchWiring | None]] = field(
         default_factory=_lasting(2))
-    """How a network reads as a Dragonfly+, without speeds, by switch structure and the
-    accelerators' attachments (:mod:`model.metrics.representation.dragonfly_shape`)."""
+    """How the links between switches read as a Dragonfly+, by switch structure, the
+    tiers' islands and the islands' numbering
+    (:mod:`model.metrics.representation.dragonfly_shape`): an edit of a rack group
+    leaves it standing."""
+    dragonfly_wirings: Remembered[tuple[object, object, object, DragonflyWiring | None]] = \
+        field(default_factory=_lasting(2))
+    """How a network reads as a Dragonfly+, without speeds, by the identity of its
+    switches' part and of the endpoints' incidence blocks and spans (held in the entry,
+    so the identities stay theirs): a speed edit shares them."""
 
     dragonfly_shapes: Remembered[tuple[DragonflyWiring, DragonflyShape]] = field(
         default_factory=_lasting(2))

@@ -279,15 +279,15 @@ def _dragonfly_pairs(shape: DragonflyShape, ep: Endpoints, level: str, names: li
         label = shape.classes
         if label is None:
             label = np.arange(shape.groups, dtype=np.int64)
-        key = {(x, y): (min(int(label[x]), int(label[y])), max(int(label[x]), int(label[y])),
-                        int(label[x] == label[y])) for x, y in combinations(present, 2)}
+        of = label.tolist()
+        key = {(x, y): (min(of[x], of[y]), max(of[x], of[y]), int(of[x] == of[y]))
+               for x, y in combinations(present, 2)}
         first = {k: xy for xy, k in reversed(key.items())}
         values = dragonfly_separations(shape, [([x], [y]) for x, y in first.values()])
         if values is None:
             return None
         by_key = dict(zip(first, values, strict=True))
-        return [PairCapacity(names[x], names[y], by_key[key[x, y]])
-                for x, y in combinations(present, 2)]
+        return pair_records(names, present, [by_key[k] for k in key.values()])
     building_of = np.full(shape.groups, -1, dtype=np.int64)
     building_of[ep.island] = ep.building
     groups = {b: np.flatnonzero(building_of == b).tolist() for b in present}

@@ -123,17 +123,22 @@ def uniform_classes(speeds: np.ndarray, start: IntArray) -> IntArray | None:
     each group sees to each class does not reach such classes."""
     g_count = speeds.shape[0]
     label = np.unique(start, return_inverse=True)[1].reshape(-1).astype(np.int64)
-    everyone = np.arange(g_count)
+    rows = speeds.tolist()  # read as numbers: a group's signature is a few small sets
     while True:
         classes = int(label.max()) + 1
+        of = label.tolist()
         seen: dict[tuple[object, ...], int] = {}
-        new = np.array([seen.setdefault(
-            (int(label[i]), *(tuple(np.unique(speeds[i, (label == c) & (everyone != i)]))
-                              for c in range(classes))), len(seen))
-            for i in range(g_count)], dtype=np.int64)
+        new = []
+        for i in range(g_count):
+            sees: list[set[float]] = [set() for _ in range(classes)]
+            for k, speed in enumerate(rows[i]):
+                if k != i:
+                    sees[of[k]].add(speed)
+            new.append(seen.setdefault((of[i], *(tuple(sorted(s)) for s in sees)),
+                                       len(seen)))
         if len(seen) == classes:
             break
-        label = new
+        label = np.array(new, dtype=np.int64)
     for a in range(classes):
         for b in range(a, classes):
             block = speeds[np.ix_(label == a, label == b)]
