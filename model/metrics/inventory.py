@@ -96,13 +96,14 @@ def inventory(topo: Topology, topologies: list[Topology]) -> Inventory:
     links: dict[str, int] = {}
     modules: Counter[str] = Counter()
     media = {m.id: m for m in design.catalog.media}
+    bundles = design.bundles
     for t in topologies:
         for b in t.bundles:
-            links[b.bundle_id] = b.links
-            medium_id = design.bundles[b.bundle_id].medium
+            links[b.bundle_id] = count = b.links
+            medium_id = bundles[b.bundle_id].medium
             medium = media.get(medium_id) if medium_id else None
             if medium is not None and medium.kind is MediumKind.OPTICAL:
-                modules[medium.id] += 2 * b.links
+                modules[medium.id] += 2 * count
     return Inventory(
         buildings=len(design.buildings),
         islands=len(design.islands),
