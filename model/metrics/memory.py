@@ -161,9 +161,10 @@ class Memory:
     switches' part and of the endpoints' incidence blocks and spans (held in the entry,
     so the identities stay theirs): a speed edit shares them."""
 
-    dragonfly_shapes: Remembered[tuple[DragonflyWiring, DragonflyShape]] = field(
+    dragonfly_shapes: Remembered[tuple[DragonflyWiring, object, DragonflyShape]] = field(
         default_factory=_lasting(2))
-    """A Dragonfly+ at the speeds of a run, by its wiring and the speeds."""
+    """A Dragonfly+ at the speeds of a run, by its wiring, the bundles' speeds and the
+    endpoints' incidence blocks (held in the entry)."""
 
     def stores(self) -> list[Remembered[Any]]:
         """Every store, in field order."""

@@ -107,13 +107,17 @@ def dragonfly_shape(topo: Topology, ep: Endpoints) -> DragonflyShape | None:
     wiring = dragonfly_wiring(topo, ep)
     if wiring is None:
         return None
-    key = (id(wiring), tuple(b.speed_gbps for b in topo.bundles), ep.inc_gbps.tobytes())
+    # the accelerators' capacities are those of the endpoints' blocks at their speeds:
+    # the blocks themselves (held in the entry) stand for them, unless given outright
+    capacities: object = (ep.inc_gbps.tobytes() if "inc_gbps" in ep.given
+                          else (id(ep.inc_blocks), tuple(ep.speeds)))
+    key = (id(wiring), tuple(b.speed_gbps for b in topo.bundles), capacities)
     store = remembered().dragonfly_shapes  # the solver and the pair capacities share it
     found = store.get(key)
-    if found is None or found[0] is not wiring:
-        found = (wiring, _with_speeds(wiring, topo, ep))
+    if found is None or found[0] is not wiring or found[1] is not ep.inc_blocks:
+        found = (wiring, ep.inc_blocks, _with_speeds(wiring, topo, ep))
         store.put(key, found)
-    return found[1]
+    return found[2]
 
 
 def _with_speeds(wiring: DragonflyWiring, topo: Topology, ep: Endpoints) -> DragonflyShape:
