@@ -34,7 +34,7 @@ import numpy.typing as npt
 from model.design import Design
 from model.elements import Pattern, Plane, RackGroup, SwitchTier
 from model.failures import NOTHING_DOWN, Down, Failure, what_is_down
-from model.metrics.algorithms.remembered import HashedKey
+from model.metrics.algorithms.remembered import HashedKey, Remembered
 from model.metrics.memory import remembered
 from model.metrics.representation.wiring import PATTERNS, ServerShape
 from model.parts import AcceleratorType, RackType, ServerType, SwitchModel
@@ -262,16 +262,18 @@ Wiring = tuple[IntArray, IntArray, IntArray | None, bool, IntArray, IntArray]
 
 
 def _wiring(bundle_pattern: Pattern, lower: RackNet | TierNet, upper_count: int,
-            links: int, plane: Plane) -> Wiring:
+            links: int, plane: Plane, wirings: Remembered[Wiring] | None = None) -> Wiring:
     """Member-level wiring of a bundle with each member's link count, remembered by
     what it depends on (an edit elsewhere re-resolves a design without re-dealing the
-    links of its unchanged bundles). The arrays are read-only: they are shared."""
+    links of its unchanged bundles) in ``wirings`` (default: the running engine's). The
+    arrays are read-only: they are shared."""
     if isinstance(lower, TierNet):
         shape: tuple[object, ...] = ("tier", lower.count)
     else:
         shape = ("racks", lower.racks, lower.rack_type.servers_per_rack, lower.nics(plane))
     key = (bundle_pattern, shape, upper_count, links)
-    wirings = remembered().wirings
+    if wirings is None:
+        wirings = remembered().wirings
     found = wirings.get(key)
     if found is None:
         lo, up, nic, even = _wire(bundle_pattern, lower, upper_count, links, plane)
@@ -372,6 +374,7 @@ def resolve(design: Design, plane: Plane | None = None, counts_only: bool = Fals
         sw_offset += tier.count
     by_rack = {r.id: r for r in racks}
     bundles: list[BundleNet] = []
+    wirings = remembered().wirings
     for b in design.bundles.values():
         upper = tiers.get(b.upper)
         lower: RackNet | TierNet | None = by_rack.get(b.lower) or tiers.get(b.lower)
@@ -386,7 +389,7 @@ def resolve(design: Design, plane: Plane | None = None, counts_only: bool = Fals
             count: int | None = int(lo_deg.sum())
         else:
             lo, up, nic, even, up_deg, lo_deg = _wiring(b.pattern, shape, upper.count,
-                                                        b.links_per_member, plane)
+                                                        b.links_per_member, plane, wirings)
             count = None
         net_bundle = BundleNet(b.id, lower, upper, b.links_per_member, b.speed_gbps,
                                b.pattern, lo, up, nic, even, up_deg, lo_deg, count)
