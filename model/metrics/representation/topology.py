@@ -285,7 +285,11 @@ class TierEnds:
 
     @staticmethod
     def of(bundles: Sequence[BundleNet]) -> TierEnds:
-        """The tier ends of ``bundles``."""
+        """The tier ends of ``bundles``; their lists of places are kept in the running
+        engine's memory by the identity of the bundles' link counts per switch (wiring
+        arrays a rack group edit leaves shared, held in the entry) and the tiers'
+        offsets, so an edit that changes no link between tiers lists them again only
+        when a rack group's links change."""
         bundle: list[int] = []
         upper: list[bool] = []
         tiers: list[TierNet] = []
@@ -298,6 +302,21 @@ class TierEnds:
                     upper.append(is_upper)
                     tiers.append(end)
                     degrees.append(degree)
+        key = (tuple(bundle), tuple(upper), tuple(id(d) for d in degrees),
+               tuple(t.offset for t in tiers))
+        store = remembered().tier_ends
+        kept = store.get(key)
+        if kept is not None and len(kept[0]) == len(degrees) and all(
+                a is d for a, d in zip(kept[0], degrees, strict=True)):
+            return replace(kept[1], tier=tiers)
+        ends = TierEnds._listed(bundle, upper, tiers, degrees)
+        store.put(key, (degrees, ends), [ends.switch, ends.links, ends.end])
+        return ends
+
+    @staticmethod
+    def _listed(bundle: list[int], upper: list[bool], tiers: list[TierNet],
+                degrees: list[IntArray]) -> TierEnds:
+        """The tier ends of ends listed one by one."""
         sizes = np.array([d.size for d in degrees], dtype=np.int64)
         offsets = np.array([t.offset for t in tiers], dtype=np.int64)
         firsts = np.cumsum(sizes) - sizes
