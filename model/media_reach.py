@@ -116,20 +116,25 @@ def _where(design: Design, element: object) -> tuple[str | None, str | None]:
     return design.building_of(element_id), design.island_of(element_id)
 
 
-def bundle_length(design: Design, bundle: LinkBundle, places: Places | None = None
-                  ) -> BundleLength:
+def bundle_length(design: Design, bundle: LinkBundle, places: Places | None = None,
+                  assumed: dict[LengthClass, float] | None = None) -> BundleLength:
     """The length of each link of ``bundle``, m: its own ``length_m`` when set, else the
-    assumed length of its class (``places``: as :func:`length_class` takes it)."""
+    assumed length of its class (``places``: as :func:`length_class` takes it;
+    ``assumed``: :func:`assumed_lengths` of the design, when already made)."""
     if bundle.length_m is not None:
         return BundleLength(bundle.length_m, LengthClass.SET)
     cls = length_class(design, bundle, places)
-    metres = {
+    return BundleLength((assumed or assumed_lengths(design))[cls], cls)
+
+
+def assumed_lengths(design: Design) -> dict[LengthClass, float]:
+    """The length assumed for a link of each class of distance, m."""
+    return {
         LengthClass.RACK: RACK_M,
         LengthClass.ISLAND: ISLAND_M,
         LengthClass.BUILDING: BUILDING_M,
         LengthClass.CAMPUS: design.settings.building_distance_m,
-    }[cls]
-    return BundleLength(metres, cls)
+    }
 
 
 def transceivers_per_link(medium: Medium) -> int:
@@ -157,7 +162,8 @@ def bundle_lengths(design: Design) -> dict[str, BundleLength]:
     """:func:`bundle_length` of every bundle of ``design``, by id (each end looked up
     once)."""
     places: Places = {}
-    return {bundle.id: bundle_length(design, bundle, places)
+    assumed = assumed_lengths(design)
+    return {bundle.id: bundle_length(design, bundle, places, assumed)
             for bundle in design.bundles.values()}
 
 

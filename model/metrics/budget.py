@@ -160,17 +160,23 @@ def design_links(design: Design, plane: Plane | None = None) -> int:
     ``design`` on ``plane`` (every plane when None), from the counts alone."""
     total = 0
     rack_types = {r.id: r for r in design.catalog.rack_types}
+    tiers, groups = design.tiers, design.rack_groups
+    members_of: dict[str, int] = {}  # each end's members, counted once
     for bundle in design.bundles.values():
-        upper = design.tiers.get(bundle.upper)
-        if plane is not None and (upper is None or upper.plane != plane):
-            continue
-        group = design.rack_groups.get(bundle.lower)
-        if group is not None:
-            rack_type = rack_types.get(group.rack_type)
-            members = group.count * (rack_type.servers_per_rack if rack_type else 0)
-        else:
-            tier = design.tiers.get(bundle.lower)
-            members = tier.count if tier is not None else 0
+        if plane is not None:
+            upper = tiers.get(bundle.upper)
+            if upper is None or upper.plane != plane:
+                continue
+        members = members_of.get(bundle.lower)
+        if members is None:
+            group = groups.get(bundle.lower)
+            if group is not None:
+                rack_type = rack_types.get(group.rack_type)
+                members = group.count * (rack_type.servers_per_rack if rack_type else 0)
+            else:
+                tier = tiers.get(bundle.lower)
+                members = tier.count if tier is not None else 0
+            members_of[bundle.lower] = members
         total += members * bundle.links_per_member
     return total
 

@@ -71,8 +71,9 @@ def wiring_problems(topologies: list[Topology], ports: dict[str, PortUse]) -> li
     for topo in topologies:
         design = topo.design
         media = {m.id: m for m in design.catalog.media}
+        bundles = design.bundles
         for b in topo.bundles:
-            bundle = design.bundles[b.bundle_id]
+            bundle = bundles[b.bundle_id]
             if not b.even:
                 out.append(Problem.of(W, "uneven-links", b.bundle_id, message(
                     "problems", "{name}: {links:,} links per member do not deal evenly"

@@ -171,11 +171,15 @@ def _add_links(ledger: _Ledger, topo: Topology, topologies: list[Topology],
     places: Places = {}
     priced_media: dict[str, Medium] = {}
     prices: dict[tuple[str, float], tuple[float, float]] = {}
+    bundles = design.bundles
     for t in topologies:
         for b in t.bundles:
-            bundle = design.bundles[b.bundle_id]
+            bundle = bundles[b.bundle_id]
             found = media.get(bundle.medium) if bundle.medium else None
-            if found is None or b.links == 0:
+            if found is None:
+                continue
+            links = b.links
+            if links == 0:
                 continue
             medium = priced_media.get(found.id)
             if medium is None:
@@ -190,17 +194,17 @@ def _add_links(ledger: _Ledger, topo: Topology, topologies: list[Topology],
             ends[b.upper.building] = ends.get(b.upper.building, 0.0) + 0.5
             price = medium.price
             if medium.kind is MediumKind.OPTICAL:
-                ledger.add("optics", medium.id, medium.name, "module", 2 * b.links,
-                           optics * b.links, price, ends)
+                ledger.add("optics", medium.id, medium.name, "module", 2 * links,
+                           optics * links, price, ends)
                 if price is not None and price.usd_per_m > 0:
                     ledger.add("cables", f"{medium.id}-fibre", f"Fibre for {medium.name}",
-                               "m", metres * b.links, cables * b.links, price, ends)
+                               "m", metres * links, cables * links, price, ends)
             elif medium.kind is MediumKind.AOC:
-                ledger.add("optics", medium.id, medium.name, "cable", b.links,
-                           optics * b.links, price, ends)
+                ledger.add("optics", medium.id, medium.name, "cable", links,
+                           optics * links, price, ends)
             else:
-                ledger.add("cables", medium.id, medium.name, "cable", b.links,
-                           cables * b.links, price, ends)
+                ledger.add("cables", medium.id, medium.name, "cable", links,
+                           cables * links, price, ends)
 
 
 def cost(topo: Topology, topologies: list[Topology], power: Power, compute: Compute,

@@ -61,15 +61,42 @@ def _pairs(n: int, keys: Sequence[IntArray]) -> int:
     return int((counts * (counts - 1) // 2).sum())
 
 
+def _pairs_in_runs(n: int, changes: Sequence[np.ndarray]) -> int:
+    """E(keys) of keys that never decrease from one accelerator to the next, given
+    where each changes (``key[1:] != key[:-1]``): accelerators equal in every key then
+    stand in runs, which end wherever one of the keys changes."""
+    if n < 2:
+        return 0
+    changed = changes[0]
+    for more in changes[1:]:
+        changed = changed | more
+    bounds = np.empty(int(np.count_nonzero(changed)) + 2, dtype=np.int64)
+    bounds[0], bounds[-1] = 0, n
+    bounds[1:-1] = np.flatnonzero(changed)
+    bounds[1:-1] += 1
+    counts = bounds[1:] - bounds[:-1]
+    return int((counts * (counts - 1)).sum()) // 2
+
+
 class _Counted:
     """E(keys) of one run, each set of keys counted once: a set that holds a key no two
     accelerators share (servers of one accelerator, domains without scale-up) has no
-    pairs, with no pass over the accelerators."""
+    pairs, with no pass over the accelerators. Keys that never decrease (accelerators
+    are numbered rack group by rack group, so most do) are counted by their runs."""
 
     def __init__(self, n: int) -> None:
         self.n = n
         self.known: dict[tuple[int, ...], int] = {}
         self.alone: set[int] = set()
+        self.changes: dict[int, np.ndarray | None] = {}
+
+    def _changes(self, key: IntArray) -> np.ndarray | None:
+        """Where ``key`` changes from one accelerator to the next, or None when it
+        decreases somewhere."""
+        if id(key) not in self.changes:
+            self.changes[id(key)] = (None if np.any(key[1:] < key[:-1])
+                                     else key[1:] != key[:-1])
+        return self.changes[id(key)]
 
     def __call__(self, keys: Sequence[IntArray]) -> int:
         ids = tuple(id(key) for key in keys)
@@ -77,7 +104,10 @@ class _Counted:
             return 0
         found = self.known.get(ids)
         if found is None:
-            found = self.known[ids] = _pairs(self.n, keys)
+            changes = [c for c in (self._changes(key) for key in keys) if c is not None]
+            found = self.known[ids] = (
+                _pairs_in_runs(self.n, changes) if keys and len(changes) == len(keys)
+                else _pairs(self.n, keys))
             if len(keys) == 1 and found == 0:
                 self.alone.add(ids[0])
         return found

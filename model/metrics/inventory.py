@@ -14,7 +14,11 @@ import numpy as np
 
 from model.elements import Pattern, Plane
 from model.metrics.budget import MAX_RESOLVED_LINKS, too_many_links
-from model.metrics.representation.topology import IntArray, TierNet, Topology, resolve
+from model.metrics.representation.topology import (
+    TierEnds,
+    Topology,
+    resolve,
+)
 from model.metrics.results import Inventory, PortUse, TierOversubscription
 from model.parts import MediumKind
 
@@ -45,42 +49,32 @@ def _tier_sums(topo: Topology, per_switch: np.ndarray) -> tuple[list[float], lis
     return total, high
 
 
-Ends = list[tuple[TierNet, IntArray, float]]
-"""Bundle ends at tiers: (the tier, links at each of its switches, an amount per link)."""
-
-
-def _per_switch(switches: int, ends: Ends) -> np.ndarray:
-    """Per switch (by global number, ``switches`` of them): the sum over ``ends`` of the
-    amount per link times the links arriving there, added in the order of ``ends`` (as
-    adding one end after the other would, in a few array operations for all)."""
-    if not ends:
-        return np.zeros(switches)
-    sizes = np.array([degree.size for _, degree, _ in ends], dtype=np.int64)
-    offsets = np.array([tier.offset for tier, _, _ in ends], dtype=np.int64)
-    amounts = np.array([amount for _, _, amount in ends], dtype=np.float64)
-    degrees = np.concatenate([degree for _, degree, _ in ends])
-    firsts = np.cumsum(sizes) - sizes
-    index = np.arange(degrees.size, dtype=np.int64) + np.repeat(offsets - firsts, sizes)
-    return np.bincount(index, weights=degrees * np.repeat(amounts, sizes),
-                       minlength=switches)
-
-
 def port_use(topologies: list[Topology]) -> dict[str, PortUse]:
     """Ports used and available per tier, with the busiest switch of each tier."""
     out: dict[str, PortUse] = {}
     for topo in topologies:
-        ends: Ends = []
-        for b in topo.bundles:
-            for end, degree in ((b.upper, b.upper_degree), (b.lower, b.lower_degree)):
-                if isinstance(end, TierNet) and end.model is not None:
-                    ends.append((end, degree, b.speed_gbps / end.model.port_speed_gbps))
-        used = _per_switch(topo.switches, ends)
+        ends = topo.tier_ends
+        speeds = np.array([b.speed_gbps for b in topo.bundles], dtype=np.float64)
+        # an end at a tier without a switch model uses no ports: it adds nothing
+        port = np.array([t.model.port_speed_gbps if t.model is not None else np.inf
+                         for t in ends.tier], dtype=np.float64)
+        used = _summed(topo.switches, ends, speeds[ends.bundle] / port)
         total, busiest = _tier_sums(topo, used)
         for tier, t_used, t_busiest in zip(topo.tiers.values(), total, busiest, strict=True):
             radix = tier.model.radix if tier.model else 0
             out[tier.id] = PortUse(used=t_used, available=radix * tier.count,
                                    worst_switch_used=t_busiest, per_switch=radix)
     return out
+
+
+def _summed(switches: int, ends: TierEnds, per_link: np.ndarray) -> np.ndarray:
+    """Per switch (``switches`` of them): the sum over ``ends`` of ``per_link`` (an
+    amount per link of each end; 0 for an end left out, which adds nothing) times the
+    end's links there, added in the ends' order (as adding one end after the other would)."""
+    if not ends.end.size:
+        return np.zeros(switches)
+    return np.bincount(ends.switch, weights=ends.links * per_link[ends.end],
+                       minlength=switches)
 
 
 def inventory(topo: Topology, topologies: list[Topology]) -> Inventory:
@@ -96,13 +90,14 @@ def inventory(topo: Topology, topologies: list[Topology]) -> Inventory:
     links: dict[str, int] = {}
     modules: Counter[str] = Counter()
     media = {m.id: m for m in design.catalog.media}
+    bundles = design.bundles
     for t in topologies:
         for b in t.bundles:
-            links[b.bundle_id] = b.links
-            medium_id = design.bundles[b.bundle_id].medium
+            links[b.bundle_id] = count = b.links
+            medium_id = bundles[b.bundle_id].medium
             medium = media.get(medium_id) if medium_id else None
             if medium is not None and medium.kind is MediumKind.OPTICAL:
-                modules[medium.id] += 2 * b.links
+                modules[medium.id] += 2 * count
     return Inventory(
         buildings=len(design.buildings),
         islands=len(design.islands),
@@ -121,15 +116,13 @@ def inventory(topo: Topology, topologies: list[Topology]) -> Inventory:
 def oversubscription(topo: Topology) -> dict[str, TierOversubscription]:
     """Per tier of the metrics plane: capacity from below against capacity upward (global
     links count as upward), for the tier and for its most oversubscribed switch."""
-    from_below: Ends = []
-    upward: Ends = []
-    for b in topo.bundles:
-        (upward if b.pattern is Pattern.GLOBAL else from_below).append(
-            (b.upper, b.upper_degree, b.speed_gbps))
-        if isinstance(b.lower, TierNet):
-            upward.append((b.lower, b.lower_degree, b.speed_gbps))
-    down = _per_switch(topo.switches, from_below)
-    up = _per_switch(topo.switches, upward)
+    ends = topo.tier_ends
+    speeds = np.array([b.speed_gbps for b in topo.bundles], dtype=np.float64)
+    peer = np.array([b.pattern is Pattern.GLOBAL for b in topo.bundles], dtype=bool)
+    speed = speeds[ends.bundle]
+    from_below = ends.upper & ~peer[ends.bundle]
+    down = _summed(topo.switches, ends, np.where(from_below, speed, 0.0))
+    up = _summed(topo.switches, ends, np.where(from_below, 0.0, speed))
     with np.errstate(divide="ignore", invalid="ignore"):
         # a switch with capacity from below and none upward is infinitely oversubscribed,
         # which makes the tier's worst switch undefined (None) rather than a number

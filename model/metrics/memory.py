@@ -37,10 +37,14 @@ if TYPE_CHECKING:
     from model.metrics.hops import LevelCounts
     from model.metrics.layout import Equipment, Layout
     from model.metrics.network import NetworkFigures, Structure
-    from model.metrics.representation.dragonfly_shape import DragonflyShape, DragonflyWiring
+    from model.metrics.representation.dragonfly_shape import (
+        DragonflyShape,
+        DragonflyWiring,
+        SwitchWiring,
+    )
     from model.metrics.representation.endpoints import RackPart
     from model.metrics.representation.switch_classes import SwitchClasses
-    from model.metrics.representation.topology import Wiring
+    from model.metrics.representation.topology import TierEnds, Wiring
     from model.metrics.results import PairCapacity
 
 _FIGURES_KEPT = 8
@@ -116,6 +120,11 @@ class Memory:
         default_factory=_lasting(2))
     """Capacity of each switch link and each switch's uplinks, by switch structure and
     the bundles' speeds."""
+    tier_ends: Remembered[tuple[list[np.ndarray], TierEnds]] = field(
+        default_factory=_within_bytes(64 * 2**20))
+    """The bundles' ends at tiers listed place by place, by the identity of their link
+    counts per switch (held in the entry) and the tiers' offsets
+    (:class:`~model.metrics.representation.topology.TierEnds`)."""
     tier_links: Remembered[tuple[np.ndarray, ...]] = field(default_factory=_lasting(2))
     """Every link between tiers (its two switches, and where each bundle's links start)
     by switch structure (:mod:`model.metrics.bisection.report_cut`, which counts the
@@ -145,14 +154,22 @@ class Memory:
     (:mod:`model.metrics.bisection.switch_dp_top`): an edit inside one island remakes
     its own group's only."""
 
-    dragonfly_wirings: Remembered[tuple[DragonflyWiring | None]] = field(
+    dragonfly_switches: Remembered[tuple[SwitchWiring | None]] = field(
         default_factory=_lasting(2))
-    """How a network reads as a Dragonfly+, without speeds, by switch structure and the
-    accelerators' attachments (:mod:`model.metrics.representation.dragonfly_shape`)."""
+    """How the links between switches read as a Dragonfly+, by switch structure, the
+    tiers' islands and the islands' numbering
+    (:mod:`model.metrics.representation.dragonfly_shape`): an edit of a rack group
+    leaves it standing."""
+    dragonfly_wirings: Remembered[tuple[object, object, object, DragonflyWiring | None]] = \
+        field(default_factory=_lasting(2))
+    """How a network reads as a Dragonfly+, without speeds, by the identity of its
+    switches' part and of the endpoints' incidence blocks and spans (held in the entry,
+    so the identities stay theirs): a speed edit shares them."""
 
-    dragonfly_shapes: Remembered[tuple[DragonflyWiring, DragonflyShape]] = field(
+    dragonfly_shapes: Remembered[tuple[DragonflyWiring, object, DragonflyShape]] = field(
         default_factory=_lasting(2))
-    """A Dragonfly+ at the speeds of a run, by its wiring and the speeds."""
+    """A Dragonfly+ at the speeds of a run, by its wiring, the bundles' speeds and the
+    endpoints' incidence blocks (held in the entry)."""
 
     def stores(self) -> list[Remembered[Any]]:
         """Every store, in field order."""

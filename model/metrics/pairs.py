@@ -258,6 +258,15 @@ def _present(group: IntArray, groups: int) -> list[int]:
     return np.flatnonzero(np.bincount(group[group >= 0], minlength=groups)).tolist()
 
 
+def _present_at(ep: Endpoints, level: str, groups: int) -> list[int]:
+    """:func:`_present` of the accelerators' islands or buildings (``level``), read from
+    the rack groups' spans when the endpoints make their places from them."""
+    if level in ep.given:
+        return _present(ep.island if level == "island" else ep.building, groups)
+    return sorted({getattr(span, level) for span in ep.spans
+                   if span.stop > span.start and getattr(span, level) >= 0})
+
+
 def by_classes(tree: PodTree | None, ep: Endpoints) -> bool:
     """Whether pair capacities come from the DP over classes of switches
     (:mod:`model.metrics.pair_classes`): a pod tree that is not uniform but whose pods
@@ -272,22 +281,22 @@ def _dragonfly_pairs(shape: DragonflyShape, ep: Endpoints, level: str, names: li
     dragonfly_separations`): islands are its groups, one value per pair of classes of
     groups (a permutation within classes keeps every speed, so it is an automorphism);
     a building is the set of its groups. None when the groups have too many choices."""
-    present = _present(ep.island if level == "island" else ep.building, len(names))
+    present = _present_at(ep, level, len(names))
     if len(present) < 2:
         return []
     if level == "island":
         label = shape.classes
         if label is None:
             label = np.arange(shape.groups, dtype=np.int64)
-        key = {(x, y): (min(int(label[x]), int(label[y])), max(int(label[x]), int(label[y])),
-                        int(label[x] == label[y])) for x, y in combinations(present, 2)}
+        of = label.tolist()
+        key = {(x, y): (min(of[x], of[y]), max(of[x], of[y]), int(of[x] == of[y]))
+               for x, y in combinations(present, 2)}
         first = {k: xy for xy, k in reversed(key.items())}
         values = dragonfly_separations(shape, [([x], [y]) for x, y in first.values()])
         if values is None:
             return None
         by_key = dict(zip(first, values, strict=True))
-        return [PairCapacity(names[x], names[y], by_key[key[x, y]])
-                for x, y in combinations(present, 2)]
+        return pair_records(names, present, [by_key[k] for k in key.values()])
     building_of = np.full(shape.groups, -1, dtype=np.int64)
     building_of[ep.island] = ep.building
     groups = {b: np.flatnonzero(building_of == b).tolist() for b in present}

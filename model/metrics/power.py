@@ -72,9 +72,10 @@ def power_draw(topo: Topology, topologies: list[Topology],
             if tier.model is not None:
                 switches_kw[tier.building] += tier.count * tier.model.max_power_w / 1000
     media = {m.id: m for m in design.catalog.media}
+    bundles = design.bundles
     for bundle_id, lower, lower_links, upper, upper_links in (
             link_ends(topologies) if ends is None else ends):
-        medium_id = design.bundles[bundle_id].medium
+        medium_id = bundles[bundle_id].medium
         medium = media.get(medium_id) if medium_id else None
         if medium is None or medium.power_w_per_end == 0:
             continue

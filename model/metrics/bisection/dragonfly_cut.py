@@ -96,25 +96,38 @@ def leaf_part(shape: DragonflyShape, target: int, slots_a: int) -> tuple[float, 
     ``slots_a`` of the leaves holding accelerators are in S's groups: its value, the
     number x of full leaves among those, and whether the partial leaf is there. The
     cost is affine in x, so the two ends of its range are tried (module doc)."""
-    h = shape.per_leaf
-    q, r = divmod(target, h)
-    slots_b = int(shape.leaves.sum()) - slots_a
-    full = (shape.leaf_cost(shape.spines, h), shape.leaf_cost(0, h))  # (in S, not in S)
-    empty = (shape.leaf_cost(shape.spines, 0), shape.leaf_cost(0, 0))
-    part = (shape.leaf_cost(shape.spines, r), shape.leaf_cost(0, r))
-    best = (float("inf"), 0, False)
-    for on_a in ((True, False) if r else (False,)):
-        in_a = 1 if r and on_a else 0
-        in_b = 1 if r and not on_a else 0
-        lo = max(0, q - (slots_b - in_b))
-        hi = min(q, slots_a - in_a)
-        for x in ((lo, hi) if lo <= hi else ()):
-            value = (x * full[0] + (slots_a - x - in_a) * empty[0] + in_a * part[0]
-                     + (q - x) * full[1] + (slots_b - (q - x) - in_b) * empty[1]
-                     + in_b * part[1])
-            if value < best[0]:
-                best = (value, x, bool(in_a))
-    return best
+    return _LeafCosts(shape, target).part(slots_a)
+
+
+class _LeafCosts:
+    """What :func:`leaf_part` reads of the shape for one ``target``, read once for
+    every number of leaves in S's groups."""
+
+    def __init__(self, shape: DragonflyShape, target: int) -> None:
+        h = shape.per_leaf
+        self.q, self.r = divmod(target, h)
+        self.slots = int(shape.leaves.sum())
+        self.full = (shape.leaf_cost(shape.spines, h), shape.leaf_cost(0, h))  # (in S, not)
+        self.empty = (shape.leaf_cost(shape.spines, 0), shape.leaf_cost(0, 0))
+        self.partial = (shape.leaf_cost(shape.spines, self.r), shape.leaf_cost(0, self.r))
+
+    def part(self, slots_a: int) -> tuple[float, int, bool]:
+        """:func:`leaf_part` with ``slots_a`` leaves in S's groups."""
+        q, r, full, empty, part = self.q, self.r, self.full, self.empty, self.partial
+        slots_b = self.slots - slots_a
+        best = (float("inf"), 0, False)
+        for on_a in ((True, False) if r else (False,)):
+            in_a = 1 if r and on_a else 0
+            in_b = 1 if r and not on_a else 0
+            lo = max(0, q - (slots_b - in_b))
+            hi = min(q, slots_a - in_a)
+            for x in ((lo, hi) if lo <= hi else ()):
+                value = (x * full[0] + (slots_a - x - in_a) * empty[0] + in_a * part[0]
+                         + (q - x) * full[1] + (slots_b - (q - x) - in_b) * empty[1]
+                         + in_b * part[1])
+                if value < best[0]:
+                    best = (value, x, bool(in_a))
+        return best
 
 
 def uniform_classes(speeds: np.ndarray, start: IntArray) -> IntArray | None:
@@ -123,17 +136,22 @@ def uniform_classes(speeds: np.ndarray, start: IntArray) -> IntArray | None:
     each group sees to each class does not reach such classes."""
     g_count = speeds.shape[0]
     label = np.unique(start, return_inverse=True)[1].reshape(-1).astype(np.int64)
-    everyone = np.arange(g_count)
+    rows = speeds.tolist()  # read as numbers: a group's signature is a few small sets
     while True:
         classes = int(label.max()) + 1
+        of = label.tolist()
         seen: dict[tuple[object, ...], int] = {}
-        new = np.array([seen.setdefault(
-            (int(label[i]), *(tuple(np.unique(speeds[i, (label == c) & (everyone != i)]))
-                              for c in range(classes))), len(seen))
-            for i in range(g_count)], dtype=np.int64)
+        new = []
+        for i in range(g_count):
+            sees: list[set[float]] = [set() for _ in range(classes)]
+            for k, speed in enumerate(rows[i]):
+                if k != i:
+                    sees[of[k]].add(speed)
+            new.append(seen.setdefault((of[i], *(tuple(sorted(s)) for s in sees)),
+                                       len(seen)))
         if len(seen) == classes:
             break
-        label = new
+        label = np.array(new, dtype=np.int64)
     for a in range(classes):
         for b in range(a, classes):
             block = speeds[np.ix_(label == a, label == b)]
@@ -156,7 +174,8 @@ def dragonfly_minimum(shape: DragonflyShape, target: int) -> DragonflyCut | None
         return None
     in_s, global_part, sizes, first = chosen
     slots = in_s @ shape.leaves[first]
-    parts = {int(n): leaf_part(shape, target, int(n)) for n in np.unique(slots)}
+    costs = _LeafCosts(shape, target)
+    parts = {n: costs.part(n) for n in np.unique(slots).tolist()}
     total = global_part + np.array([parts[int(n)][0] for n in slots])
     best = int(np.argmin(total))
     groups_a = np.zeros(shape.groups, dtype=bool)
@@ -177,7 +196,8 @@ def dragonfly_bound(shape: DragonflyShape, target: int) -> float:
     ordered = np.sort(shape.leaves)
     fewest = np.r_[0, np.cumsum(ordered)]
     most = np.r_[0, np.cumsum(ordered[::-1])]
-    part = [leaf_part(shape, target, n)[0] for n in range(int(shape.leaves.sum()) + 1)]
+    costs = _LeafCosts(shape, target)
+    part = [costs.part(n)[0] for n in range(int(shape.leaves.sum()) + 1)]
     return min(per_pair * m * (g_count - m) + min(part[int(fewest[m]):int(most[m]) + 1])
                for m in range(g_count + 1))
 
@@ -207,7 +227,8 @@ def dragonfly_sides(shape: DragonflyShape, ep: Endpoints, cut: DragonflyCut, tar
     switch[shape.leaf] = leaf_on_a[shape.leaf].astype(np.int8)
     order = np.argsort(shape.home, kind="stable")
     sorted_home = shape.home[order]
-    rank = np.arange(order.size) - np.searchsorted(sorted_home, sorted_home, side="left")
+    starts = np.flatnonzero(np.r_[True, sorted_home[1:] != sorted_home[:-1]])
+    rank = np.arange(order.size) - np.repeat(starts, np.diff(np.r_[starts, order.size]))
     accelerator = np.zeros(ep.count, dtype=np.int8)
     accelerator[order] = (rank < j[sorted_home]).astype(np.int8)
     return switch, accelerator

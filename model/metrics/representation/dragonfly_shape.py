@@ -94,6 +94,10 @@ class DragonflyWiring:
     """True for each such link inside a group."""
     pair: IntArray
     """For each global link, the two groups it joins (i·G + k with i < k)."""
+    pair_runs: tuple[IntArray, IntArray, IntArray]
+    """The global links ordered by ``pair`` (stable), where each pair's run starts in
+    that order, and the pair of each run: the least speed of each pair is one
+    ``minimum.reduceat``."""
 
 
 def dragonfly_shape(topo: Topology, ep: Endpoints) -> DragonflyShape | None:
@@ -103,13 +107,17 @@ def dragonfly_shape(topo: Topology, ep: Endpoints) -> DragonflyShape | None:
     wiring = dragonfly_wiring(topo, ep)
     if wiring is None:
         return None
-    key = (id(wiring), tuple(b.speed_gbps for b in topo.bundles), ep.inc_gbps.tobytes())
+    # the accelerators' capacities are those of the endpoints' blocks at their speeds:
+    # the blocks themselves (held in the entry) stand for them, unless given outright
+    capacities: object = (ep.inc_gbps.tobytes() if "inc_gbps" in ep.given
+                          else (id(ep.inc_blocks), tuple(ep.speeds)))
+    key = (id(wiring), tuple(b.speed_gbps for b in topo.bundles), capacities)
     store = remembered().dragonfly_shapes  # the solver and the pair capacities share it
     found = store.get(key)
-    if found is None or found[0] is not wiring:
-        found = (wiring, _with_speeds(wiring, topo, ep))
+    if found is None or found[0] is not wiring or found[1] is not ep.inc_blocks:
+        found = (wiring, ep.inc_blocks, _with_speeds(wiring, topo, ep))
         store.put(key, found)
-    return found[1]
+    return found[2]
 
 
 def _with_speeds(wiring: DragonflyWiring, topo: Topology, ep: Endpoints) -> DragonflyShape:
@@ -120,10 +128,12 @@ def _with_speeds(wiring: DragonflyWiring, topo: Topology, ep: Endpoints) -> Drag
     groups = wiring.groups
     slowest = np.full(groups * groups, np.inf)
     fastest = np.zeros(groups * groups)
-    np.minimum.at(slowest, wiring.pair, far_speed)
-    np.maximum.at(fastest, wiring.pair, far_speed)
+    order, starts, present = wiring.pair_runs
+    by_pair = far_speed[order]
+    slowest[present] = np.minimum.reduceat(by_pair, starts)
+    fastest[present] = np.maximum.reduceat(by_pair, starts)
     alike = (bool(np.all(capacity == capacity[0])) and bool(np.all(up_speed == up_speed[0]))
-             and bool(np.all(slowest[wiring.pair] == fastest[wiring.pair])))
+             and bool(np.all(slowest[present] == fastest[present])))
     square = slowest.reshape(groups, groups)
     square = np.minimum(square, square.T)
     np.fill_diagonal(square, 0.0)
@@ -137,30 +147,60 @@ def _with_speeds(wiring: DragonflyWiring, topo: Topology, ep: Endpoints) -> Drag
 
 def dragonfly_wiring(topo: Topology, ep: Endpoints) -> DragonflyWiring | None:
     """The speed-free part of :func:`dragonfly_shape` (None when the wiring is not of
-    the shape), kept in the running engine's memory (module doc)."""
+    the shape), kept in the running engine's memory (module doc): the switches' part
+    by the switch structure, the tiers' islands and the islands' numbering (an edit of
+    a rack group leaves it standing), the accelerators' part by the endpoints'
+    incidence blocks and spans themselves (which a speed edit shares)."""
     if ep.count == 0 or ep.shares_nics or topo.counts_only or topo.hierarchical:
         return None
     key = (topo.switch_structure, tuple((t.id, t.island) for t in topo.tiers.values()),
-           tuple(ep.island_names), ep.inc_acc.tobytes(), ep.inc_member.tobytes(),
-           ep.island.tobytes())
-    store = remembered().dragonfly_wirings
-    found = store.get(key)
+           tuple(ep.island_names))
+    memory = remembered()
+    found = memory.dragonfly_switches.get(key)
     if found is None:
-        found = (_wiring(topo, ep),)
-        store.put(key, found)
-    return found[0]
+        found = (_switch_wiring(topo, ep.island_names),)
+        memory.dragonfly_switches.put(key, found)
+    switches = found[0]
+    if switches is None:
+        return None
+    if ep.given:  # hand-made endpoints: nothing identifies them but their arrays
+        return _wiring(switches, ep)
+    at = (id(switches), id(ep.inc_blocks), id(ep.spans))
+    kept = memory.dragonfly_wirings.get(at)
+    if kept is None or kept[0] is not switches or kept[1] is not ep.inc_blocks \
+            or kept[2] is not ep.spans:
+        kept = (switches, ep.inc_blocks, ep.spans, _wiring(switches, ep))
+        memory.dragonfly_wirings.put(at, kept)
+    return kept[3]
 
 
-def _wiring(topo: Topology, ep: Endpoints) -> DragonflyWiring | None:
-    """The speed-free part of :func:`dragonfly_shape`, or None when the wiring is not
+@dataclass(frozen=True)
+class SwitchWiring:
+    """What :class:`DragonflyWiring` takes from the links between switches alone."""
+
+    groups: int
+    group: IntArray
+    leaf: np.ndarray
+    links_per_pair: int
+    spines: int
+    global_links: int
+    bundle: IntArray
+    local: np.ndarray
+    pair: IntArray
+    pair_runs: tuple[IntArray, IntArray, IntArray]
+
+
+def _switch_wiring(topo: Topology, island_names: list[str]) -> SwitchWiring | None:
+    """The part of :func:`dragonfly_shape`'s wiring the links between switches give,
+    with the islands numbered as in ``island_names``, or None when those links are not
     of the shape."""
-    number = {name: i for i, name in enumerate(ep.island_names)}
+    number = {name: i for i, name in enumerate(island_names)}
     group = np.full(topo.switches, -1, dtype=np.int64)
     for tier in topo.tiers.values():
         if tier.island is None or tier.island not in number:
             return None
         group[tier.offset:tier.offset + tier.count] = number[tier.island]
-    groups = len(ep.island_names)
+    groups = len(island_names)
     if groups < 2 or np.any(group < 0):
         return None
     index, los, his = [], [], []
@@ -177,17 +217,6 @@ def _wiring(topo: Topology, ep: Endpoints) -> DragonflyWiring | None:
     spine = np.zeros(topo.switches, dtype=bool)
     spine[lo[far]] = spine[hi[far]] = True
     leaf = ~spine
-    # accelerators: one leaf each, in their own group
-    acc, member = ep.inc_acc, ep.inc_member
-    home = np.full(ep.count, -1, dtype=np.int64)
-    home[acc] = member
-    if (np.any(home < 0) or np.any(home[acc] != member)
-            or np.any(group[home] != ep.island) or np.any(spine[home])):
-        return None
-    held = np.bincount(home, minlength=topo.switches)
-    holding = held > 0
-    if np.any(held[holding] != held[holding][0]):
-        return None
     # orient the links of a group leaf first; every one must join a leaf and a spine
     flip = spine[lo] & ~far
     lo, hi = np.where(flip, hi, lo), np.where(flip, lo, hi)
@@ -219,12 +248,43 @@ def _wiring(topo: Topology, ep: Endpoints) -> DragonflyWiring | None:
     if others.size == 0 or np.any(others != others[0]) or others[0] == 0:
         return None
     a, b = group[lo[far]], group[hi[far]]
+    pair = np.minimum(a, b) * groups + np.maximum(a, b)
+    order = np.argsort(pair, kind="stable")
+    ordered = pair[order]
+    starts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]])
+    switches = SwitchWiring(
+        groups=groups, group=group, leaf=leaf, links_per_pair=int(pairs.flat[0]),
+        spines=p, global_links=int(others[0]), bundle=bundle, local=local, pair=pair,
+        pair_runs=(order, starts, ordered[starts]))
+    for array in (switches.group, switches.leaf, switches.bundle, switches.local,
+                  switches.pair, order, starts, switches.pair_runs[2]):
+        array.flags.writeable = False  # shared by every run until the wiring changes
+    return switches
+
+
+def _wiring(switches: SwitchWiring, ep: Endpoints) -> DragonflyWiring | None:
+    """The speed-free part of :func:`dragonfly_shape` from the switches' part and the
+    accelerators' attachments, or None when they are not of the shape: every
+    accelerator on one leaf of its own group, every leaf that holds any holding as
+    many."""
+    group, leaf = switches.group, switches.leaf
+    acc, member = ep.inc_acc, ep.inc_member
+    home = np.full(ep.count, -1, dtype=np.int64)
+    home[acc] = member
+    if (np.any(home < 0) or np.any(home[acc] != member)
+            or np.any(group[home] != ep.island) or not np.all(leaf[home])):
+        return None
+    held = np.bincount(home, minlength=group.size)
+    holding = held > 0
+    if np.any(held[holding] != held[holding][0]):
+        return None
     wiring = DragonflyWiring(
-        groups=groups, group=group, leaf=leaf, held=held, home=home,
-        leaves=np.bincount(group[holding], minlength=groups), per_leaf=int(held[holding][0]),
-        links_per_pair=int(pairs.flat[0]), spines=p, global_links=int(others[0]),
-        bundle=bundle, local=local, pair=np.minimum(a, b) * groups + np.maximum(a, b))
-    for array in (wiring.group, wiring.leaf, wiring.held, wiring.home, wiring.leaves,
-                  wiring.bundle, wiring.local, wiring.pair):
+        groups=switches.groups, group=group, leaf=leaf, held=held, home=home,
+        leaves=np.bincount(group[holding], minlength=switches.groups),
+        per_leaf=int(held[holding][0]), links_per_pair=switches.links_per_pair,
+        spines=switches.spines, global_links=switches.global_links,
+        bundle=switches.bundle, local=switches.local, pair=switches.pair,
+        pair_runs=switches.pair_runs)
+    for array in (wiring.held, wiring.home, wiring.leaves):
         array.flags.writeable = False  # shared by every run until the wiring changes
     return wiring

@@ -34,7 +34,7 @@ import numpy.typing as npt
 from model.design import Design
 from model.elements import Pattern, Plane, RackGroup, SwitchTier
 from model.failures import NOTHING_DOWN, Down, Failure, what_is_down
-from model.metrics.algorithms.remembered import HashedKey
+from model.metrics.algorithms.remembered import HashedKey, Remembered
 from model.metrics.memory import remembered
 from model.metrics.representation.wiring import PATTERNS, ServerShape
 from model.parts import AcceleratorType, RackType, ServerType, SwitchModel
@@ -230,6 +230,12 @@ class Topology:
         return sum(t.count for t in self.tiers.values())
 
     @cached_property
+    def tier_ends(self) -> TierEnds:
+        """The bundles' ends at tiers, listed as the per-switch sums of ports and
+        oversubscription walk them (:mod:`model.metrics.inventory`)."""
+        return TierEnds.of(self.bundles)
+
+    @cached_property
     def hierarchical(self) -> bool:
         """True when no bundle is a peer (global) link."""
         return all(b.pattern is not Pattern.GLOBAL for b in self.bundles)
@@ -257,21 +263,89 @@ class Topology:
         return [per_server.get(id(rack), 0) / rack.per_server for rack in self.racks]
 
 
+@dataclass(frozen=True)
+class TierEnds:
+    """Every bundle's ends at tiers in bundle order, each bundle's upper end before its
+    lower one (when that is a tier), with the links at each switch of each end listed
+    one after the other: a sum per switch over the ends of an amount per link times the
+    links, added in this order, is one ``bincount`` (:mod:`model.metrics.inventory`)."""
+
+    bundle: IntArray
+    """The bundle (index into ``Topology.bundles``) of each end."""
+    upper: np.ndarray
+    """True for each end that is its bundle's upper end."""
+    tier: list[TierNet]
+    """The tier of each end."""
+    switch: IntArray
+    """The switch (global number) of each listed place: every switch of each end."""
+    links: IntArray
+    """Links of the end's bundle at that switch."""
+    end: IntArray
+    """The end of each listed place."""
+
+    @staticmethod
+    def of(bundles: Sequence[BundleNet]) -> TierEnds:
+        """The tier ends of ``bundles``; their lists of places are kept in the running
+        engine's memory by the identity of the bundles' link counts per switch (wiring
+        arrays a rack group edit leaves shared, held in the entry) and the tiers'
+        offsets, so an edit that changes no link between tiers lists them again only
+        when a rack group's links change."""
+        bundle: list[int] = []
+        upper: list[bool] = []
+        tiers: list[TierNet] = []
+        degrees: list[IntArray] = []
+        for i, b in enumerate(bundles):
+            for end, degree, is_upper in ((b.upper, b.upper_degree, True),
+                                          (b.lower, b.lower_degree, False)):
+                if isinstance(end, TierNet):
+                    bundle.append(i)
+                    upper.append(is_upper)
+                    tiers.append(end)
+                    degrees.append(degree)
+        key = (tuple(bundle), tuple(upper), tuple(id(d) for d in degrees),
+               tuple(t.offset for t in tiers))
+        store = remembered().tier_ends
+        kept = store.get(key)
+        if kept is not None and len(kept[0]) == len(degrees) and all(
+                a is d for a, d in zip(kept[0], degrees, strict=True)):
+            return replace(kept[1], tier=tiers)
+        ends = TierEnds._listed(bundle, upper, tiers, degrees)
+        store.put(key, (degrees, ends), [ends.switch, ends.links, ends.end])
+        return ends
+
+    @staticmethod
+    def _listed(bundle: list[int], upper: list[bool], tiers: list[TierNet],
+                degrees: list[IntArray]) -> TierEnds:
+        """The tier ends of ends listed one by one."""
+        sizes = np.array([d.size for d in degrees], dtype=np.int64)
+        offsets = np.array([t.offset for t in tiers], dtype=np.int64)
+        firsts = np.cumsum(sizes) - sizes
+        total = int(sizes.sum())
+        return TierEnds(
+            bundle=np.array(bundle, dtype=np.int64), upper=np.array(upper, dtype=bool),
+            tier=tiers,
+            switch=np.arange(total, dtype=np.int64) + np.repeat(offsets - firsts, sizes),
+            links=(np.concatenate(degrees) if degrees else np.zeros(0, dtype=np.int64)),
+            end=np.repeat(np.arange(sizes.size, dtype=np.int64), sizes))
+
+
 Wiring = tuple[IntArray, IntArray, IntArray | None, bool, IntArray, IntArray]
 """(lower member, upper member, NIC, even, upper degrees, lower degrees) of a bundle."""
 
 
 def _wiring(bundle_pattern: Pattern, lower: RackNet | TierNet, upper_count: int,
-            links: int, plane: Plane) -> Wiring:
+            links: int, plane: Plane, wirings: Remembered[Wiring] | None = None) -> Wiring:
     """Member-level wiring of a bundle with each member's link count, remembered by
     what it depends on (an edit elsewhere re-resolves a design without re-dealing the
-    links of its unchanged bundles). The arrays are read-only: they are shared."""
+    links of its unchanged bundles) in ``wirings`` (default: the running engine's). The
+    arrays are read-only: they are shared."""
     if isinstance(lower, TierNet):
         shape: tuple[object, ...] = ("tier", lower.count)
     else:
         shape = ("racks", lower.racks, lower.rack_type.servers_per_rack, lower.nics(plane))
     key = (bundle_pattern, shape, upper_count, links)
-    wirings = remembered().wirings
+    if wirings is None:
+        wirings = remembered().wirings
     found = wirings.get(key)
     if found is None:
         lo, up, nic, even = _wire(bundle_pattern, lower, upper_count, links, plane)
@@ -372,6 +446,7 @@ def resolve(design: Design, plane: Plane | None = None, counts_only: bool = Fals
         sw_offset += tier.count
     by_rack = {r.id: r for r in racks}
     bundles: list[BundleNet] = []
+    wirings = remembered().wirings
     for b in design.bundles.values():
         upper = tiers.get(b.upper)
         lower: RackNet | TierNet | None = by_rack.get(b.lower) or tiers.get(b.lower)
@@ -386,7 +461,7 @@ def resolve(design: Design, plane: Plane | None = None, counts_only: bool = Fals
             count: int | None = int(lo_deg.sum())
         else:
             lo, up, nic, even, up_deg, lo_deg = _wiring(b.pattern, shape, upper.count,
-                                                        b.links_per_member, plane)
+                                                        b.links_per_member, plane, wirings)
             count = None
         net_bundle = BundleNet(b.id, lower, upper, b.links_per_member, b.speed_gbps,
                                b.pattern, lo, up, nic, even, up_deg, lo_deg, count)
