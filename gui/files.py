@@ -245,6 +245,11 @@ class FileActions(QObject):
         """Tell the user why something failed."""
         QMessageBox.critical(self.window, title, text)
 
+    def show_notice(self, title: str, text: str) -> None:
+        """Tell the user why a request waits or was not carried out when nothing
+        failed (an export still being written): an information box, not an error's."""
+        QMessageBox.information(self.window, title, text)
+
     def ask_template(self) -> Design | None:
         """Show the New from Template dialog; the design built, or None."""
         from gui.template_dialog import TemplateDialog
@@ -455,7 +460,7 @@ class FileActions(QObject):
 
         running = self.exports.busy()
         if running is not None:
-            self.show_error(self.tr("Export in progress"), self.tr(
+            self.show_notice(self.tr("Export in progress"), self.tr(
                 "{file} is still being written. Export again when it is done.").format(
                     file=running.name))
             return False

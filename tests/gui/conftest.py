@@ -117,6 +117,7 @@ class Answers:
         self.revert = True
         self.png_options: object | None = None
         self.errors: list[tuple[str, str]] = []
+        self.notices: list[tuple[str, str]] = []
         self.unexpected: list[tuple[str, str, str]] = []
 
 
@@ -155,6 +156,8 @@ def real_window_factory(qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
         monkeypatch.setattr(files, "ask_png_options", lambda: answers.png_options)
         monkeypatch.setattr(files, "show_error",
                             lambda title, text: answers.errors.append((title, text)))
+        monkeypatch.setattr(files, "show_notice",
+                            lambda title, text: answers.notices.append((title, text)))
         win.answers = answers
         windows.append(win)
         return win
