@@ -2,9 +2,10 @@
 
 An export is split in two. What needs the canvas's ``QGraphicsScene`` (which lives on
 the GUI thread only) runs there in short steps: :func:`export_steps` gives a generator
-that builds a scene of a snapshot of the design, yields to the event loop while the
-scene routes its connectors in its own slices, and paints (a PNG band by band, the SVG
-into memory, the PDF's canvas recorded as a ``QPicture``). What it returns is the rest,
+that builds a scene of a snapshot of the design a few hundred elements a step, yields to
+the event loop while the scene routes its connectors in its own slices, and paints a few
+items a step (:mod:`gui.canvas.slicing`: the PNG into an image, the SVG into memory, the
+PDF's canvas recorded as a ``QPicture``). What it returns is the rest,
 the heavy part: a function that writes the file (encodes the PNG, makes the SVG
 well-formed with centred labels, lays out the report's tables around the recorded
 canvas, writes the JSON, CSV, GraphML or workbook) from the snapshot alone.
