@@ -345,7 +345,7 @@ def canvas_recorded(scene: DesignScene, inner: QRectF, source: QRectF, height: f
         painter.save()  # as _canvas paints
         painter.setPen(QPen(RULE, 0.8))
         painter.drawRect(inner.adjusted(-4, -4, 4, 4))
-        yield from painted_in_slices(scene, painter, inner, source)
+        yield from painted_in_slices(scene, painter, centred(inner, source), source)
         painter.restore()
     finally:
         painter.end()
