@@ -2,9 +2,10 @@
 
 An export is split in two. What needs the canvas's ``QGraphicsScene`` (which lives on
 the GUI thread only) runs there in short steps: :func:`export_steps` gives a generator
-that builds a scene of a snapshot of the design, yields to the event loop while the
-scene routes its connectors in its own slices, and paints (a PNG band by band, the SVG
-into memory, the PDF's canvas recorded as a ``QPicture``). What it returns is the rest,
+that builds a scene of a snapshot of the design a few hundred elements a step, yields to
+the event loop while the scene routes its connectors in its own slices, and paints a few
+items a step (:mod:`gui.canvas.slicing`: the PNG into an image, the SVG into memory, the
+PDF's canvas recorded as a ``QPicture``). What it returns is the rest,
 the heavy part: a function that writes the file (encodes the PNG, makes the SVG
 well-formed with centred labels, lays out the report's tables around the recorded
 canvas, writes the JSON, CSV, GraphML or workbook) from the snapshot alone.
@@ -44,10 +45,10 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
-from PySide6.QtWidgets import QLabel, QProgressBar, QStatusBar, QStyleOptionGraphicsItem
+from PySide6.QtWidgets import QLabel, QProgressBar, QStatusBar
 
-from gui.canvas.caching import collector_paused
-from gui.canvas.scene import DesignScene, build_scene
+from gui.canvas.scene import DesignScene, built_in_steps
+from gui.canvas.slicing import painted_in_slices
 from gui.i18n import translate
 from model.design import Design
 from model.metrics.results import DesignMetrics
@@ -60,12 +61,6 @@ Steps = Generator[None, None, Write]
 """The GUI-thread part: each ``next`` is one short step; the generator returns the
 :data:`Write`."""
 
-BAND_PIXELS = 1_500_000
-"""A PNG is painted in horizontal bands of about this many pixels (at least two), one
-per turn of the event loop: the scene's items are painted on the GUI thread, and a
-whole 1920 × 1502 canvas of Dragonfly+ k = 128 took 40–80 ms in one go. Each band
-paints every item crossing it (clipped), so more bands cost more in all (measured: six
-256-row bands took about 30 ms each)."""
 POLL_MS = 2
 """How often the steps look again while the scene routes its connectors."""
 STUCK_POLLS = 50
@@ -117,35 +112,38 @@ def _routed(scene: DesignScene) -> Generator[None, None, None]:
             return
 
 
-def _indexed(scene: DesignScene, area: QRectF) -> Generator[None, None, None]:
-    """Steps of their own for what the first paint would otherwise do at once (on
-    Dragonfly+ k = 128, loaded machine: the first band took about 130 ms CPU, the next
-    ones 40-50): Qt builds the scene's index of items (about 40 ms), and the wire layer
-    merges every connector's pieces on its first paint, here onto one pixel (about
-    90 ms; splitting that further is the wire layer's business)."""
-    scene.items(area)
-    yield
-    pixel = QImage(1, 1, QImage.Format.Format_RGB32)
-    painter = QPainter(pixel)
-    scene.wires.paint(painter, QStyleOptionGraphicsItem(), None)
-    painter.end()
-    yield
+def _scene(design: Design, metrics: DesignMetrics | None, scene: list[DesignScene]
+           ) -> Generator[None, None, DesignScene]:
+    """Build the export's scene in steps (:func:`~gui.canvas.scene.built_in_steps`);
+    it is put in ``scene`` first, for the caller to dispose of whatever happens."""
+    made = DesignScene(design, metrics=metrics, built=False)
+    scene.append(made)
+    yield from built_in_steps(made)
+    return made
+
+
+def _painter_ready(painter: QPainter, scene: DesignScene, target: QRectF) -> None:
+    """What :func:`gui.export.render._paint` does before the scene is rendered."""
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+    painter.fillRect(target, QColor(scene.theme.canvas))
 
 
 def _png_steps(design: Design, metrics: DesignMetrics | None, path: Path,
                width: int | None, dpi: float | None, source: QRectF | None) -> Steps:
-    scene = build_scene(design, metrics)
+    made: list[DesignScene] = []
     try:
-        yield
+        scene = yield from _scene(design, metrics, made)
         image = yield from _png_image(scene, path, width, dpi, source)
     finally:
-        _dispose(scene)
+        for scene in made:
+            _dispose(scene)
     return partial(_save_png, image, path)
 
 
 def _png_image(scene: DesignScene, path: Path, width: int | None, dpi: float | None,
                source: QRectF | None) -> Generator[None, None, QImage]:
-    from gui.export.render import _choose_detail, _paint, _whole_area, picture_size
+    from gui.export.render import _choose_detail, _whole_area, picture_size
 
     area = QRectF(source) if source is not None else _whole_area(scene, width, dpi)
     w, h = picture_size(area, width, dpi)
@@ -153,27 +151,21 @@ def _png_image(scene: DesignScene, path: Path, width: int | None, dpi: float | N
     scale = min(w / area.width(), h / area.height())
     scene.set_view_scale(scale)  # as painting will: routing and labels at this zoom
     yield from _routed(scene)
-    yield from _indexed(scene, area)
     image = QImage(w, h, QImage.Format.Format_RGB32)  # opaque: the canvas is filled
     if image.isNull():
         raise ExportError(translate("Export", "not enough memory for a {width} × {height} "
                                     "picture").format(width=w, height=h), path)
-    image.fill(QColor(scene.theme.canvas))
+    image.fill(QColor(scene.theme.canvas))  # as render_png's fillRect: the same pixels
     if dpi is not None:
         dots_per_metre = round(dpi / 0.0254)
         image.setDotsPerMeterX(dots_per_metre)
         image.setDotsPerMeterY(dots_per_metre)
+    yield  # a 1920-pixel canvas takes about 10 ms to fill
     painter = QPainter(image)
     try:
-        band_rows = max(1, min(-(-h // 2), BAND_PIXELS // w))
-        for top in range(0, h, band_rows):
-            rows = min(band_rows, h - top)
-            # the same scale as the whole picture: each band is its slice of it
-            band = QRectF(area.left(), area.top() + top * area.height() / h,
-                          area.width(), rows * area.height() / h)
-            with collector_paused():
-                _paint(scene, painter, QRectF(0, top, w, rows), band)
-            yield
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        yield from painted_in_slices(scene, painter, QRectF(0, 0, w, h), area)
     finally:
         painter.end()
     return image
@@ -197,17 +189,16 @@ def _save_png(image: QImage, path: Path) -> None:
 
 
 def _svg_steps(design: Design, metrics: DesignMetrics | None, path: Path) -> Steps:
-    from gui.export.render import SCREEN_DPI, _choose_detail, _paint
+    from gui.export.render import SCREEN_DPI, _choose_detail
 
-    scene = build_scene(design, metrics)
+    made: list[DesignScene] = []
     try:
-        yield
+        scene = yield from _scene(design, metrics, made)
         _choose_detail(scene, 1.0, True)
         scene.set_view_scale(1.0)
         area = scene.content_rect()
         size = (max(1, round(area.width())), max(1, round(area.height())))
         yield from _routed(scene)
-        yield from _indexed(scene, area)
         # drawn straight into the SVG generator (the labels know it is an SVG), in
         # memory: the file is made and written on the worker
         buffer = QBuffer()
@@ -225,12 +216,16 @@ def _svg_steps(design: Design, metrics: DesignMetrics | None, path: Path) -> Ste
         if not painter.begin(generator):
             raise ExportError(translate(
                 "Export", "the SVG file could not be opened for writing"), path)
-        _paint(scene, painter, QRectF(0, 0, *size), area)
-        painter.end()
+        try:
+            _painter_ready(painter, scene, QRectF(0, 0, *size))
+            yield from painted_in_slices(scene, painter, QRectF(0, 0, *size), area)
+        finally:
+            painter.end()
         drawn, centred = bytes(buffer.data().data()), list(labels)
         labels.clear()
     finally:
-        _dispose(scene)
+        for scene in made:
+            _dispose(scene)
     return partial(_write_svg, drawn, centred, path)
 
 
@@ -248,16 +243,21 @@ def _write_svg(drawn: bytes, centred: list[tuple[str, float, float]], path: Path
 
 
 def _pdf_steps(design: Design, metrics: DesignMetrics, path: Path, lang: str) -> Steps:
-    from gui.export.pdf import record_canvas, write_pdf_report
+    from gui.export.pdf import canvas_layout, canvas_recorded, write_pdf_report
 
-    scene = build_scene(design, metrics)
+    made: list[DesignScene] = []
     try:
-        yield
+        scene = yield from _scene(design, metrics, made)
         scene.set_detail(True)
+        inner, source, height = canvas_layout(scene)
+        # as painting will: routing and labels at this zoom
+        scene.set_view_scale(min(inner.width() / source.width(),
+                                 inner.height() / source.height()))
         yield from _routed(scene)
-        canvas = record_canvas(scene)
+        canvas = yield from canvas_recorded(scene, inner, source, height)
     finally:
-        _dispose(scene)
+        for scene in made:
+            _dispose(scene)
 
     def write() -> None:
         write_pdf_report(design, metrics, path, canvas=canvas, lang=lang)

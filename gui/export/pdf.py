@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 
 from PySide6.QtCore import QMarginsF, QRectF, Qt
 from PySide6.QtGui import (
@@ -36,6 +36,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QGraphicsScene
 
 from gui.canvas.scene import DesignScene
+from gui.canvas.slicing import painted_in_slices
 from gui.export.charts import draw_histogram
 from gui.not_computed import reason_of
 from model.design import Design
@@ -319,6 +320,35 @@ def record_canvas(scene: QGraphicsScene) -> RecordedCanvas:
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     _canvas(scene)(painter, QRectF(0, 0, width, height))
     painter.end()
+    return RecordedCanvas(picture, height)
+
+
+def canvas_layout(scene: DesignScene) -> tuple[QRectF, QRectF, float]:
+    """Where :func:`record_canvas` draws the canvas (the frame's inside), the part of
+    ``scene`` drawn there, and the canvas's height on the page."""
+    rect = page_layout().paintRectPixels(RESOLUTION_DPI)
+    width = float(rect.width())
+    height = _canvas_height(scene, width, float(rect.height()))
+    inner = QRectF(0, 0, width, height).adjusted(4, 4, -4, -4)
+    return inner, canvas_source(scene, inner.width(), inner.height()), height
+
+
+def canvas_recorded(scene: DesignScene, inner: QRectF, source: QRectF, height: float
+                    ) -> Generator[None, None, RecordedCanvas]:
+    """:func:`record_canvas` in steps (laid out by :func:`canvas_layout`), the scene's
+    items recorded a few at a time (:func:`gui.canvas.slicing.painted_in_slices`);
+    yields between steps."""
+    picture = QPicture()
+    painter = QPainter(picture)
+    try:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.save()  # as _canvas paints
+        painter.setPen(QPen(RULE, 0.8))
+        painter.drawRect(inner.adjusted(-4, -4, 4, 4))
+        yield from painted_in_slices(scene, painter, centred(inner, source), source)
+        painter.restore()
+    finally:
+        painter.end()
     return RecordedCanvas(picture, height)
 
 
