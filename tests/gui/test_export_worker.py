@@ -88,9 +88,11 @@ def test_the_event_loop_keeps_ticking_while_the_100k_graphml_is_written(
         assert stream.read().rstrip().endswith(b"</graphml>")
     assert started < 1000, f"the menu action held the GUI thread {started} ms"
     gaps = [b - a for a, b in zip([0.0, *beats], beats, strict=False)]
-    assert len(beats) > 20, "the heartbeat hardly ran"
-    # generous for a loaded machine; the write itself takes seconds
-    assert max(gaps) < 1500, f"the event loop stalled {max(gaps)} ms"
+    assert len(beats) > 5, "the heartbeat hardly ran"
+    # Generous for a loaded machine: written on the GUI thread the heartbeat stopped
+    # for the whole write (5–12 s); from the worker, the longest gaps seen with other
+    # test suites running beside it (load 5–9 on 2 cores) were 0.4–2 s.
+    assert max(gaps) < 3000, f"the event loop stalled {max(gaps)} ms"
 
 
 def test_a_failure_reaches_the_user_naming_the_file(real_window, qtbot,
