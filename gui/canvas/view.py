@@ -131,7 +131,12 @@ class CanvasView(QGraphicsView):
             return False
         if not self.execute(command):
             return False
-        self.design_scene.select_ids(created_ids(command)[-1:])
+        placed = created_ids(command)[-1:]
+        self.design_scene.select_ids(placed)
+        item = self.design_scene.item_for(placed[0]) if placed else None
+        if item is not None:
+            # a building dropped near the top of the view stood with its title above it
+            self.ensureVisible(item.sceneBoundingRect(), 16, 16)
         return True
 
     def show_status(self, message: str) -> None:

@@ -370,3 +370,18 @@ def test_moving_an_island_re_routes_each_of_its_bundles_once(window, monkeypatch
     bundle = scene.item_for("hall-a-pod-1-b1")
     assert isinstance(bundle, BundleItem)
     assert bundle.shape().boundingRect().contains(racks.center().x(), racks.top() - 1)
+
+
+def test_a_dropped_element_is_shown_whole(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The walk of the real app dropped the first building near the top of an empty
+    canvas: it stood with its title above the view. The view now scrolls so what was
+    dropped is visible whole."""
+    view, scene = window.view, window.scene
+    view.resize(1000, 700)
+    view.set_scale(1.0)
+    top_left = view.mapToScene(view.viewport().rect().topLeft())
+    assert view.place_entry(PaletteEntry("building", "", "Building"),
+                            QPointF(top_left.x() + 200, top_left.y() + 2))
+    (placed,) = scene.selected_ids()
+    shown = view.mapToScene(view.viewport().rect()).boundingRect()
+    assert shown.contains(scene.item_for(placed).sceneBoundingRect())
