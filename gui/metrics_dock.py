@@ -18,6 +18,7 @@ from gui.not_computed import not_computed_text, reason_of, status_text, status_t
 from gui.numbers import count_text, decimal_text
 from gui.theme import Theme
 from model.design import Design
+from model.metrics.reliability import Goodput
 from model.metrics.results import DesignMetrics
 
 HEADLINES: tuple[tuple[str, str, str], ...] = (
@@ -196,6 +197,31 @@ class MetricsDock(QWidget):
         self.state.setText(self.tr("Metrics failed: {message}").format(message=message))
         self.state.setStyleSheet("color: #cf222e;")
 
+    def duration_words(self, seconds: float) -> str:
+        """A duration as a person reads it: seconds below two minutes, minutes below
+        two hours, hours beyond (one decimal below ten)."""
+        if not math.isfinite(seconds):
+            return "∞"
+        if seconds < 120:
+            return self.tr("{n} s").format(n=f"{seconds:,.0f}")
+        if seconds < 7200:
+            minutes = seconds / 60
+            return self.tr("{n} min").format(
+                n=f"{minutes:,.1f}" if minutes < 10 else f"{minutes:,.0f}")
+        hours = seconds / 3600
+        return self.tr("{n} h").format(n=f"{hours:,.1f}" if hours < 10 else f"{hours:,.0f}")
+
+    def goodput_reasons(self, goodput: Goodput) -> str:
+        """What the goodput is made of, so that a low one (0 % for a large job whose
+        interruptions come faster than it restarts) reads as arithmetic, not a fault."""
+        return self.tr(
+            "An interruption every {mtbi} on average; a checkpoint written every {interval}"
+            " ({write} s each); {restart} s to restart after each interruption").format(
+                mtbi=self.duration_words(goodput.mtbi_s),
+                interval=self.duration_words(goodput.young_interval_s),
+                write=f"{goodput.checkpoint_write_s:,.0f}",
+                restart=f"{goodput.restart_s:,.0f}")
+
     def show_metrics(self, metrics: DesignMetrics) -> None:
         """Show fresh metrics."""
         self.metrics = metrics
@@ -208,6 +234,8 @@ class MetricsDock(QWidget):
                 tips["bisection_tbps"] += self.tr(
                     "; the minimum is proven at least the first figure (a flow that fits"
                     " in the links)")
+        if metrics.reliability is not None:
+            tips["goodput"] += "\n" + self.goodput_reasons(metrics.reliability.goodput)
         for key, value in self.values.items():
             self.labels[key].setText(format_headline(key, value, metrics))
             skipped = reason_of(metrics, SKIPPED_BY.get(key, ""))

@@ -2107,6 +2107,22 @@ It was kept as {kept}.</source>
         <translation>指标计算失败：{message}</translation>
     </message>
     <message>
+        <source>{n} s</source>
+        <translation>{n} 秒</translation>
+    </message>
+    <message>
+        <source>{n} min</source>
+        <translation>{n} 分钟</translation>
+    </message>
+    <message>
+        <source>{n} h</source>
+        <translation>{n} 小时</translation>
+    </message>
+    <message>
+        <source>An interruption every {mtbi} on average; a checkpoint written every {interval} ({write} s each); {restart} s to restart after each interruption</source>
+        <translation>平均每 {mtbi} 中断一次；每 {interval} 写一次检查点（每次 {write} 秒）；每次中断后重启需 {restart} 秒</translation>
+    </message>
+    <message>
         <source> (best cut found: upper bound)</source>
         <translation>（找到的最佳切面：上界）</translation>
     </message>

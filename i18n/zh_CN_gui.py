@@ -780,6 +780,12 @@ ZH_CN: dict[str, str] = {
     "✓ Up to date": "✓ 已是最新",
     "Metrics failed: {message}": "指标计算失败：{message}",
     " (best cut found: upper bound)": "（找到的最佳切面：上界）",
+    "An interruption every {mtbi} on average; a checkpoint written every {interval}"
+    " ({write} s each); {restart} s to restart after each interruption":
+        "平均每 {mtbi} 中断一次；每 {interval} 写一次检查点（每次 {write} 秒）；每次中断后重启需 {restart} 秒",
+    "{n} s": "{n} 秒",
+    "{n} min": "{n} 分钟",
+    "{n} h": "{n} 小时",
     "≥ {bound} (proven)\n… best cut {figure}": "≥ {bound}（已证明）\n… 最佳切面 {figure}",
     "No problems: the design passes every check.": "没有问题：设计通过了全部检查。",
     "; the minimum is proven at least the first figure (a flow that fits in the links)":

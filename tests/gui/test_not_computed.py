@@ -125,3 +125,29 @@ def test_status_bar_at_the_time_limit(qtbot, design, catalog, settings) -> None:
         qtbot.waitUntil(lambda: not win.runner.is_busy(), timeout=10_000)
     finally:
         close_window(win)
+
+
+def test_goodput_tooltip_says_what_it_is_made_of(qtbot, design) -> None:
+    """A 266K-accelerator Dragonfly+ read 'Goodput 0.0 %' with no reason given. The
+    tooltip now gives the interruption interval, Young's checkpoint interval and the two
+    times, counted here from the job's interruptions per day and the default settings
+    (checkpoint 30 s, restart 300 s): M = 86,400 s / interruptions, τ = √(2 · 30 s · M)."""
+    import math
+
+    from gui.metrics_dock import MetricsDock
+    from gui.theme import THEMES
+    from model.metrics import compute_all
+
+    metrics = compute_all(design)
+    assert metrics.reliability is not None
+    dock = MetricsDock(design, THEMES["light"])
+    qtbot.addWidget(dock)
+    dock.show_metrics(metrics)
+    mtbi = 86_400 / metrics.reliability.job.per_day
+    young = math.sqrt(2 * 30.0 * mtbi)
+    tip = dock.labels["goodput"].toolTip()
+    assert "(30 s each); 300 s to restart after each interruption" in tip, tip
+    assert f"An interruption every {dock.duration_words(mtbi)} on average" in tip, tip
+    assert f"a checkpoint written every {dock.duration_words(young)}" in tip, tip
+    assert [dock.duration_words(s) for s in (90, 300, 600, 3 * 3600, 50 * 3600)] == [
+        "90 s", "5.0 min", "10 min", "3.0 h", "50 h"]
