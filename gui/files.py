@@ -49,7 +49,8 @@ from gui.autosave import Autosaver, offer_recovery
 from gui.document import DesignDocument
 from gui.errors import guarded, report_unexpected
 from gui.export.jobs import ExportRunner, Steps, export_steps
-from gui.i18n import QT_TRANSLATE_NOOP, current_language, error_message, translate
+from gui.export.kinds import EXPORTS, export_texts
+from gui.i18n import QT_TRANSLATE_NOOP, current_language, error_message
 from gui.metrics_runner import FiguresNotComputedError, MetricsRunner, preview_compute
 from model.design import Design
 from model.errors import ArchipelagoError
@@ -64,34 +65,6 @@ DESIGN_FILTER = QT_TRANSLATE_NOOP("FileActions", "Archipelago designs (*.json);;
 """The file dialogs' filter for design files (translated when shown)."""
 MAX_RECENT = 10
 RECENT_KEY = "files/recent"
-
-EXPORTS: dict[str, tuple[str, str, str]] = {
-    "png": (QT_TRANSLATE_NOOP("FileActions", "Canvas as PNG…"),
-            QT_TRANSLATE_NOOP("FileActions", "PNG pictures (*.png)"), ".png"),
-    "svg": (QT_TRANSLATE_NOOP("FileActions", "Canvas as SVG…"),
-            QT_TRANSLATE_NOOP("FileActions", "SVG drawings (*.svg)"), ".svg"),
-    "pdf": (QT_TRANSLATE_NOOP("FileActions", "PDF Report…"),
-            QT_TRANSLATE_NOOP("FileActions", "PDF documents (*.pdf)"), ".pdf"),
-    "json": (QT_TRANSLATE_NOOP("FileActions", "Metrics as JSON…"),
-             QT_TRANSLATE_NOOP("FileActions", "JSON files (*.json)"), ".metrics.json"),
-    "csv": (QT_TRANSLATE_NOOP("FileActions", "Metrics as CSV…"),
-            QT_TRANSLATE_NOOP("FileActions", "CSV files (*.csv)"), ".metrics.csv"),
-    "bom": (QT_TRANSLATE_NOOP("FileActions", "Bill of Materials (CSV)…"),
-            QT_TRANSLATE_NOOP("FileActions", "CSV files (*.csv)"), ".bom.csv"),
-    "graphml": (QT_TRANSLATE_NOOP("FileActions", "Network as GraphML…"),
-                QT_TRANSLATE_NOOP("FileActions", "GraphML files (*.graphml)"), ".graphml"),
-    "xlsx": (QT_TRANSLATE_NOOP("FileActions", "Workbook for Purchasing (Excel)…"),
-             QT_TRANSLATE_NOOP("FileActions", "Excel workbooks (*.xlsx)"), ".xlsx"),
-}
-"""Export kind → menu text, file filter, suggested file-name ending (the texts in
-English; :func:`export_texts` gives them in the interface language)."""
-
-
-def export_texts(kind: str) -> tuple[str, str]:
-    """The menu text and file filter of export ``kind`` in the interface language."""
-    text, file_filter, _suffix = EXPORTS[kind]
-    return translate("FileActions", text), translate("FileActions", file_filter)
-
 
 def dropped_design_path(event: QDragEnterEvent | QDropEvent) -> str | None:
     """The first local file in a drag, or None when it carries no local file."""

@@ -71,7 +71,7 @@ themselves (the scene's own routing timer should never stop with work left)."""
 def export_steps(kind: str, design: Design, metrics: DesignMetrics | None, path: Path, *,
                  lang: str, width: int | None = None, dpi: float | None = None,
                  source: QRectF | None = None) -> Steps:
-    """The steps of an export of ``kind`` (a key of ``gui.files.EXPORTS``) of
+    """The steps of an export of ``kind`` (a key of ``gui.export.kinds.EXPORTS``) of
     ``design`` (a snapshot nobody else changes) with ``metrics`` (None only for the
     pictures) to ``path``; ``width``, ``dpi`` and ``source`` are the PNG's options,
     ``lang`` the PDF's and the workbook's language."""
@@ -243,7 +243,8 @@ def _write_svg(drawn: bytes, centred: list[tuple[str, float, float]], path: Path
 
 
 def _pdf_steps(design: Design, metrics: DesignMetrics, path: Path, lang: str) -> Steps:
-    from gui.export.pdf import canvas_layout, canvas_recorded, write_pdf_report
+    from gui.export.pdf import write_pdf_report
+    from gui.export.pdf_canvas import canvas_layout, canvas_recorded
 
     made: list[DesignScene] = []
     try:

@@ -114,7 +114,7 @@ def test_a_png_painted_in_slices_has_the_pixels_painted_in_one_go(qtbot) -> None
 
 def test_a_pdf_canvas_recorded_in_slices_plays_as_the_one_recorded_in_one_go(
         qtbot, monkeypatch) -> None:
-    from gui.export.pdf import canvas_layout, canvas_recorded, record_canvas
+    from gui.export.pdf_canvas import canvas_layout, canvas_recorded, record_canvas
 
     monkeypatch.setattr(slicing, "PAINTS_PER_SLICE", 2)
     scene = _scene()
