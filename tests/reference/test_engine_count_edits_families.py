@@ -15,6 +15,7 @@ array, not only give the same figures.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 from unittest.mock import patch
 
@@ -92,22 +93,29 @@ def test_random_count_edits_warm_fresh_reference(case: tuple[str, dict[str, Any]
                                                  data: Any) -> None:
     family, params = case
     design = TEMPLATES[family].build(**params)
-    groups = list(design.rack_groups.values())
     engine = Engine()
     engine.compute_all(design)
-    for _ in range(3):
-        group = data.draw(st.sampled_from(groups))
-        before = design.rack_groups[group.id].count
-        try:
-            design.update(group.id, count=data.draw(st.integers(1, before + 1)))
-        except DesignError:
-            design.update(group.id, count=before)
-            continue
+    for _ in _count_edits(design, data):
         _same_as_fresh_and_reference(engine, design)
 
 
 SKELETON_ARRAYS = ("parent", "level", "own_ptr", "own_members", "child_ptr", "child_idx",
                    "unit_size", "unit_lo", "unit_hi")
+
+
+def _count_edits(design: Design, data: Any, times: int = 3) -> Iterator[str]:
+    """Draw a rack group and a new count for it (1 to one more than now) ``times``
+    times; yield the group's id after each edit the design accepts (a refused count
+    leaves the design as it was)."""
+    groups = list(design.rack_groups)
+    for _ in range(times):
+        group = data.draw(st.sampled_from(groups))
+        before = design.rack_groups[group].count
+        try:
+            design.update(group, count=data.draw(st.integers(1, before + 1)))
+        except DesignError:
+            continue
+        yield group
 
 
 def _skeleton(design: Design, memory: Memory) -> Any:
@@ -174,14 +182,7 @@ def test_pod_skeleton_random_designs_count_edits(design: Design, data: Any) -> N
     units): the warm skeleton equals the one numbered as before ``pod_levels``."""
     memory = Memory()
     _skeleton(design, memory)
-    groups = list(design.rack_groups.values())
-    for _ in range(3):
-        group = data.draw(st.sampled_from(groups))
-        before = design.rack_groups[group.id].count
-        try:
-            design.update(group.id, count=data.draw(st.integers(1, before + 1)))
-        except DesignError:
-            continue
+    for _ in _count_edits(design, data):
         warm = _skeleton(design, memory)
         with patch.object(pods, "switch_level", _numbered_level):
             cold = _skeleton(design, Memory())
