@@ -45,6 +45,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import networkx as nx
 
+from benchmarks.machine import machine_line
 from model import metrics
 from model.design import Design
 from model.fileformat import load_design, save_design
@@ -270,6 +271,7 @@ def main() -> int:
     args = parser.parse_args()
     runs = 3 if args.quick else 7
     chosen = args.family or ["islands", *OTHER_FAMILIES]
+    print(machine_line())
     missed: list[str] = []
     for family in chosen:
         print(f"\n{family}")
