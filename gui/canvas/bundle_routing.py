@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 import time
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 
 from PySide6.QtCore import QRectF, QTimer
@@ -271,10 +271,37 @@ class BundleRouting:
         if bundle is not None and bundle.points:
             self.place_bundle_label(bundle)
 
+    def _unprepared(self) -> Callable[[], object] | None:
+        """What the next routing or label placement needs built first and is not yet
+        (None: nothing): the cards and titles connectors avoid, the bundles by edge,
+        the summed label groups, the cards' buckets labels are tested in. Each is
+        built in a slice of its own: after an edit or a change of the level of detail,
+        building them took 20–40 ms of a campus's slice before its first bundle was
+        routed (SuperPOD 144, measured)."""
+        if self._pending_refresh or not (self._pending or self._pending_labels):
+            return None  # items taking in figures come first and need none of them
+        if self._obstacles is None:
+            return self.obstacles
+        if self._edges is None:
+            return self._edge_groups
+        if self.labels_shown():
+            if self._groups_for is not self._edges:
+                return self.label_groups
+            if self._obstacles.needs_buckets():
+                return self._obstacles.buckets
+        return None
+
     def _route_some(self) -> None:
         deadline = time.perf_counter() + ROUTE_SLICE_S
         refreshed = 0
+        worked = False
         while self.routing_pending() and time.perf_counter() < deadline:
+            build = self._unprepared()
+            if build is not None:
+                if not worked:  # a slice of its own: the work after it in the next
+                    build()
+                break
+            worked = True
             if self._pending_refresh and next(iter(self._pending_refresh)) in self._items:
                 # an item taking in figures is cheap now but repaints after the slice
                 refreshed += 1
@@ -305,21 +332,21 @@ class BundleRouting:
         """The cards and titles connectors avoid: rack groups, tiers and island blocks
         by element id, the title bars of islands and buildings as "title:<id>"."""
         if self._obstacles is None:
-            index = RectIndex()
-            frames = RectIndex()
+            cards: list[tuple[str, Rect]] = []
+            frames: list[tuple[str, Rect]] = []
             for eid, item in self._items.items():
                 if not item.isVisible():
                     continue
                 rect = item.scene_rect()
                 if isinstance(item, ContainerItem) and not (
                         isinstance(item, IslandItem) and not self.detail):
-                    frames.add(eid, _box(rect))
+                    frames.append((eid, _box(rect)))
                     rect.setHeight(item.header_height)
-                    index.add(f"title:{eid}", _box(rect))
+                    cards.append((f"title:{eid}", _box(rect)))
                 else:
-                    index.add(eid, _box(rect))
-            self._obstacles = index
-            self._frames = frames
+                    cards.append((eid, _box(rect)))
+            self._obstacles = RectIndex.of(cards)
+            self._frames = RectIndex.of(frames)
             self._places = {}
         return self._obstacles
 

@@ -165,3 +165,38 @@ def test_an_island_header_is_fitted_once_per_change(qapp, design, monkeypatch) -
     document.execute(UpdateElement(design, group.id, {"count": group.count + 1}))
     paint()
     assert fitted[-1] == f"{racks + 1} racks", "an edit fits the header again"
+
+
+def test_the_routing_layout_is_built_in_slices_of_its_own(qapp, design, monkeypatch) -> None:
+    """After the level of detail changes, the cards connectors avoid and the bundles by
+    edge are built each in a slice of the queue that routes no bundle, and the routes
+    then are those of a scene routed in one go."""
+    scene = build_scene(design)
+    scene.set_detail(True)
+    scene.finish_routing()
+    expected = {b.element_id: list(b.points) for b in scene.bundle_items()}
+    scene.set_detail(False)
+    scene.finish_routing()
+    routed: list[str] = []
+    real = scene.route_bundle
+
+    def counting(bundle):  # type: ignore[no-untyped-def]
+        routed.append(bundle.element_id)
+        real(bundle)
+
+    scene.route_bundle = counting  # type: ignore[method-assign]
+    scene.set_detail(True)  # every bundle re-anchored: obstacles and edges made anew
+    while scene._pending_refresh:
+        scene._route_some()
+    assert scene._obstacles is None and scene._edges is None
+    scene._route_some()
+    assert routed == [] and scene._obstacles is not None and scene._edges is None
+    scene._route_some()
+    assert routed == [] and scene._edges is not None
+    slices = 0
+    while scene.routing_pending():
+        scene._route_some()
+        slices += 1
+        assert slices < 10_000
+    assert sorted(routed) == sorted(expected)
+    assert {b.element_id: b.points for b in scene.bundle_items()} == expected
