@@ -200,3 +200,38 @@ def test_the_routing_layout_is_built_in_slices_of_its_own(qapp, design, monkeypa
         assert slices < 10_000
     assert sorted(routed) == sorted(expected)
     assert {b.element_id: b.points for b in scene.bundle_items()} == expected
+
+
+def test_a_picture_leaves_its_scene_no_labels_to_place(qapp, design, monkeypatch) -> None:
+    """Painted at a zoom where labels cannot be read, a scene goes back to its own zoom
+    (where they can) without working out the labels' groups and ranks then: that waits
+    for the routing queue, which a picture's scene never runs again. Zoomed in, the
+    labels come in the queue's slices, as many as when placed in one go."""
+    from gui.canvas.items.bundle import LABEL_MIN_SCALE
+
+    reference = build_scene(design)
+    reference.set_detail(True)
+    reference.finish_routing()
+    expected = {b.element_id: b.label_box for b in reference.bundle_items()}
+    assert any(box is not None for box in expected.values())
+    scene = build_scene(design)
+    scene.set_detail(True)
+    grouped: list[int] = []
+    real = type(scene).label_groups
+
+    def counting(self):  # type: ignore[no-untyped-def]
+        grouped.append(1)
+        return real(self)
+
+    monkeypatch.setattr(type(scene), "label_groups", counting)
+    scene.set_view_scale(LABEL_MIN_SCALE * 0.5)
+    image = QImage(200, 120, QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    scene.render(painter, QRectF(0, 0, 200, 120), scene.content_rect())
+    painter.end()
+    before = len(grouped)
+    scene.set_view_scale(1.0)  # labels readable again
+    assert len(grouped) == before and not scene._pending_labels
+    while scene.routing_pending():
+        scene._route_some()
+    assert {b.element_id: b.label_box for b in scene.bundle_items()} == expected
