@@ -94,8 +94,7 @@ class BundleRouting:
         """Card and frames of each route end, by element id (renewed with
         :attr:`_obstacles`)."""
         self._ends: dict[tuple[str, float], End] = {}
-        """Each route end made, by element id and where it attaches (renewed with
-        :attr:`_places`): a Dragonfly+ k = 128 asks 4,420 ends of 130 cards."""
+        """Route ends made, by element id and attach point (renewed with :attr:`_places`)."""
         self._labels = RectIndex()
         """Placed bundle labels, by bundle id."""
         self._label_areas: dict[str, Rect] = {}
@@ -219,12 +218,10 @@ class BundleRouting:
         return self.detail and self.view_scale >= LABEL_MIN_SCALE
 
     def _relabel_all(self) -> None:
-        """Place every routed bundle's label again, in order, in the queue's slices
-        (the labels became readable). Only noted now: the labels are queued in a slice
-        of the queue (:meth:`_queue_relabels`), not in the zoom that made them readable
-        (the summed groups and the ranks of a Dragonfly+ k = 128's 2,210 bundles took
-        about 20 ms), and a picture's scene that goes back to its zoom after painting
-        queues nothing it would never place."""
+        """Place every routed bundle's label again (they became readable): noted now,
+        queued by the queue (:meth:`_queue_relabels`; the groups and ranks of DF+
+        k = 128's bundles took ~20 ms of the zoom), never by a picture's throwaway scene
+        going back to its zoom after painting."""
         self._relabel_wanted = True
         if not self._route_timer.isActive():
             self._route_timer.start(FIRST_SLICE_DELAY_MS)
@@ -294,12 +291,10 @@ class BundleRouting:
             self.place_bundle_label(bundle)
 
     def _unprepared(self) -> Callable[[], object] | None:
-        """What the next routing or label placement needs built first and is not yet
-        (None: nothing): the cards and titles connectors avoid, the bundles by edge,
-        the summed label groups, the cards' buckets labels are tested in. Each is
-        built in a slice of its own: after an edit or a change of the level of detail,
-        building them took 20–40 ms of a campus's slice before its first bundle was
-        routed (SuperPOD 144, measured)."""
+        """What routing or labelling needs built next (None: nothing): the obstacles,
+        the bundles by edge, the summed label groups, the cards' buckets — each in a
+        slice of its own (built in the first bundle's slice after an edit or a change
+        of detail, they took 20–40 ms of it: SuperPOD 144)."""
         if self._pending_refresh or not (self._pending or self._pending_labels
                                          or self._relabel_wanted):
             return None  # items taking in figures come first and need none of them

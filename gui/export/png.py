@@ -41,7 +41,7 @@ def png_bytes(image: QImage) -> bytes:
     rows = np.zeros((height, 1 + width * channels), np.uint8)  # byte 0: filter "none"
     rows[:, 1:] = pixels.reshape(height, stride)[:, :width * channels]
     packer = zlib.compressobj(LEVEL, zlib.DEFLATED, 15, 9)
-    data = packer.compress(rows) + packer.flush()
+    data = packer.compress(rows.data) + packer.flush()
     header = struct.pack(">IIBBBBB", width, height, 8, 6 if alpha else 2, 0, 0, 0)
     parts = [SIGNATURE, _chunk(b"IHDR", header)]
     x, y = image.dotsPerMeterX(), image.dotsPerMeterY()
