@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 import time
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 
 from PySide6.QtCore import QRectF, QTimer
@@ -93,6 +93,8 @@ class BundleRouting:
         self._places: dict[str, tuple[Rect, tuple[Rect, ...], frozenset[str]]] = {}
         """Card and frames of each route end, by element id (renewed with
         :attr:`_obstacles`)."""
+        self._ends: dict[tuple[str, float], End] = {}
+        """Route ends made, by element id and attach point (renewed with :attr:`_places`)."""
         self._labels = RectIndex()
         """Placed bundle labels, by bundle id."""
         self._label_areas: dict[str, Rect] = {}
@@ -115,6 +117,8 @@ class BundleRouting:
         """Bundles whose label waits to be placed again, in order."""
         self._pending_refresh: dict[str, None] = {}
         """Items and bundles waiting to take in new figures, in order."""
+        self._relabel_wanted = False
+        """Every label to be queued again (:meth:`_relabel_all`)."""
         self._route_timer = QTimer(self)  # type: ignore[arg-type]  # a QObject: the scene
         self._route_timer.setSingleShot(True)
         self._route_timer.setInterval(0)
@@ -214,8 +218,20 @@ class BundleRouting:
         return self.detail and self.view_scale >= LABEL_MIN_SCALE
 
     def _relabel_all(self) -> None:
-        """Place every routed bundle's label again, in order, in the queue's slices
-        (the labels became readable)."""
+        """Place every routed bundle's label again (they became readable): noted now,
+        queued by the queue (:meth:`_queue_relabels`; the groups and ranks of DF+
+        k = 128's bundles took ~20 ms of the zoom), never by a picture's throwaway scene
+        going back to its zoom after painting."""
+        self._relabel_wanted = True
+        if not self._route_timer.isActive():
+            self._route_timer.start(FIRST_SLICE_DELAY_MS)
+
+    def _queue_relabels(self) -> None:
+        """Queue every routed bundle's label, in rank order (see :meth:`_relabel_all`),
+        if they are still readable."""
+        self._relabel_wanted = False
+        if not self.labels_shown():
+            return
         self._labels = RectIndex()
         self.label_groups()
         # in rank order: each label is then placed once (none has to give way)
@@ -257,6 +273,9 @@ class BundleRouting:
                 if bundle is not None:
                     bundle.refresh()
             return
+        if self._relabel_wanted:
+            self._queue_relabels()
+            return
         if self._pending:
             bid = next(iter(self._pending))
             del self._pending[bid]
@@ -271,10 +290,38 @@ class BundleRouting:
         if bundle is not None and bundle.points:
             self.place_bundle_label(bundle)
 
+    def _unprepared(self) -> Callable[[], object] | None:
+        """What routing or labelling needs built next (None: nothing): the obstacles,
+        the bundles by edge, the summed label groups, the cards' buckets — each in a
+        slice of its own (built in the first bundle's slice after an edit or a change
+        of detail, they took 20–40 ms of it: SuperPOD 144)."""
+        if self._pending_refresh or not (self._pending or self._pending_labels
+                                         or self._relabel_wanted):
+            return None  # items taking in figures come first and need none of them
+        if self._obstacles is None:
+            return self.obstacles
+        if self._edges is None:
+            return self._edge_groups
+        if self._relabel_wanted:
+            return self._queue_relabels
+        if self.labels_shown():
+            if self._groups_for is not self._edges:
+                return self.label_groups
+            if self._obstacles.needs_buckets():
+                return self._obstacles.buckets
+        return None
+
     def _route_some(self) -> None:
         deadline = time.perf_counter() + ROUTE_SLICE_S
         refreshed = 0
+        worked = False
         while self.routing_pending() and time.perf_counter() < deadline:
+            build = self._unprepared()
+            if build is not None:
+                if not worked:  # a slice of its own: the work after it in the next
+                    build()
+                break
+            worked = True
             if self._pending_refresh and next(iter(self._pending_refresh)) in self._items:
                 # an item taking in figures is cheap now but repaints after the slice
                 refreshed += 1
@@ -298,29 +345,31 @@ class BundleRouting:
     def routing_pending(self) -> int:
         """How many bundles wait to be routed properly or to have their label placed,
         and items to take in new figures."""
-        return len(self._pending) + len(self._pending_labels) + len(self._pending_refresh)
+        return (len(self._pending) + len(self._pending_labels) + len(self._pending_refresh)
+                + self._relabel_wanted)
 
     # --------------------------------------------------------------- routing
     def obstacles(self) -> RectIndex:
         """The cards and titles connectors avoid: rack groups, tiers and island blocks
         by element id, the title bars of islands and buildings as "title:<id>"."""
         if self._obstacles is None:
-            index = RectIndex()
-            frames = RectIndex()
+            cards: list[tuple[str, Rect]] = []
+            frames: list[tuple[str, Rect]] = []
             for eid, item in self._items.items():
                 if not item.isVisible():
                     continue
                 rect = item.scene_rect()
                 if isinstance(item, ContainerItem) and not (
                         isinstance(item, IslandItem) and not self.detail):
-                    frames.add(eid, _box(rect))
+                    frames.append((eid, _box(rect)))
                     rect.setHeight(item.header_height)
-                    index.add(f"title:{eid}", _box(rect))
+                    cards.append((f"title:{eid}", _box(rect)))
                 else:
-                    index.add(eid, _box(rect))
-            self._obstacles = index
-            self._frames = frames
+                    cards.append((eid, _box(rect)))
+            self._obstacles = RectIndex.of(cards)
+            self._frames = RectIndex.of(frames)
             self._places = {}
+            self._ends = {}
         return self._obstacles
 
     def frames(self) -> RectIndex:
@@ -332,6 +381,9 @@ class BundleRouting:
     def _end(self, item: ElementItem, at: float) -> End:
         """One end of a route: the item's card and its frames (island, building),
         looked up once per item while the obstacles stand (both change together)."""
+        end = self._ends.get((item.element_id, at))
+        if end is not None:
+            return end
         place = self._places.get(item.element_id)
         if place is None:
             frames: list[Rect] = []
@@ -343,7 +395,8 @@ class BundleRouting:
                 parent = parent.parentItem()
             place = (_box(item.scene_rect()), tuple(frames), frozenset(ids))
             self._places[item.element_id] = place
-        return End(place[0], at, place[1])
+        end = self._ends[(item.element_id, at)] = End(place[0], at, place[1])
+        return end
 
     def _frames_of(self, item: ElementItem) -> frozenset[str]:
         """The ids of the island and building around an item (after :meth:`_end`)."""

@@ -18,6 +18,7 @@ from bisect import bisect_left
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 Rect = tuple[float, float, float, float]
 """left, top, right, bottom (scene units)."""
@@ -59,6 +60,15 @@ class RectIndex:
         self._bands: dict[tuple[bool, float], Band] = {}
         self._segments: dict[tuple[Point, Point], tuple[str, ...]] = {}
         """The keys each segment asked of :meth:`segment_hit` overlaps."""
+
+    @classmethod
+    def of(cls, rects: Iterable[tuple[str, Rect]]) -> RectIndex:
+        """An index of ``rects`` ((key, rect) pairs; a later pair for a key wins, as
+        :meth:`add` again would), built in one go: :meth:`add` clears the bands and the
+        remembered segments at each rectangle."""
+        index = cls()
+        index._rects = dict(rects)
+        return index
 
     def __len__(self) -> int:
         return len(self._rects)
@@ -107,6 +117,15 @@ class RectIndex:
                     grid[cell].add(key)
             self._grid = dict(grid)
         return self._grid
+
+    def needs_buckets(self) -> bool:
+        """True while the buckets :meth:`hits`, :meth:`any_hit` and :meth:`count_hits`
+        look in are not yet made."""
+        return self._grid is None
+
+    def buckets(self) -> None:
+        """Make the buckets now (they are otherwise made when first looked in)."""
+        self._cells()
 
     def rect(self, key: str) -> Rect | None:
         """Where ``key`` is (None when absent)."""
@@ -273,8 +292,19 @@ def _free(points: Sequence[Point], index: RectIndex, ignore: frozenset[str],
 
 
 def _crossings(points: Sequence[Point], index: RectIndex, ignore: frozenset[str]) -> int:
-    return sum(index.count_hits(segment_rect(points[i], points[i + 1]), ignore)
-               for i in range(len(points) - 1))
+    """How many rectangles (but ``ignore``) each segment crosses, summed: for each
+    segment, :meth:`RectIndex.count_hits` of its :func:`segment_rect`, found along its
+    line as :meth:`RectIndex.segment_hit` does (each rectangle once per line), so that a
+    route needs no buckets (building them for a campus's frames took longer than
+    routing a bundle)."""
+    known = index._segments
+    total = 0
+    for p, q in pairwise(points):
+        crossed = known.get((p, q))
+        if crossed is None:
+            crossed = known[(p, q)] = index._segment_keys(p, q)
+        total += sum(1 for key in crossed if key not in ignore)
+    return total
 
 
 def _vertical_candidates(lower: End, upper: End) -> Iterable[list[Point]]:

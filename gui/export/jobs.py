@@ -180,12 +180,10 @@ def _dispose(scene: DesignScene) -> None:
 
 
 def _save_png(image: QImage, path: Path) -> None:
-    from gui.export.render import PNG_QUALITY
+    from gui.export.png import write_png
 
     with atomic_path(path, suffix=".png") as temporary:
-        if not image.save(str(temporary), None, PNG_QUALITY):
-            raise ExportError(translate(
-                "Export", "the PNG could not be written (is the disk full?)"), path)
+        write_png(image, temporary)  # an OSError is described by atomic_path
 
 
 def _svg_steps(design: Design, metrics: DesignMetrics | None, path: Path) -> Steps:

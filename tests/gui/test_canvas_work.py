@@ -165,3 +165,73 @@ def test_an_island_header_is_fitted_once_per_change(qapp, design, monkeypatch) -
     document.execute(UpdateElement(design, group.id, {"count": group.count + 1}))
     paint()
     assert fitted[-1] == f"{racks + 1} racks", "an edit fits the header again"
+
+
+def test_the_routing_layout_is_built_in_slices_of_its_own(qapp, design, monkeypatch) -> None:
+    """After the level of detail changes, the cards connectors avoid and the bundles by
+    edge are built each in a slice of the queue that routes no bundle, and the routes
+    then are those of a scene routed in one go."""
+    scene = build_scene(design)
+    scene.set_detail(True)
+    scene.finish_routing()
+    expected = {b.element_id: list(b.points) for b in scene.bundle_items()}
+    scene.set_detail(False)
+    scene.finish_routing()
+    routed: list[str] = []
+    real = scene.route_bundle
+
+    def counting(bundle):  # type: ignore[no-untyped-def]
+        routed.append(bundle.element_id)
+        real(bundle)
+
+    scene.route_bundle = counting  # type: ignore[method-assign]
+    scene.set_detail(True)  # every bundle re-anchored: obstacles and edges made anew
+    while scene._pending_refresh:
+        scene._route_some()
+    assert scene._obstacles is None and scene._edges is None
+    scene._route_some()
+    assert routed == [] and scene._obstacles is not None and scene._edges is None
+    scene._route_some()
+    assert routed == [] and scene._edges is not None
+    slices = 0
+    while scene.routing_pending():
+        scene._route_some()
+        slices += 1
+        assert slices < 10_000
+    assert sorted(routed) == sorted(expected)
+    assert {b.element_id: b.points for b in scene.bundle_items()} == expected
+
+
+def test_a_picture_leaves_its_scene_no_labels_to_place(qapp, design, monkeypatch) -> None:
+    """Painted at a zoom where labels cannot be read, a scene goes back to its own zoom
+    (where they can) without working out the labels' groups and ranks then: that waits
+    for the routing queue, which a picture's scene never runs again. Zoomed in, the
+    labels come in the queue's slices, as many as when placed in one go."""
+    from gui.canvas.items.bundle import LABEL_MIN_SCALE
+
+    reference = build_scene(design)
+    reference.set_detail(True)
+    reference.finish_routing()
+    expected = {b.element_id: b.label_box for b in reference.bundle_items()}
+    assert any(box is not None for box in expected.values())
+    scene = build_scene(design)
+    scene.set_detail(True)
+    grouped: list[int] = []
+    real = type(scene).label_groups
+
+    def counting(self):  # type: ignore[no-untyped-def]
+        grouped.append(1)
+        return real(self)
+
+    monkeypatch.setattr(type(scene), "label_groups", counting)
+    scene.set_view_scale(LABEL_MIN_SCALE * 0.5)
+    image = QImage(200, 120, QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    scene.render(painter, QRectF(0, 0, 200, 120), scene.content_rect())
+    painter.end()
+    before = len(grouped)
+    scene.set_view_scale(1.0)  # labels readable again
+    assert len(grouped) == before and not scene._pending_labels
+    while scene.routing_pending():
+        scene._route_some()
+    assert {b.element_id: b.label_box for b in scene.bundle_items()} == expected

@@ -6,6 +6,7 @@ between questions must still be seen."""
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 
 from gui.canvas.routing import Rect, RectIndex, intersects, segment_rect
 
@@ -69,3 +70,29 @@ def test_a_segment_asked_again_after_a_card_moved_onto_it() -> None:
     index.discard("a")
     assert not index.segment_hit(p, q, set())
     assert intersects((200.0, 0.0, 250.0, 50.0), segment_rect(p, q))
+
+
+def test_crossings_of_a_route_count_as_a_plain_loop_does() -> None:
+    """A route's crossings (the fallback's cost) are counted along the segments' lines,
+    without buckets: each segment's overlapped rectangles but ``ignore``, summed."""
+    from gui.canvas.routing import _crossings
+
+    rng = random.Random(11)
+    plain = {f"r{i}": _random_rect(rng) for i in range(60)}
+    index = RectIndex.of(plain.items())
+    assert index.needs_buckets()
+    for _ in range(300):
+        points = [(rng.uniform(-300, 2500), rng.uniform(-300, 2500))]
+        for _ in range(rng.randrange(1, 6)):  # orthogonal, as routes are
+            x, y = points[-1]
+            points.append((x, rng.uniform(-300, 2500)) if rng.random() < 0.5
+                          else (rng.uniform(-300, 2500), y))
+        ignore = frozenset(rng.sample(sorted(plain), 3))
+        expected = sum(len(_overlapping(plain, segment_rect(p, q), set(ignore)))
+                       for p, q in pairwise(points))
+        assert _crossings(points, index, ignore) == expected
+    assert index.needs_buckets(), "routes made no buckets"
+    index.buckets()
+    assert not index.needs_buckets()
+    box = _random_rect(rng)
+    assert index.hits(box) == _overlapping(plain, box, set())

@@ -29,12 +29,14 @@ Span = tuple[float, float]
 def route_pieces(points: list[tuple[float, float]]) -> list[tuple[bool, float, Span]]:
     """The horizontal and vertical pieces of a route: horizontal or not, the line's y
     (or x), and the span along it."""
+    # written without abs, min and max: a picture of a Dragonfly+ k = 128 splits
+    # 2,210 routes here
     pieces: list[tuple[bool, float, Span]] = []
     for (x1, y1), (x2, y2) in pairwise(points):
-        if abs(y1 - y2) < 1e-6:
-            pieces.append((True, round(y1, 2), (min(x1, x2), max(x1, x2))))
+        if -1e-6 < y1 - y2 < 1e-6:
+            pieces.append((True, round(y1, 2), (x1, x2) if x1 <= x2 else (x2, x1)))
         else:
-            pieces.append((False, round(x1, 2), (min(y1, y2), max(y1, y2))))
+            pieces.append((False, round(x1, 2), (y1, y2) if y1 <= y2 else (y2, y1)))
     return pieces
 
 
