@@ -3340,6 +3340,10 @@
             <translation>网络占资本支出比例</translation>
         </message>
         <message>
+            <source>No problems.</source>
+            <translation>没有问题。</translation>
+        </message>
+        <message>
             <source>Part</source>
             <translation>器件</translation>
         </message>
