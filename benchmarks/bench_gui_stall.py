@@ -203,7 +203,7 @@ def measure_stalls(window, app: QApplication, rounds: int = 1,  # type: ignore[n
 def measure_render(design) -> tuple[float, float]:  # type: ignore[no-untyped-def]
     """Median ms to build the scene of ``design`` and render it whole into 1920×1080:
     wall time and the thread's CPU time (the machine is shared)."""
-    from gui.canvas.scene import build_scene, render_image
+    from gui.canvas.picture import build_scene, render_image
     from model.metrics import compute_all
 
     metrics = compute_all(design.copy(), plane=None)

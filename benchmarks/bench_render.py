@@ -50,7 +50,7 @@ def designs() -> dict[str, Callable[[], object]]:
 
 def measure(design, out: Path | None, name: str) -> dict[str, float]:  # type: ignore[no-untyped-def]
     """Median CPU ms of each phase of one whole render at 1920×1080."""
-    from gui.canvas.scene import build_scene, prepare_picture, render_image
+    from gui.canvas.picture import build_scene, prepare_picture, render_image
     from model.metrics import compute_all
 
     metrics = compute_all(design.copy(), plane=None)

@@ -136,7 +136,11 @@ def _export(args: argparse.Namespace) -> int:
         use_offscreen_qt_without_display()
         from gui.export import export_pdf, export_png, export_svg, qt_application
 
-        qt_application()
+        app = qt_application()
+        if lang:  # the canvas (in the PDF, PNG and SVG) speaks the reports' language
+            from gui.i18n import installer
+
+            installer(app).install(lang)
         if "png" in wanted:
             size = export_png(
                 design, wanted["png"], metrics=metrics, width=args.width, dpi=args.dpi

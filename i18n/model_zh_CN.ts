@@ -1555,6 +1555,30 @@
             <translation>2× DGX H100（每柜 16 卡，Meta 方式）</translation>
         </message>
         <message>
+            <source>400G OSFP multimode optics (SR4), per link end</source>
+            <translation>400G OSFP 多模光模块（SR4），链路每端一个</translation>
+        </message>
+        <message>
+            <source>400G OSFP single-mode optics (DR4), per link end</source>
+            <translation>400G OSFP 单模光模块（DR4），链路每端一个</translation>
+        </message>
+        <message>
+            <source>400G active optical cable (AOC)</source>
+            <translation>400G 有源光缆（AOC）</translation>
+        </message>
+        <message>
+            <source>400G passive copper (DAC)</source>
+            <translation>400G 无源铜缆（DAC）</translation>
+        </message>
+        <message>
+            <source>400G single-mode optics (FR4), per link end</source>
+            <translation>400G 单模光模块（FR4），链路每端一个</translation>
+        </message>
+        <message>
+            <source>400G single-mode optics (LR4), per link end</source>
+            <translation>400G 单模光模块（LR4），链路每端一个</translation>
+        </message>
+        <message>
             <source>4× Biren Hearten BR100 server, air-cooled</source>
             <translation>4× 壁仞 BR100 服务器，风冷</translation>
         </message>
@@ -1627,6 +1651,34 @@
             <translation>4× 摩尔线程 MCCX D800，风冷</translation>
         </message>
         <message>
+            <source>51.2 Tb/s Tomahawk 5-class Ethernet switch (64 × 800G)</source>
+            <translation>51.2 Tb/s Tomahawk 5 级以太网交换机（64 × 800G）</translation>
+        </message>
+        <message>
+            <source>800G OSFP optics (2×DR4 / SR8), per link end</source>
+            <translation>800G OSFP 光模块（2×DR4 / SR8），链路每端一个</translation>
+        </message>
+        <message>
+            <source>800G active optical cable (AOC)</source>
+            <translation>800G 有源光缆（AOC）</translation>
+        </message>
+        <message>
+            <source>800G multimode optics (SR8), per link end</source>
+            <translation>800G 多模光模块（SR8），链路每端一个</translation>
+        </message>
+        <message>
+            <source>800G passive copper (DAC)</source>
+            <translation>800G 无源铜缆（DAC）</translation>
+        </message>
+        <message>
+            <source>800G single-mode optics (2xFR4), per link end</source>
+            <translation>800G 单模光模块（2xFR4），链路每端一个</translation>
+        </message>
+        <message>
+            <source>800G single-mode optics (2xLR4), per link end</source>
+            <translation>800G 单模光模块（2xLR4），链路每端一个</translation>
+        </message>
+        <message>
             <source>AMD Instinct MI300X</source>
             <translation>AMD Instinct MI300X</translation>
         </message>
@@ -1651,6 +1703,18 @@
             <translation>GB200 NVL72 机柜（18 个计算托盘）</translation>
         </message>
         <message>
+            <source>Generic 10G optics (SFP+ SR), per link end (nominal)</source>
+            <translation>通用 10G 光模块（SFP+ SR），链路每端一个（标称）</translation>
+        </message>
+        <message>
+            <source>Generic 48-port 10G commodity switch (nominal)</source>
+            <translation>通用 48 端口 10G 商用交换机（标称）</translation>
+        </message>
+        <message>
+            <source>Generic 64-port 100G commodity switch (nominal)</source>
+            <translation>通用 64 端口 100G 商用交换机（标称）</translation>
+        </message>
+        <message>
             <source>Generic host endpoint (nominal, one per classic host)</source>
             <translation>通用主机端点（标称，每台传统主机一个）</translation>
         </message>
@@ -1659,12 +1723,36 @@
             <translation>通用主机机柜，24 台单网卡主机（标称）</translation>
         </message>
         <message>
+            <source>H3C S9825-64D (64 × 400G, 25.6 Tb/s)</source>
+            <translation>H3C S9825-64D（64 × 400G，25.6 Tb/s）</translation>
+        </message>
+        <message>
+            <source>H3C S9827-128DH (128 × 400G, 51.2 Tb/s)</source>
+            <translation>H3C S9827-128DH（128 × 400G，51.2 Tb/s）</translation>
+        </message>
+        <message>
+            <source>H3C S9827-64EP (64 × 800G, 51.2 Tb/s)</source>
+            <translation>H3C S9827-64EP（64 × 800G，51.2 Tb/s）</translation>
+        </message>
+        <message>
+            <source>Huawei</source>
+            <translation>华为</translation>
+        </message>
+        <message>
             <source>Huawei Ascend 910B</source>
             <translation>华为昇腾 910B</translation>
         </message>
         <message>
             <source>Huawei Ascend 910C</source>
             <translation>华为昇腾 910C</translation>
+        </message>
+        <message>
+            <source>Huawei CloudEngine XH-series box, 64 × 400GE (25.6 Tb/s class)</source>
+            <translation>华为 CloudEngine XH 系列盒式交换机，64 × 400GE（25.6 Tb/s 级）</translation>
+        </message>
+        <message>
+            <source>Huawei CloudEngine XH-series box, 64 × 800GE (51.2 Tb/s class)</source>
+            <translation>华为 CloudEngine XH 系列盒式交换机，64 × 800GE（51.2 Tb/s 级）</translation>
         </message>
         <message>
             <source>Hygon DCU K100-AI 64 GB</source>
@@ -1717,6 +1805,38 @@
         <message>
             <source>NVIDIA H800 SXM5 80 GB (China market)</source>
             <translation>NVIDIA H800 SXM5 80 GB（中国特供版）</translation>
+        </message>
+        <message>
+            <source>NVIDIA Quantum-2 QM9700 (NDR InfiniBand)</source>
+            <translation>NVIDIA Quantum-2 QM9700（NDR InfiniBand）</translation>
+        </message>
+        <message>
+            <source>NVIDIA Quantum-X800 Q3400 (XDR InfiniBand)</source>
+            <translation>NVIDIA Quantum-X800 Q3400（XDR InfiniBand）</translation>
+        </message>
+        <message>
+            <source>NVIDIA Spectrum-4 SN5600 (800GbE)</source>
+            <translation>NVIDIA Spectrum-4 SN5600（800GbE）</translation>
+        </message>
+        <message>
+            <source>Ruijie</source>
+            <translation>锐捷</translation>
+        </message>
+        <message>
+            <source>Ruijie RG-S6980-64QC (64 × 400G, 25.6 Tb/s)</source>
+            <translation>锐捷 RG-S6980-64QC（64 × 400G，25.6 Tb/s）</translation>
+        </message>
+        <message>
+            <source>Ruijie RG-S6990-128QC2XS (128 × 400G, 51.2 Tb/s)</source>
+            <translation>锐捷 RG-S6990-128QC2XS（128 × 400G，51.2 Tb/s）</translation>
+        </message>
+        <message>
+            <source>generic</source>
+            <translation>通用</translation>
+        </message>
+        <message>
+            <source>generic (Broadcom Tomahawk 5)</source>
+            <translation>通用（Broadcom Tomahawk 5）</translation>
         </message>
     </context>
     <context>
@@ -3218,6 +3338,10 @@
         <message>
             <source>Network share of CAPEX</source>
             <translation>网络占资本支出比例</translation>
+        </message>
+        <message>
+            <source>No problems.</source>
+            <translation>没有问题。</translation>
         </message>
         <message>
             <source>Part</source>

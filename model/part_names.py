@@ -1,14 +1,15 @@
-"""The built-in rack types' and accelerators' names in the user's language: for the
-palette and the rack groups it drops (a rack group is named after its rack type when
-dropped), and for the compute figures by accelerator.
+"""The built-in parts' names in the user's language (rack types, accelerators, switch
+models, link media): for the palette and the rack groups it drops (a rack group is
+named after its rack type when dropped), for the compute figures by accelerator, and
+for the bill of materials of a report in Chinese (switch models and media).
 
 A part's name is catalog data in English (``resources/catalog/rack_types.json``); the
 names of the built-in rack types are listed here, marked for the model's catalog
 (context ``"parts"``), so a Chinese window says ``4× 华为 Atlas 800T A2，风冷`` where an
 English one says ``4× Huawei Atlas 800T A2, air-cooled``. A name not listed (a part of
 the user's own catalog) is shown as written. ``tests/model/test_part_names.py`` fails
-when a built-in rack type or accelerator is missing here, so a new part cannot go
-untranslated. Product names stay as their makers write them (``H100 SXM5``, ``Atlas
+when a built-in rack type, accelerator, switch model or medium is missing here, so a new
+part cannot go untranslated. Product names stay as their makers write them (``H100 SXM5``, ``Atlas
 800T A2``); vendor and descriptive words are translated.
 """
 
@@ -82,3 +83,67 @@ def accelerator_name(name: str, lang: str | None) -> str:
     if name not in ACCELERATOR_NAMES:
         return name
     return Translator(lang).translate("parts", name)
+
+
+SWITCH_NAMES: tuple[str, ...] = (
+    mark("parts", "NVIDIA Quantum-2 QM9700 (NDR InfiniBand)"),
+    mark("parts", "NVIDIA Spectrum-4 SN5600 (800GbE)"),
+    mark("parts", "51.2 Tb/s Tomahawk 5-class Ethernet switch (64 × 800G)"),
+    mark("parts", "NVIDIA Quantum-X800 Q3400 (XDR InfiniBand)"),
+    mark("parts", "Generic 48-port 10G commodity switch (nominal)"),
+    mark("parts", "Generic 64-port 100G commodity switch (nominal)"),
+    mark("parts", "Huawei CloudEngine XH-series box, 64 × 400GE (25.6 Tb/s class)"),
+    mark("parts", "Huawei CloudEngine XH-series box, 64 × 800GE (51.2 Tb/s class)"),
+    mark("parts", "H3C S9825-64D (64 × 400G, 25.6 Tb/s)"),
+    mark("parts", "H3C S9827-128DH (128 × 400G, 51.2 Tb/s)"),
+    mark("parts", "H3C S9827-64EP (64 × 800G, 51.2 Tb/s)"),
+    mark("parts", "Ruijie RG-S6980-64QC (64 × 400G, 25.6 Tb/s)"),
+    mark("parts", "Ruijie RG-S6990-128QC2XS (128 × 400G, 51.2 Tb/s)"),
+)
+"""The built-in switch models' names, as the catalog writes them."""
+
+MEDIUM_NAMES: tuple[str, ...] = (
+    mark("parts", "400G passive copper (DAC)"),
+    mark("parts", "400G active optical cable (AOC)"),
+    mark("parts", "400G OSFP multimode optics (SR4), per link end"),
+    mark("parts", "400G OSFP single-mode optics (DR4), per link end"),
+    mark("parts", "800G OSFP optics (2×DR4 / SR8), per link end"),
+    mark("parts", "800G passive copper (DAC)"),
+    mark("parts", "Generic 10G optics (SFP+ SR), per link end (nominal)"),
+    mark("parts", "400G single-mode optics (FR4), per link end"),
+    mark("parts", "400G single-mode optics (LR4), per link end"),
+    mark("parts", "800G multimode optics (SR8), per link end"),
+    mark("parts", "800G single-mode optics (2xFR4), per link end"),
+    mark("parts", "800G single-mode optics (2xLR4), per link end"),
+    mark("parts", "800G active optical cable (AOC)"),
+)
+"""The built-in link media's names, as the catalog writes them."""
+
+_LISTED = frozenset((*RACK_TYPE_NAMES, *ACCELERATOR_NAMES, *SWITCH_NAMES, *MEDIUM_NAMES))
+
+
+def part_name(name: str, lang: str | None) -> str:
+    """Any catalog part's ``name`` in ``lang`` (a rack type, accelerator, switch model
+    or link medium): the translation of a built-in part's name, any other name (a part
+    of the user's own catalog) as written. The bill of materials of the Chinese PDF
+    report names its switches and media so."""
+    if name not in _LISTED:
+        return name
+    return Translator(lang).translate("parts", name)
+
+
+VENDOR_NAMES: tuple[str, ...] = (
+    mark("parts", "Huawei"),
+    mark("parts", "Ruijie"),
+    mark("parts", "generic"),
+    mark("parts", "generic (Broadcom Tomahawk 5)"),
+)
+"""The built-in switch models' vendors that read differently in another language (H3C
+and NVIDIA are written as they are everywhere)."""
+
+
+def vendor_name(vendor: str, lang: str | None) -> str:
+    """A switch model's ``vendor`` in ``lang`` (华为, 锐捷, 通用), any other as written."""
+    if vendor not in VENDOR_NAMES:
+        return vendor
+    return Translator(lang).translate("parts", vendor)

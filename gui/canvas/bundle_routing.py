@@ -178,13 +178,24 @@ class BundleRouting:
         return self._fractions.get(key, 0.5)
 
     def _refresh_bundles(self) -> None:
-        """Re-route every bundle (after the level of detail or many items changed)."""
+        """Re-route every bundle (after the level of detail or many items changed), in
+        the order their labels claim places (:func:`label_rank`) when labels are shown:
+        each label then lands in its place at once. (Routed in id order, a Dragonfly+
+        group's summed label took the place between its spine and leaf tiers first and
+        stood there until the queue was empty, seconds later, after the leaf → spine
+        bundle's own label, ranked before it, took that place.)"""
         self._edges = None
         self._obstacles = None
         self._labels = RectIndex()
         self._pending.clear()
         self._pending_labels.clear()
-        self._schedule([self._bundles[bid] for bid in sorted(self._bundles, key=_id_order)])
+        if self.labels_shown():
+            self.label_groups()
+            order = sorted(self._bundles, key=self._rank)
+        else:
+            order = sorted(self._bundles, key=_id_order)
+        self._pending_labels.clear()  # each is placed when its bundle is routed
+        self._schedule([self._bundles[bid] for bid in order])
 
     def _reroute_near(self, *element_ids: str) -> None:
         """Re-route the bundles on the edges of these elements (a bundle came or went,

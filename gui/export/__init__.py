@@ -40,7 +40,7 @@ def export_png(
     """Write the canvas of ``design`` (figures and problem marks from ``metrics``) as a
     PNG ``width`` pixels wide or at ``dpi`` (default 1920 wide); returns the size."""
     from gui.canvas.caching import collector_paused
-    from gui.canvas.scene import build_scene
+    from gui.canvas.picture import build_scene
     from gui.export.render import render_png
 
     with collector_paused():  # no collection between building and drawing either
@@ -56,7 +56,7 @@ def export_svg(
     source: QRectF | None = None,
 ) -> tuple[int, int]:
     """Write the canvas of ``design`` as SVG; returns its size in SVG units."""
-    from gui.canvas.scene import build_scene
+    from gui.canvas.picture import build_scene
     from gui.export.render import render_svg
 
     scene = build_scene(design, metrics)
@@ -67,7 +67,7 @@ def export_pdf(design: Design, metrics: DesignMetrics, path: str | os.PathLike[s
                lang: str | None = None) -> int:
     """Write the PDF report of ``design`` in ``lang`` (English when None; ``"zh_CN"``
     for Chinese); returns the page count."""
-    from gui.canvas.scene import build_scene
+    from gui.canvas.picture import build_scene
     from gui.export.pdf import write_pdf_report
 
     scene = build_scene(design, metrics)

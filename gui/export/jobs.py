@@ -47,7 +47,8 @@ from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QLabel, QProgressBar, QStatusBar
 
-from gui.canvas.scene import DesignScene, built_in_steps
+from gui.canvas.picture import built_in_steps
+from gui.canvas.scene import DesignScene
 from gui.canvas.slicing import painted_in_slices
 from gui.i18n import translate
 from model.design import Design
@@ -114,7 +115,7 @@ def _routed(scene: DesignScene) -> Generator[None, None, None]:
 
 def _scene(design: Design, metrics: DesignMetrics | None, scene: list[DesignScene]
            ) -> Generator[None, None, DesignScene]:
-    """Build the export's scene in steps (:func:`~gui.canvas.scene.built_in_steps`);
+    """Build the export's scene in steps (:func:`~gui.canvas.picture.built_in_steps`);
     it is put in ``scene`` first, for the caller to dispose of whatever happens."""
     made = DesignScene(design, metrics=metrics, built=False)
     scene.append(made)

@@ -22,6 +22,7 @@ from typing import Any
 from model.design import Design
 from model.i18n import Translator
 from model.metrics.results import DesignMetrics
+from model.part_names import part_name, vendor_name
 from model.reports.atomic import atomic_text
 from model.reports.csv_safe import csv_text
 from model.reports.labels import Labeller
@@ -49,8 +50,9 @@ def bom_rows(design: Design, metrics: DesignMetrics, lang: str | None = None
              ) -> list[BomRow]:
     """The bill of materials as rows (without the header): switch models first (in the
     catalog's order), then transceivers by medium, then one cable row per bundle (in the
-    design's order). Items with a quantity of zero are left out. Descriptions are in
-    ``lang`` (English when None: the CSV's)."""
+    design's order). Items with a quantity of zero are left out. Descriptions, and the
+    names of the built-in switch models and media (:func:`model.part_names.part_name`),
+    are in ``lang`` (English when None: the CSV's); a user's own part keeps its name."""
     t = Translator(lang)
     catalog = design.catalog
     labels = Labeller(design)
@@ -73,12 +75,13 @@ def bom_rows(design: Design, metrics: DesignMetrics, lang: str | None = None
                 rows.append((category, part_id, part_id,
                              t.phrase("bom", "not in the design's catalog"), quantity, "", ""))
                 continue
-            rows.append((category, part.id, part.name, describe(part), quantity,
+            rows.append((category, part.id, part_name(part.name, lang), describe(part), quantity,
                          _figure(power(part)), part.source))
 
     parts("switch", inventory.switches_by_model, [s.id for s in catalog.switches],
           catalog.switch,
-          lambda m: t.phrase("bom", "{vendor}, {radix} × {speed}G ports", vendor=m.vendor,
+          lambda m: t.phrase("bom", "{vendor}, {radix} × {speed}G ports",
+                             vendor=vendor_name(m.vendor, lang),
                              radix=m.radix, speed=_figure(m.port_speed_gbps)),
           lambda m: m.max_power_w)
     parts("transceiver", inventory.transceivers_by_medium, [m.id for m in catalog.media],
@@ -98,8 +101,9 @@ def bom_rows(design: Design, metrics: DesignMetrics, lang: str | None = None
             continue
         medium = catalog.medium(bundle.medium) if bundle.medium else None
         if medium is not None:
-            kind = t.phrase("bom", "{medium} ({kind})", medium=labels.part(medium.id),
-                            kind=term(t, medium.kind.value))
+            label = labels.part(medium.id)  # "name (id)" where names are shared
+            kind = t.phrase("bom", "{medium} ({kind})", kind=term(t, medium.kind.value),
+                            medium=part_name(label, lang) if label == medium.name else label)
         else:
             kind = t.phrase("bom", "no medium chosen")
         description = t.phrase("bom", "{lower} → {upper}, {speed}G, {kind}",

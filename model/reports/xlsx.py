@@ -257,7 +257,9 @@ def build_workbook(design: Design, metrics: DesignMetrics, lang: str | None = No
                              (t.phrase("workbook", "Message"), TEXT, 80)],
            [(term(t, p.severity.value), p.code,
              labels.element(p.element_id) if p.element_id else "",
-             p.in_language(t.lang)) for p in metrics.problems])
+             p.in_language(t.lang)) for p in metrics.problems]
+           # headers only read as an export that failed: one row says there are none
+           or [(None, None, None, t.phrase("workbook", "No problems."))])
     return book
 
 

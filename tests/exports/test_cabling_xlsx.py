@@ -148,3 +148,31 @@ def test_libreoffice_opens_the_workbook(tmp_path: Path) -> None:
     text = "\n".join(p.extract_text() for p in PdfReader(tmp_path / "book.pdf").pages)
     assert "CAPEX" in text and "3,253" in text  # 3,614 USD × 0.9 = 3,252.6 EUR
     assert "Hall B" in text and "Core links" in text
+
+
+@pytest.mark.parametrize(("lang", "none_said"), [(None, "No problems."), ("zh_CN", "没有问题。")])
+def test_problems_sheet_says_there_are_none(tmp_path: Path, lang: str | None,
+                                            none_said: str) -> None:
+    """A design with no problems had a Problems sheet of headers only (walk of issue
+    #15), which reads as an export that failed: one row says there are none, in the
+    Message column, under the same headers."""
+    design = design_from_dict(priced_file())
+    metrics = compute_all(design)
+    assert metrics.problems == []
+    path = tmp_path / "book.xlsx"
+    write_xlsx(design, metrics, path, lang)
+    sheet = load_workbook(path).worksheets[SHEETS.index("Problems")]
+    table = list(sheet.iter_rows(values_only=True))
+    assert len(table) == 2 and len(table[0]) == 4 and all(table[0])
+    assert table[1] == (None, None, None, none_said)
+    assert sheet.freeze_panes == "A2"
+
+
+def test_problems_sheet_lists_problems_without_the_none_row(tmp_path: Path) -> None:
+    design = small_design()
+    metrics = compute_all(design)
+    path = tmp_path / "book.xlsx"
+    write_xlsx(design, metrics, path)
+    table = list(load_workbook(path)["Problems"].iter_rows(min_row=2, values_only=True))
+    assert len(table) == len(metrics.problems) == 1
+    assert table[0][1] == metrics.problems[0].code and "No problems." not in table[0]

@@ -93,3 +93,21 @@ def test_export_json_is_exactly_what_report_json_prints(tmp_path: Path) -> None:
     # the exported metrics, byte for byte
     head, sep, _table = report.stdout.rpartition(',\n  "n_minus_1": ')
     assert sep and head + "\n}\n" == out.read_text(encoding="utf-8")
+
+
+def test_a_chinese_pdf_draws_its_canvas_in_chinese(tmp_path: Path) -> None:
+    """`export --pdf --lang zh_CN` drew the report's canvas with the English interface:
+    "IT 8.7 MW of 20.0 MW (43%) · facility 11.3 MW" over each building of the Chinese
+    example (walk of issue #15)."""
+    import re
+
+    from pypdf import PdfReader
+
+    root = Path(__file__).resolve().parents[2]
+    out = tmp_path / "report.pdf"
+    done = run_export(str(root / "docs/zh/examples/异构园区.json"), "--pdf", str(out),
+                      "--lang", "zh_CN")
+    assert done.returncode == 0, done.stderr
+    first = re.sub(r"\s+", "", PdfReader(out).pages[0].extract_text())
+    assert "facility" not in first and " of " not in PdfReader(out).pages[0].extract_text()
+    assert re.search(r"IT8\.7MW/20\.0MW（43%）·设施11\.3MW", first), first[:400]

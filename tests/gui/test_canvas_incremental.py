@@ -10,7 +10,7 @@ from PySide6.QtCore import QLineF
 
 from gui.canvas.items.bundle import BundleItem
 from gui.canvas.items.wires import merge_spans, merged_lines
-from gui.canvas.scene import build_scene
+from gui.canvas.picture import build_scene
 from model.metrics import compute_all
 
 

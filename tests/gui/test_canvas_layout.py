@@ -16,8 +16,9 @@ from gui.canvas.items.container import ContainerItem
 from gui.canvas.items.island import IslandItem
 from gui.canvas.items.rack_group import RackGroupItem
 from gui.canvas.items.tier import TierItem
+from gui.canvas.picture import build_scene
 from gui.canvas.placement import PaletteEntry
-from gui.canvas.scene import DesignScene, build_scene
+from gui.canvas.scene import DesignScene
 from model.design import Design
 from model.elements import Pattern
 from model.metrics import compute_all

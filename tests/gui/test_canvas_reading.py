@@ -24,7 +24,8 @@ from gui.canvas.items.base import ElementItem
 from gui.canvas.items.building import BuildingItem
 from gui.canvas.items.bundle import BundleItem
 from gui.canvas.items.island import IslandItem
-from gui.canvas.scene import DesignScene, build_scene
+from gui.canvas.picture import build_scene
+from gui.canvas.scene import DesignScene
 from model.design import Design
 from model.metrics import compute_all
 from model.templates import TEMPLATES

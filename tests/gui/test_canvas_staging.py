@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem
 from gui.canvas.items import base
 from gui.canvas.items.building import BuildingItem
 from gui.canvas.items.island import IslandItem
-from gui.canvas.scene import build_scene, render_image
+from gui.canvas.picture import build_scene, render_image
 from gui.canvas.staging import PaintBudget
 from model.design import Design
 from model.metrics import compute_all

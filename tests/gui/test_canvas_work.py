@@ -12,7 +12,8 @@ from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QGraphicsItem
 
 from gui.canvas.items.wires import WireLayer
-from gui.canvas.scene import DesignScene, build_scene, render_image
+from gui.canvas.picture import build_scene, render_image
+from gui.canvas.scene import DesignScene
 from gui.commands import UpdateElement, duplicate_command
 from gui.document import DesignDocument
 

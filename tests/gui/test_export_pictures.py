@@ -13,7 +13,7 @@ from pypdf import PdfReader
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QImage
 
-from gui.canvas.scene import build_scene
+from gui.canvas.picture import build_scene
 from gui.export import export_pdf, export_png, export_svg
 from gui.export.render import render_png
 from model.reports.atomic import ExportError

@@ -17,7 +17,8 @@ from PySide6.QtSvg import QSvgGenerator
 
 from gui.canvas import slicing
 from gui.canvas.items.island import IslandItem
-from gui.canvas.scene import DesignScene, build_scene, built_in_steps
+from gui.canvas.picture import build_scene, built_in_steps
+from gui.canvas.scene import DesignScene
 from gui.canvas.slicing import painted_in_slices
 from gui.export.jobs import export_steps
 from tests.exports.designs import small_design

@@ -7,8 +7,9 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontMetrics
 
-from gui.canvas.items.base import HEADER_GAP, font, header_texts
+from gui.canvas.items.base import font
 from gui.canvas.items.building import TITLE_PT, BuildingItem
+from gui.canvas.items.names import HEADER_GAP, header_texts
 
 WIDTH = 240.0 - 24  # inside an island of the least width (IslandItem.min_size)
 

@@ -10,7 +10,7 @@ from PySide6.QtCore import QRectF
 from PySide6.QtWidgets import QGraphicsScene
 
 from gui.canvas.items.building import PLATE_PX, BuildingItem
-from gui.canvas.scene import build_scene
+from gui.canvas.picture import build_scene
 from gui.export.pdf import write_pdf_report
 from model.metrics import compute_all
 

@@ -7,8 +7,8 @@ from PySide6.QtCore import QPointF
 from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QApplication, QGraphicsItem, QStyleOptionGraphicsItem
 
+from gui.canvas.picture import build_scene
 from gui.canvas.placement import PaletteEntry
-from gui.canvas.scene import build_scene
 from gui.canvas.view import created_ids
 from gui.charts import HopsChart
 from gui.commands import duplicate_command, remove_command

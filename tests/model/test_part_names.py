@@ -7,9 +7,13 @@ from __future__ import annotations
 from model.catalog import load_builtin_catalog
 from model.part_names import (
     ACCELERATOR_NAMES,
+    MEDIUM_NAMES,
     RACK_TYPE_NAMES,
+    SWITCH_NAMES,
     accelerator_name,
+    part_name,
     rack_type_name,
+    vendor_name,
 )
 
 VENDORS_IN_CHINESE = {"Huawei": "华为", "Cambricon": "寒武纪", "Hygon": "海光",
@@ -64,3 +68,37 @@ def test_every_built_in_accelerator_is_listed_and_chinese_vendors_read_in_chines
         if "China market" in accelerator.name:
             assert "中国特供版" in chinese, chinese
     assert accelerator_name("My own chip", "zh_CN") == "My own chip"
+
+
+def test_every_built_in_switch_and_medium_reads_in_chinese_with_its_model_kept() -> None:
+    """The bill of materials of a Chinese report names them so (issue #15's walk found
+    "400G OSFP multimode optics (SR4), per link end" in it)."""
+    catalog = load_builtin_catalog()
+    for parts, listed in ((catalog.switches, SWITCH_NAMES), (catalog.media, MEDIUM_NAMES)):
+        assert {p.name for p in parts} ^ set(listed) == set()
+        for part in parts:
+            chinese = part_name(part.name, "zh_CN")
+            assert part_name(part.name, None) == part.name
+            assert any("\u4e00" <= ch <= "\u9fff" for ch in chinese) or not any(
+                word in part.name.lower() for word in ("switch", "optics", "copper", "cable",
+                                                        "series", "generic")), chinese
+            for word in ("optics", "per link end", "passive", "active", "commodity", "class"):
+                assert word not in chinese, (word, chinese)
+            # the model numbers and form factors a buyer orders by stay as written
+            for word in part.name.replace(",", " ").replace("(", " ").replace(")", " ").split():
+                if any(ch.isdigit() for ch in word) and word[0].isupper():
+                    assert word in chinese, (word, chinese)
+    assert part_name("Huawei CloudEngine XH-series box, 64 × 400GE (25.6 Tb/s class)",
+                     "zh_CN") == "华为 CloudEngine XH 系列盒式交换机，64 × 400GE（25.6 Tb/s 级）"
+    assert part_name("My own optics", "zh_CN") == "My own optics"
+
+
+def test_switch_vendors_read_in_chinese() -> None:
+    catalog = load_builtin_catalog()
+    for switch in catalog.switches:
+        chinese = vendor_name(switch.vendor, "zh_CN")
+        assert vendor_name(switch.vendor, None) == switch.vendor
+        for english, written in {**VENDORS_IN_CHINESE, "Ruijie": "锐捷",
+                                 "generic": "通用"}.items():
+            if switch.vendor.startswith(english):
+                assert chinese.startswith(written), chinese

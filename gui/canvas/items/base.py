@@ -8,7 +8,6 @@ screen only, and the select tool turns the drag into a command on release.
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
@@ -16,7 +15,6 @@ from PySide6.QtGui import (
     QBrush,
     QColor,
     QFont,
-    QFontMetrics,
     QFontMetricsF,
     QPainter,
     QPen,
@@ -24,6 +22,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
+from gui.canvas.items.names import elided_name
 from gui.numbers import count_text
 from model.elements import Element
 
@@ -46,26 +45,6 @@ def font(point_size: float, bold: bool = False) -> QFont:
 def elided(painter: QPainter, text: str, width: float) -> str:
     """``text`` shortened with "…" to fit ``width`` with the painter's font."""
     return painter.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, int(width))
-
-
-NAME_SUFFIX = re.compile(r"\s*[(（][^()（）]*[)）]$")
-"""A name's closing parenthesised part: " (copy)", " (copy 2)", "（副本）"."""
-
-
-def elided_name(metrics: QFontMetrics | QFontMetricsF, name: str, width: float) -> str:
-    """``name`` shortened with "…" to fit ``width``, keeping a closing parenthesised
-    part whole: a pasted "Hall A · Pod 1 (copy)" reads "Hall A · P… (copy)", not
-    "Hall A · Pod 1 (c…", which hides that it is the copy."""
-    if metrics.horizontalAdvance(name) <= width:
-        return name
-    found = NAME_SUFFIX.search(name)
-    if found is not None and found.start() > 0:
-        suffix = name[found.start():]
-        stem = metrics.elidedText(name[:found.start()], Qt.TextElideMode.ElideRight,
-                                  int(width - metrics.horizontalAdvance(suffix)))
-        if len(stem) >= 2:  # at least a letter and "…" of the name itself
-            return stem + suffix
-    return metrics.elidedText(name, Qt.TextElideMode.ElideRight, int(width))
 
 
 def fit_title(painter: QPainter, name: str, width: float, point_size: float) -> str:
@@ -513,21 +492,3 @@ class ElementItem(QGraphicsItem):
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
         raise NotImplementedError
-
-
-HEADER_GAP = 8.0
-"""Room kept between a header's name and its figures (scene units)."""
-
-
-def header_texts(name: str, summary: str, width: float, name_metrics: QFontMetrics,
-                 summary_metrics: QFontMetrics) -> tuple[str, str]:
-    """A header's name and its figures (an island's "128 racks · 1,311 PF", a
-    building's power) as they fit side by side in ``width``, neither over the other: the
-    figures keep their room when the name still gets two fifths of the width; else both
-    are shortened with "…"."""
-    summary_width = summary_metrics.horizontalAdvance(summary)
-    name_room = max(width - summary_width - HEADER_GAP, width * 0.4)
-    shown = elided_name(name_metrics, name, name_room)
-    summary_room = width - name_metrics.horizontalAdvance(shown) - HEADER_GAP
-    return shown, summary_metrics.elidedText(summary, Qt.TextElideMode.ElideRight,
-                                             max(int(summary_room), 0))

@@ -12,8 +12,9 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
-from gui.canvas.items.base import ScreenLayout, draw_screen_lines, font, header_texts
+from gui.canvas.items.base import ScreenLayout, draw_screen_lines, font
 from gui.canvas.items.container import ContainerItem
+from gui.canvas.items.names import header_texts
 from gui.i18n import translate
 from gui.theme import utilization_colour
 from gui.words import enum_word

@@ -13,12 +13,12 @@ from gui.canvas.items.base import (
     ScreenLine,
     draw_screen_lines,
     font,
-    header_texts,
     plural,
     screen_scale,
     thousands,
 )
 from gui.canvas.items.container import ContainerItem
+from gui.canvas.items.names import header_texts
 from gui.canvas.items.tier import COMPACT_SCALE
 from gui.compute_breakdown import vendor_name
 from gui.i18n import current_language, translate
