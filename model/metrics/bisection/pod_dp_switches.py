@@ -165,6 +165,8 @@ class _Solver:
         self.top = roots[0] if len(roots) == 1 and roots[0] >= tree.units else -1
         self.mirror = self.top >= 0 and 2 * target == int(tree.accelerators[self.top])
         self.tables: dict[int, tuple[Array, Array]] = {}
+        self.own_hulls: dict[int, list[tuple[Array, Array]]] = {}
+        """The envelopes of each row of a kind's tables (:mod:`switch_dp_top`)."""
         self.top_steps: tuple[Array, list[_Step]] | None = None
         self.spent = 0
         self._whole_steps: IntArray | None = None

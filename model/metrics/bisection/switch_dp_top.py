@@ -35,7 +35,7 @@ from model.metrics.bisection.switch_dp_bounds import (
     least_rows,
     prune,
     row_hulls,
-    shifted_union,
+    shifted_unions,
 )
 from model.metrics.bisection.switch_dp_kept import Hulls, copies, kept, parts_of
 from model.metrics.bisection.switch_dp_rows import _bits, _Group, _padded, _Step
@@ -148,11 +148,14 @@ def _envelopes(solver: _Solver, grp: _Group, sides: Array) -> Hulls:
         c, c1 = solver.contribution(grp, sides)
         return row_hulls(least_rows(c, c1))
     t, t1 = solver.table(grp.child)
-    own = row_hulls(least_rows(t, t1))
+    kind = int(solver.cl.kind[grp.child])
+    own = solver.own_hulls.get(kind)
+    if own is None:  # children of one kind have the same tables
+        own = solver.own_hulls[kind] = row_hulls(least_rows(t, t1))
     # each envelope costs a few passes over its points (in Python-called numpy)
     solver.add(sides.shape[0] * (HULL_COST + 2 * sum(h[0].size for h in own)))
     x = solver.crossing(grp, sides)
-    return [shifted_union(own, x[:, r]) for r in range(sides.shape[0])]
+    return shifted_unions(own, x)
 
 
 def _combine_within(solver: _Solver, groups: list[_Group],
