@@ -12,6 +12,7 @@ from collections.abc import Iterator
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from model.design import Design
 from model.metrics.bisection import pod_dp_switches as pds
@@ -94,3 +95,41 @@ def test_speed_edits_with_a_warm_engine_equal_a_fresh_one(design: Design) -> Non
                 == sum(fresh.bisection.cut.crossing_gbps.values()))
         assert got.island_pairs == fresh.island_pairs
         assert got.building_pairs == fresh.building_pairs
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@given(heterogeneous_campuses(), st.randoms(use_true_random=False))
+def test_weaker_bounds_still_find_the_minimum(checked: list[Record], design: Design,
+                                              rng: random.Random) -> None:
+    """Each assignment's bound lowered by a random factor (still a lower bound, but
+    the least bound no longer at the best assignment, so the first pass misses it and
+    the assignments within the least value found are combined next): the minimum is
+    still every assignment's."""
+    checked.clear()
+    least_at = switch_dp_top.least_at
+
+    def weaker(parts: object, count: float) -> np.ndarray:
+        floor = least_at(parts, count)  # type: ignore[arg-type]
+        return floor * np.array([rng.uniform(0.3, 1.0) for _ in floor])
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(switch_dp_top, "least_at", weaker)
+        without_integer_program().compute_all(design)
+    assert not _matches(checked), "\n".join(_matches(checked))
+
+
+def test_weaker_bounds_on_the_100k_campus(checked: list[Record],
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """The 100K campus with the bound of its best assignment lowered the least: the
+    bounded top pod still finds the minimum."""
+    from tests.reference.campuses import heterogeneous_campus
+
+    least_at = switch_dp_top.least_at
+
+    def weaker(parts: object, count: float) -> np.ndarray:
+        floor = least_at(parts, count)  # type: ignore[arg-type]
+        return floor * np.linspace(0.5, 1.0, floor.size)  # the first assignments lowest
+
+    monkeypatch.setattr(switch_dp_top, "least_at", weaker)
+    without_integer_program().compute_all(heterogeneous_campus())
+    assert checked and not _matches(checked)
