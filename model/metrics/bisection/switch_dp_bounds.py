@@ -190,12 +190,47 @@ class RestBounds:
 
 def least_at(parts: list[tuple[list[tuple[Array, Array]], int]], count: float) -> Array:
     """Per row, the bound of :class:`RestBounds` for all the steps holding ``count``
-    (without the bounds of the later steps alone)."""
+    (without the bounds of the later steps alone): each row's envelopes merged as
+    :func:`_merged` merges them (the same sums in the same order), the segments of
+    every row gathered at once."""
     rows = len(parts[0][0]) if parts else 0
     out = np.full(rows, INF)
-    for r in range(rows):
-        x, y = _merged([_scaled(per_row[r], copies) for per_row, copies in parts])
-        if x.size and x[0] <= count <= x[-1]:
+    if not rows:
+        return out
+    x0, y0 = [0.0] * rows, [0.0] * rows  # summed as sum() sums: in order of parts
+    empty = np.zeros(rows, dtype=bool)
+    dxs, dys, owners = [], [], []
+    for per_row, copies in parts:
+        scaled = [_scaled(hull, copies) for hull in per_row]
+        sizes = np.array([x.size for x, _ in scaled])
+        empty |= sizes == 0
+        for r, (x, y) in enumerate(scaled):
+            if x.size:
+                x0[r] += float(x[0])
+                y0[r] += float(y[0])
+        xs = np.concatenate([x for x, _ in scaled])
+        ys = np.concatenate([y for _, y in scaled])
+        owner = np.repeat(np.arange(rows), sizes)
+        inside = owner[1:] == owner[:-1]  # segments within one row's envelope
+        dxs.append(np.diff(xs)[inside])
+        dys.append(np.diff(ys)[inside])
+        owners.append(owner[1:][inside])
+    dx, dy, owner = np.concatenate(dxs), np.concatenate(dys), np.concatenate(owners)
+    # by row, each row's segments in the order of its parts (a stable sort)
+    by_row = np.argsort(owner, kind="stable")
+    dx, dy = dx[by_row], dy[by_row]
+    ends = np.searchsorted(owner[by_row], np.arange(rows + 1))
+    for r in np.flatnonzero(~empty).tolist():
+        span = slice(int(ends[r]), int(ends[r + 1]))
+        rdx, rdy = dx[span], dy[span]
+        start_x, start_y = float(x0[r]), float(y0[r])
+        if rdx.size == 0:
+            x, y = np.array([start_x]), np.array([start_y])
+        else:
+            order = np.argsort(rdy / rdx, kind="stable")
+            x = np.r_[start_x, start_x + np.cumsum(rdx[order])]
+            y = np.r_[start_y, start_y + np.cumsum(rdy[order])]
+        if x[0] <= count <= x[-1]:
             out[r] = float(np.interp(count, x, y))
     return out
 
