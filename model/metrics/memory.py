@@ -114,6 +114,11 @@ class Memory:
     of classes) by the pod tree's structure and its links' capacities relative to each
     pod's largest uplink (:mod:`model.metrics.bisection.pod_classes`): an edit of a rack
     group's count or of one island's uplink speed finds them."""
+    class_links: Remembered[object] = field(default_factory=_lasting(4))
+    """How the links between classes of switches are summed (all but the capacities),
+    by the key of :attr:`pod_classes` (:mod:`model.metrics.bisection.pod_classes`): kept
+    when the same classes come a second time, so that an edit of link speeds sums the
+    new capacities only."""
     skeletons: Remembered[PodSkeleton] = field(default_factory=_lasting(2))
     """Pod trees' structures by switch structure and which switch each unit reaches."""
     switch_capacities: Remembered[tuple[np.ndarray, np.ndarray]] = field(

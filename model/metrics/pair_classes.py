@@ -134,7 +134,12 @@ def class_pair_cuts(tree: PodTree, cl: PodClasses, place_of_unit: IntArray,
                     present: list[int]) -> list[float]:
     """The minimum cut between every pair of ``present`` places (in ``combinations``
     order), by the DP of the module doc."""
-    tables = _Tables(tree, cl)
+    # the tables depend on the tree and its classes only: shared by the island pairs
+    # and the building pairs of one run
+    tables = tree.derived.get("pair tables")
+    if not isinstance(tables, _Tables) or tables.cl is not cl:
+        tables = _Tables(tree, cl)
+        tree.derived["pair tables"] = tables
     place = _places(tree, place_of_unit)
     mixed = np.flatnonzero(place[tree.units:] == -1) + tree.units
     below: dict[int, set[int]] = {}

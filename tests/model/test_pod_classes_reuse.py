@@ -77,6 +77,37 @@ def test_rack_and_speed_edits_of_the_campus_find_the_classes(
         assert got.cut == fresh.cut
 
 
+
+def test_speed_edits_sum_the_kept_grouping_bit_for_bit(
+        seen: dict[str, list[object]]) -> None:
+    """Heterogeneous 100K campus, random spine-to-core and leaf-to-spine speeds, each
+    edit twice (from the second time the classes come, how the links are summed is
+    kept and only the capacities are summed anew): every array of the classes,
+    capacities included, is a fresh engine's, bit for bit; and the kept grouping was
+    used."""
+    design = heterogeneous_campus()
+    bundles = sorted(b.id for b in design.bundles.values() if design.kind_of(b.lower) == "tier")
+    rng = np.random.default_rng(7)
+    warm = Engine()
+    warm.compute_all(design)
+    used = 0
+    for _ in range(4):
+        bundle = design.bundles[str(rng.choice(bundles))]
+        for factor in (0.5, 0.25):
+            design.update(bundle.id, speed_gbps=float(bundle.speed_gbps * factor
+                                                      + rng.integers(1, 9)))
+            warm.compute_all(design)
+            kept = seen["classes"][-1]
+            used += any(isinstance(v, pcm._Grouping)
+                        for v, _ in warm.memory.class_links._entries.values())
+            Engine().compute_all(design)
+            fresh = seen["classes"][-1]
+            _same(kept, fresh)
+            assert isinstance(kept, pcm.PodClasses) and isinstance(fresh, pcm.PodClasses)
+            assert np.array_equal(kept.capacity, fresh.capacity)
+    assert used
+
+
 def _with_uplinks(tree: PodTree, factor: float, only_first: bool) -> PodTree:
     """``tree`` with the uplinks of the first pod that has several own switches and a
     parent multiplied by ``factor`` (all of them, or the first only)."""

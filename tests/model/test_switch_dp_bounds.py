@@ -60,3 +60,28 @@ def test_rest_bound_never_exceeds_the_convolution(groups: list[tuple[list[float]
     bound = sb.RestBounds(parts).at(0, np.arange(len(total), dtype=float))[0]
     finite = np.isfinite(total)
     assert np.all(bound[finite] <= np.array(total)[finite] + 1e-9)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.lists(table(), min_size=2, max_size=2), st.integers(1, 3)),
+                min_size=1, max_size=4), st.integers(0, 120))
+def test_least_at_is_each_rows_merged_envelopes(groups: list[tuple[list[list[float]], int]],
+                                                count: int) -> None:
+    """Two rows, each group a table per row and its copies: the bound at ``count`` is,
+    row by row, the merged envelopes of the row's tables read at ``count`` (INF where
+    they do not reach it or a table has no finite entry), and never above the true
+    convolution there."""
+    parts = [([sb.lower_hull(np.array(row)) for row in rows], copies)
+             for rows, copies in groups]
+    got = sb.least_at(parts, float(count))
+    for r in range(2):
+        x, y = sb._merged([sb._scaled(per_row[r], copies) for per_row, copies in parts])
+        want = (float(np.interp(count, x, y)) if x.size and x[0] <= count <= x[-1]
+                else INF)
+        assert got[r] == want
+        total = [0.0]
+        for rows, copies in groups:
+            for _ in range(copies):
+                total = brute(total, rows[r], 10**6)
+        if count < len(total) and np.isfinite(total[count]):
+            assert got[r] <= total[count] + 1e-9

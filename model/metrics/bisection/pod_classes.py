@@ -119,13 +119,20 @@ def _pod_classes(tree: PodTree, most: int) -> PodClasses | None:
                          (u_lo, u_hi, u_cap), (s_lo, s_hi, s_cap))
     if numbered is None:
         return None
-    class_of_member, count = numbered
+    class_of_member, count, kept_by = numbered
     if count.size and int(count.max()) > most:
         return None
     # the links left out, summed per class: a child's capacity to its parent's own
     # switches is spread equally over them
     kids = np.flatnonzero(has_parent & skipped[parent_level])
     width = int(count.max(initial=0)) + 1
+    grouped = _grouped(tree, kept_by, kids, width, class_of_member, count, owner,
+                       own_count, u_cap, s_cap)
+    if grouped is not None:
+        capacity, (child, child_class, parent_class, ptr) = grouped
+        kind, placed = _kinds(tree, count, child, child_class, parent_class, capacity)
+        return PodClasses(node_of_member, class_of_member, count, child, child_class,
+                          parent_class, capacity, ptr, kind, placed)
     size_of = np.bincount(owner * width + class_of_member[members],
                           minlength=tree.size * width).reshape(tree.size, width)
     of_kid = count[parent[kids]]
@@ -139,17 +146,25 @@ def _pod_classes(tree: PodTree, most: int) -> PodClasses | None:
     parent_class = np.concatenate([class_of_member[u_hi], class_of_member[s_hi], kid_class])
     key = (child * width + child_class) * width + parent_class
     weights = np.concatenate([u_cap, s_cap, kid_cap])
-    if tree.size * width * width <= _DENSE:
+    dense = tree.size * width * width <= _DENSE
+    if dense:
         # summed in a dense array, which is faster than sorting the links
         summed = np.bincount(key, weights=weights, minlength=tree.size * width * width)
-        key = np.flatnonzero(summed)
-        capacity = summed[key]
+        bins = np.flatnonzero(summed)
+        capacity = summed[bins]
+        links_key = key
+        key = bins
     else:
         key, inverse = np.unique(key, return_inverse=True)
         capacity = np.bincount(inverse.reshape(-1), weights=weights, minlength=key.size)
     child, rest = np.divmod(key, width * width)
     child_class, parent_class = np.divmod(rest, width)
     ptr = np.searchsorted(child, np.arange(tree.size + 1)).astype(np.int64)
+    if kept_by is not None:
+        _keep_grouping(kept_by, dense, links_key if dense else inverse.reshape(-1),
+                       kid, size_of[parent[kid], kid_class],
+                       np.maximum(own_count[parent[kid]], 1),
+                       (child, child_class, parent_class, ptr), capacity.size)
     kind, placed = _kinds(tree, count, child, child_class, parent_class, capacity)
     return PodClasses(node_of_member, class_of_member, count, child, child_class,
                       parent_class, capacity, ptr, kind, placed)
@@ -159,10 +174,10 @@ def _numbered(tree: PodTree, node_of_member: IntArray, owner: IntArray,
               fixed_node: np.ndarray, skipped: np.ndarray,
               unit_links: tuple[IntArray, IntArray, np.ndarray],
               switch_links: tuple[IntArray, IntArray, np.ndarray],
-              ) -> tuple[IntArray, IntArray] | None:
-    """Each switch member's class inside its pod, and each node's number of classes,
-    from the refinement of the links read (``unit_links``, ``switch_links``), or None
-    when its check fails.
+              ) -> tuple[IntArray, IntArray, object] | None:
+    """Each switch member's class inside its pod, each node's number of classes and
+    the key they are kept by (None: not kept), from the refinement of the links read
+    (``unit_links``, ``switch_links``), or None when its check fails.
 
     Kept in the engine's memory by the tree's structure, the levels skipped, the units'
     capacities read and the switch links' capacities, each divided by the largest
@@ -185,7 +200,7 @@ def _numbered(tree: PodTree, node_of_member: IntArray, owner: IntArray,
         key = (tree.structure, skipped.tobytes(), u_cap.tobytes(), ratio.tobytes())
         found = store.get(key)
         if found is not None:
-            return found
+            return (*found, key)
     members = tree.own_members
     fixed = np.concatenate([np.ones(units, dtype=bool),
                             (node_of_member >= 0) & fixed_node[np.maximum(node_of_member, 0)]])
@@ -215,7 +230,71 @@ def _numbered(tree: PodTree, node_of_member: IntArray, owner: IntArray,
         array.flags.writeable = False  # shared by every tree these links give
     if key is not None:
         store.put(key, (class_of_member, count), (class_of_member, count))
-    return class_of_member, count
+    return class_of_member, count, key
+
+
+@dataclass(frozen=True)
+class _Grouping:
+    """How the links between classes are summed, for a tree structure and its classes:
+    all but the capacities. ``inverse``: each link's (child, child class, parent class)
+    entry; ``kid``, ``share`` and ``spread``: the children of skipped levels, each one's
+    count of its parent's switches in the class and the parent's own switches (its
+    capacity to the class is its uplink × share ÷ spread)."""
+
+    inverse: IntArray
+    entries: int
+    dense: bool
+    kid: IntArray
+    share: IntArray
+    spread: IntArray
+    arrays: tuple[IntArray, IntArray, IntArray, IntArray]
+    """child, child_class, parent_class and ptr of :class:`PodClasses`."""
+
+
+def _grouped(tree: PodTree, kept_by: object, kids: IntArray, width: int,
+             class_of_member: IntArray, count: IntArray, owner: IntArray,
+             own_count: IntArray, u_cap: np.ndarray, s_cap: np.ndarray,
+             ) -> tuple[np.ndarray, tuple[IntArray, IntArray, IntArray, IntArray]] | None:
+    """The links' capacities summed per entry, and the entries, from the grouping
+    kept for these classes (an edit of link speeds only: the classes were found kept,
+    and only the capacities are new), or None when none is kept or the sums leave an
+    entry at zero (which the dense sum drops: the full way then gives the same)."""
+    if kept_by is None:
+        return None
+    found = remembered().class_links.get(kept_by)
+    if not isinstance(found, _Grouping):
+        # seen once: the grouping is kept when the same classes come again
+        remembered().class_links.put(kept_by, True)
+        return None
+    kid_cap = tree.up[found.kid] * found.share / found.spread
+    weights = np.concatenate([u_cap, s_cap, kid_cap])
+    capacity = np.bincount(found.inverse, weights=weights, minlength=found.entries)
+    if found.dense and not capacity.all():
+        return None
+    return capacity, found.arrays
+
+
+def _keep_grouping(kept_by: object, dense: bool, links: IntArray, kid: IntArray,
+                   share: IntArray, spread: IntArray,
+                   arrays: tuple[IntArray, IntArray, IntArray, IntArray],
+                   entries: int) -> None:
+    """Keep how the links are summed (:class:`_Grouping`) for classes seen before.
+    ``links``: each link's dense key (``dense``) or its entry."""
+    store = remembered().class_links
+    if store.get(kept_by) is not True:
+        return
+    if dense:
+        # each link's entry: the rank of its key among the keys present
+        present = np.zeros(int(links.max(initial=-1)) + 1, dtype=bool)
+        present[links] = True
+        rank = np.cumsum(present) - 1
+        inverse = rank[links]
+        if int(present.sum()) != entries:
+            return  # an entry summed to zero: not kept (see _grouped)
+    else:
+        inverse = links
+    grouping = _Grouping(inverse, entries, dense, kid, share, spread, arrays)
+    store.put(kept_by, grouping, [inverse, kid, share, spread, *arrays])
 
 
 def _kinds(tree: PodTree, count: IntArray, child: IntArray, child_class: IntArray,

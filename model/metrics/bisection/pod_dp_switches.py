@@ -78,6 +78,7 @@ from model.metrics.algorithms.min_plus import (
 from model.metrics.bisection.pod_classes import PodClasses, pod_classes
 from model.metrics.bisection.pods import PodTree
 from model.metrics.bisection.switch_dp_loose import (
+    MAX_PRUNED_ROWS,
     free_groups,
     loose_copies,
     loose_items,
@@ -97,7 +98,7 @@ from model.metrics.bisection.switch_dp_rows import (
     _Step,
     _whole_value,
 )
-from model.metrics.bisection.switch_dp_top import pruned_top
+from model.metrics.bisection.switch_dp_top import bounded_rows, pruned_top
 from model.metrics.bisection.switch_dp_whole import fill_whole
 from model.metrics.budget import check as check_budget
 from model.metrics.memory import remembered
@@ -164,6 +165,8 @@ class _Solver:
         self.top = roots[0] if len(roots) == 1 and roots[0] >= tree.units else -1
         self.mirror = self.top >= 0 and 2 * target == int(tree.accelerators[self.top])
         self.tables: dict[int, tuple[Array, Array]] = {}
+        self.own_hulls: dict[int, list[tuple[Array, Array]]] = {}
+        """The envelopes of each row of a kind's tables (:mod:`switch_dp_top`)."""
         self.top_steps: tuple[Array, list[_Step]] | None = None
         self.spent = 0
         self._whole_steps: IntArray | None = None
@@ -250,7 +253,10 @@ class _Solver:
         # assignment would cost about as many numpy calls again), while small
         keep = top and rows.size * self.lengths(node)[0] <= _KEPT_ENTRIES
         self.live_rows = None
-        t, t1, steps = self.combine(node, rows, top, keep=keep)
+        if top and not self.split and 1 < rows.size <= MAX_PRUNED_ROWS:
+            t, t1, steps = bounded_rows(self, node, rows, keep)
+        else:
+            t, t1, steps = self.combine(node, rows, top, keep=keep)
         if keep:
             self.top_steps = (rows if self.live_rows is None else rows[self.live_rows],
                               steps)

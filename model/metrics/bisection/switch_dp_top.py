@@ -35,11 +35,12 @@ from model.metrics.bisection.switch_dp_bounds import (
     least_rows,
     prune,
     row_hulls,
-    shifted_union,
+    shifted_unions,
 )
 from model.metrics.bisection.switch_dp_kept import Hulls, copies, kept, parts_of
-from model.metrics.bisection.switch_dp_rows import _Group, _padded, _Step
+from model.metrics.bisection.switch_dp_rows import _bits, _Group, _padded, _Step
 from model.metrics.bisection.switch_dp_split import split_last
+from model.metrics.representation.topology import IntArray
 
 if TYPE_CHECKING:
     from model.metrics.bisection.pod_dp_switches import _Solver
@@ -91,6 +92,52 @@ def pruned_top(solver: _Solver, groups: list[_Group], sides: Array, keep: bool
     return whole, split, steps
 
 
+def bounded_rows(solver: _Solver, node: int, rows: Array, keep: bool
+                 ) -> tuple[Array, Array, list[_Step]]:
+    """The top pod's table at the target on a grid of whole units (no remainder, not
+    loose), combining only the assignments ``rows`` that can hold the minimum: each
+    assignment's envelope bound at the target (:func:`least_at`) is a lower bound on
+    its value, so with U at least the least value found, an assignment whose bound
+    exceeds U cannot do better. U starts a little above the least bound (on these
+    tables the bound is close, so most assignments drop at once); when the
+    assignments combined find nothing within U, U becomes the least value they found
+    and the ones not yet combined whose bound is within it are combined (which then
+    ends). The others stay INF; the rows combined together with the least one are
+    left in ``live_rows``, with their steps. Every assignment
+    combined is combined as :meth:`~model.metrics.bisection.pod_dp_switches._Solver.combine`
+    does it alone, and which are combined depends on the network only, so the figures
+    do not depend on what was computed before."""
+    sides = _bits(int(solver.cl.count[node]))[rows]
+    groups = solver.groups(node)
+    envelopes = [kept(solver, "hulls", [(grp, 1)], sides,
+                      partial(_envelopes, solver, grp, sides)) for grp in groups]
+    floor = least_at([(h, len(grp.members)) for grp, h in zip(
+        groups, envelopes, strict=True)], float(solver.q))
+    solver.add(rows.size * sum(len(grp.members) for grp in groups))
+    least = float(floor.min())
+    bound = least + max(abs(least) * FIRST_GAP, 1.0) if np.isfinite(least) else INF
+    whole = np.full((rows.size, 1), INF)
+    combined = np.zeros(rows.size, dtype=bool)
+    chunks: list[tuple[IntArray, list[_Step]]] = []
+    while True:
+        # the bound is a sum in another order than the DP's: a rounding's room
+        live = np.flatnonzero((floor <= bound * (1 + 1e-9) + 1e-6) & ~combined)
+        if live.size:
+            t, _, steps = solver.combine(node, rows[live], True, keep)
+            whole[live] = t[:, :1]
+            combined[live] = True
+            chunks.append((live, steps))
+        best = float(whole[:, 0].min())
+        if best <= bound or combined.all():
+            break
+        bound = best
+    # the steps of the assignments combined with the least one, to rebuild the cut
+    first = int(np.argmin(whole[:, 0]))
+    solver.live_rows, steps = next(((live, steps) for live, steps in chunks
+                                    if first in live), (np.zeros(0, np.int64), []))
+    return whole, np.full((rows.size, 0), INF), steps
+
+
 def _envelopes(solver: _Solver, grp: _Group, sides: Array) -> Hulls:
     """For each of the pod's assignments ``sides``, the lower convex envelope of
     what one child of ``grp`` contributes (whole units or one split), as vertices:
@@ -101,11 +148,14 @@ def _envelopes(solver: _Solver, grp: _Group, sides: Array) -> Hulls:
         c, c1 = solver.contribution(grp, sides)
         return row_hulls(least_rows(c, c1))
     t, t1 = solver.table(grp.child)
-    own = row_hulls(least_rows(t, t1))
+    kind = int(solver.cl.kind[grp.child])
+    own = solver.own_hulls.get(kind)
+    if own is None:  # children of one kind have the same tables
+        own = solver.own_hulls[kind] = row_hulls(least_rows(t, t1))
     # each envelope costs a few passes over its points (in Python-called numpy)
     solver.add(sides.shape[0] * (HULL_COST + 2 * sum(h[0].size for h in own)))
     x = solver.crossing(grp, sides)
-    return [shifted_union(own, x[:, r]) for r in range(sides.shape[0])]
+    return shifted_unions(own, x)
 
 
 def _combine_within(solver: _Solver, groups: list[_Group],
