@@ -180,3 +180,28 @@ def test_split_unit_in_a_group_made_only_to_the_target(
     m = compute_all(d)
     assert m.bisection.exact
     assert m.bisection.gbps == pytest.approx(100.0)
+
+
+def test_split_unit_whose_whole_count_passes_the_target(
+        compute_all: Callable[..., Any]) -> None:
+    """A heterogeneous campus the random suite found (kept as a file): 20 accelerators,
+    island i0's 12 in units of three under 4 leaves and 8 spines, islands i1, i2 (2
+    each) and i3 (4) on thin uplinks, one core of 2 switches.
+
+    The least cut puts the core, i0's switches and 10 of its 12 accelerators on side A:
+    the two accelerators left on B cross their 200G rail links (400), and i1, i2, i3
+    their spines' 100G uplinks to the two core switches (200 + 200 + 100) — 900 Gb/s,
+    equal to the integer program. That cut splits one of i0's units (10 = 9 + 1). The top
+    pod's proof bounded it from whole cuts holding 9 and 12 in the groups before the
+    last, whose tables are cut at the target (10): the entry for 12 read 'no such cut'
+    though all of i0 on A is one, and the proof claimed 1,000 exact."""
+    from pathlib import Path
+
+    from model.fileformat import load_design
+
+    d = load_design(Path(__file__).parent / "designs" / "split-unit-above-the-target.json")
+    assert bisection_milp(expand(d)).gbps == 900.0
+    m = compute_all(d)
+    assert m.bisection.exact
+    assert m.bisection.gbps == pytest.approx(900.0)
+    assert sum(m.bisection.cut.crossing_gbps.values()) == pytest.approx(900.0)

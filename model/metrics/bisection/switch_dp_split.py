@@ -19,9 +19,13 @@ its split unit either
   with the unit on B plus a/n times the cost with it on A: two cuts with every unit
   whole, holding y − a and y − a + n, each at least W there. So
   P1(y) ≥ min over unit sizes n and 0 ≤ a < n of (1 − a/n)·W(y − a) + (a/n)·W(y − a + n)
-  (:func:`split_bound`). W is made only as far as the target's window reaches; past
-  its end a whole cut's cost is unknown, and 0 (no cost is negative) stands for it —
-  never INF, which would claim there is no such cut and lift the bound above real cuts.
+  (:func:`split_bound`). W is exact only up to the target: the tables of the prefix's
+  parts are cut at the target, so a count above it may miss every cut in which one part
+  holds more than the target (its entry INF, or too high, though a real cut exists).
+  Above the target a whole cut's cost is therefore unknown when some part's table
+  reaches the cut, and 0 (no cost is negative) stands for it — never what W holds
+  there, which could lift the bound above real cuts (seen: a claimed exact 1,000 Gb/s
+  where the minimum was 900, tests/reference/designs/split-unit-above-the-target.json).
 
 A is exact; real cuts of the prefix with its split unit are read off the bound's best
 point (the whole cut of W there, one part holding the split unit's accelerators
@@ -110,7 +114,9 @@ def split_last(solver: _Solver, groups: list[_Group], envelopes: list[Hulls],
             counts = _unwound(mine, y)
             if counts is not None:
                 cuts.append(_Cut(value, row, (*counts, q - y), len(counts)))
-        bound = split_bound(whole, solver.tree.unit_size, g[0], q)
+        cut_short = any(made[0].shape[1] > q for made in mine.made)
+        bound = split_bound(whole, solver.tree.unit_size, g[0], q,
+                            known=q + 1 if cut_short else whole.size)
         if bound is None:
             return min(value, best.value if best is not None else INF)
         lowest = min(lowest, max(float(floor[row]), min(value, bound[0])))
@@ -196,14 +202,17 @@ def _split_before(mine: _Row, bound: tuple[float, int, int, int], target: int, r
     return out
 
 
-def split_bound(whole: Array, sizes: IntArray, last: Array, target: int
-                ) -> tuple[float, int, int, int] | None:
+def split_bound(whole: Array, sizes: IntArray, last: Array, target: int,
+                known: int | None = None) -> tuple[float, int, int, int] | None:
     """The module doc's lower bound on the cuts holding ``target`` with the split unit
-    among the groups whose product with every unit whole is ``whole`` (exact, one row)
-    and the last group whole (``last``), and where it is least: (bound, y, k, n), the
-    groups before the last holding y, interpolated between k and k + n (INF and −1s
-    when nothing is finite). None when it would take more than :data:`SPLIT_PASSES`."""
-    finite = np.flatnonzero(np.isfinite(whole))
+    among the groups whose product with every unit whole is ``whole`` (one row, exact
+    in its first ``known`` entries, every entry when None; past them, and past its end,
+    a whole cut's cost is unknown) and the last group whole (``last``), and where it is
+    least: (bound, y, k, n), the groups before the last holding y, interpolated between
+    k and k + n (INF and −1s when nothing is finite). None when it would take more than
+    :data:`SPLIT_PASSES`."""
+    size = whole.size if known is None else max(0, min(known, whole.size))
+    finite = np.flatnonzero(np.isfinite(whole[:size]))
     if finite.size == 0:
         return INF, -1, -1, -1
     offset = int(finite[0])
@@ -219,15 +228,14 @@ def split_bound(whole: Array, sizes: IntArray, last: Array, target: int
     at_k = np.full(y.size, -1)
     of_n = np.full(y.size, -1)
     below = offset + ((y - offset) // stride) * stride
-    size = whole.size
     for n in kinds.tolist():
         for i in range(n // stride + 1):
             k = below - i * stride
             a = y - k
             ok = (k >= 0) & (a >= 0) & (a < n)
-            # beyond the end of ``whole`` (made only up to the target's window) the
-            # whole cut's cost is not known: 0 bounds it from below, where INF (no
-            # such cut) would not
+            # past the entries known exactly (the parts' tables are cut at the
+            # target) the whole cut's cost is not known: 0 bounds it from below, where
+            # INF (no such cut) or a cost made without every part's counts would not
             on_b = np.where(k < size, whole[np.clip(k, 0, size - 1)], 0.0)
             on_a = np.where(k + n < size, whole[np.clip(k + n, 0, size - 1)], 0.0)
             share = a / n
