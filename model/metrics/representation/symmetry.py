@@ -55,8 +55,9 @@ def island_fingerprints(topo: Topology) -> list[Hashable]:
     in_building: dict[str, Place] = {}
     island_parts: dict[str, list[object]] = {name: [] for name in design.islands}
     building_parts: dict[str, list[object]] = {name: [] for name in design.buildings}
-    seen: Counter[tuple[str, str]] = Counter()  # by island
-    seen_there: Counter[tuple[str, object, str]] = Counter()  # by building and slot
+    # plain dicts, not Counters: a Counter's missing key is a call of its __missing__
+    seen: dict[tuple[str, str], int] = {}  # by island
+    seen_there: dict[tuple[str, object, str], int] = {}  # by building and slot
     for element in _elements(topo):
         if isinstance(element, RackNet):
             kind, what = "racks", (element.group.rack_type, element.racks, element.failed)
@@ -65,15 +66,17 @@ def island_fingerprints(topo: Topology) -> list[Hashable]:
         island = element.island
         if island is not None:
             building = building_of[island]
-            own = (None, kind, seen[island, kind])
-            seen[island, kind] += 1
+            at = seen.get((island, kind), 0)
+            own = (None, kind, at)
+            seen[island, kind] = at + 1
             slot: object = rank[island] if building != island else None
         elif kind == "tier" and element.tier.scope is Scope.BUILDING:  # type: ignore[union-attr]
             building, slot, own = element.building, "building", None
         else:
             continue
-        there = (slot, kind, seen_there[building, slot, kind])
-        seen_there[building, slot, kind] += 1
+        at = seen_there.get((building, slot, kind), 0)
+        there = (slot, kind, at)
+        seen_there[building, slot, kind] = at + 1
         if own is not None:
             assert island is not None
             in_island[element.id] = (island, own)

@@ -65,12 +65,12 @@ class RackNet:
     """With racks down: the scale-up domain size of the whole group (its domains are
     numbered as in the whole group)."""
 
-    @property
+    @cached_property
     def id(self) -> str:
         """The rack group's id."""
         return self.group.id
 
-    @property
+    @cached_property
     def racks(self) -> int:
         """Number of racks."""
         return self.group.count
@@ -129,12 +129,13 @@ class TierNet:
         """What of the tier is down, for caches; () when healthy."""
         return () if self.failed_members is None else self.failed_members.tobytes()
 
-    @property
+    @cached_property
     def id(self) -> str:
-        """The tier's id."""
+        """The tier's id (read once, as its count: a tier's record is not changed after
+        :func:`resolve`)."""
         return self.tier.id
 
-    @property
+    @cached_property
     def count(self) -> int:
         """Number of switches."""
         return self.tier.count
@@ -178,9 +179,10 @@ class BundleNet:
     """The lower and upper members of the bundle's own failed links, when it joins two
     tiers (their classes of interchangeable switches split around them)."""
 
-    @property
+    @cached_property
     def links(self) -> int:
-        """Number of links in the bundle."""
+        """Number of links in the bundle (counted once: a bundle's arrays are not
+        changed after :func:`resolve`)."""
         if self.link_count is not None:
             return self.link_count
         return int(self.lower_member.size)
