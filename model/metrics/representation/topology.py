@@ -65,31 +65,25 @@ class RackNet:
     """With racks down: the scale-up domain size of the whole group (its domains are
     numbered as in the whole group)."""
 
-    @cached_property
-    def id(self) -> str:
-        """The rack group's id."""
-        return self.group.id
+    # read once from the records (not changed after :func:`resolve`; ``replace`` makes
+    # them anew), as plain attributes: they are read a few thousand times per SuperPOD run
+    id: str = field(init=False, repr=False, compare=False)
+    """The rack group's id."""
+    racks: int = field(init=False, repr=False, compare=False)
+    """Number of racks."""
+    servers: int = field(init=False, repr=False, compare=False)
+    """Number of servers."""
+    per_server: int = field(init=False, repr=False, compare=False)
+    """Accelerators per server."""
+    accelerators: int = field(init=False, repr=False, compare=False)
+    """Number of accelerators."""
 
-    @cached_property
-    def racks(self) -> int:
-        """Number of racks."""
-        return self.group.count
-
-    @cached_property
-    def servers(self) -> int:
-        """Number of servers (the properties of counts are read once: a rack group's
-        record and parts are not changed after :func:`resolve`)."""
-        return self.group.count * self.rack_type.servers_per_rack
-
-    @cached_property
-    def per_server(self) -> int:
-        """Accelerators per server."""
-        return self.server.accelerators_per_server
-
-    @cached_property
-    def accelerators(self) -> int:
-        """Number of accelerators."""
-        return self.servers * self.per_server
+    def __post_init__(self) -> None:
+        self.id = self.group.id
+        self.racks = self.group.count
+        self.servers = self.racks * self.rack_type.servers_per_rack
+        self.per_server = self.server.accelerators_per_server
+        self.accelerators = self.servers * self.per_server
 
     def nics(self, plane: Plane) -> int:
         """NICs per server on ``plane`` (backend NICs, or the front-end ones)."""
@@ -129,16 +123,14 @@ class TierNet:
         """What of the tier is down, for caches; () when healthy."""
         return () if self.failed_members is None else self.failed_members.tobytes()
 
-    @cached_property
-    def id(self) -> str:
-        """The tier's id (read once, as its count: a tier's record is not changed after
-        :func:`resolve`)."""
-        return self.tier.id
+    id: str = field(init=False, repr=False, compare=False)
+    """The tier's id (read once from its record, as its count)."""
+    count: int = field(init=False, repr=False, compare=False)
+    """Number of switches."""
 
-    @cached_property
-    def count(self) -> int:
-        """Number of switches."""
-        return self.tier.count
+    def __post_init__(self) -> None:
+        self.id = self.tier.id
+        self.count = self.tier.count
 
 
 @dataclass
@@ -179,13 +171,13 @@ class BundleNet:
     """The lower and upper members of the bundle's own failed links, when it joins two
     tiers (their classes of interchangeable switches split around them)."""
 
-    @cached_property
-    def links(self) -> int:
-        """Number of links in the bundle (counted once: a bundle's arrays are not
-        changed after :func:`resolve`)."""
-        if self.link_count is not None:
-            return self.link_count
-        return int(self.lower_member.size)
+    links: int = field(init=False, repr=False, compare=False)
+    """Number of links in the bundle (counted once: its arrays are not changed after
+    :func:`resolve`; ``replace`` counts them anew)."""
+
+    def __post_init__(self) -> None:
+        self.links = (self.link_count if self.link_count is not None
+                      else int(self.lower_member.size))
 
     @property
     def capacity_gbps(self) -> float:
