@@ -176,25 +176,55 @@ class Endpoints:
         if name in self.__dict__ or name in self.given:
             listed: np.ndarray = getattr(self, name)
             return listed[index]
-        out = np.empty(index.size, dtype=np.float64 if name == "inc_gbps" else np.int64)
+        gbps = name == "inc_gbps"
+        out = np.empty(index.size, dtype=np.float64 if gbps else np.int64)
         blocks = self.inc_blocks
-        starts = np.array([block.start for block in blocks], dtype=np.int64)
-        # each index's block (blocks are runs in order): one search, not a pass per block
-        which = np.searchsorted(starts, index, side="right") - 1
-        order = np.argsort(which, kind="stable")
-        bounds = np.searchsorted(which[order], np.arange(len(blocks) + 1))
+        if not blocks or not index.size:
+            return out
+        # blocks of rack groups of one shape share their arrays of local numbers (the
+        # parts are kept by shape): each array is read once for all its blocks, a block
+        # adding its offset (its speed, for capacities) — not a pass per block
+        starts = np.empty(len(blocks), dtype=np.int64)
+        shift = np.empty(len(blocks), dtype=np.float64 if gbps else np.int64)
+        label = np.empty(len(blocks), dtype=np.int64)
+        arrays: dict[int, int] = {}
+        locals_: list[np.ndarray] = []
         for i, block in enumerate(blocks):
-            if bounds[i] == bounds[i + 1]:
-                continue
-            inside = order[bounds[i]:bounds[i + 1]]
-            inside = inside[index[inside] < block.stop]
-            local = index[inside] - block.start
-            if name == "inc_gbps":
-                out[inside] = block.share[local] * self.speeds[block.bundle]
+            starts[i] = block.start
+            if gbps:
+                local: np.ndarray = block.share
+                shift[i] = self.speeds[block.bundle]
             else:
-                numbers, offset = block.numbering(name)
-                out[inside] = numbers[local] + offset
+                local, shift[i] = block.numbering(name)
+            k = arrays.setdefault(id(local), len(locals_))
+            if k == len(locals_):
+                locals_.append(local)
+            label[i] = k
+        which = np.searchsorted(starts, index, side="right") - 1
+        inside_block = index - starts[which]
+        if len(locals_) == 1:
+            self._read(out, None, locals_[0], inside_block, shift[which], gbps)
+            return out
+        by_label = label[which]
+        order = np.argsort(by_label, kind="stable")
+        bounds = np.searchsorted(by_label[order], np.arange(len(locals_) + 1))
+        for k, local in enumerate(locals_):
+            chosen = order[bounds[k]:bounds[k + 1]]
+            if chosen.size:
+                self._read(out, chosen, local, inside_block[chosen], shift[which[chosen]],
+                           gbps)
         return out
+
+    @staticmethod
+    def _read(out: np.ndarray, chosen: IntArray | None, local: np.ndarray,
+              inside_block: IntArray, shift: np.ndarray, gbps: bool) -> None:
+        """``out[chosen]`` (all of it when None): the ``local`` values at ``inside_block``
+        times the blocks' speeds (capacities) or plus their offsets (numbers)."""
+        values = local[inside_block] * shift if gbps else local[inside_block] + shift
+        if chosen is None:
+            out[:] = values
+        else:
+            out[chosen] = values
 
     @cached_property
     def server(self) -> IntArray:

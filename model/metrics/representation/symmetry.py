@@ -55,8 +55,9 @@ def island_fingerprints(topo: Topology) -> list[Hashable]:
     in_building: dict[str, Place] = {}
     island_parts: dict[str, list[object]] = {name: [] for name in design.islands}
     building_parts: dict[str, list[object]] = {name: [] for name in design.buildings}
-    seen: Counter[tuple[str, str]] = Counter()  # by island
-    seen_there: Counter[tuple[str, object, str]] = Counter()  # by building and slot
+    # plain dicts, not Counters: a Counter's missing key is a call of its __missing__
+    seen: dict[tuple[str, str], int] = {}  # by island
+    seen_there: dict[tuple[str, object, str], int] = {}  # by building and slot
     for element in _elements(topo):
         if isinstance(element, RackNet):
             kind, what = "racks", (element.group.rack_type, element.racks, element.failed)
@@ -65,15 +66,17 @@ def island_fingerprints(topo: Topology) -> list[Hashable]:
         island = element.island
         if island is not None:
             building = building_of[island]
-            own = (None, kind, seen[island, kind])
-            seen[island, kind] += 1
+            at = seen.get((island, kind), 0)
+            own = (None, kind, at)
+            seen[island, kind] = at + 1
             slot: object = rank[island] if building != island else None
         elif kind == "tier" and element.tier.scope is Scope.BUILDING:  # type: ignore[union-attr]
             building, slot, own = element.building, "building", None
         else:
             continue
-        there = (slot, kind, seen_there[building, slot, kind])
-        seen_there[building, slot, kind] += 1
+        at = seen_there.get((building, slot, kind), 0)
+        there = (slot, kind, at)
+        seen_there[building, slot, kind] = at + 1
         if own is not None:
             assert island is not None
             in_island[element.id] = (island, own)
@@ -105,22 +108,32 @@ def _add_bundle(bundle: BundleNet, places: dict[str, Place], parts: dict[str, li
     ``building_of`` is None) holding one of its ends: each end inside it by its
     position, any other end by its position in the island's building when it stands
     there, else by id."""
-    low, up = places.get(bundle.lower.id), places.get(bundle.upper.id)
-    touched = {place[0] for place in (low, up) if place is not None and place[0] in parts}
-    for where in touched:
-        ends: list[tuple[object, ...]] = []
-        for end, place in ((bundle.lower, low), (bundle.upper, up)):
-            if place is not None and place[0] == where:
-                ends.append(("here", place[1]))
-                continue
-            outer = in_building.get(end.id) if building_of is not None else None
-            if outer is not None and building_of is not None \
-                    and outer[0] == building_of[where]:
-                ends.append(("building", *outer[1]))
-            else:
-                ends.append(("id", end.id))
-        parts[where].append((*ends, bundle.pattern.value, bundle.links_per_member,
-                             bundle.failed))
+    lower, upper = bundle.lower, bundle.upper
+    low, up = places.get(lower.id), places.get(upper.id)
+    here_low = low[0] if low is not None and low[0] in parts else None
+    here_up = up[0] if up is not None and up[0] in parts else None
+    if here_low is None and here_up is None:
+        return
+    tail = (bundle.pattern.value, bundle.links_per_member, bundle.failed)
+    for where in (here_low, here_up if here_up != here_low else None):
+        if where is None:
+            continue
+        parts[where].append((_end(lower, low, where, building_of, in_building),
+                             _end(upper, up, where, building_of, in_building), *tail))
+
+
+def _end(end: RackNet | TierNet, place: Place | None, where: str,
+         building_of: dict[str, str] | None, in_building: dict[str, Place]
+         ) -> tuple[object, ...]:
+    """One end of a bundle in the print of container ``where`` (see
+    :func:`_add_bundle`)."""
+    if place is not None and place[0] == where:
+        return ("here", place[1])
+    if building_of is not None:
+        outer = in_building.get(end.id)
+        if outer is not None and outer[0] == building_of[where]:
+            return ("building", *outer[1])
+    return ("id", end.id)
 
 
 def _classes(prints: list[Hashable]) -> list[int]:

@@ -65,30 +65,25 @@ class RackNet:
     """With racks down: the scale-up domain size of the whole group (its domains are
     numbered as in the whole group)."""
 
-    @property
-    def id(self) -> str:
-        """The rack group's id."""
-        return self.group.id
+    # read once from the records (not changed after :func:`resolve`; ``replace`` makes
+    # them anew), as plain attributes: they are read a few thousand times per SuperPOD run
+    id: str = field(init=False, repr=False, compare=False)
+    """The rack group's id."""
+    racks: int = field(init=False, repr=False, compare=False)
+    """Number of racks."""
+    servers: int = field(init=False, repr=False, compare=False)
+    """Number of servers."""
+    per_server: int = field(init=False, repr=False, compare=False)
+    """Accelerators per server."""
+    accelerators: int = field(init=False, repr=False, compare=False)
+    """Number of accelerators."""
 
-    @property
-    def racks(self) -> int:
-        """Number of racks."""
-        return self.group.count
-
-    @property
-    def servers(self) -> int:
-        """Number of servers."""
-        return self.group.count * self.rack_type.servers_per_rack
-
-    @property
-    def per_server(self) -> int:
-        """Accelerators per server."""
-        return self.server.accelerators_per_server
-
-    @property
-    def accelerators(self) -> int:
-        """Number of accelerators."""
-        return self.servers * self.per_server
+    def __post_init__(self) -> None:
+        self.id = self.group.id
+        self.racks = self.group.count
+        self.servers = self.racks * self.rack_type.servers_per_rack
+        self.per_server = self.server.accelerators_per_server
+        self.accelerators = self.servers * self.per_server
 
     def nics(self, plane: Plane) -> int:
         """NICs per server on ``plane`` (backend NICs, or the front-end ones)."""
@@ -128,15 +123,14 @@ class TierNet:
         """What of the tier is down, for caches; () when healthy."""
         return () if self.failed_members is None else self.failed_members.tobytes()
 
-    @property
-    def id(self) -> str:
-        """The tier's id."""
-        return self.tier.id
+    id: str = field(init=False, repr=False, compare=False)
+    """The tier's id (read once from its record, as its count)."""
+    count: int = field(init=False, repr=False, compare=False)
+    """Number of switches."""
 
-    @property
-    def count(self) -> int:
-        """Number of switches."""
-        return self.tier.count
+    def __post_init__(self) -> None:
+        self.id = self.tier.id
+        self.count = self.tier.count
 
 
 @dataclass
@@ -177,12 +171,13 @@ class BundleNet:
     """The lower and upper members of the bundle's own failed links, when it joins two
     tiers (their classes of interchangeable switches split around them)."""
 
-    @property
-    def links(self) -> int:
-        """Number of links in the bundle."""
-        if self.link_count is not None:
-            return self.link_count
-        return int(self.lower_member.size)
+    links: int = field(init=False, repr=False, compare=False)
+    """Number of links in the bundle (counted once: its arrays are not changed after
+    :func:`resolve`; ``replace`` counts them anew)."""
+
+    def __post_init__(self) -> None:
+        self.links = (self.link_count if self.link_count is not None
+                      else int(self.lower_member.size))
 
     @property
     def capacity_gbps(self) -> float:
@@ -219,12 +214,13 @@ class Topology:
         """What this view's network figures are remembered by."""
         return self.down.key if self.same_figures_as is None else self.same_figures_as
 
-    @property
+    @cached_property
     def accelerators(self) -> int:
-        """Accelerators of all resolved rack groups."""
+        """Accelerators of all resolved rack groups (counted once: a resolved topology
+        is not changed after :func:`resolve`)."""
         return sum(r.accelerators for r in self.racks)
 
-    @property
+    @cached_property
     def switches(self) -> int:
         """Switches of all tiers on the plane."""
         return sum(t.count for t in self.tiers.values())
@@ -444,17 +440,18 @@ def resolve(design: Design, plane: Plane | None = None, counts_only: bool = Fals
                                  sw_offset,
                                  failed_members=down.members.get(tier.id))
         sw_offset += tier.count
-    by_rack = {r.id: r for r in racks}
+    ends: dict[str, RackNet | TierNet] = {**tiers, **{r.id: r for r in racks}}
     bundles: list[BundleNet] = []
     wirings = remembered().wirings
+    any_down = bool(down)
     for b in design.bundles.values():
         upper = tiers.get(b.upper)
-        lower: RackNet | TierNet | None = by_rack.get(b.lower) or tiers.get(b.lower)
+        lower = ends.get(b.lower)
         if upper is None or lower is None:
             continue
         if isinstance(lower, RackNet) and lower.nics(plane) == 0:
             continue
-        shape = whole.get(lower.id, lower)
+        shape = whole.get(lower.id, lower) if any_down else lower
         if counts_only:
             lo, up, nic, even, up_deg, lo_deg = degrees_only(b.pattern, shape, upper.count,
                                                              b.links_per_member, plane)
@@ -465,9 +462,10 @@ def resolve(design: Design, plane: Plane | None = None, counts_only: bool = Fals
             count = None
         net_bundle = BundleNet(b.id, lower, upper, b.links_per_member, b.speed_gbps,
                                b.pattern, lo, up, nic, even, up_deg, lo_deg, count)
-        failed_links = down.members.get(b.id)
-        if failed_links is not None or lower.failed != () or upper.failed != ():
-            net_bundle = _remaining(net_bundle, failed_links)
+        if any_down:
+            failed_links = down.members.get(b.id)
+            if failed_links is not None or lower.failed != () or upper.failed != ():
+                net_bundle = _remaining(net_bundle, failed_links)
         bundles.append(net_bundle)
     _assign_levels(tiers, bundles)
     return Topology(design, plane, racks, tiers, bundles, unresolved, counts_only, down,
@@ -558,16 +556,20 @@ def _assign_levels(tiers: dict[str, TierNet], bundles: list[BundleNet]) -> None:
         if b.pattern is not Pattern.GLOBAL:
             below.setdefault(b.upper.id, []).append(b.lower)
     memo: dict[str, int] = {}
+    path: set[str] = set()  # the tiers above the one walked (a cycle stops there)
 
-    def level(tier_id: str, seen: frozenset[str]) -> int:
-        if tier_id in memo:
-            return memo[tier_id]
+    def level(tier_id: str) -> int:
+        known = memo.get(tier_id)
+        if known is not None:
+            return known
         best = 0
-        for lower in below.get(tier_id, []):
-            if isinstance(lower, TierNet) and lower.id not in seen:
-                best = max(best, level(lower.id, seen | {tier_id}))
+        for lower in below.get(tier_id, ()):
+            if isinstance(lower, TierNet) and lower.id not in path:
+                path.add(tier_id)
+                best = max(best, level(lower.id))
+                path.discard(tier_id)
         memo[tier_id] = best + 1
         return best + 1
 
     for tier_id, tier in tiers.items():
-        tier.level = level(tier_id, frozenset())
+        tier.level = level(tier_id)
