@@ -25,11 +25,14 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
+from operator import attrgetter
 
 import numpy as np
+from pydantic import BaseModel
 
 from model.catalog import load_builtin_catalog
 from model.design import Design
+from model.elements import Island, LinkBundle, RackGroup, SwitchTier
 from model.media_reach import BundleLength, bundle_lengths, link_price_usd, priced, reach_problems
 from model.metrics.algorithms.remembered import HashedKey
 from model.metrics.checks import missing_parts
@@ -112,28 +115,49 @@ class Template:
     draw."""
 
 
-def design_key(design: Design) -> tuple[object, ...]:
-    """What :class:`DesignParts` reads: the catalog (by identity), the distance between
-    buildings, and every island, rack group, tier and bundle but their counts and
-    speeds."""
-    return (id(design.catalog), design.settings.building_distance_m,
-            tuple((i.id, i.building) for i in design.islands.values()),
-            tuple((g.id, g.island, g.rack_type, g.name) for g in design.rack_groups.values()),
-            tuple((t.id, t.switch, t.island, t.building, t.plane, t.role, t.name)
-                  for t in design.tiers.values()),
-            tuple((b.id, b.lower, b.upper, b.pattern, b.length_m, b.medium, b.name)
-                  for b in design.bundles.values()))
+PARTS_FIELDS: dict[type[BaseModel], tuple[str, ...]] = {
+    Island: ("id", "building"),
+    RackGroup: ("id", "island", "rack_type", "name"),
+    SwitchTier: ("id", "switch", "island", "building", "plane", "role", "name"),
+    LinkBundle: ("id", "lower", "upper", "pattern", "length_m", "medium", "name"),
+}
+"""The fields of each record :func:`design_key` reads (with the catalog, by identity,
+and the distance between buildings)."""
+
+NOT_PARTS: dict[type[BaseModel], frozenset[str]] = {
+    Island: frozenset({"name", "notes", "x", "y"}),
+    RackGroup: frozenset({"count", "x", "y"}),
+    SwitchTier: frozenset({"count", "scope", "x", "y"}),
+    LinkBundle: frozenset({"links_per_member", "speed_gbps"}),
+}
+"""The fields the count-free parts do not read: counts (read anew each run), the links'
+speeds and links per member (whose links are counted), places on the canvas, and a
+tier's scope (its island and building say where it stands).
+``tests/model/test_equipment_parts.py`` checks that every field is in one list."""
+
+_READ = {kind: attrgetter(*names) for kind, names in PARTS_FIELDS.items()}
 
 
-def template_key(design_at: tuple[object, ...], topo: Topology,
+def design_key(design: Design) -> HashedKey:
+    """What :class:`DesignParts` and a :class:`Template` read of ``design``: the catalog
+    (by identity), the distance between buildings and :data:`PARTS_FIELDS` of every
+    island, rack group, tier and bundle."""
+    return HashedKey((id(design.catalog), design.settings.building_distance_m,
+                      tuple(map(_READ[Island], design.islands.values())),
+                      tuple(map(_READ[RackGroup], design.rack_groups.values())),
+                      tuple(map(_READ[SwitchTier], design.tiers.values())),
+                      tuple(map(_READ[LinkBundle], design.bundles.values()))))
+
+
+def template_key(design_at: HashedKey, topo: Topology,
                  topologies: list[Topology]) -> Hashable:
-    """What a :class:`Template` reads: ``design_at`` (:func:`design_key`) and which
-    rack groups and bundles each plane resolved."""
-    return HashedKey((design_at, tuple(r.id for r in topo.racks),
+    """What a :class:`Template` reads: ``design_at`` (:func:`design_key`), the plane
+    and which rack groups and bundles each plane resolved."""
+    return HashedKey((design_at, topo.plane, tuple(r.id for r in topo.racks),
                       tuple(tuple(b.bundle_id for b in t.bundles) for t in topologies)))
 
 
-def design_parts(design: Design, key: tuple[object, ...] | None = None) -> DesignParts:
+def design_parts(design: Design, key: HashedKey | None = None) -> DesignParts:
     """The :class:`DesignParts` of ``design`` (``key``: its :func:`design_key`, when
     made), kept in the running engine's memory."""
     key = design_key(design) if key is None else key
@@ -148,7 +172,7 @@ def design_parts(design: Design, key: tuple[object, ...] | None = None) -> Desig
 
 
 def template(topo: Topology, topologies: list[Topology],
-             lengths: dict[str, BundleLength], design_at: tuple[object, ...]) -> Template:
+             lengths: dict[str, BundleLength], design_at: HashedKey) -> Template:
     """The :class:`Template` of the plane ``topo`` and every plane's ``topologies``
     (``lengths``: each bundle's; ``design_at``: the design's :func:`design_key`), kept
     in the running engine's memory by :func:`template_key`."""

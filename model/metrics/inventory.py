@@ -135,28 +135,35 @@ def inventory(topo: Topology, topologies: list[Topology]) -> Inventory:
     transceivers (all planes)."""
     design = topo.design
     by_type: Counter[str] = Counter()
+    racks = servers = accelerators = 0
     for rack in topo.racks:
-        by_type[rack.accelerator.id] += rack.accelerators
+        rack_servers = rack.group.count * rack.rack_type.servers_per_rack
+        rack_accelerators = rack_servers * rack.server.accelerators_per_server
+        by_type[rack.accelerator.id] += rack_accelerators
+        racks += rack.group.count
+        servers += rack_servers
+        accelerators += rack_accelerators
     by_model: Counter[str] = Counter()
     for tier in design.tiers.values():
         by_model[tier.switch] += tier.count
+    media = {m.id: m for m in design.catalog.media}
+    optical = {b.id: b.medium for b in design.bundles.values()
+               if b.medium and (m := media.get(b.medium)) is not None
+               and m.kind is MediumKind.OPTICAL}
     links: dict[str, int] = {}
     modules: Counter[str] = Counter()
-    media = {m.id: m for m in design.catalog.media}
-    bundles = design.bundles
     for t in topologies:
         for b in t.bundles:
             links[b.bundle_id] = count = b.links
-            medium_id = bundles[b.bundle_id].medium
-            medium = media.get(medium_id) if medium_id else None
-            if medium is not None and medium.kind is MediumKind.OPTICAL:
-                modules[medium.id] += 2 * count
+            medium_id = optical.get(b.bundle_id)
+            if medium_id is not None:
+                modules[medium_id] += 2 * count
     return Inventory(
         buildings=len(design.buildings),
         islands=len(design.islands),
-        racks=sum(r.racks for r in topo.racks),
-        servers=sum(r.servers for r in topo.racks),
-        accelerators=topo.accelerators,
+        racks=racks,
+        servers=servers,
+        accelerators=accelerators,
         accelerators_by_type=dict(by_type),
         switches_by_tier={t.id: t.count for t in design.tiers.values()},
         switches_by_model=dict(by_model),

@@ -127,8 +127,9 @@ def layout_figures(plane_view: ResolvedPlane, equipment: Equipment | None = None
     if failures:
         inv = working_inventory(inv, installed, design, topo.down)
     injection = topo.injection_gbps()
+    accelerators = inv.accelerators if not failures else topo.accelerators
     per_acc = (sum(i * r.accelerators for i, r in zip(injection, topo.racks, strict=True))
-               / topo.accelerators) if topo.accelerators else 0.0
+               / accelerators) if accelerators else 0.0
     if equipment is None:
         equipment = _equipment(plane_view, topologies, healthy_topologies, installed)
     problems = (equipment.missing
