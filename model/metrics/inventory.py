@@ -9,16 +9,14 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from dataclasses import dataclass
 
 import numpy as np
 
 from model.elements import Pattern, Plane
 from model.metrics.budget import MAX_RESOLVED_LINKS, too_many_links
-from model.metrics.representation.topology import (
-    TierEnds,
-    Topology,
-    resolve,
-)
+from model.metrics.memory import remembered
+from model.metrics.representation.topology import TierNet, Topology, resolve
 from model.metrics.results import Inventory, PortUse, TierOversubscription
 from model.parts import MediumKind
 
@@ -35,31 +33,96 @@ def plane_topologies(topo: Topology, max_links: int = MAX_RESOLVED_LINKS) -> lis
     return out
 
 
-def _tier_sums(topo: Topology, per_switch: np.ndarray) -> tuple[list[float], list[float]]:
-    """Per tier of ``topo`` (in its order): the sum of ``per_switch`` over the tier's
-    switches, and the largest value on one of them (0 for an empty tier)."""
+def _tier_sums(topo: Topology, *per_switch: np.ndarray
+               ) -> list[tuple[list[float], list[float]]]:
+    """For each of ``per_switch`` (a value per switch of ``topo``), per tier (in its
+    order): the sum over the tier's switches, and the largest value on one of them (0
+    for an empty tier)."""
     tiers = list(topo.tiers.values())
-    starts = np.array([t.offset for t in tiers if t.count], dtype=np.int64)
-    sums = iter(np.add.reduceat(per_switch, starts).tolist() if starts.size else [])
-    highs = iter(np.maximum.reduceat(per_switch, starts).tolist() if starts.size else [])
-    total, high = [], []
-    for t in tiers:
-        total.append(next(sums) if t.count else 0.0)
-        high.append(next(highs) if t.count else 0.0)
-    return total, high
+    filled = [t.tier.count > 0 for t in tiers]
+    starts = np.array([t.offset for t, f in zip(tiers, filled, strict=True) if f],
+                      dtype=np.int64)
+    out = []
+    for values in per_switch:
+        sums = iter(np.add.reduceat(values, starts).tolist() if starts.size else [])
+        highs = iter(np.maximum.reduceat(values, starts).tolist() if starts.size else [])
+        out.append(([next(sums) if f else 0.0 for f in filled],
+                    [next(highs) if f else 0.0 for f in filled]))
+    return out
+
+
+@dataclass(frozen=True)
+class SwitchSums:
+    """Per switch of a plane: ports used (links times their speed over the port's), and
+    capacity from below and upward (global links count as upward), Gb/s."""
+
+    used: np.ndarray
+    down: np.ndarray
+    up: np.ndarray
+
+
+def switch_sums(topo: Topology) -> SwitchSums:
+    """The :class:`SwitchSums` of ``topo``, tier by tier. A tier's sums are the links
+    at each switch of each bundle end there times an amount per link, added end after
+    end in bundle order (a bundle's upper end before its lower one), which is what one
+    ``bincount`` over every end would add; each tier's are kept in the running engine's
+    memory by its count, port speed and, per end, the identity of its links per switch
+    (held in the entry), its speed and side — an edit of one island's rack group sums
+    that island's tiers only. The last plane's sums are kept by its identity, so ports
+    and oversubscription of one run share them."""
+    memory = remembered()
+    last = memory.switch_sums.get(id(topo))
+    if last is not None and last[0] is topo:
+        return last[1]
+    ends: dict[str, list[tuple[np.ndarray, float, bool]]] = {t: [] for t in topo.tiers}
+    for b in topo.bundles:
+        peer = b.pattern is Pattern.GLOBAL
+        ends[b.upper.id].append((b.upper_degree, b.speed_gbps, not peer))
+        if isinstance(b.lower, TierNet):
+            ends[b.lower.id].append((b.lower_degree, b.speed_gbps, False))
+    store = memory.tier_sums
+    used, down, up = [], [], []
+    for tier in topo.tiers.values():
+        port = tier.model.port_speed_gbps if tier.model is not None else math.inf
+        at = ends[tier.id]
+        key = (tier.tier.count, port, tuple((id(d), s, below) for d, s, below in at))
+        kept = store.get(key)
+        if kept is None or len(kept[0]) != len(at) or any(
+                a is not d for a, (d, _, _) in zip(kept[0], at, strict=True)):
+            kept = ([d for d, _, _ in at], *_summed(tier.tier.count, port, at))
+            store.put(key, kept, kept[1:])
+        used.append(kept[1])
+        down.append(kept[2])
+        up.append(kept[3])
+    empty = np.zeros(0)
+    sums = SwitchSums(*(np.concatenate(v) if v else empty for v in (used, down, up)))
+    memory.switch_sums.put(id(topo), (topo, sums))
+    return sums
+
+
+def _summed(count: int, port_gbps: float, ends: list[tuple[np.ndarray, float, bool]]
+            ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per switch of a tier of ``count`` switches with ports of ``port_gbps``: ports
+    used, capacity from below and upward of its bundle ``ends`` (links per switch,
+    speed, whether from below), each end's links times its amount per link added in
+    the ends' order (an amount of 0 adds nothing and is left out)."""
+    used, down, up = np.zeros(count), np.zeros(count), np.zeros(count)
+    for links, speed, below in ends:
+        per_port = speed / port_gbps
+        if per_port:
+            used = used + links * per_port
+        if below:
+            down = down + links * speed
+        else:
+            up = up + links * speed
+    return used, down, up
 
 
 def port_use(topologies: list[Topology]) -> dict[str, PortUse]:
     """Ports used and available per tier, with the busiest switch of each tier."""
     out: dict[str, PortUse] = {}
     for topo in topologies:
-        ends = topo.tier_ends
-        speeds = np.array([b.speed_gbps for b in topo.bundles], dtype=np.float64)
-        # an end at a tier without a switch model uses no ports: it adds nothing
-        port = np.array([t.model.port_speed_gbps if t.model is not None else np.inf
-                         for t in ends.tier], dtype=np.float64)
-        used = _summed(topo.switches, ends, speeds[ends.bundle] / port)
-        total, busiest = _tier_sums(topo, used)
+        [(total, busiest)] = _tier_sums(topo, switch_sums(topo).used)
         for tier, t_used, t_busiest in zip(topo.tiers.values(), total, busiest, strict=True):
             radix = tier.model.radix if tier.model else 0
             out[tier.id] = PortUse(used=t_used, available=radix * tier.count,
@@ -67,43 +130,40 @@ def port_use(topologies: list[Topology]) -> dict[str, PortUse]:
     return out
 
 
-def _summed(switches: int, ends: TierEnds, per_link: np.ndarray) -> np.ndarray:
-    """Per switch (``switches`` of them): the sum over ``ends`` of ``per_link`` (an
-    amount per link of each end; 0 for an end left out, which adds nothing) times the
-    end's links there, added in the ends' order (as adding one end after the other would)."""
-    if not ends.end.size:
-        return np.zeros(switches)
-    return np.bincount(ends.switch, weights=ends.links * per_link[ends.end],
-                       minlength=switches)
-
-
 def inventory(topo: Topology, topologies: list[Topology]) -> Inventory:
     """Counts of buildings, islands, racks, servers, accelerators, switches, links and
     transceivers (all planes)."""
     design = topo.design
     by_type: Counter[str] = Counter()
+    racks = servers = accelerators = 0
     for rack in topo.racks:
-        by_type[rack.accelerator.id] += rack.accelerators
+        rack_servers = rack.group.count * rack.rack_type.servers_per_rack
+        rack_accelerators = rack_servers * rack.server.accelerators_per_server
+        by_type[rack.accelerator.id] += rack_accelerators
+        racks += rack.group.count
+        servers += rack_servers
+        accelerators += rack_accelerators
     by_model: Counter[str] = Counter()
     for tier in design.tiers.values():
         by_model[tier.switch] += tier.count
+    media = {m.id: m for m in design.catalog.media}
+    optical = {b.id: b.medium for b in design.bundles.values()
+               if b.medium and (m := media.get(b.medium)) is not None
+               and m.kind is MediumKind.OPTICAL}
     links: dict[str, int] = {}
     modules: Counter[str] = Counter()
-    media = {m.id: m for m in design.catalog.media}
-    bundles = design.bundles
     for t in topologies:
         for b in t.bundles:
             links[b.bundle_id] = count = b.links
-            medium_id = bundles[b.bundle_id].medium
-            medium = media.get(medium_id) if medium_id else None
-            if medium is not None and medium.kind is MediumKind.OPTICAL:
-                modules[medium.id] += 2 * count
+            medium_id = optical.get(b.bundle_id)
+            if medium_id is not None:
+                modules[medium_id] += 2 * count
     return Inventory(
         buildings=len(design.buildings),
         islands=len(design.islands),
-        racks=sum(r.racks for r in topo.racks),
-        servers=sum(r.servers for r in topo.racks),
-        accelerators=topo.accelerators,
+        racks=racks,
+        servers=servers,
+        accelerators=accelerators,
         accelerators_by_type=dict(by_type),
         switches_by_tier={t.id: t.count for t in design.tiers.values()},
         switches_by_model=dict(by_model),
@@ -116,20 +176,13 @@ def inventory(topo: Topology, topologies: list[Topology]) -> Inventory:
 def oversubscription(topo: Topology) -> dict[str, TierOversubscription]:
     """Per tier of the metrics plane: capacity from below against capacity upward (global
     links count as upward), for the tier and for its most oversubscribed switch."""
-    ends = topo.tier_ends
-    speeds = np.array([b.speed_gbps for b in topo.bundles], dtype=np.float64)
-    peer = np.array([b.pattern is Pattern.GLOBAL for b in topo.bundles], dtype=bool)
-    speed = speeds[ends.bundle]
-    from_below = ends.upper & ~peer[ends.bundle]
-    down = _summed(topo.switches, ends, np.where(from_below, speed, 0.0))
-    up = _summed(topo.switches, ends, np.where(from_below, 0.0, speed))
+    sums = switch_sums(topo)
+    down, up = sums.down, sums.up
     with np.errstate(divide="ignore", invalid="ignore"):
         # a switch with capacity from below and none upward is infinitely oversubscribed,
         # which makes the tier's worst switch undefined (None) rather than a number
         per_switch = np.where(up > 0, down / np.where(up > 0, up, 1), np.inf)
-    down_sum, _ = _tier_sums(topo, down)
-    up_sum, _ = _tier_sums(topo, up)
-    _, worst_switch = _tier_sums(topo, per_switch)
+    (down_sum, _), (up_sum, _), (_, worst_switch) = _tier_sums(topo, down, up, per_switch)
     out: dict[str, TierOversubscription] = {}
     for tier, d, u, worst in zip(topo.tiers.values(), down_sum, up_sum, worst_switch,
                                  strict=True):

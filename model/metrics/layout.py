@@ -28,10 +28,17 @@ from dataclasses import dataclass, replace
 
 from model.design import Design
 from model.failures import Failure
-from model.media_reach import bundle_lengths, reach_problems
 from model.metrics.budget import MAX_RESOLVED_LINKS
-from model.metrics.checks import group_problems, missing_parts, wiring_problems
-from model.metrics.cost import Bill, bill
+from model.metrics.checks import group_problems, wiring_problems
+from model.metrics.cost import Bill
+from model.metrics.equipment_parts import (
+    counts,
+    design_key,
+    design_parts,
+    drawn,
+    priced_bill,
+    template,
+)
 from model.metrics.failed import drawn_link_ends, working_inventory
 from model.metrics.inventory import inventory, oversubscription, plane_topologies
 from model.metrics.power import PowerDraw, compute, power_draw
@@ -120,17 +127,35 @@ def layout_figures(plane_view: ResolvedPlane, equipment: Equipment | None = None
     if failures:
         inv = working_inventory(inv, installed, design, topo.down)
     injection = topo.injection_gbps()
+    accelerators = inv.accelerators if not failures else topo.accelerators
     per_acc = (sum(i * r.accelerators for i, r in zip(injection, topo.racks, strict=True))
-               / topo.accelerators) if topo.accelerators else 0.0
+               / accelerators) if accelerators else 0.0
     if equipment is None:
-        draw = power_draw(topo, topologies,
-                          drawn_link_ends(healthy_topologies, topo.down) if failures else None)
-        lengths = bundle_lengths(design)
-        equipment = Equipment(compute(topo), draw, bill(healthy, healthy_topologies, lengths),
-                              population(healthy, installed), missing_parts(design),
-                              reach_problems(design, lengths))
+        equipment = _equipment(plane_view, topologies, healthy_topologies, installed)
     problems = (equipment.missing
                 + wiring_problems(healthy_topologies, installed.ports_by_tier)
                 + group_problems(healthy))
     return Layout(plane_view, spec, topologies, healthy_topologies, inv, installed,
                   oversubscription(topo), per_acc, equipment, problems)
+
+
+def _equipment(plane_view: ResolvedPlane, topologies: list[Topology],
+               healthy_topologies: list[Topology], installed: Inventory) -> Equipment:
+    """The :class:`Equipment` of ``plane_view``: the bill and the power drawn summed
+    from the count-free rows the engine keeps (:mod:`model.metrics.equipment_parts`)
+    at this run's counts."""
+    topo, healthy = plane_view.topo, plane_view.healthy
+    design = topo.design
+    design_at = design_key(design)
+    parts = design_parts(design, design_at)
+    made = template(healthy, healthy_topologies, parts.lengths, design_at)
+    counted = counts(healthy, healthy_topologies)
+    if plane_view.failures:
+        draw = power_draw(topo, topologies, drawn_link_ends(healthy_topologies, topo.down))
+    else:
+        n_racks = len(healthy.racks)
+        servers, switches, optics = drawn(made, counted, n_racks,
+                                          2 * n_racks + len(design.tiers))
+        draw = PowerDraw(servers, switches, optics, dict(made.racks))
+    return Equipment(compute(topo), draw, priced_bill(made, counted),
+                     population(healthy, installed), parts.missing, parts.reach)

@@ -34,7 +34,9 @@ if TYPE_CHECKING:
     from model.metrics.bisection.pod_levels import LevelCheck
     from model.metrics.bisection.pods import PodSkeleton, SwitchPart
     from model.metrics.bisection.units import BisectionUnits
+    from model.metrics.equipment_parts import DesignParts, Template
     from model.metrics.hops import LevelCounts
+    from model.metrics.inventory import SwitchSums
     from model.metrics.layout import Equipment, Layout
     from model.metrics.network import NetworkFigures, Structure
     from model.metrics.representation.dragonfly_shape import (
@@ -44,7 +46,7 @@ if TYPE_CHECKING:
     )
     from model.metrics.representation.endpoints import RackPart
     from model.metrics.representation.switch_classes import SwitchClasses
-    from model.metrics.representation.topology import TierEnds, Wiring
+    from model.metrics.representation.topology import TierEnds, Topology, Wiring
     from model.metrics.results import PairCapacity
 
 _FIGURES_KEPT = 8
@@ -83,6 +85,26 @@ class Memory:
     """The layout's equipment figures (bill of materials, power drawn, compute, parts
     population, missing parts, reach) by :func:`~model.metrics.spec.equipment_key`: a
     speed edit reuses them."""
+    design_parts: Remembered[tuple[object, DesignParts]] = field(
+        default_factory=_lasting(_LAYOUTS_KEPT))
+    """Each bundle's length, the media that do not reach and the missing parts, by the
+    design's records without counts or speeds (:mod:`model.metrics.equipment_parts`):
+    a count edit reuses them. The catalog is held in the entry (the key has its
+    identity)."""
+    templates: Remembered[tuple[object, Template]] = field(
+        default_factory=_lasting(_LAYOUTS_KEPT))
+    """The rows of the bill of materials and of the power drawn, without counts, by
+    the same records and the rack groups and bundles each plane resolved
+    (:mod:`model.metrics.equipment_parts`): a count edit sums them anew only."""
+    tier_sums: Remembered[tuple[list[np.ndarray], np.ndarray, np.ndarray, np.ndarray]] = \
+        field(default_factory=_within_bytes(32 * 2**20))
+    """Each tier's ports used and capacity from below and upward per switch, by its
+    count, port speed and its bundle ends' links per switch (by identity, held in the
+    entry), speeds and sides (:func:`model.metrics.inventory.switch_sums`): an edit of
+    one island sums that island's tiers only."""
+    switch_sums: Remembered[tuple[Topology, SwitchSums]] = field(default_factory=_lasting(2))
+    """The last planes' :class:`~model.metrics.inventory.SwitchSums` by the identity of
+    the plane (held in the entry): ports and oversubscription of one run share them."""
     structures: Remembered[Structure] = field(default_factory=_lasting(1))
     """Endpoints, attachment units and hops by the spec without speeds: what the network
     metrics share while only link speeds change."""
