@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     )
     from model.metrics.representation.endpoints import RackPart
     from model.metrics.representation.switch_classes import SwitchClasses
-    from model.metrics.representation.topology import TierEnds, Topology, Wiring
+    from model.metrics.representation.topology import Topology, Wiring
     from model.metrics.results import PairCapacity
 
 _FIGURES_KEPT = 8
@@ -147,11 +147,6 @@ class Memory:
         default_factory=_lasting(2))
     """Capacity of each switch link and each switch's uplinks, by switch structure and
     the bundles' speeds."""
-    tier_ends: Remembered[tuple[list[np.ndarray], TierEnds]] = field(
-        default_factory=_within_bytes(64 * 2**20))
-    """The bundles' ends at tiers listed place by place, by the identity of their link
-    counts per switch (held in the entry) and the tiers' offsets
-    (:class:`~model.metrics.representation.topology.TierEnds`)."""
     tier_links: Remembered[tuple[np.ndarray, ...]] = field(default_factory=_lasting(2))
     """Every link between tiers (its two switches, and where each bundle's links start)
     by switch structure (:mod:`model.metrics.bisection.report_cut`, which counts the

@@ -226,12 +226,6 @@ class Topology:
         return sum(t.count for t in self.tiers.values())
 
     @cached_property
-    def tier_ends(self) -> TierEnds:
-        """The bundles' ends at tiers, listed as the per-switch sums of ports and
-        oversubscription walk them (:mod:`model.metrics.inventory`)."""
-        return TierEnds.of(self.bundles)
-
-    @cached_property
     def hierarchical(self) -> bool:
         """True when no bundle is a peer (global) link."""
         return all(b.pattern is not Pattern.GLOBAL for b in self.bundles)
@@ -257,72 +251,6 @@ class Topology:
                 key = id(b.lower)
                 per_server[key] = per_server.get(key, 0) + b.links_per_member * b.speed_gbps
         return [per_server.get(id(rack), 0) / rack.per_server for rack in self.racks]
-
-
-@dataclass(frozen=True)
-class TierEnds:
-    """Every bundle's ends at tiers in bundle order, each bundle's upper end before its
-    lower one (when that is a tier), with the links at each switch of each end listed
-    one after the other: a sum per switch over the ends of an amount per link times the
-    links, added in this order, is one ``bincount`` (:mod:`model.metrics.inventory`)."""
-
-    bundle: IntArray
-    """The bundle (index into ``Topology.bundles``) of each end."""
-    upper: np.ndarray
-    """True for each end that is its bundle's upper end."""
-    tier: list[TierNet]
-    """The tier of each end."""
-    switch: IntArray
-    """The switch (global number) of each listed place: every switch of each end."""
-    links: IntArray
-    """Links of the end's bundle at that switch."""
-    end: IntArray
-    """The end of each listed place."""
-
-    @staticmethod
-    def of(bundles: Sequence[BundleNet]) -> TierEnds:
-        """The tier ends of ``bundles``; their lists of places are kept in the running
-        engine's memory by the identity of the bundles' link counts per switch (wiring
-        arrays a rack group edit leaves shared, held in the entry) and the tiers'
-        offsets, so an edit that changes no link between tiers lists them again only
-        when a rack group's links change."""
-        bundle: list[int] = []
-        upper: list[bool] = []
-        tiers: list[TierNet] = []
-        degrees: list[IntArray] = []
-        for i, b in enumerate(bundles):
-            for end, degree, is_upper in ((b.upper, b.upper_degree, True),
-                                          (b.lower, b.lower_degree, False)):
-                if isinstance(end, TierNet):
-                    bundle.append(i)
-                    upper.append(is_upper)
-                    tiers.append(end)
-                    degrees.append(degree)
-        key = (tuple(bundle), tuple(upper), tuple(id(d) for d in degrees),
-               tuple(t.offset for t in tiers))
-        store = remembered().tier_ends
-        kept = store.get(key)
-        if kept is not None and len(kept[0]) == len(degrees) and all(
-                a is d for a, d in zip(kept[0], degrees, strict=True)):
-            return replace(kept[1], tier=tiers)
-        ends = TierEnds._listed(bundle, upper, tiers, degrees)
-        store.put(key, (degrees, ends), [ends.switch, ends.links, ends.end])
-        return ends
-
-    @staticmethod
-    def _listed(bundle: list[int], upper: list[bool], tiers: list[TierNet],
-                degrees: list[IntArray]) -> TierEnds:
-        """The tier ends of ends listed one by one."""
-        sizes = np.array([d.size for d in degrees], dtype=np.int64)
-        offsets = np.array([t.offset for t in tiers], dtype=np.int64)
-        firsts = np.cumsum(sizes) - sizes
-        total = int(sizes.sum())
-        return TierEnds(
-            bundle=np.array(bundle, dtype=np.int64), upper=np.array(upper, dtype=bool),
-            tier=tiers,
-            switch=np.arange(total, dtype=np.int64) + np.repeat(offsets - firsts, sizes),
-            links=(np.concatenate(degrees) if degrees else np.zeros(0, dtype=np.int64)),
-            end=np.repeat(np.arange(sizes.size, dtype=np.int64), sizes))
 
 
 Wiring = tuple[IntArray, IntArray, IntArray | None, bool, IntArray, IntArray]
