@@ -246,7 +246,7 @@ def dragonfly_sides(shape: DragonflyShape, ep: Endpoints, cut: DragonflyCut, tar
     (any such choice reaches c·|H_S − T|, the module doc)."""
     if not shape.even:
         return _uneven_sides(shape, ep, cut, target)
-    h, p_all = shape.per_leaf, shape.spines
+    h = shape.per_leaf
     q, r = divmod(target, h)
     in_s = cut.groups_a[shape.group]
     switch = (~shape.leaf & in_s).astype(np.int8)
