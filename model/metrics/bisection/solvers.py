@@ -93,14 +93,28 @@ def _confirms(result: Bisection, value: float, target: int) -> bool:
             and result.cut.accelerators_a == target)
 
 
+FAILURE_OPERATIONS = 2_000_000_000
+"""Operations the switch-sides DP may spend on a view with failures, against
+:data:`~model.metrics.bisection.pod_dp_switches.OPERATIONS_LIMIT` (60 million, about a
+fifth of a second) for the live figures of an edit. A failure breaks the symmetry the
+DP's classes feed on — two of the heterogeneous campus's 512 cores down leave 12
+classes of cores and 8 of each island's spines, a core and a leaf down 8 — and the
+DP then needs 0.2 to 1.5 billion operations, 1 to 7 s on the 2-core machine (session
+13, loaded); a what-if is asked for, not typed, and the run's deadline still stops it
+(:mod:`model.metrics.budget`). Counted, as the other limit, so the answer never
+depends on how busy the machine is."""
+
+
 def switch_sides_dp(problem: BisectionProblem, found: Found | None) -> Found | None:
     """The exact bisection by :mod:`model.metrics.bisection.pod_dp_switches` for a pod tree whose
     switches are not interchangeable and no NIC is shared; None when it does not apply,
-    the tree is too large for it, or the recount disagrees."""
+    the tree is too large for it, or the recount disagrees. A view with failures may
+    spend :data:`FAILURE_OPERATIONS`."""
     topo, ep, tree = problem.topo, problem.ep, problem.tree
     if tree is None or tree.uniform or ep.shares_nics:
         return None
-    solved = pod_dp_switches.solve(tree, problem.target)
+    limit = FAILURE_OPERATIONS if topo.failures else pod_dp_switches.OPERATIONS_LIMIT
+    solved = pod_dp_switches.solve(tree, problem.target, limit)
     if solved is None:
         return None
     switch = np.zeros(topo.switches, dtype=np.int8)
