@@ -16,6 +16,7 @@ from model.metrics.bisection.solvers import (
     Found,
     NoSolverError,
     Solver,
+    bounded_heuristic,
     compute_bisection,
     dragonfly_plus,
     heuristic,
@@ -34,8 +35,8 @@ K4_GBPS = 4**3 / 8 * 10
 
 
 def test_the_default_order() -> None:
-    assert (switch_sides_dp, pod_tree_dp, dragonfly_plus, integer_program,
-            heuristic) == DEFAULT_SOLVERS
+    assert (switch_sides_dp, pod_tree_dp, dragonfly_plus, bounded_heuristic,
+            integer_program, heuristic) == DEFAULT_SOLVERS
 
 
 @pytest.mark.parametrize(("solvers", "exact"), [

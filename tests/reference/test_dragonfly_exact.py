@@ -152,7 +152,7 @@ def test_uniform_classes() -> None:
 def test_peer_links_outside_the_shape_get_a_bound() -> None:
     """k = 8 with 6 routers a group (3 leaves of 4 uplinks over 3 spines: not even), 3
     groups: no closed form; the bound is that of uneven groups
-    (:mod:`model.metrics.bisection.group_bound`, 3,066.7 Gb/s), below the integer
+    (:mod:`model.metrics.bisection.group_levels`, 3,200 Gb/s), below the integer
     program's minimum (3,600) and above the bisection without the global links (one
     group split: its internal cut, 1,200)."""
     design = dragonfly(8, 3, 6)

@@ -67,3 +67,43 @@ def test_heterogeneous_campus_switch_down_is_exact(compute_all: Callable[..., An
     assert failed.bisection.exact
     assert failed.bisection.gbps <= healthy.bisection.gbps * (1 + 1e-9)
     assert failed.bisection.cut.accelerators_a in balanced_sizes(failed.inventory.accelerators)
+
+
+def test_heterogeneous_campus_two_cores_apart_are_exact(
+        compute_all: Callable[..., Any]) -> None:
+    """Cores 0 and 300 down: their links gone, the spines that reached them lose one
+    uplink each, and the coarsest classes left are 12 of cores and 8 of each island's
+    spines. The switch-sides DP ran past an edit's allowance and the campus reported
+    a best cut, ``exact: false``; a view with failures may spend more
+    (``solvers.FAILURE_OPERATIONS``). Exact, and between two bounds that do not come
+    from the DP: at most the healthy bisection (a failure only takes links away, and no
+    accelerator is lost, so every balanced cut stays balanced), at least the healthy
+    one less the two cores' links (each core has 30,720 / 512 = 60 links of 400 Gb/s:
+    every island's uplinks deal evenly over the 512 cores)."""
+    design = heterogeneous_campus()
+    healthy = compute_all(design)
+    failed = compute_all(design, failures=[Failure(element="core", members=(0, 300))])
+    assert failed.inventory.accelerators == healthy.inventory.accelerators
+    assert failed.bisection.exact
+    assert healthy.bisection.gbps - 2 * 60 * 400.0 <= failed.bisection.gbps
+    assert failed.bisection.gbps <= healthy.bisection.gbps * (1 + 1e-9)
+    assert failed.bisection.cut.accelerators_a in balanced_sizes(failed.inventory.accelerators)
+    assert abs(sum(failed.bisection.cut.crossing_gbps.values()) - failed.bisection.gbps) \
+        <= 1e-6 * failed.bisection.gbps
+
+
+def test_heterogeneous_campus_core_and_leaf_down_are_exact(
+        compute_all: Callable[..., Any]) -> None:
+    """A core and a leaf of island 1 down (8 classes of cores; 32 GPUs stranded): the
+    same DP ran out of its edit's allowance (``exact: false`` before). Exact, no more
+    than the healthy bisection, the cut balanced over the working accelerators."""
+    design = heterogeneous_campus()
+    healthy = compute_all(design)
+    failed = compute_all(design, failures=[Failure(element="core", count=1),
+                                           Failure(element="island-1-leaf", count=1)])
+    assert failed.failures.accelerators_stranded == 32
+    assert failed.bisection.exact
+    assert failed.bisection.gbps <= healthy.bisection.gbps * (1 + 1e-9)
+    assert failed.bisection.cut.accelerators_a in balanced_sizes(failed.inventory.accelerators)
+    assert abs(sum(failed.bisection.cut.crossing_gbps.values()) - failed.bisection.gbps) \
+        <= 1e-6 * failed.bisection.gbps

@@ -43,6 +43,19 @@ least Σ ℓ over the polytope {0 ≤ j_l ≤ h_l, Σ j_l = T} is at a vertex, w
 is full or empty but at most one. So every balanced cut crosses at least the least of
 the expression above, which is therefore the bisection.
 
+**Leaves holding different numbers** (a group cut to fewer racks than leaves, whose
+racks each take two leaves: h_l differs from leaf to leaf). The argument above never
+used h_l = h: (a) and (b) hold as written, and (c) still leaves every leaf full or
+empty but one. When moreover no leaf's accelerators' links exceed its uplinks,
+h_l·c ≤ w·s₁·P for every leaf, both terms of ℓ compare the same way at the ends:
+ℓ_P(j) = (h_l − j)·c, since (h_l − j)·c ≤ h_l·c ≤ j·c + w·s₁·P, and ℓ₀(j) = j·c,
+since j·c ≤ h_l·c ≤ (h_l − j)·c + w·s₁·P. With H_S the accelerators of S's groups and
+J_S those of them on A, Σ ℓ = c·(H_S − J_S) + c·(T − J_S), least at J_S = min(H_S, T):
+c·|H_S − T|, reached by any cut putting S's accelerators on A first. So the bisection
+is the least over S of g·P·Σ s_ik + c·|H_S − T|, computed over the same classes (now
+of groups with the same leaves, accelerators and Σ ℓ₀(h_l)). When some leaf's links
+exceed its uplinks, no answer is given (the integer program or the bound takes over).
+
 **Computing it.** Groups fall in classes (:func:`uniform_classes`) with the same number
 of leaves holding accelerators and speeds s_ik that depend only on the classes of i and
 k; then a choice of S is only how many groups of each class it takes, and the leaves'
@@ -165,7 +178,11 @@ def uniform_classes(speeds: np.ndarray, start: IntArray) -> IntArray | None:
 def dragonfly_minimum(shape: DragonflyShape, target: int) -> DragonflyCut | None:
     """The least crossing of a cut with ``target`` accelerators on A (module doc), over
     how many groups of each class of :func:`uniform_classes` (or of each group, when
-    it finds none) stand in S; None when that is too many choices."""
+    it finds none) stand in S; None when that is too many choices, or when the leaves
+    hold different numbers of accelerators and some leaf's accelerators' links exceed
+    its uplinks (:func:`linear_leaves`)."""
+    if not shape.even and not linear_leaves(shape):
+        return None
     label = shape.classes
     if label is None:  # every group a class of its own is always right
         label = np.arange(shape.groups, dtype=np.int64)
@@ -173,23 +190,40 @@ def dragonfly_minimum(shape: DragonflyShape, target: int) -> DragonflyCut | None
     if chosen is None:
         return None
     in_s, global_part, sizes, first = chosen
-    slots = in_s @ shape.leaves[first]
-    costs = _LeafCosts(shape, target)
-    parts = {n: costs.part(n) for n in np.unique(slots).tolist()}
-    total = global_part + np.array([parts[int(n)][0] for n in slots])
+    if shape.even:
+        slots = in_s @ shape.leaves[first]
+        costs = _LeafCosts(shape, target)
+        parts = {n: costs.part(n) for n in np.unique(slots).tolist()}
+        total = global_part + np.array([parts[int(n)][0] for n in slots])
+    else:  # the leaves' part is c·|H_S − T| (module doc)
+        held = np.bincount(shape.group, weights=shape.held * shape.leaf,
+                           minlength=shape.groups)
+        total = global_part + shape.host_gbps * np.abs(in_s @ held[first] - target)
     best = int(np.argmin(total))
     groups_a = np.zeros(shape.groups, dtype=bool)
     for c in range(sizes.size):
         groups_a[np.flatnonzero(label == c)[:int(in_s[best, c])]] = True
+    if not shape.even:
+        return DragonflyCut(float(total[best]), groups_a, -1, False)
     _, x, partial_on_a = parts[int(slots[best])]
     return DragonflyCut(float(total[best]), groups_a, x, partial_on_a)
+
+
+def linear_leaves(shape: DragonflyShape) -> bool:
+    """True when no leaf's accelerators' links exceed its uplinks, h_l·c ≤ w·s₁·P for
+    every leaf: then every ℓ is linear at p = 0 and p = P (module doc)."""
+    return (float(shape.held.max(initial=0)) * shape.host_gbps
+            <= shape.links_per_pair * shape.up_gbps * shape.spines)
 
 
 def dragonfly_bound(shape: DragonflyShape, target: int) -> float:
     """A lower bound on every cut with ``target`` accelerators on A, whatever the global
     speeds (module doc): with every global link at the slowest pair's speed, the least
     over m groups in S and every count of leaves holding accelerators that m groups can
-    hold."""
+    hold. Leaves holding different numbers: :func:`dragonfly_minimum` or nothing (0)."""
+    if not shape.even:
+        found = dragonfly_minimum(shape, target)
+        return found.gbps if found is not None else 0.0
     g_count = shape.groups
     slowest = float(shape.global_gbps[~np.eye(g_count, dtype=bool)].min())
     per_pair = shape.global_links * shape.spines * slowest
@@ -207,8 +241,12 @@ def dragonfly_sides(shape: DragonflyShape, ep: Endpoints, cut: DragonflyCut, tar
     """The sides (1 = A) of every switch and accelerator of ``cut``: S's spines on A;
     the full and partial leaves dealt in switch order (the first ``x`` full leaves, then
     the partial one, in S's groups; the rest in the others); each leaf on the side
-    where it crosses least; a leaf's first j accelerators on A."""
-    h, p_all = shape.per_leaf, shape.spines
+    where it crosses least; a leaf's first j accelerators on A. Leaves holding
+    different numbers (``cut.x`` −1): S's accelerators on A first, then the others'
+    (any such choice reaches c·|H_S − T|, the module doc)."""
+    if not shape.even:
+        return _uneven_sides(shape, ep, cut, target)
+    h = shape.per_leaf
     q, r = divmod(target, h)
     in_s = cut.groups_a[shape.group]
     switch = (~shape.leaf & in_s).astype(np.int8)
@@ -220,17 +258,42 @@ def dragonfly_sides(shape: DragonflyShape, ep: Endpoints, cut: DragonflyCut, tar
     if r:
         rest = a_leaves[cut.x:] if cut.partial_on_a else b_leaves[q - cut.x:]
         j[rest[0]] = r
-    up = shape.links_per_pair * shape.up_gbps
-    p = np.where(in_s, p_all, 0)
-    leaf_on_a = ((shape.held - j) * shape.host_gbps + up * (p_all - p)
-                 <= j * shape.host_gbps + up * p)
-    switch[shape.leaf] = leaf_on_a[shape.leaf].astype(np.int8)
+    _place_leaves(shape, switch, in_s, j)
     order = np.argsort(shape.home, kind="stable")
     sorted_home = shape.home[order]
     starts = np.flatnonzero(np.r_[True, sorted_home[1:] != sorted_home[:-1]])
     rank = np.arange(order.size) - np.repeat(starts, np.diff(np.r_[starts, order.size]))
     accelerator = np.zeros(ep.count, dtype=np.int8)
     accelerator[order] = (rank < j[sorted_home]).astype(np.int8)
+    return switch, accelerator
+
+
+def _place_leaves(shape: DragonflyShape, switch: np.ndarray, in_s: np.ndarray,
+                  j: np.ndarray) -> None:
+    """Each leaf of ``switch`` on the side where it crosses least, with ``j``
+    accelerators on A and its group's spines on A when ``in_s``."""
+    up = shape.links_per_pair * shape.up_gbps
+    p_all = shape.spines
+    p = np.where(in_s, p_all, 0)
+    leaf_on_a = ((shape.held - j) * shape.host_gbps + up * (p_all - p)
+                 <= j * shape.host_gbps + up * p)
+    switch[shape.leaf] = leaf_on_a[shape.leaf].astype(np.int8)
+
+
+def _uneven_sides(shape: DragonflyShape, ep: Endpoints, cut: DragonflyCut, target: int
+                  ) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`dragonfly_sides` for leaves holding different numbers: the first
+    min(H_S, T) accelerators of S's groups on A, then the first T − H_S of the others
+    when S's hold fewer than T."""
+    in_s = cut.groups_a[shape.group]
+    switch = (~shape.leaf & in_s).astype(np.int8)
+    acc_in_s = in_s[shape.home]
+    accelerator = np.zeros(ep.count, dtype=np.int8)
+    ours = np.flatnonzero(acc_in_s)
+    accelerator[ours[:target]] = 1
+    accelerator[np.flatnonzero(~acc_in_s)[:max(0, target - ours.size)]] = 1
+    j = np.bincount(shape.home, weights=accelerator, minlength=shape.group.size)
+    _place_leaves(shape, switch, in_s, j)
     return switch, accelerator
 
 
@@ -248,9 +311,10 @@ def dragonfly_separations(shape: DragonflyShape, sides: list[tuple[list[int], li
     on the other side costs its L leaves ℓ₀(h) = min(h·c, w·s₁·P) each, likewise a
     group of Y with its spines in S. The least over S is found over how many groups of
     each class (:func:`uniform_classes`, split further by X, Y or neither) S takes.
+    Leaves may hold different numbers h_l: each costs its own ℓ₀(h_l).
     """
-    lone = min(shape.per_leaf * shape.host_gbps,
-               shape.links_per_pair * shape.up_gbps * shape.spines)
+    lone = np.bincount(shape.group, weights=shape.leaf * shape.alone(shape.held),
+                       minlength=shape.groups)
     label = shape.classes
     if label is None:
         label = np.arange(shape.groups, dtype=np.int64)
@@ -263,7 +327,7 @@ def dragonfly_separations(shape: DragonflyShape, sides: list[tuple[list[int], li
         if chosen is None:
             return None
         in_s, global_part, sizes, first = chosen
-        leaves = shape.leaves[first] * lone
+        leaves = lone[first]
         kind = role[first]
         cost = (global_part + ((sizes - in_s) * leaves * (kind == 1)).sum(axis=1)
                 + (in_s * leaves * (kind == 2)).sum(axis=1))

@@ -425,6 +425,14 @@ def _greedy(values: np.ndarray, weight: np.ndarray, need: np.ndarray) -> np.ndar
 
 def uneven_dragonfly_bound(topo: Topology, ep: Endpoints, target: int) -> float | None:
     """The module doc's bound for ``target`` accelerators on A, or None when the
-    network is not of its shape or the bound is too costly to compute."""
+    network is not of its shape or the bound is too costly to compute; for alike
+    groups, the larger of it and :func:`~model.metrics.bisection.group_levels.
+    level_bound` (the same tables, whole numbers of spines instead of lines)."""
+    from model.metrics.bisection.group_levels import level_bound  # (a cycle)
+
     groups = read_groups(topo, ep)
-    return group_bound(groups, target) if groups is not None else None
+    if groups is None:
+        return None
+    found = [b for b in (group_bound(groups, target), level_bound(groups, target))
+             if b is not None]
+    return max(found) if found else None

@@ -137,8 +137,12 @@ class _OutOfWorkError(Exception):
 class _Solver:
     """The DP of the module doc on one tree."""
 
-    def __init__(self, tree: PodTree, target: int, classes: PodClasses):
+    def __init__(self, tree: PodTree, target: int, classes: PodClasses,
+                 limit: int = OPERATIONS_LIMIT):
         self.tree, self.cl = tree, classes
+        self.limit = limit
+        """Operations after which the DP gives up (:data:`OPERATIONS_LIMIT` unless the
+        caller allows more)."""
         sizes = tree.unit_size[tree.unit_size > 0]
         self.g = max(int(np.gcd.reduce(sizes)) if sizes.size else 0, 1)
         self.q, self.r = divmod(target, self.g)
@@ -180,7 +184,7 @@ class _Solver:
     def add(self, work: int) -> None:
         check_budget()  # the run's deadline (model.metrics.budget)
         self.spent += work + CALL_COST
-        if self.spent > OPERATIONS_LIMIT:
+        if self.spent > self.limit:
             raise _OutOfWorkError
 
     def conv(self, a: Array, b: Array, below: int = 0, limit: int | None = None) -> Array:
@@ -189,7 +193,7 @@ class _Solver:
         if limit is None:
             limit = self.q + 1 - below
         try:
-            out, work = min_plus_rows(a, b, limit, OPERATIONS_LIMIT - self.spent)
+            out, work = min_plus_rows(a, b, limit, self.limit - self.spent)
         except TooMuchWorkError:
             raise _OutOfWorkError from None
         self.add(work)
@@ -306,7 +310,7 @@ class _Solver:
             if grp.child >= self.tree.units:
                 length, length1 = self.lengths(grp.child)
                 ahead += (1 << int(self.cl.count[grp.child])) * rows * (length + length1)
-        if self.spent + ahead > OPERATIONS_LIMIT:
+        if self.spent + ahead > self.limit:
             raise _OutOfWorkError
 
     def contribution(self, grp: _Group, sides: Array) -> tuple[Array, Array]:
@@ -567,15 +571,16 @@ class _Solver:
             table = self.table(child)[1 if part else 0]
             self.assign(child, int(np.argmin(table[:, count] + x)), count, part)
 
-def solve(tree: PodTree, target: int) -> SwitchSides | None:
+def solve(tree: PodTree, target: int, limit: int = OPERATIONS_LIMIT) -> SwitchSides | None:
     """The minimum bisection with ``target`` accelerators on side A, or None when the
-    tree is too large for this DP (see :data:`OPERATIONS_LIMIT`)."""
+    tree is too large for this DP (more than ``limit`` operations, see
+    :data:`OPERATIONS_LIMIT`)."""
     if not tree.size:
         return None
     classes = pod_classes(tree)
     if classes is None:
         return None
-    solver = _Solver(tree, target, classes)
+    solver = _Solver(tree, target, classes, limit)
     try:
         value = solver.solve()
     except _OutOfWorkError:

@@ -17,9 +17,11 @@ The default order (:data:`DEFAULT_SOLVERS`):
    hierarchical networks whose pods are uniform;
 3. :func:`dragonfly_plus` — the closed form for Dragonfly+ wiring
    (:mod:`model.metrics.bisection.dragonfly_cut`), exact whatever the number of groups;
-4. :func:`integer_program` — exact for small networks of any shape
+4. :func:`bounded_heuristic` — for networks with peer links, the best cut so far
+   (the heuristic's) with the proven lower bound, exact when they meet;
+5. :func:`integer_program` — exact for small networks of any shape
    (:mod:`model.metrics.bisection.milp`);
-5. :func:`heuristic` — the best of a few structured splits with switches placed by
+6. :func:`heuristic` — the best of a few structured splits with switches placed by
    minimum cut: an upper bound, never exact; it runs only when nothing confirmed was
    found before it.
 
@@ -35,7 +37,7 @@ found and the cut is balanced.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -71,6 +73,9 @@ class BisectionProblem:
     tree: PodTree | None
     by_members: MemberUnits | None
     target: int
+    found: dict[str, object] = field(default_factory=dict, compare=False)
+    """What solvers found that later ones reuse in this run (the heuristic's cut, the
+    lower bound), so that no solver does the same work twice."""
 
 
 @dataclass(frozen=True)
@@ -93,14 +98,28 @@ def _confirms(result: Bisection, value: float, target: int) -> bool:
             and result.cut.accelerators_a == target)
 
 
+FAILURE_OPERATIONS = 2_000_000_000
+"""Operations the switch-sides DP may spend on a view with failures, against
+:data:`~model.metrics.bisection.pod_dp_switches.OPERATIONS_LIMIT` (60 million, about a
+fifth of a second) for the live figures of an edit. A failure breaks the symmetry the
+DP's classes feed on — two of the heterogeneous campus's 512 cores down leave 12
+classes of cores and 8 of each island's spines, a core and a leaf down 8 — and the
+DP then needs 0.2 to 1.5 billion operations, 1 to 7 s on the 2-core machine (session
+13, loaded); a what-if is asked for, not typed, and the run's deadline still stops it
+(:mod:`model.metrics.budget`). Counted, as the other limit, so the answer never
+depends on how busy the machine is."""
+
+
 def switch_sides_dp(problem: BisectionProblem, found: Found | None) -> Found | None:
     """The exact bisection by :mod:`model.metrics.bisection.pod_dp_switches` for a pod tree whose
     switches are not interchangeable and no NIC is shared; None when it does not apply,
-    the tree is too large for it, or the recount disagrees."""
+    the tree is too large for it, or the recount disagrees. A view with failures may
+    spend :data:`FAILURE_OPERATIONS`."""
     topo, ep, tree = problem.topo, problem.ep, problem.tree
     if tree is None or tree.uniform or ep.shares_nics:
         return None
-    solved = pod_dp_switches.solve(tree, problem.target)
+    limit = FAILURE_OPERATIONS if topo.failures else pod_dp_switches.OPERATIONS_LIMIT
+    solved = pod_dp_switches.solve(tree, problem.target, limit)
     if solved is None:
         return None
     switch = np.zeros(topo.switches, dtype=np.int8)
@@ -180,6 +199,9 @@ def heuristic(problem: BisectionProblem, found: Found | None) -> Found | None:
     found a confirmed cut."""
     if found is not None and found.confirmed:
         return None
+    kept = problem.found.get("heuristic")
+    if isinstance(kept, Found):
+        return kept
     topo, ep, target = problem.topo, problem.ep, problem.target
     n = ep.count
     order = np.arange(n)
@@ -206,11 +228,33 @@ def heuristic(problem: BisectionProblem, found: Found | None) -> Found | None:
         if best is None or result.gbps < best.gbps:
             best = result
     assert best is not None
-    return Found(best, confirmed=False)
+    made = Found(best, confirmed=False)
+    problem.found["heuristic"] = made
+    return made
+
+
+def bounded_heuristic(problem: BisectionProblem, found: Found | None) -> Found | None:
+    """For a network with peer links: the best cut so far (the heuristic's, unless an
+    earlier solver confirmed one) given the proven lower bound of
+    :mod:`model.metrics.bisection.bound`, exact when the bound reaches it — tried
+    before the integer program, which on a small uneven Dragonfly+ takes seconds to
+    prove what the bound proves in milliseconds. None for a hierarchical network (no
+    bound applies); otherwise the heuristic's cut, inexact, when the bound falls short."""
+    if problem.topo.hierarchical:
+        return None
+    own = heuristic(problem, found)
+    best = found if own is None or (found is not None
+                                    and found.bisection.gbps <= own.bisection.gbps) else own
+    if best is None:
+        return None
+    result = with_lower_bound(problem, best.bisection)
+    if result.exact:
+        return Found(result)
+    return own
 
 
 DEFAULT_SOLVERS: tuple[Solver, ...] = (switch_sides_dp, pod_tree_dp, dragonfly_plus,
-                                       integer_program, heuristic)
+                                       bounded_heuristic, integer_program, heuristic)
 """The engine's solvers, in the order they are tried (see module doc)."""
 
 
@@ -249,8 +293,11 @@ def compute_bisection(topo: Topology, ep: Endpoints, tree: PodTree | None,
 def with_lower_bound(problem: BisectionProblem, best: Bisection) -> Bisection:
     """The best inexact cut with the proven lower bound of
     :mod:`model.metrics.bisection.bound` where one applies; exact when the bound
-    reaches the cut (then the cut is a minimum)."""
-    bound = lower_bound(problem.topo, problem.ep, problem.target)
+    reaches the cut (then the cut is a minimum). The bound is computed once a run."""
+    if "lower bound" not in problem.found:
+        problem.found["lower bound"] = lower_bound(problem.topo, problem.ep, problem.target)
+    bound = problem.found["lower bound"]
+    assert bound is None or isinstance(bound, float)
     if bound is None:
         return best
     if bound >= best.gbps * (1 - 1e-9) and best.cut.accelerators_a == problem.target:

@@ -29,7 +29,8 @@ class DragonflyShape:
     leaves: IntArray
     """Leaves holding accelerators, in each group."""
     per_leaf: int
-    """Accelerators on each leaf that holds any (h)."""
+    """Accelerators on each leaf that holds any (h); the most on one leaf when they
+    differ (``even`` False)."""
     host_gbps: float
     """Capacity of each accelerator's links to its leaf (c)."""
     links_per_pair: int
@@ -51,6 +52,9 @@ class DragonflyShape:
     """Accelerators on each switch."""
     home: IntArray
     """The leaf of each accelerator."""
+    even: bool = True
+    """True when every leaf that holds accelerators holds as many (``per_leaf``); the
+    leaves' holdings are ``held`` either way."""
     alike: bool = True
     """False when the speeds above are the least of several (accelerators' links of
     different capacities, leaf–spine links or the global links of one pair of groups at
@@ -63,7 +67,28 @@ class DragonflyShape:
         from their numbers of leaves holding accelerators."""
         from model.metrics.bisection.dragonfly_cut import uniform_classes  # (a cycle)
 
-        return uniform_classes(self.global_gbps, self.leaves)
+        return uniform_classes(self.global_gbps, self.group_kinds)
+
+    @cached_property
+    def group_kinds(self) -> IntArray:
+        """Groups numbered by what their leaves hold: the number of leaves holding
+        accelerators, the accelerators and :meth:`alone` summed over the group's leaves
+        (all three follow from the first when the leaves are ``even``)."""
+        leaves = np.flatnonzero(self.leaf)
+        held = self.held[leaves]
+        of = self.group[leaves]
+        rows = np.stack([np.bincount(of, weights=held > 0, minlength=self.groups),
+                         np.bincount(of, weights=held, minlength=self.groups),
+                         np.bincount(of, weights=self.alone(held), minlength=self.groups)],
+                        axis=1)
+        return np.unique(rows, axis=0, return_inverse=True)[1].reshape(-1).astype(np.int64)
+
+    def alone(self, held: np.ndarray) -> np.ndarray:
+        """What a leaf holding ``held`` accelerators, all on one side, crosses with its
+        group's spines all on the other: the least of its accelerators' links and its
+        uplinks, ℓ₀(h) = min(h·c, w·s₁·P)."""
+        return np.minimum(held * self.host_gbps,
+                          self.links_per_pair * self.up_gbps * self.spines)
 
     def leaf_cost(self, p: int, j: int, held: int | None = None) -> float:
         """ℓ_p(j): the least crossing of a leaf holding ``held`` accelerators (h when
@@ -85,6 +110,7 @@ class DragonflyWiring:
     home: IntArray
     leaves: IntArray
     per_leaf: int
+    even: bool
     links_per_pair: int
     spines: int
     global_links: int
@@ -142,7 +168,7 @@ def _with_speeds(wiring: DragonflyWiring, topo: Topology, ep: Endpoints) -> Drag
         host_gbps=float(capacity.min()), links_per_pair=wiring.links_per_pair,
         up_gbps=float(up_speed.min()), spines=wiring.spines,
         global_links=wiring.global_links, global_gbps=square, group=wiring.group,
-        leaf=wiring.leaf, held=wiring.held, home=wiring.home, alike=alike)
+        leaf=wiring.leaf, held=wiring.held, home=wiring.home, even=wiring.even, alike=alike)
 
 
 def dragonfly_wiring(topo: Topology, ep: Endpoints) -> DragonflyWiring | None:
@@ -265,8 +291,8 @@ def _switch_wiring(topo: Topology, island_names: list[str]) -> SwitchWiring | No
 def _wiring(switches: SwitchWiring, ep: Endpoints) -> DragonflyWiring | None:
     """The speed-free part of :func:`dragonfly_shape` from the switches' part and the
     accelerators' attachments, or None when they are not of the shape: every
-    accelerator on one leaf of its own group, every leaf that holds any holding as
-    many."""
+    accelerator on one leaf of its own group (leaves may hold different numbers:
+    ``even`` says whether they do not)."""
     group, leaf = switches.group, switches.leaf
     acc, member = ep.inc_acc, ep.inc_member
     home = np.full(ep.count, -1, dtype=np.int64)
@@ -276,12 +302,11 @@ def _wiring(switches: SwitchWiring, ep: Endpoints) -> DragonflyWiring | None:
         return None
     held = np.bincount(home, minlength=group.size)
     holding = held > 0
-    if np.any(held[holding] != held[holding][0]):
-        return None
     wiring = DragonflyWiring(
         groups=switches.groups, group=group, leaf=leaf, held=held, home=home,
         leaves=np.bincount(group[holding], minlength=switches.groups),
-        per_leaf=int(held[holding][0]), links_per_pair=switches.links_per_pair,
+        per_leaf=int(held.max()), even=bool(np.all(held[holding] == held.max())),
+        links_per_pair=switches.links_per_pair,
         spines=switches.spines, global_links=switches.global_links,
         bundle=switches.bundle, local=switches.local, pair=switches.pair,
         pair_runs=switches.pair_runs)
