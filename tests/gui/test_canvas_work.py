@@ -236,3 +236,46 @@ def test_a_picture_leaves_its_scene_no_labels_to_place(qapp, design, monkeypatch
     while scene.routing_pending():
         scene._route_some()
     assert {b.element_id: b.label_box for b in scene.bundle_items()} == expected
+
+
+def test_a_picture_too_small_for_labels_works_out_no_label_groups(
+        qapp, design, monkeypatch) -> None:
+    """A scene built at a zoom where labels can be read but painted where they cannot
+    (every export of a large design) never works out the labels' groups and ranks: the
+    order in which bundles are routed is decided when they are routed (Dragonfly+
+    k = 128: ~10 ms CPU of each export). Where labels can be read, bundles are still
+    routed in their labels' rank order."""
+    from gui.canvas.bundle_labels import BundleLabels, label_rank
+
+    grouped: list[int] = []
+    real = BundleLabels.label_groups
+
+    def counting(self):  # type: ignore[no-untyped-def]
+        grouped.append(1)
+        return real(self)
+
+    monkeypatch.setattr(BundleLabels, "label_groups", counting)
+    scene = build_scene(design)
+    assert scene.labels_shown()  # built at the zoom of the window
+    render_image(scene, 200, 120)
+    assert not scene.labels_shown() and any(b.points for b in scene.bundle_items())
+    assert grouped == []
+
+    from model.templates import TEMPLATES
+
+    scene = build_scene(TEMPLATES["dragonfly-plus"].build(k=8))  # summed labels
+    assert scene.labels_shown()
+    routed: list[str] = []
+    real_route = scene.route_bundle
+
+    def recording(bundle):  # type: ignore[no-untyped-def]
+        routed.append(bundle.element_id)
+        real_route(bundle)
+
+    scene.route_bundle = recording  # type: ignore[method-assign]
+    scene.finish_routing()
+    assert grouped
+    carriers = set(scene._carrier.values())
+    assert len(routed) == len(scene.bundle_items()) and carriers
+    in_rank_order = sorted(routed, key=lambda bid: label_rank(bid, bid in carriers))
+    assert routed == in_rank_order != sorted(routed, key=lambda bid: label_rank(bid))
