@@ -104,7 +104,8 @@ class BundleRouting(BundleLabels):
 
     def _fraction(self, bundle_id: str, other_end: str) -> float:
         """Where along its end's edge a bundle attaches (0..1), ordered by the x of the
-        other ends of the bundles on that edge; each edge is sorted once."""
+        other ends of the bundles on that edge; each edge is sorted once, each end's x
+        found once (both kept in :attr:`_fractions`, the x under (end id, ""))."""
         key = (bundle_id, other_end)
         if key in self._fractions:
             return self._fractions[key]
@@ -113,9 +114,17 @@ class BundleRouting(BundleLabels):
         edge = "top" if other_end == "upper" else "bottom"
         group = self._edge_groups().get((id(own), edge), []) if own else []
 
+        fractions = self._fractions
+
         def other_x(bid: str) -> float:
-            anchor = self._anchor(getattr(self._bundles[bid].element, other_end))
-            return anchor.scene_rect().center().x() if anchor else 0.0
+            # kept beside the fractions (which are ordered by it, and renewed with it):
+            # the other end of many edges' bundles is the same card
+            end = getattr(self._bundles[bid].element, other_end)
+            x = fractions.get((end, ""))
+            if x is None:
+                anchor = self._anchor(end)
+                x = fractions[(end, "")] = anchor.scene_rect().center().x() if anchor else 0.0
+            return x
 
         ordered = sorted(group, key=other_x)
         for n, bid in enumerate(ordered):
