@@ -1,36 +1,28 @@
 """How the scene draws its bundles: where each attaches on its ends' edges (fanned out
 in the order of the other ends), the routes around the cards and titles it does not join,
-the label places, and the queue that routes bundles in short slices of the event loop so
+and the queue that routes bundles in short slices of the event loop so
 that no edit stalls the window.
 
 :class:`BundleRouting` is a part of :class:`gui.canvas.scene.DesignScene` (it reads the
-scene's items and level of detail); the geometry itself is :mod:`gui.canvas.routing`.
+scene's items and level of detail); the geometry itself is :mod:`gui.canvas.routing`,
+the labels' places :mod:`gui.canvas.bundle_labels`.
 """
 
 from __future__ import annotations
 
-import re
 import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable
-from functools import lru_cache
 
 from PySide6.QtCore import QRectF, QTimer
 
-from gui.canvas.items.base import ElementItem, thousands
-from gui.canvas.items.bundle import LABEL_MIN_SCALE, BundleItem, capacity_text, speed_text
+from gui.canvas.bundle_labels import FIRST_SLICE_DELAY_MS, BundleLabels, _id_order, scene_box
+from gui.canvas.items.base import ElementItem
+from gui.canvas.items.bundle import LABEL_MIN_SCALE, BundleItem
 from gui.canvas.items.container import ContainerItem
 from gui.canvas.items.island import IslandItem
 from gui.canvas.items.wires import WireLayer
-from gui.canvas.routing import (
-    End,
-    Rect,
-    RectIndex,
-    label_spots,
-    route,
-    spots_beside,
-)
-from gui.i18n import translate
+from gui.canvas.routing import End, Rect, RectIndex, route
 from model.elements import LinkBundle, Pattern
 
 ROUTE_SLICE_S = 0.012
@@ -38,43 +30,9 @@ ROUTE_SLICE_S = 0.012
 REFRESH_PER_SLICE = 32
 """Most element items one slice hands new figures: each is repainted after the slice
 (an island block lays out and draws its totals), which the slice's clock does not see."""
-SUMMARY_MIN = 4
-"""From this many bundles on one edge of a card (or on its sides, for peers' links),
-they carry one summed label by the card ("8 bundles · 24,576 × 400G") instead of a
-label each: their labels crowded around the card. Each bundle's own figures are in its
-tooltip."""
-FIRST_SLICE_DELAY_MS = 5
-"""How long the first slice after an edit waits: the edit's own repaint and the user's
-next input go first, instead of the slice running in the same turn of the event loop."""
 
 
-def _box(rect: QRectF) -> Rect:
-    return rect.left(), rect.top(), rect.right(), rect.bottom()
-
-
-Rank = tuple[int, tuple[tuple[int, int | str], ...]]
-
-
-def label_rank(bundle_id: str, carries_sum: bool = False) -> Rank:
-    """The order in which bundles' labels claim their places: a bundle's own label
-    before the summed labels by the cards (those have other places to go), then by id,
-    numbers by value ("b2" before "b10"). It depends on nothing but the design, so a
-    design shows the same labels however it came to be (after an edit and its undo as
-    when first opened)."""
-    return int(carries_sum), _id_order(bundle_id)
-
-
-@lru_cache(maxsize=1 << 16)
-def _id_order(bundle_id: str) -> tuple[tuple[int, int | str], ...]:
-    return tuple((0, int(part)) if part.isdigit() else (1, part)
-                 for part in re.split(r"(\d+)", bundle_id) if part)
-
-
-def _meets(a: Rect, b: Rect) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
-class BundleRouting:
+class BundleRouting(BundleLabels):
     """The scene's bundle layout: anchors, fractions, obstacles, labels, routing queue."""
 
     _items: dict[str, ElementItem]
@@ -95,22 +53,7 @@ class BundleRouting:
         :attr:`_obstacles`)."""
         self._ends: dict[tuple[str, float], End] = {}
         """Route ends made, by element id and attach point (renewed with :attr:`_places`)."""
-        self._labels = RectIndex()
-        """Placed bundle labels, by bundle id."""
-        self._label_areas: dict[str, Rect] = {}
-        """Where each bundle's label may go (around all its spots), by bundle id: a
-        label leaving a place lets the later-ranked labels that may go there try again."""
-        self._ranks: dict[str, Rank] = {}
-        """Each bundle's :func:`label_rank` (worked out with the summed groups)."""
-        self._groups: dict[str, list[str]] = {}
-        """Bundles on one edge of a card, by "card id:edge", where they are
-        :data:`SUMMARY_MIN` or more (worked out with :attr:`_edges`)."""
-        self._group_of: dict[str, list[str]] = {}
-        """The summed groups each bundle belongs to, by bundle id."""
-        self._carrier: dict[str, str] = {}
-        """Which bundle carries each group's summed label, by group."""
-        self._groups_for: object = None
-        """The :attr:`_edges` the groups were worked out with."""
+        self._start_labels()
         self._pending: dict[str, None] = {}
         """Bundles drawn on their simplest route until routed properly, in order."""
         self._pending_labels: dict[str, None] = {}
@@ -119,6 +62,8 @@ class BundleRouting:
         """Items and bundles waiting to take in new figures, in order."""
         self._relabel_wanted = False
         """Every label to be queued again (:meth:`_relabel_all`)."""
+        self._by_rank = False
+        """The bundles waiting to be put in rank order (:meth:`_order_by_rank`)."""
         self._route_timer = QTimer(self)  # type: ignore[arg-type]  # a QObject: the scene
         self._route_timer.setSingleShot(True)
         self._route_timer.setInterval(0)
@@ -159,7 +104,8 @@ class BundleRouting:
 
     def _fraction(self, bundle_id: str, other_end: str) -> float:
         """Where along its end's edge a bundle attaches (0..1), ordered by the x of the
-        other ends of the bundles on that edge; each edge is sorted once."""
+        other ends of the bundles on that edge; each edge is sorted once, each end's x
+        found once (both kept in :attr:`_fractions`, the x under (end id, ""))."""
         key = (bundle_id, other_end)
         if key in self._fractions:
             return self._fractions[key]
@@ -168,9 +114,17 @@ class BundleRouting:
         edge = "top" if other_end == "upper" else "bottom"
         group = self._edge_groups().get((id(own), edge), []) if own else []
 
+        fractions = self._fractions
+
         def other_x(bid: str) -> float:
-            anchor = self._anchor(getattr(self._bundles[bid].element, other_end))
-            return anchor.scene_rect().center().x() if anchor else 0.0
+            # kept beside the fractions (which are ordered by it, and renewed with it):
+            # the other end of many edges' bundles is the same card
+            end = getattr(self._bundles[bid].element, other_end)
+            x = fractions.get((end, ""))
+            if x is None:
+                anchor = self._anchor(end)
+                x = fractions[(end, "")] = anchor.scene_rect().center().x() if anchor else 0.0
+            return x
 
         ordered = sorted(group, key=other_x)
         for n, bid in enumerate(ordered):
@@ -188,14 +142,20 @@ class BundleRouting:
         self._obstacles = None
         self._labels = RectIndex()
         self._pending.clear()
-        self._pending_labels.clear()
+        self._pending_labels.clear()  # each is placed when its bundle is routed
+        self._schedule([self._bundles[bid] for bid in sorted(self._bundles, key=_id_order)])
+        self._by_rank = True
+
+    def _order_by_rank(self) -> None:
+        """Put the bundles waiting to be routed in rank order if labels are shown when
+        they are routed (:meth:`_refresh_bundles`): decided then, not when the scene was
+        built or the detail changed, since a picture first sets its own zoom (the
+        groups and ranks of Dragonfly+ k = 128's 2,210 bundles took ~12 ms CPU of every
+        export, whose labels are too small to show)."""
+        self._by_rank = False
         if self.labels_shown():
             self.label_groups()
-            order = sorted(self._bundles, key=self._rank)
-        else:
-            order = sorted(self._bundles, key=_id_order)
-        self._pending_labels.clear()  # each is placed when its bundle is routed
-        self._schedule([self._bundles[bid] for bid in order])
+            self._pending = dict.fromkeys(sorted(self._pending, key=self._rank))
 
     def _reroute_near(self, *element_ids: str) -> None:
         """Re-route the bundles on the edges of these elements (a bundle came or went,
@@ -313,6 +273,8 @@ class BundleRouting:
             return self.obstacles
         if self._edges is None:
             return self._edge_groups
+        if self._by_rank:
+            return self._order_by_rank
         if self._relabel_wanted:
             return self._queue_relabels
         if self.labels_shown():
@@ -349,6 +311,8 @@ class BundleRouting:
         """Refresh every item, route every bundle and place every label still waiting
         (before a picture is taken)."""
         self._route_timer.stop()
+        if self._by_rank:
+            self._order_by_rank()
         with self.wires.hold():
             while self.routing_pending():
                 self._work_one()
@@ -372,11 +336,11 @@ class BundleRouting:
                 rect = item.scene_rect()
                 if isinstance(item, ContainerItem) and not (
                         isinstance(item, IslandItem) and not self.detail):
-                    frames.append((eid, _box(rect)))
+                    frames.append((eid, scene_box(rect)))
                     rect.setHeight(item.header_height)
-                    cards.append((f"title:{eid}", _box(rect)))
+                    cards.append((f"title:{eid}", scene_box(rect)))
                 else:
-                    cards.append((eid, _box(rect)))
+                    cards.append((eid, scene_box(rect)))
             self._obstacles = RectIndex.of(cards)
             self._frames = RectIndex.of(frames)
             self._places = {}
@@ -401,10 +365,10 @@ class BundleRouting:
             ids: list[str] = []
             parent = item.parentItem()
             while isinstance(parent, ElementItem):
-                frames.append(_box(parent.scene_rect()))
+                frames.append(scene_box(parent.scene_rect()))
                 ids.append(parent.element_id)
                 parent = parent.parentItem()
-            place = (_box(item.scene_rect()), tuple(frames), frozenset(ids))
+            place = (scene_box(item.scene_rect()), tuple(frames), frozenset(ids))
             self._places[item.element_id] = place
         end = self._ends[(item.element_id, at)] = End(place[0], at, place[1])
         return end
@@ -436,169 +400,6 @@ class BundleRouting:
                                frames=self._frames,
                                own_frames=self._frames_of(lower) | self._frames_of(upper)))
         self.place_bundle_label(bundle)
-
-    def place_bundle_label(self, bundle: BundleItem) -> None:
-        """Put a bundle's label where it covers no card, title or other label (or
-        leave it out when there is no such place). A bundle among a card's many carries
-        no label of its own: one of them carries the group's summed label by the card."""
-        bid = bundle.element_id
-        if not bundle.points or not self.labels_shown():
-            self.free_label(bid)
-            bundle.set_summary(None)
-            bundle.set_label_box(None)  # zoomed out, labels are too small to read
-            return
-        self.label_groups()
-        groups = self._group_of.get(bid, [])
-        carried = [g for g in groups if self._carrier.get(g) == bid]
-        if groups and not carried:
-            self.free_label(bid)
-            bundle.set_summary(None)
-            bundle.set_label_box(None)
-            return
-        if carried:
-            group = carried[0]
-            bundle.set_summary(self.summary_text(self._groups[group]))
-            card_id, side = group.rsplit(":", 1)
-            card = self._items.get(card_id)
-            spots = spots_beside(_box(card.scene_rect()), side, bundle.label_size()
-                                 ) if card is not None else []
-            if card is not None and self._end(card, 0.5).frames:
-                # within the card's building: a picture of the buildings shows it
-                hall = self._end(card, 0.5).frames[-1]
-                w, h = bundle.label_size()
-                spots = [(x, y) for x, y in spots if hall[0] <= x - w / 2 and
-                         x + w / 2 <= hall[2] and hall[1] <= y - h / 2 and y + h / 2 <= hall[3]]
-        else:
-            bundle.set_summary(None)
-            spots = label_spots(bundle.points)
-        box = self._claim(bid, spots, bundle.label_size())
-        bundle.set_label_box(box)
-
-    def _rank(self, bid: str) -> Rank:
-        rank = self._ranks.get(bid)
-        if rank is None:
-            rank = self._ranks[bid] = label_rank(bid, bid in self._carrier.values())
-        return rank
-
-    def _claim(self, bid: str, spots: list[tuple[float, float]],
-               size: tuple[float, float]) -> Rect | None:
-        """The first of ``spots`` where a label of ``size`` covers no card or title and
-        no label ranked before this one (:func:`label_rank`); None when there is none.
-        Labels are so placed as if one after another in rank order, whatever order they
-        come in: a later-ranked label in the way gives way (it is placed again), and one
-        that may go where this label was tries again. Without it, which labels showed
-        depended on the order of the edits (a label hidden after an edit and its undo)."""
-        w, h = size
-        rank = self._rank(bid)
-        obstacles = self.obstacles()
-        box: Rect | None = None
-        for x, y in spots:
-            rect = (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
-            if obstacles.any_hit(rect, frozenset()):
-                continue
-            if any(self._rank(other) < rank for other in self._labels.hits(rect, {bid})):
-                continue
-            box = rect
-            break
-        if spots:
-            self._label_areas[bid] = (min(x for x, _ in spots) - w / 2,
-                                      min(y for _, y in spots) - h / 2,
-                                      max(x for x, _ in spots) + w / 2,
-                                      max(y for _, y in spots) + h / 2)
-        else:
-            self._label_areas.pop(bid, None)
-        old = self._labels.rect(bid)
-        if box is None:
-            self._labels.discard(bid)
-        else:
-            self._labels.add(bid, box)
-            for other in self._labels.hits(box, {bid}):  # later ones give way
-                self._pending_labels[other] = None
-        if old is not None and old != box:
-            self._retry_near(old, rank)
-        if self._pending_labels and not self._route_timer.isActive():
-            self._route_timer.start(FIRST_SLICE_DELAY_MS)
-        return box
-
-    def _retry_near(self, freed: Rect, rank: Rank | None) -> None:
-        """Place again the labels ranked after ``rank`` (all, for None) that may go
-        where ``freed`` was."""
-        for other, area in self._label_areas.items():
-            if _meets(area, freed) and (rank is None or self._rank(other) > rank) \
-                    and other in self._bundles:
-                self._pending_labels[other] = None
-
-    def free_label(self, bid: str) -> None:
-        """Take a bundle's label away (its bundle went, or shows no label): the labels
-        that may go where it was try again."""
-        old = self._labels.rect(bid)
-        self._labels.discard(bid)
-        self._label_areas.pop(bid, None)
-        if old is not None:
-            self._retry_near(old, self._rank(bid))
-            if self._pending_labels and not self._route_timer.isActive():
-                self._route_timer.start(FIRST_SLICE_DELAY_MS)
-
-    def label_groups(self) -> dict[str, list[str]]:
-        """The bundles summed into one label, by "card id:edge" ("up", "down" or
-        "side"): a card's bundles on one edge when they are :data:`SUMMARY_MIN` or more
-        (ends drawn as they are at the level of detail)."""
-        edges = self._edge_groups()
-        if self._groups_for is edges:
-            return self._groups
-        self._groups_for = edges
-        found: dict[str, list[str]] = defaultdict(list)
-        # in rank order, so that the carrier of a group does not depend on the order
-        # the bundles came in (an undone removal puts a bundle back last)
-        for bid in sorted(self._bundles, key=_id_order):
-            b = self._bundles[bid].element
-            lower, upper = self._anchor(b.lower), self._anchor(b.upper)
-            if lower is None or upper is None or lower is upper:
-                continue
-            if b.pattern is Pattern.GLOBAL:
-                found[f"{lower.element_id}:side"].append(bid)
-                found[f"{upper.element_id}:side"].append(bid)
-            else:
-                found[f"{lower.element_id}:up"].append(bid)
-                found[f"{upper.element_id}:down"].append(bid)
-        self._groups = {k: v for k, v in found.items() if len(v) >= SUMMARY_MIN}
-        self._group_of = defaultdict(list)
-        before = set(self._carrier.values())
-        self._carrier = {}
-        carriers: set[str] = set()
-        for key, members in self._groups.items():
-            for bid in members:
-                self._group_of[bid].append(key)
-            free = next((bid for bid in members if bid not in carriers), None)
-            if free is not None:
-                carriers.add(free)
-                self._carrier[key] = free
-        for bid in before ^ carriers:  # their rank changes: placed again in it
-            self._ranks.pop(bid, None)
-            if bid in self._bundles:
-                self._pending_labels[bid] = None
-        return self._groups
-
-    def summary_text(self, members: list[str]) -> str:
-        """"8 bundles · 24,576 × 400G": the count, the links summed and their speed (or
-        the capacity summed, when the speeds differ); "· cut …" with the share of the
-        bisection cut the bundles carry."""
-        bundles = [self._bundles[bid] for bid in members]
-        links = [b.links() for b in bundles]
-        speeds = {b.element.speed_gbps for b in bundles}
-        if None in links:  # before the first figures: the speeds
-            figures = "/".join(speed_text(v) for v in sorted(speeds))
-        elif len(speeds) == 1:
-            figures = f"{thousands(sum(n or 0 for n in links))} × {speed_text(speeds.pop())}"
-        else:
-            figures = capacity_text(sum(b.capacity_gbps() or 0.0 for b in bundles))
-        text = translate("BundleItem", "{count} bundles · {figures}").format(
-            count=len(bundles), figures=figures)
-        cut = sum(b.crossing_gbps or 0.0 for b in bundles)
-        if cut:
-            text += translate("BundleItem", " · cut {capacity}").format(
-                capacity=capacity_text(cut))
-        return text
 
     def _anchor(self, element_id: str) -> ElementItem | None:
         item = self._items.get(element_id)

@@ -236,3 +236,80 @@ def test_a_picture_leaves_its_scene_no_labels_to_place(qapp, design, monkeypatch
     while scene.routing_pending():
         scene._route_some()
     assert {b.element_id: b.label_box for b in scene.bundle_items()} == expected
+
+
+def test_a_picture_too_small_for_labels_works_out_no_label_groups(
+        qapp, design, monkeypatch) -> None:
+    """A scene built at a zoom where labels can be read but painted where they cannot
+    (every export of a large design) never works out the labels' groups and ranks: the
+    order in which bundles are routed is decided when they are routed (Dragonfly+
+    k = 128: ~10 ms CPU of each export). Where labels can be read, bundles are still
+    routed in their labels' rank order."""
+    from gui.canvas.bundle_labels import BundleLabels, label_rank
+
+    grouped: list[int] = []
+    real = BundleLabels.label_groups
+
+    def counting(self):  # type: ignore[no-untyped-def]
+        grouped.append(1)
+        return real(self)
+
+    monkeypatch.setattr(BundleLabels, "label_groups", counting)
+    scene = build_scene(design)
+    assert scene.labels_shown()  # built at the zoom of the window
+    render_image(scene, 200, 120)
+    assert not scene.labels_shown() and any(b.points for b in scene.bundle_items())
+    assert grouped == []
+
+    from model.templates import TEMPLATES
+
+    scene = build_scene(TEMPLATES["dragonfly-plus"].build(k=8))  # summed labels
+    assert scene.labels_shown()
+    routed: list[str] = []
+    real_route = scene.route_bundle
+
+    def recording(bundle):  # type: ignore[no-untyped-def]
+        routed.append(bundle.element_id)
+        real_route(bundle)
+
+    scene.route_bundle = recording  # type: ignore[method-assign]
+    scene.finish_routing()
+    assert grouped
+    carriers = set(scene._carrier.values())
+    assert len(routed) == len(scene.bundle_items()) and carriers
+    in_rank_order = sorted(routed, key=lambda bid: label_rank(bid, bid in carriers))
+    assert routed == in_rank_order != sorted(routed, key=label_rank)
+
+
+def _fan_out_by_geometry(scene) -> dict[tuple[str, str], float]:  # type: ignore[no-untyped-def]
+    """Each bundle's place along its ends' edges, found from the cards' places now:
+    the bundles on one edge in the order of the x of their other ends."""
+    expected: dict[tuple[str, str], float] = {}
+    for (_card, edge), members in scene._edge_groups().items():
+        other_end = "upper" if edge == "top" else "lower"
+
+        def x(bid: str, other_end: str = other_end) -> float:
+            end = getattr(scene.item_for(bid).element, other_end)
+            return scene._anchor(end).scene_rect().center().x()
+
+        for n, bid in enumerate(sorted(members, key=x)):
+            expected[(bid, other_end)] = (n + 1) / (len(members) + 1)
+    return expected
+
+
+def test_bundles_fan_out_by_where_their_other_ends_are_after_a_move(qapp, design) -> None:
+    """Where bundles attach along a card's edge follows the x of their other ends,
+    worked out once per edge and end (kept until something moves): moving an island
+    across the campus re-orders them as the cards now stand."""
+    scene = build_scene(design)
+    scene.set_detail(True)
+    scene.finish_routing()
+    before = _fan_out_by_geometry(scene)
+    assert {key: scene._fraction(*key) for key in before} == before
+    island = design.islands["hall-a-pod-1"]
+    design.move_many({island.id: (island.x + 5000, island.y)})
+    scene.move_elements([("island", island.id)])
+    scene.finish_routing()
+    after = _fan_out_by_geometry(scene)
+    assert after != before  # the move re-orders some edge
+    assert {key: scene._fraction(*key) for key in after} == after

@@ -1,0 +1,255 @@
+"""The labels of the scene's bundles: each bundle's label beside its route, or one
+summed label by a card for the card's many bundles on one edge, placed where they cover
+no card, title or label ranked before them (:func:`label_rank`), so that the labels
+shown depend on the design only, not on the order of the edits.
+
+:class:`BundleLabels` is a part of :class:`gui.canvas.bundle_routing.BundleRouting`
+(the labels are placed as bundles are routed, in the routing queue's slices).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QRectF, QTimer
+
+from gui.canvas.items.base import ElementItem, thousands
+from gui.canvas.items.bundle import BundleItem, capacity_text, speed_text
+from gui.canvas.routing import End, Rect, RectIndex, label_spots, spots_beside
+from gui.i18n import translate
+from model.elements import Pattern
+
+FIRST_SLICE_DELAY_MS = 5
+"""How long the first slice after an edit waits: the edit's own repaint and the user's
+next input go first, instead of the slice running in the same turn of the event loop."""
+SUMMARY_MIN = 4
+"""From this many bundles on one edge of a card (or on its sides, for peers' links),
+they carry one summed label by the card ("8 bundles · 24,576 × 400G") instead of a
+label each: their labels crowded around the card. Each bundle's own figures are in its
+tooltip."""
+
+
+def scene_box(rect: QRectF) -> Rect:
+    return rect.left(), rect.top(), rect.right(), rect.bottom()
+
+
+Rank = tuple[int, tuple[tuple[int, int | str], ...]]
+
+
+def label_rank(bundle_id: str, carries_sum: bool = False) -> Rank:
+    """The order in which bundles' labels claim their places: a bundle's own label
+    before the summed labels by the cards (those have other places to go), then by id,
+    numbers by value ("b2" before "b10"). It depends on nothing but the design, so a
+    design shows the same labels however it came to be (after an edit and its undo as
+    when first opened)."""
+    return int(carries_sum), _id_order(bundle_id)
+
+
+@lru_cache(maxsize=1 << 16)
+def _id_order(bundle_id: str) -> tuple[tuple[int, int | str], ...]:
+    return tuple((0, int(part)) if part.isdigit() else (1, part)
+                 for part in re.split(r"(\d+)", bundle_id) if part)
+
+
+def _meets(a: Rect, b: Rect) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+class BundleLabels:
+    """The scene's bundle labels: summed groups, ranks and places."""
+
+    _items: dict[str, ElementItem]
+    _bundles: dict[str, BundleItem]
+    _pending_labels: dict[str, None]
+    _route_timer: QTimer
+
+    if TYPE_CHECKING:  # the routing's, which this is a part of
+        def labels_shown(self) -> bool: ...
+        def obstacles(self) -> RectIndex: ...
+        def _edge_groups(self) -> dict[tuple[int, str], list[str]]: ...
+        def _end(self, item: ElementItem, at: float) -> End: ...
+        def _anchor(self, element_id: str) -> ElementItem | None: ...
+
+    def _start_labels(self) -> None:
+        self._labels = RectIndex()
+        """Placed bundle labels, by bundle id."""
+        self._label_areas: dict[str, Rect] = {}
+        """Where each bundle's label may go (around all its spots), by bundle id: a
+        label leaving a place lets the later-ranked labels that may go there try again."""
+        self._ranks: dict[str, Rank] = {}
+        """Each bundle's :func:`label_rank` (worked out with the summed groups)."""
+        self._groups: dict[str, list[str]] = {}
+        """Bundles on one edge of a card, by "card id:edge", where they are
+        :data:`SUMMARY_MIN` or more (worked out with :attr:`_edges`)."""
+        self._group_of: dict[str, list[str]] = {}
+        """The summed groups each bundle belongs to, by bundle id."""
+        self._carrier: dict[str, str] = {}
+        """Which bundle carries each group's summed label, by group."""
+        self._groups_for: object = None
+        """The :attr:`_edges` the groups were worked out with."""
+
+    def place_bundle_label(self, bundle: BundleItem) -> None:
+        """Put a bundle's label where it covers no card, title or other label (or
+        leave it out when there is no such place). A bundle among a card's many carries
+        no label of its own: one of them carries the group's summed label by the card."""
+        bid = bundle.element_id
+        if not bundle.points or not self.labels_shown():
+            self.free_label(bid)
+            bundle.set_summary(None)
+            bundle.set_label_box(None)  # zoomed out, labels are too small to read
+            return
+        self.label_groups()
+        groups = self._group_of.get(bid, [])
+        carried = [g for g in groups if self._carrier.get(g) == bid]
+        if groups and not carried:
+            self.free_label(bid)
+            bundle.set_summary(None)
+            bundle.set_label_box(None)
+            return
+        if carried:
+            group = carried[0]
+            bundle.set_summary(self.summary_text(self._groups[group]))
+            card_id, side = group.rsplit(":", 1)
+            card = self._items.get(card_id)
+            spots = spots_beside(scene_box(card.scene_rect()), side, bundle.label_size()
+                                 ) if card is not None else []
+            if card is not None and self._end(card, 0.5).frames:
+                # within the card's building: a picture of the buildings shows it
+                hall = self._end(card, 0.5).frames[-1]
+                w, h = bundle.label_size()
+                spots = [(x, y) for x, y in spots if hall[0] <= x - w / 2 and
+                         x + w / 2 <= hall[2] and hall[1] <= y - h / 2 and y + h / 2 <= hall[3]]
+        else:
+            bundle.set_summary(None)
+            spots = label_spots(bundle.points)
+        box = self._claim(bid, spots, bundle.label_size())
+        bundle.set_label_box(box)
+
+    def _rank(self, bid: str) -> Rank:
+        rank = self._ranks.get(bid)
+        if rank is None:
+            rank = self._ranks[bid] = label_rank(bid, bid in self._carrier.values())
+        return rank
+
+    def _claim(self, bid: str, spots: list[tuple[float, float]],
+               size: tuple[float, float]) -> Rect | None:
+        """The first of ``spots`` where a label of ``size`` covers no card or title and
+        no label ranked before this one (:func:`label_rank`); None when there is none.
+        Labels are so placed as if one after another in rank order, whatever order they
+        come in: a later-ranked label in the way gives way (it is placed again), and one
+        that may go where this label was tries again. Without it, which labels showed
+        depended on the order of the edits (a label hidden after an edit and its undo)."""
+        w, h = size
+        rank = self._rank(bid)
+        obstacles = self.obstacles()
+        box: Rect | None = None
+        for x, y in spots:
+            rect = (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
+            if obstacles.any_hit(rect, frozenset()):
+                continue
+            if any(self._rank(other) < rank for other in self._labels.hits(rect, {bid})):
+                continue
+            box = rect
+            break
+        if spots:
+            self._label_areas[bid] = (min(x for x, _ in spots) - w / 2,
+                                      min(y for _, y in spots) - h / 2,
+                                      max(x for x, _ in spots) + w / 2,
+                                      max(y for _, y in spots) + h / 2)
+        else:
+            self._label_areas.pop(bid, None)
+        old = self._labels.rect(bid)
+        if box is None:
+            self._labels.discard(bid)
+        else:
+            self._labels.add(bid, box)
+            for other in self._labels.hits(box, {bid}):  # later ones give way
+                self._pending_labels[other] = None
+        if old is not None and old != box:
+            self._retry_near(old, rank)
+        if self._pending_labels and not self._route_timer.isActive():
+            self._route_timer.start(FIRST_SLICE_DELAY_MS)
+        return box
+
+    def _retry_near(self, freed: Rect, rank: Rank | None) -> None:
+        """Place again the labels ranked after ``rank`` (all, for None) that may go
+        where ``freed`` was."""
+        for other, area in self._label_areas.items():
+            if _meets(area, freed) and (rank is None or self._rank(other) > rank) \
+                    and other in self._bundles:
+                self._pending_labels[other] = None
+
+    def free_label(self, bid: str) -> None:
+        """Take a bundle's label away (its bundle went, or shows no label): the labels
+        that may go where it was try again."""
+        old = self._labels.rect(bid)
+        self._labels.discard(bid)
+        self._label_areas.pop(bid, None)
+        if old is not None:
+            self._retry_near(old, self._rank(bid))
+            if self._pending_labels and not self._route_timer.isActive():
+                self._route_timer.start(FIRST_SLICE_DELAY_MS)
+
+    def label_groups(self) -> dict[str, list[str]]:
+        """The bundles summed into one label, by "card id:edge" ("up", "down" or
+        "side"): a card's bundles on one edge when they are :data:`SUMMARY_MIN` or more
+        (ends drawn as they are at the level of detail)."""
+        edges = self._edge_groups()
+        if self._groups_for is edges:
+            return self._groups
+        self._groups_for = edges
+        found: dict[str, list[str]] = defaultdict(list)
+        # in rank order, so that the carrier of a group does not depend on the order
+        # the bundles came in (an undone removal puts a bundle back last)
+        for bid in sorted(self._bundles, key=_id_order):
+            b = self._bundles[bid].element
+            lower, upper = self._anchor(b.lower), self._anchor(b.upper)
+            if lower is None or upper is None or lower is upper:
+                continue
+            if b.pattern is Pattern.GLOBAL:
+                found[f"{lower.element_id}:side"].append(bid)
+                found[f"{upper.element_id}:side"].append(bid)
+            else:
+                found[f"{lower.element_id}:up"].append(bid)
+                found[f"{upper.element_id}:down"].append(bid)
+        self._groups = {k: v for k, v in found.items() if len(v) >= SUMMARY_MIN}
+        self._group_of = defaultdict(list)
+        before = set(self._carrier.values())
+        self._carrier = {}
+        carriers: set[str] = set()
+        for key, members in self._groups.items():
+            for bid in members:
+                self._group_of[bid].append(key)
+            free = next((bid for bid in members if bid not in carriers), None)
+            if free is not None:
+                carriers.add(free)
+                self._carrier[key] = free
+        for bid in before ^ carriers:  # their rank changes: placed again in it
+            self._ranks.pop(bid, None)
+            if bid in self._bundles:
+                self._pending_labels[bid] = None
+        return self._groups
+
+    def summary_text(self, members: list[str]) -> str:
+        """"8 bundles · 24,576 × 400G": the count, the links summed and their speed (or
+        the capacity summed, when the speeds differ); "· cut …" with the share of the
+        bisection cut the bundles carry."""
+        bundles = [self._bundles[bid] for bid in members]
+        links = [b.links() for b in bundles]
+        speeds = {b.element.speed_gbps for b in bundles}
+        if None in links:  # before the first figures: the speeds
+            figures = "/".join(speed_text(v) for v in sorted(speeds))
+        elif len(speeds) == 1:
+            figures = f"{thousands(sum(n or 0 for n in links))} × {speed_text(speeds.pop())}"
+        else:
+            figures = capacity_text(sum(b.capacity_gbps() or 0.0 for b in bundles))
+        text = translate("BundleItem", "{count} bundles · {figures}").format(
+            count=len(bundles), figures=figures)
+        cut = sum(b.crossing_gbps or 0.0 for b in bundles)
+        if cut:
+            text += translate("BundleItem", " · cut {capacity}").format(
+                capacity=capacity_text(cut))
+        return text
