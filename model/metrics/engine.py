@@ -21,7 +21,6 @@ from __future__ import annotations
 import gc
 from collections.abc import Sequence
 from dataclasses import replace
-from functools import cache
 
 from model.design import Design
 from model.elements import Plane
@@ -113,7 +112,6 @@ class Engine:
                     + group_problems(topo) + reach_problems(design))
 
 
-@cache
 def long_lived_frozen() -> None:
     """Take every object alive after the process's first run out of the cyclic garbage
     collector's passes (:func:`gc.freeze`), once per process.
@@ -126,8 +124,11 @@ def long_lived_frozen() -> None:
     since, ~8 ms). Frozen objects are still freed when no longer referenced; only a
     reference cycle among them is never collected, and a run makes none that outlives
     it, so at most what is garbage at that one moment is kept. Once, not after every
-    run: a cycle of a later design would then never be freed."""
-    gc.freeze()
+    run: a cycle of a later design would then never be freed. "Once" is the collector's
+    own state (nothing frozen yet), not a flag of this module; a process that froze its
+    heap itself is left as it is."""
+    if not gc.get_freeze_count():
+        gc.freeze()
 
 
 def as_budget(budget: Budget | float | None) -> Budget:
