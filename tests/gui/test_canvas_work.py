@@ -20,6 +20,19 @@ from gui.document import DesignDocument
 NO_CONTENTS = QGraphicsItem.GraphicsItemFlag.ItemHasNoContents
 
 
+def _record_routes(scene: DesignScene) -> list[str]:
+    """The ids of the bundles ``scene`` routes from now on, in the order it routes them."""
+    routed: list[str] = []
+    real = scene.route_bundle
+
+    def recording(bundle):  # type: ignore[no-untyped-def]
+        routed.append(bundle.element_id)
+        real(bundle)
+
+    scene.route_bundle = recording  # type: ignore[method-assign]
+    return routed
+
+
 def _pixels_of(image, colour: QColor) -> int:  # type: ignore[no-untyped-def]
     """Pixels of exactly ``colour`` in ``image``."""
     wanted = colour.rgb()
@@ -108,14 +121,7 @@ def test_a_duplicated_island_routes_its_own_bundles_only(qapp, design) -> None:
     scene = DesignScene(design)
     scene.follow(document)
     scene.finish_routing()
-    routed: list[str] = []
-    real = scene.route_bundle
-
-    def counting(bundle):  # type: ignore[no-untyped-def]
-        routed.append(bundle.element_id)
-        real(bundle)
-
-    scene.route_bundle = counting  # type: ignore[method-assign]
+    routed = _record_routes(scene)
     before = set(design.bundles)
     island = design.islands["hall-a-pod-1"]
     inside = [b for b in design.bundles.values()
@@ -178,14 +184,7 @@ def test_the_routing_layout_is_built_in_slices_of_its_own(qapp, design, monkeypa
     expected = {b.element_id: list(b.points) for b in scene.bundle_items()}
     scene.set_detail(False)
     scene.finish_routing()
-    routed: list[str] = []
-    real = scene.route_bundle
-
-    def counting(bundle):  # type: ignore[no-untyped-def]
-        routed.append(bundle.element_id)
-        real(bundle)
-
-    scene.route_bundle = counting  # type: ignore[method-assign]
+    routed = _record_routes(scene)
     scene.set_detail(True)  # every bundle re-anchored: obstacles and edges made anew
     while scene._pending_refresh:
         scene._route_some()
@@ -265,14 +264,7 @@ def test_a_picture_too_small_for_labels_works_out_no_label_groups(
 
     scene = build_scene(TEMPLATES["dragonfly-plus"].build(k=8))  # summed labels
     assert scene.labels_shown()
-    routed: list[str] = []
-    real_route = scene.route_bundle
-
-    def recording(bundle):  # type: ignore[no-untyped-def]
-        routed.append(bundle.element_id)
-        real_route(bundle)
-
-    scene.route_bundle = recording  # type: ignore[method-assign]
+    routed = _record_routes(scene)
     scene.finish_routing()
     assert grouped
     carriers = set(scene._carrier.values())
