@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from gui.commands import kind_word
 from gui.i18n import translate
 from model.design import Design
+from model.elements import LinkBundle
 
 if TYPE_CHECKING:
     from gui.canvas.view import CanvasView
@@ -166,7 +167,12 @@ class FindBar(QFrame):
         if eid is None:
             return False
         view = self.main.view
-        zoom_to_ids(view, [eid])  # first: a hidden (zoomed-out) item cannot be selected
+        # Zoom first: a hidden (zoomed-out) item cannot be selected. A bundle inside a
+        # zoomed-out island is not drawn at all: zoom to its two ends instead.
+        element = self.main.document.design.element(eid)
+        shown = ([element.lower, element.upper] if isinstance(element, LinkBundle)
+                 else [eid])
+        zoom_to_ids(view, shown)
         self.main.scene.select_ids([eid])
         item = self.main.scene.item_for(eid)
         if isinstance(item, QGraphicsItem):
