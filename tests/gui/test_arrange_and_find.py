@@ -179,23 +179,3 @@ def test_zoom_to_selection(window) -> None:
     assert shown.contains(window.scene.item_for("hall-b").scene_rect())
     assert window.zoom_selection_action.shortcut().toString() == "Shift+F"
 
-
-def test_find_a_bundle_from_the_zoomed_out_campus(window, qtbot) -> None:
-    """Seen in the walk of issue #15 at 1280×720 (/tmp/s13walk/62-720-bundle.png): the
-    example opens zoomed out, where a bundle inside an island is not drawn, so choosing
-    "Island 3 rails" in the find bar selected nothing and did not zoom. Enter zooms to the
-    bundle's two ends and selects it."""
-    view, scene = window.view, window.scene
-    view.set_scale(0.2)
-    assert not scene.detail
-    bar = window.find_bar
-    bar.open_bar()
-    bar.edit.setText("hall-a-pod-1-b2")
-    assert bar.current_id() == "hall-a-pod-1-b2"
-    assert bar.choose_current()
-    assert scene.selected_ids() == ["hall-a-pod-1-b2"]
-    assert scene.detail and view.scale_factor() <= 1.0
-    shown = view.mapToScene(view.viewport().rect()).boundingRect()
-    bundle = window.document.design.element("hall-a-pod-1-b2")
-    for end in (bundle.lower, bundle.upper):
-        assert shown.contains(scene.item_for(end).scene_rect()), end
