@@ -64,6 +64,7 @@ if TYPE_CHECKING:
 DESIGN_FILTER = QT_TRANSLATE_NOOP("FileActions", "Archipelago designs (*.json);;All files (*)")
 """The file dialogs' filter for design files (translated when shown)."""
 MAX_RECENT = 10
+EXPORT_FOLDER_KEY = "files/export_folder"
 RECENT_KEY = "files/recent"
 
 def dropped_design_path(event: QDragEnterEvent | QDropEvent) -> str | None:
@@ -416,9 +417,10 @@ class FileActions(QObject):
         return None
 
     def _suggest(self, suffix: str) -> str:
-        path = self.document.path
+        path = self.document.path  # in the folder of the last export, else the design's
         stem = path.stem if path else _safe_name(self.document.design.name)
-        folder = path.parent if path else Path(self._folder())
+        last = Path(str(self.settings.value(EXPORT_FOLDER_KEY, "") or "-"))
+        folder = last if last.is_dir() else path.parent if path else Path(self._folder())
         return str(folder / (stem + suffix))
 
     def export(self, kind: str, path: str | os.PathLike[str] | None = None,
@@ -450,6 +452,7 @@ class FileActions(QObject):
             if not chosen:
                 return False
             path = chosen
+            self.settings.setValue(EXPORT_FOLDER_KEY, str(Path(chosen).parent))
         try:
             steps = self._export_steps(kind, Path(path),
                                        options if isinstance(options, PngOptions) else None)

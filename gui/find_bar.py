@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, QPoint, QRectF, Qt
+from PySide6.QtCore import QEvent, QObject, QPoint, QRectF, Qt, QTimer
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QFrame,
@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from gui.commands import kind_word
 from gui.i18n import translate
 from model.design import Design
+from model.elements import LinkBundle
 
 if TYPE_CHECKING:
     from gui.canvas.view import CanvasView
@@ -35,6 +36,10 @@ MAX_LISTED = 60
 """Most matches listed at once (the rest are counted)."""
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
 
+
+SELECT_RETRY_MS = 40
+SELECT_TRIES = 50
+"""How often, and how many times, a found bundle is selected again until it is drawn."""
 
 def matches(design: Design, text: str) -> list[str]:
     """Ids of the elements whose name or id contains ``text`` (ignoring case): exact
@@ -166,13 +171,34 @@ class FindBar(QFrame):
         if eid is None:
             return False
         view = self.main.view
-        zoom_to_ids(view, [eid])  # first: a hidden (zoomed-out) item cannot be selected
-        self.main.scene.select_ids([eid])
-        item = self.main.scene.item_for(eid)
-        if isinstance(item, QGraphicsItem):
-            item.ensureVisible()
+        # Zoom first: a hidden (zoomed-out) item cannot be selected. A bundle inside a
+        # zoomed-out island is not drawn at all: zoom to its two ends instead.
+        element = self.main.document.design.element(eid)
+        shown = ([element.lower, element.upper] if isinstance(element, LinkBundle)
+                 else [eid])
+        zoom_to_ids(view, shown)
+        if isinstance(element, LinkBundle):
+            # Not ensureVisible: a bundle not yet routed has its box at the origin.
+            self._select_when_drawn(eid, SELECT_TRIES)
+        else:
+            self.main.scene.select_ids([eid])
+            item = self.main.scene.item_for(eid)
+            if isinstance(item, QGraphicsItem):
+                item.ensureVisible()
         self.close_bar()
         return True
+
+    def _select_when_drawn(self, eid: str, tries: int) -> None:
+        """Select a bundle once it is drawn (routing comes in slices after a zoom, and a
+        hidden item cannot be selected); given up when the user selected something."""
+        scene = self.main.scene
+        scene.select_ids([eid])
+        if scene.selected_ids() != [eid] and tries > 0:
+            QTimer.singleShot(SELECT_RETRY_MS, lambda: self._retry_select(eid, tries - 1))
+
+    def _retry_select(self, eid: str, tries: int) -> None:
+        if not self.main.scene.selected_ids():
+            self._select_when_drawn(eid, tries)
 
     # ----------------------------------------------------------------- events
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:

@@ -15,7 +15,7 @@ from gui.compute_breakdown import compute_tooltip
 from gui.cost_tab import CostChart, cost_headline
 from gui.i18n import QT_TRANSLATE_NOOP, translate
 from gui.not_computed import not_computed_text, reason_of, status_text, status_tooltip
-from gui.numbers import count_text, decimal_text
+from gui.numbers import count_text, decimal_text, pflops_text
 from gui.theme import Theme
 from model.design import Design
 from model.metrics.reliability import Goodput
@@ -126,7 +126,7 @@ def format_headline(key: str, value: float, metrics: DesignMetrics) -> str:
         return f"{value:,.1f} MW"
     if key in ("capex", "network_share"):
         return cost_headline(key, value, metrics)
-    return f"{value:,.0f} PF"
+    return f"{pflops_text(value)} PF"
 
 
 class MetricsDock(QWidget):

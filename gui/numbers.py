@@ -63,3 +63,16 @@ def large_count_text(n: float) -> str:
         if abs(n) >= divisor:
             return f"{decimal_text(n / divisor, 2)} {word}"
     return count_text(n)  # pragma: no cover - the loop always returns above 1e7
+
+
+def pflops_text(pflops: float) -> str:
+    """Peak compute in PF to the precision its size needs: whole above 100 ("12,158"),
+    one decimal above 1 ("12.3", "1"), two significant digits below ("0.12", "0.0049"),
+    so a small island of hosts does not read "0 PF"."""
+    if not math.isfinite(pflops):
+        return "–"
+    if pflops >= 100 or pflops <= 0:
+        return count_text(pflops)
+    if pflops >= 1:
+        return decimal_text(pflops, 1)
+    return f"{pflops:.2g}"

@@ -214,6 +214,11 @@ class CanvasView(QGraphicsView):
 
     # ---------------------------------------------------------------- events
     def mousePressEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.RightButton:
+            # Left unaccepted so Qt makes the context-menu event: since Qt 6.8 it does
+            # so only for a mouse event nobody accepted, and a card accepts any press.
+            event.ignore()
+            return
         if self._middle_pan.mouse_press(event) or self.tool.mouse_press(event):
             event.accept()
             return
@@ -226,6 +231,9 @@ class CanvasView(QGraphicsView):
         super().mouseMoveEvent(event)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.RightButton:
+            event.ignore()  # as in mousePressEvent (the menu comes on release on Windows)
+            return
         if self._middle_pan.mouse_release(event):
             event.accept()
             return

@@ -178,3 +178,4 @@ def test_zoom_to_selection(window) -> None:
     shown = view.mapToScene(view.viewport().rect()).boundingRect()
     assert shown.contains(window.scene.item_for("hall-b").scene_rect())
     assert window.zoom_selection_action.shortcut().toString() == "Shift+F"
+

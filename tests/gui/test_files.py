@@ -284,3 +284,27 @@ def test_opening_another_design_releases_what_the_last_one_left(setup) -> None:
     assert files.new_design() is True
     assert ref() is None
     gc.unfreeze()
+
+
+def test_the_next_export_is_offered_in_the_folder_of_the_last(setup, qtbot,
+                                                               tmp_path: Path,
+                                                               monkeypatch) -> None:
+    """Seen in the walk of issue #15 (/tmp/s13walk/08-svg.png): after exporting a PNG to
+    a folder, the SVG's dialog opened in the home folder again, and so on for each of
+    the seven formats."""
+    _window, _document, files, answers = setup
+    folder = tmp_path / "exports"
+    folder.mkdir()
+    offered: list[str] = []
+
+    def ask(caption: str, file_filter: str, suggested: str) -> str:
+        offered.append(suggested)
+        return str(folder / f"mine{Path(suggested).suffix}")
+
+    monkeypatch.setattr(files, "ask_save_path", ask)
+    assert files.export("json")
+    exported(qtbot, files)
+    assert files.export("csv")
+    exported(qtbot, files)
+    assert Path(offered[-1]).parent == folder
+    assert answers.errors == []

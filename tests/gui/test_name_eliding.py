@@ -59,3 +59,17 @@ def test_the_tooltip_holds_the_full_name(qapp) -> None:  # type: ignore[no-untyp
     design.update(tier.id, name=long_name)
     item = build_scene(design).item_for(tier.id)
     assert item is not None and long_name in item.tooltip_text()
+
+
+def test_a_count_line_keeps_its_count_and_times_sign(qapp) -> None:  # type: ignore[no-untyped-def]
+    """A zoomed-out island's "256 × Generic endpoint" read "256…endpoint" (walk of issue
+    #15, Dragonfly+ k=32 at 1280×720, /tmp/s13walk/70-720-df32.png): the count and "×"
+    stay whole and the part's name is cut at its end."""
+    metrics = QFontMetrics(font(9))
+    for line in ("256 × Generic endpoint", "12,288 × Ascend 910B"):
+        width = metrics.horizontalAdvance(line) * 0.75
+        text = elided_name(metrics, line, width)
+        count = line.split(" × ")[0]
+        assert text.startswith(count + " × ") and text.endswith("…"), text
+        assert metrics.horizontalAdvance(text) <= width
+        assert line.startswith(text.removesuffix("…")), text

@@ -22,6 +22,7 @@ from gui.canvas.items.names import header_texts
 from gui.canvas.items.tier import COMPACT_SCALE
 from gui.compute_breakdown import vendor_name
 from gui.i18n import current_language, translate
+from gui.numbers import pflops_text
 from model.elements import Island
 from model.part_names import accelerator_name
 
@@ -120,7 +121,7 @@ class IslandItem(ContainerItem):
                 racks=rack_text, groups=plural(groups, "group"))
         lines.append((rack_text, 11, False, muted))
         if pflops is not None:
-            lines.append((f"{thousands(pflops)} PF", 11, False, muted))
+            lines.append((f"{pflops_text(pflops)} PF", 11, False, muted))
         if self.cut is not None:
             lines.append((translate("IslandItem", "cut: {side}").format(side=self.cut.label),
                           11, True, text))
@@ -132,7 +133,7 @@ class IslandItem(ContainerItem):
         lines.append(f"{plural(groups, 'rack group')}, {plural(racks, 'rack')}")
         if pflops is not None:
             lines.append(translate("IslandItem", "{pflops} PFLOPS peak dense BF16").format(
-                pflops=f"{pflops:,.0f}"))
+                pflops=pflops_text(pflops)))
         return lines
 
     def _header_texts(self, painter: QPainter) -> tuple[str, str]:
@@ -146,7 +147,7 @@ class IslandItem(ContainerItem):
         if self._header is None or self._header[0] != key:
             summary = plural(racks, "rack")
             if pflops is not None:
-                summary += f" · {pflops:,.0f} PF"
+                summary += f" · {pflops_text(pflops)} PF"
             painter.setFont(font(8.5))
             summary_metrics = painter.fontMetrics()
             painter.setFont(font(11, bold=True))

@@ -10,6 +10,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontMetrics, QFontMetricsF
 
 NAME_SUFFIX = re.compile(r"\s*[(（][^()（）]*[)）]$")
+COUNT_PREFIX = re.compile(r"^\d[\d,]* × ")
+"""A count line's head ("12,288 × " of "12,288 × H100"): kept whole, the name cut at its
+end (a card's own name such as "4× DGX H100" has no space before the "×")."""
 """A name's closing parenthesised part: " (copy)", " (copy 2)", "（副本）"."""
 
 
@@ -22,6 +25,13 @@ def elided_name(metrics: QFontMetrics | QFontMetricsF, name: str, width: float) 
     the last word, the name is cut at the end ("Hall A · P… (copy)")."""
     if metrics.horizontalAdvance(name) <= width:
         return name
+    counted = COUNT_PREFIX.match(name)
+    if counted is not None:
+        head = counted.group(0)
+        rest = metrics.elidedText(name[len(head):], Qt.TextElideMode.ElideRight,
+                                  int(width - metrics.horizontalAdvance(head)))
+        if rest:
+            return head + rest
     found = NAME_SUFFIX.search(name)
     if found is not None and found.start() > 0:
         suffix = name[found.start():]
