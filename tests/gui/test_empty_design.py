@@ -38,3 +38,17 @@ def test_an_empty_design_shows_no_made_up_ratios(real_window, qtbot) -> None:  #
     message = window.statusBar().currentMessage()
     assert "Tb/s" not in message and "no accelerators" in message.lower(), message
     actions["View/Show Bisection Cut"].trigger()
+
+
+def test_charts_show_no_bare_scale_while_a_new_designs_figures_come(real_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Between File › New and its figures, the charts are blank: a bare 0 … 1 scale
+    with nothing on it read as figures of the new design."""
+    window = real_window
+    wait_for_figures(qtbot, window)
+    menu_actions(window)["File/New"].trigger()
+    dock = window.metrics_dock
+    assert dock.metrics is None, "the previous design's figures are forgotten"
+    for key, chart in dock.charts.items():
+        plot = chart.getPlotItem()
+        assert not plot.getAxis("left").isVisible(), key
+        assert not plot.getAxis("bottom").isVisible(), key
