@@ -193,8 +193,12 @@ class Chart(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph ships no type hin
 
     def forget(self) -> None:
         """Forget what is drawn (another design was opened): everything is removed and
-        the next figures are drawn whatever they are."""
+        the next figures are drawn whatever they are. Until they come the chart is
+        blank: a bare 0 … 1 scale read as figures of the new design."""
         self.reset()
+        plot = self.getPlotItem()
+        plot.hideAxis("left")
+        plot.hideAxis("bottom")
         self.drawn = None
 
     def reset(self) -> None:

@@ -448,7 +448,10 @@ class MainWindow(QMainWindow):
         """Highlight (or not) the minimum bisection."""
         self.scene.set_cut_visible(on)
         metrics = self.runner.metrics
-        if on and metrics is not None:
+        if on and metrics is not None and not metrics.inventory.accelerators:
+            self.show_status(self.tr("No accelerators in the design: there is no bisection "
+                                     "to show"))
+        elif on and metrics is not None:
             bis = metrics.bisection
             self.show_status(self.tr("Bisection {tbps} Tb/s: blue side A, orange side B, red "
                                      "bundles cross").format(tbps=f"{bis.gbps / 1000:,.1f}"))

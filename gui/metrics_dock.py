@@ -66,6 +66,19 @@ SKIPPED_BY: dict[str, str] = {"mean_hops": "hops", "max_hops": "hops",
                               "per_accelerator_gbps": "bisection"}
 """The engine's figure (a key of ``DesignMetrics.not_computed``) each headline
 depends on."""
+OVER_ACCELERATORS = ("fraction_of_full", "per_accelerator_gbps", "mean_hops", "max_hops",
+                     "interruptions_per_day", "goodput")
+"""Headlines that are ratios, means or extremes over the accelerators, their pairs or
+the job that runs on them: a design without accelerators has none to show (its "0.0 %"
+or "100.0 %" would be made up), so they read "–"."""
+NO_ACCELERATORS = QT_TRANSLATE_NOOP(
+    "MetricsDock", "No accelerators in the design: there is nothing to compute this over")
+"""Why a figure of :data:`OVER_ACCELERATORS` reads "–" (English; translated when shown)."""
+
+
+def undefined(key: str, metrics: DesignMetrics) -> bool:
+    """True when headline ``key`` has no meaning for ``metrics`` (no accelerators)."""
+    return key in OVER_ACCELERATORS and metrics.inventory.accelerators == 0
 
 
 def headline_values(metrics: DesignMetrics) -> dict[str, float]:
@@ -96,7 +109,10 @@ def headline_values(metrics: DesignMetrics) -> dict[str, float]:
 
 def format_headline(key: str, value: float, metrics: DesignMetrics) -> str:
     """How one headline figure is written: hops the engine left out read "not
-    computed"; a bisection it left out is its upper bound, written "≤ …"."""
+    computed"; a bisection it left out is its upper bound, written "≤ …"; a ratio over
+    no accelerators "–"."""
+    if undefined(key, metrics):
+        return "–"
     skipped = reason_of(metrics, SKIPPED_BY.get(key, ""))
     if skipped is not None and key in ("mean_hops", "max_hops"):
         return not_computed_text()
@@ -234,8 +250,11 @@ class MetricsDock(QWidget):
                 tips["bisection_tbps"] += self.tr(
                     "; the minimum is proven at least the first figure (a flow that fits"
                     " in the links)")
-        if metrics.reliability is not None:
+        if metrics.reliability is not None and not undefined("goodput", metrics):
             tips["goodput"] += "\n" + self.goodput_reasons(metrics.reliability.goodput)
+        for key in OVER_ACCELERATORS:
+            if undefined(key, metrics):
+                tips[key] += "\n" + translate("MetricsDock", NO_ACCELERATORS)
         for key, value in self.values.items():
             self.labels[key].setText(format_headline(key, value, metrics))
             skipped = reason_of(metrics, SKIPPED_BY.get(key, ""))

@@ -197,6 +197,9 @@ class TemplateDialog(QDialog):
 
         self.title = QLabel()
         self.title.setStyleSheet("font-weight: bold; font-size: 14pt")
+        # a long title wraps: unwrapped, "Dragonfly+ (groups of leaf-spine, spines joined
+        # globally)" widened the dialog each time it was picked
+        self.title.setWordWrap(True)
         self.description = QLabel()
         self.description.setWordWrap(True)
         self.source = QLabel()

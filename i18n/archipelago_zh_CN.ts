@@ -845,10 +845,6 @@ It was kept as {kept}.</source>
         <translation>内存不足，无法生成 {width} × {height} 的图片</translation>
     </message>
     <message>
-        <source>the PNG could not be written (is the disk full?)</source>
-        <translation>无法写入 PNG（磁盘是否已满？）</translation>
-    </message>
-    <message>
         <source>the SVG file could not be opened for writing</source>
         <translation>无法打开 SVG 文件进行写入</translation>
     </message>
@@ -1614,7 +1610,7 @@ It was kept as {kept}.</source>
     </message>
     <message>
         <source>Show the interface in {language}</source>
-        <translation>界面显示为{language}</translation>
+        <translation>界面语言：{language}</translation>
     </message>
     <message>
         <source>Language</source>
@@ -1622,11 +1618,11 @@ It was kept as {kept}.</source>
     </message>
     <message>
         <source>Show the interface in {language} now? The window opens again on the same design (unsaved changes are kept); the undo history starts afresh. Otherwise the language is used from the next start.</source>
-        <translation>现在将界面切换为{language}吗？窗口会在同一设计上重新打开（未保存的修改会保留），撤销记录将清空。否则将在下次启动时使用该语言。</translation>
+        <translation>现在将界面切换为 {language} 吗？窗口会在同一设计上重新打开（未保存的修改会保留），撤销记录将清空。否则将在下次启动时使用该语言。</translation>
     </message>
     <message>
         <source>The interface will be in {language} from the next start</source>
-        <translation>下次启动时界面将显示为{language}</translation>
+        <translation>下次启动时界面将显示为 {language}</translation>
     </message>
 </context>
 <context>
@@ -1934,6 +1930,10 @@ It was kept as {kept}.</source>
         <translation>请先选中要复制的计算岛或机柜组</translation>
     </message>
     <message>
+        <source>No accelerators in the design: there is no bisection to show</source>
+        <translation>设计中没有加速卡：没有可显示的二分切面</translation>
+    </message>
+    <message>
         <source>Bisection {tbps} Tb/s: blue side A, orange side B, red bundles cross</source>
         <translation>二分带宽 {tbps} Tb/s：蓝色为 A 侧，橙色为 B 侧，红色为穿越切面的链路束</translation>
     </message>
@@ -2063,6 +2063,10 @@ It was kept as {kept}.</source>
     <message>
         <source>Switches, optics and cables ÷ CAPEX</source>
         <translation>交换机、光模块和线缆 ÷ CAPEX</translation>
+    </message>
+    <message>
+        <source>No accelerators in the design: there is nothing to compute this over</source>
+        <translation>设计中没有加速卡：此指标无从计算</translation>
     </message>
     <message>
         <source>≥ {bound} (proven)

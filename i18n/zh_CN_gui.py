@@ -19,14 +19,14 @@ ZH_CN: dict[str, str] = {
     "&Help": "帮助(&H)",
     "&Language": "语言(&L)",
     "Language": "语言",
-    "Show the interface in {language}": "界面显示为{language}",
+    "Show the interface in {language}": "界面语言：{language}",
     "Show the interface in {language} now? The window opens again on the same design "
     "(unsaved changes are kept); the undo history starts afresh. Otherwise the language is "
     "used from the next start.":
-        "现在将界面切换为{language}吗？窗口会在同一设计上重新打开（未保存的修改会保留），"
+        "现在将界面切换为 {language} 吗？窗口会在同一设计上重新打开（未保存的修改会保留），"
         "撤销记录将清空。否则将在下次启动时使用该语言。",
     "The interface will be in {language} from the next start":
-        "下次启动时界面将显示为{language}",
+        "下次启动时界面将显示为 {language}",
     "{name} (not saved)": "{name}（未保存）",
     "Palette": "器件面板",
     "Legend": "图例",
@@ -77,6 +77,10 @@ ZH_CN: dict[str, str] = {
     "{name} (modified) — Archipelago": "{name}（已修改）— Archipelago",
     "{name} — Archipelago": "{name} — Archipelago",
     "Select islands or rack groups to duplicate": "请先选中要复制的计算岛或机柜组",
+    "No accelerators in the design: there is no bisection to show":
+        "设计中没有加速卡：没有可显示的二分切面",
+    "No accelerators in the design: there is nothing to compute this over":
+        "设计中没有加速卡：此指标无从计算",
     "Bisection {tbps} Tb/s: blue side A, orange side B, red bundles cross":
         "二分带宽 {tbps} Tb/s：蓝色为 A 侧，橙色为 B 侧，红色为穿越切面的链路束",
     "Select elements to zoom to (or press F to fit the design)":

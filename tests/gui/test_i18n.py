@@ -100,6 +100,22 @@ def test_translations_keep_every_placeholder_markup_tag_and_mnemonic() -> None:
     assert not wrong, f"{len(wrong)} translations changed their placeholders: {wrong[:5]}"
 
 
+def test_a_language_name_in_chinese_text_is_set_apart_by_spaces() -> None:
+    """Chinese typesetting puts a space between Chinese and a Latin word: the language
+    prompt reads "切换为 English 吗", not "切换为English吗" (as the window showed)."""
+    from gui.i18n import LANGUAGES
+
+    joined = re.compile(r"[\u4e00-\u9fff][A-Za-z]|[A-Za-z][\u4e00-\u9fff]")
+    wrong = []
+    for context, source, text, _kind in messages(TS):
+        if text and "{language}" in source:
+            for name in LANGUAGES.values():
+                shown = text.format(language=name)
+                if joined.search(shown):
+                    wrong.append(f"[{context}] {shown!r}")
+    assert not wrong, wrong
+
+
 def test_the_placeholder_check_sees_a_lost_placeholder(tmp_path: Path) -> None:
     """The check above can fail: a .ts with a translation missing its {name} is caught."""
     broken = tmp_path / "broken.ts"

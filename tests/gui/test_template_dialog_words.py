@@ -4,7 +4,8 @@ last (remembered in the settings)."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QSpinBox
+import pytest
+from PySide6.QtWidgets import QApplication, QComboBox, QDoubleSpinBox, QSpinBox
 
 from gui.template_dialog import TemplateDialog
 from model.metrics import compute_all
@@ -72,3 +73,40 @@ def test_the_last_template_and_its_parameters_are_remembered(qtbot, settings) ->
     # Without settings nothing is remembered: the first template opens.
     fresh = make(qtbot)
     assert fresh.list.currentRow() == 0
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_the_dialog_keeps_its_size_whichever_template_is_picked(qtbot, language) -> None:  # type: ignore[no-untyped-def]
+    """Picking another template changes the title, help and parameters, never the
+    dialog's size (a long title, "Dragonfly+ (groups of leaf-spine, spines joined
+    globally)", widened it by 130 px), in either language."""
+    from gui.i18n import installer
+    from model.templates import TEMPLATES
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    if language != "en":
+        installer(app).install(language)
+    try:
+        check_steady_size(qtbot, TEMPLATES)
+    finally:
+        installer(app).remove()
+
+
+def check_steady_size(qtbot, templates) -> None:  # type: ignore[no-untyped-def]
+    def no_figures(_design):  # type: ignore[no-untyped-def]
+        raise RuntimeError("figures are not wanted here")
+
+    dialog = TemplateDialog(compute=no_figures)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    QApplication.processEvents()
+    size = dialog.size()
+    for name in [*templates, next(iter(templates))]:
+        dialog.select(name)
+        QApplication.processEvents()
+        assert dialog.size() == size, f"{name}: {dialog.size()} != {size}"
+        qtbot.waitUntil(dialog.preview_ready, timeout=5_000)
+        QApplication.processEvents()
+        assert dialog.size() == size, f"{name} with its preview: {dialog.size()} != {size}"
