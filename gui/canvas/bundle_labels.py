@@ -126,6 +126,10 @@ class BundleLabels:
         """The summed groups each bundle belongs to, by bundle id."""
         self._carrier: dict[str, str] = {}
         """Which bundle carries each group's summed label, by group."""
+        self._route_bounds: dict[str, tuple[list[tuple[float, float]], Rect]] = {}
+        """Each route's bounds, by bundle id, with the route they are of."""
+        self._carried: dict[str, str] = {}
+        """The group whose summed label each carrier carries, by bundle id."""
         self._groups_for: object = None
         """The :attr:`_edges` the groups were worked out with."""
 
@@ -184,9 +188,15 @@ class BundleLabels:
     def _routes_near(self, area: Rect, but: set[str]) -> list[list[tuple[float, float]]]:
         """The routes of the bundles (but those in ``but``) that reach into ``area``."""
         found = []
+        cache = self._route_bounds
         for bid, other in self._bundles.items():
             points = other.points
-            if points and bid not in but and _meets(area, _bounds(points)):
+            if not points or bid in but:
+                continue
+            known = cache.get(bid)
+            if known is None or known[0] is not points:  # a new route is a new list
+                known = cache[bid] = (points, _bounds(points))
+            if _meets(area, known[1]):
                 found.append(list(points))
         return found
 
@@ -196,11 +206,11 @@ class BundleLabels:
         if not points or not self._labels:
             return
         for other in self._labels.hits(_bounds(points), {bundle.element_id}):
+            key = self._carried.get(other)
+            if key is None or bundle.element_id in self._groups[key]:
+                continue
             box = self._labels.rect(other)
-            carried = [k for k in self._group_of.get(other, ()) if self._carrier.get(k) == other]
-            if carried and box is not None \
-                    and bundle.element_id not in self._groups[carried[0]] \
-                    and _crosses(box, points):
+            if box is not None and _crosses(box, points):
                 self._pending_labels[other] = None
 
     def _rank(self, bid: str) -> Rank:
@@ -264,6 +274,7 @@ class BundleLabels:
         old = self._labels.rect(bid)
         self._labels.discard(bid)
         self._label_areas.pop(bid, None)
+        self._route_bounds.pop(bid, None)
         if old is not None:
             self._retry_near(old, self._rank(bid))
             if self._pending_labels and not self._route_timer.isActive():
@@ -309,6 +320,7 @@ class BundleLabels:
             if free is not None:
                 carriers.add(free)
                 self._carrier[key] = free
+        self._carried = {bid: key for key, bid in self._carrier.items()}
         for bid in before ^ carriers:  # their rank changes: placed again in it
             self._ranks.pop(bid, None)
             if bid in self._bundles:
