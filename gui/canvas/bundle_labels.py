@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from functools import lru_cache
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QRectF, QTimer
@@ -25,6 +26,8 @@ from model.elements import Pattern
 FIRST_SLICE_DELAY_MS = 5
 """How long the first slice after an edit waits: the edit's own repaint and the user's
 next input go first, instead of the slice running in the same turn of the event loop."""
+FRAME_GAP = 4.0
+"""How far a summed label keeps inside its card's frame (off the frame's border)."""
 SUMMARY_MIN = 4
 """From this many bundles on one edge of a card (or on its sides, for peers' links),
 they carry one summed label by the card ("8 bundles · 24,576 × 400G") instead of a
@@ -58,6 +61,41 @@ def _meets(a: Rect, b: Rect) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
+def _area(spots: list[tuple[float, float]], size: tuple[float, float]) -> Rect:
+    """The rectangle around labels of ``size`` at all of ``spots``."""
+    w, h = size
+    return (min(x for x, _ in spots) - w / 2, min(y for _, y in spots) - h / 2,
+            max(x for x, _ in spots) + w / 2, max(y for _, y in spots) + h / 2)
+
+
+def _bounds(points: list[tuple[float, float]]) -> Rect:
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _crosses(rect: Rect, points: list[tuple[float, float]]) -> bool:
+    """Whether the polyline through ``points`` enters ``rect`` (its inside, not only
+    its border): the segments are clipped to it (Liang–Barsky)."""
+    left, top, right, bottom = rect
+    for (x1, y1), (x2, y2) in pairwise(points):
+        dx, dy = x2 - x1, y2 - y1
+        t0, t1 = 0.0, 1.0
+        for p, q in ((-dx, x1 - left), (dx, right - x1), (-dy, y1 - top), (dy, bottom - y1)):
+            if p == 0:
+                if q <= 0:
+                    break
+            else:
+                t = q / p
+                if p < 0:
+                    t0 = max(t0, t)
+                else:
+                    t1 = min(t1, t)
+        else:
+            if t0 < t1:
+                return True
+    return False
+
+
 class BundleLabels:
     """The scene's bundle labels: summed groups, ranks and places."""
 
@@ -88,45 +126,92 @@ class BundleLabels:
         """The summed groups each bundle belongs to, by bundle id."""
         self._carrier: dict[str, str] = {}
         """Which bundle carries each group's summed label, by group."""
+        self._route_bounds: dict[str, tuple[list[tuple[float, float]], Rect]] = {}
+        """Each route's bounds, by bundle id, with the route they are of."""
+        self._carried: dict[str, str] = {}
+        """The group whose summed label each carrier carries, by bundle id."""
         self._groups_for: object = None
         """The :attr:`_edges` the groups were worked out with."""
 
     def place_bundle_label(self, bundle: BundleItem) -> None:
         """Put a bundle's label where it covers no card, title or other label (or
         leave it out when there is no such place). A bundle among a card's many carries
-        no label of its own: one of them carries the group's summed label by the card."""
+        no label of its own: one of them carries the group's summed label by the card,
+        inside the card's innermost frame (its island, else its building), off the
+        frame's border and off every connector; the card's tooltip gives the sum
+        also when there is no such place."""
         bid = bundle.element_id
         if not bundle.points or not self.labels_shown():
             self.free_label(bid)
             bundle.set_summary(None)
             bundle.set_label_box(None)  # zoomed out, labels are too small to read
             return
+        self._clear_crossed(bundle)
         self.label_groups()
         groups = self._group_of.get(bid, [])
         carried = [g for g in groups if self._carrier.get(g) == bid]
+        card: ElementItem | None = None
+        side, text = "", ""
+        if carried:
+            card_id, side = carried[0].rsplit(":", 1)
+            card = self._items.get(card_id)
+            text = self.summary_text(self._groups[carried[0]])
+            if card is not None:
+                card.set_bundle_sum(side, text)
         if groups and not carried:
             self.free_label(bid)
             bundle.set_summary(None)
             bundle.set_label_box(None)
             return
+        lines: list[list[tuple[float, float]]] = []
         if carried:
-            group = carried[0]
-            bundle.set_summary(self.summary_text(self._groups[group]))
-            card_id, side = group.rsplit(":", 1)
-            card = self._items.get(card_id)
-            spots = spots_beside(scene_box(card.scene_rect()), side, bundle.label_size()
-                                 ) if card is not None else []
-            if card is not None and self._end(card, 0.5).frames:
-                # within the card's building: a picture of the buildings shows it
-                hall = self._end(card, 0.5).frames[-1]
+            bundle.set_summary(text)
+            spots: list[tuple[float, float]] = []
+            if card is not None:
                 w, h = bundle.label_size()
-                spots = [(x, y) for x, y in spots if hall[0] <= x - w / 2 and
-                         x + w / 2 <= hall[2] and hall[1] <= y - h / 2 and y + h / 2 <= hall[3]]
+                spots = spots_beside(scene_box(card.scene_rect()), side, (w, h))
+                frames = self._end(card, 0.5).frames
+                if frames:  # inside the card's island (or building), off its border
+                    f = frames[0]
+                    spots = [(x, y) for x, y in spots
+                             if f[0] + FRAME_GAP <= x - w / 2 and x + w / 2 <= f[2] - FRAME_GAP
+                             and f[1] + FRAME_GAP <= y - h / 2 and y + h / 2 <= f[3] - FRAME_GAP]
+                if spots:  # on the lines it sums, as a bundle's label is on its own
+                    lines = self._routes_near(_area(spots, (w, h)),
+                                              set(self._groups[carried[0]]))
         else:
             bundle.set_summary(None)
             spots = label_spots(bundle.points)
-        box = self._claim(bid, spots, bundle.label_size())
+        box = self._claim(bid, spots, bundle.label_size(), lines)
         bundle.set_label_box(box)
+
+    def _routes_near(self, area: Rect, but: set[str]) -> list[list[tuple[float, float]]]:
+        """The routes of the bundles (but those in ``but``) that reach into ``area``."""
+        found = []
+        cache = self._route_bounds
+        for bid, other in self._bundles.items():
+            points = other.points
+            if not points or bid in but:
+                continue
+            known = cache.get(bid)
+            if known is None or known[0] is not points:  # a new route is a new list
+                known = cache[bid] = (points, _bounds(points))
+            if _meets(area, known[1]):
+                found.append(list(points))
+        return found
+
+    def _clear_crossed(self, bundle: BundleItem) -> None:
+        """A summed label that the bundle's (new) route crosses finds a place again."""
+        points = bundle.points
+        if not points or not self._labels:
+            return
+        for other in self._labels.hits(_bounds(points), {bundle.element_id}):
+            key = self._carried.get(other)
+            if key is None or bundle.element_id in self._groups[key]:
+                continue
+            box = self._labels.rect(other)
+            if box is not None and _crosses(box, points):
+                self._pending_labels[other] = None
 
     def _rank(self, bid: str) -> Rank:
         rank = self._ranks.get(bid)
@@ -135,9 +220,11 @@ class BundleLabels:
         return rank
 
     def _claim(self, bid: str, spots: list[tuple[float, float]],
-               size: tuple[float, float]) -> Rect | None:
+               size: tuple[float, float],
+               lines: list[list[tuple[float, float]]] | None = None) -> Rect | None:
         """The first of ``spots`` where a label of ``size`` covers no card or title and
-        no label ranked before this one (:func:`label_rank`); None when there is none.
+        no label ranked before this one (:func:`label_rank`) and crosses none of
+        ``lines`` (routes); None when there is none.
         Labels are so placed as if one after another in rank order, whatever order they
         come in: a later-ranked label in the way gives way (it is placed again), and one
         that may go where this label was tries again. Without it, which labels showed
@@ -152,13 +239,12 @@ class BundleLabels:
                 continue
             if any(self._rank(other) < rank for other in self._labels.hits(rect, {bid})):
                 continue
+            if lines and any(_crosses(rect, points) for points in lines):
+                continue
             box = rect
             break
         if spots:
-            self._label_areas[bid] = (min(x for x, _ in spots) - w / 2,
-                                      min(y for _, y in spots) - h / 2,
-                                      max(x for x, _ in spots) + w / 2,
-                                      max(y for _, y in spots) + h / 2)
+            self._label_areas[bid] = _area(spots, size)
         else:
             self._label_areas.pop(bid, None)
         old = self._labels.rect(bid)
@@ -188,6 +274,7 @@ class BundleLabels:
         old = self._labels.rect(bid)
         self._labels.discard(bid)
         self._label_areas.pop(bid, None)
+        self._route_bounds.pop(bid, None)
         if old is not None:
             self._retry_near(old, self._rank(bid))
             if self._pending_labels and not self._route_timer.isActive():
@@ -215,7 +302,13 @@ class BundleLabels:
             else:
                 found[f"{lower.element_id}:up"].append(bid)
                 found[f"{upper.element_id}:down"].append(bid)
+        gone = set(self._groups)
         self._groups = {k: v for k, v in found.items() if len(v) >= SUMMARY_MIN}
+        for key in gone - set(self._groups):  # no longer summed: out of the tooltip
+            card_id, side = key.rsplit(":", 1)
+            item = self._items.get(card_id)
+            if item is not None:
+                item.set_bundle_sum(side, None)
         self._group_of = defaultdict(list)
         before = set(self._carrier.values())
         self._carrier = {}
@@ -227,6 +320,7 @@ class BundleLabels:
             if free is not None:
                 carriers.add(free)
                 self._carrier[key] = free
+        self._carried = {bid: key for key, bid in self._carrier.items()}
         for bid in before ^ carriers:  # their rank changes: placed again in it
             self._ranks.pop(bid, None)
             if bid in self._bundles:

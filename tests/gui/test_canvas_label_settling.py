@@ -38,7 +38,8 @@ def test_labels_land_in_their_place_at_once_after_fit_to_view(
         view.fit_to_view()
         assert scene.labels_shown(), f"labels are read at the fitted zoom {view.scale_factor()}"
         qtbot.waitUntil(lambda: not scene.routing_pending(), timeout=20_000)
-        summed = [b for b in scene.bundle_items() if b.summary and b.label_box]
+        summed = [b for b in scene.bundle_items() if b.summary]
+        # (their groups have no place for them: the spine cards' tooltips give them)
         assert summed, "the spine tiers' global bundles carry summed labels"
         moved = {bid: boxes for bid, boxes in shown.items()
                  if any(box != scene.item_for(bid).label_box for box in boxes)}  # type: ignore[union-attr]

@@ -155,12 +155,19 @@ def test_connectors_go_around_the_cards_they_do_not_join(qapp, name: str,
 def read_figures(bundles: list[BundleItem]) -> set[str]:
     """The bundles whose figures a label gives: its own, or a summed one by a card
     ("16 bundles · 512 × 200G") carried by a bundle at that card, whose count is the
-    number of bundles on that edge of the card (counted here, from the design)."""
+    number of bundles on that edge of the card (counted here, from the design); or the
+    same sum in the card's tooltip, where the card's frame had no place for the label."""
     read = {b.element_id for b in bundles if not b.label_rect().isEmpty()
             and not b.summary}
     for carrier in bundles:
-        if carrier.label_rect().isEmpty() or not carrier.summary:
+        if not carrier.summary:
             continue
+        if carrier.label_rect().isEmpty():
+            scene = carrier.scene()
+            ends = [scene.item_for(getattr(carrier.element, e))  # type: ignore[attr-defined]
+                    for e in ("lower", "upper")]
+            if not any(carrier.summary in end.tooltip_text() for end in ends if end):
+                continue
         count = int(carrier.summary.split(" ", 1)[0])
         peers = carrier.element.pattern is Pattern.GLOBAL
         for end in ("lower", "upper"):

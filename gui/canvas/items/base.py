@@ -32,6 +32,8 @@ if TYPE_CHECKING:
 
 BADGE_RADIUS = 9.0
 HANDLE_RADIUS = 6.0
+EDGE_MARKS = {"up": "↑", "down": "↓", "side": "↔"}
+"""The mark before a tooltip's line of summed bundle figures: the edge they leave by."""
 
 
 def font(point_size: float, bold: bool = False) -> QFont:
@@ -254,6 +256,10 @@ class ElementItem(QGraphicsItem):
         self.hovered = False
         self._tooltip = ""
         self._tooltip_given = True
+        self.bundle_sums: dict[str, str] = {}
+        """The summed labels of the item's many bundles, by edge ("up", "down",
+        "side"): its tooltip gives them, also where no place on the canvas could show
+        them (see :class:`gui.canvas.bundle_labels.BundleLabels`)."""
         self._rect = QRectF(0, 0, 100, 60)
         flags = (QGraphicsItem.GraphicsItemFlag.ItemIsSelectable
                  | QGraphicsItem.GraphicsItemFlag.ItemSendsGeometryChanges)
@@ -329,11 +335,24 @@ class ElementItem(QGraphicsItem):
         """Lines of the tooltip; subclasses add their figures."""
         return [f"<b>{self.element.name}</b>"]
 
+    def set_bundle_sum(self, edge: str, text: str | None) -> None:
+        """Give (``text``) or take away (None) the summed figures of the item's
+        bundles on ``edge`` in its tooltip."""
+        if self.bundle_sums.get(edge) == text:
+            return
+        if text is None:
+            del self.bundle_sums[edge]
+        else:
+            self.bundle_sums[edge] = text
+        self._refresh_tooltip()
+
     def _refresh_tooltip(self) -> bool:
         """Write the tooltip's text again; True when it changed. It reaches Qt when the
         mouse comes over the item (:meth:`tooltip_text`): setting it on hundreds of
         items each time figures arrive cost more than working it out."""
         lines = self.tooltip_lines()
+        lines += [f"{EDGE_MARKS.get(edge, '')} {text}" for edge, text
+                  in sorted(self.bundle_sums.items())]
         lines += [f"<span style='color:#cf222e'>⚠ {m}</span>" for m in self.problems]
         text = "<br>".join(lines)
         if text == self._tooltip:
