@@ -10,7 +10,8 @@ from dataclasses import replace
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QGridLayout, QLabel, QTabWidget, QVBoxLayout, QWidget
 
-from gui.charts import BuildingPairsChart, Chart, HopsChart, IslandPairsChart, PowerChart
+from gui.chart_heat_map import IslandPairsChart
+from gui.charts import BuildingPairsChart, Chart, HopsChart, PowerChart
 from gui.compute_breakdown import compute_tooltip
 from gui.cost_tab import CostChart, cost_headline
 from gui.i18n import QT_TRANSLATE_NOOP, translate

@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from gui.charts import BuildingPairsChart, HopsChart, IslandPairsChart
+from gui.chart_heat_map import IslandPairsChart
+from gui.charts import BuildingPairsChart, HopsChart
 from gui.export.pdf import write_pdf_report
 from gui.metrics_dock import MetricsDock
 from gui.metrics_runner import too_large_message
