@@ -233,6 +233,10 @@ class _Page:
         self.y += height + 6.0
 
 
+NO_FIGURE = "–"
+"""A headline figure that has nothing to be taken over (a design with no accelerators)."""
+
+
 def _headline(t: Translator, report: dict, metrics: DesignMetrics  # type: ignore[type-arg]
               ) -> list[tuple[str, str]]:
     b = metrics.bisection
@@ -240,6 +244,9 @@ def _headline(t: Translator, report: dict, metrics: DesignMetrics  # type: ignor
     not_computed = t.phrase("report", "not computed")  # gui.not_computed.NOT_COMPUTED
     skipped = f", {not_computed}" if "bisection" in metrics.not_computed else ""
     upper = t.phrase("report", " (upper bound)")
+    # with no accelerators a figure per accelerator, a fraction or a hop count is taken
+    # over nothing: "–", as the metrics dock shows it, not a made-up 0 or 0.0 %
+    none = report["accelerators"] == 0
     return [
         (t.phrase("report", "Accelerators"), fmt(report["accelerators"])),
         (t.phrase("report", "Servers"), fmt(report["servers"])),
@@ -247,15 +254,15 @@ def _headline(t: Translator, report: dict, metrics: DesignMetrics  # type: ignor
         (t.phrase("report", "Buildings / islands"),
          f"{fmt(report['buildings'])} / {fmt(report['islands'])}"),
         (t.phrase("report", "Injection bandwidth per accelerator"),
-         f"{fmt(metrics.injection_gbps_per_accelerator)} Gb/s"),
+         NO_FIGURE if none else f"{fmt(metrics.injection_gbps_per_accelerator)} Gb/s"),
         (t.phrase("report", "Bisection bandwidth"),
          f"{fmt(b.gbps / 1000, 2)} Tb/s{'' if b.exact else upper}{skipped}"),
         (t.phrase("report", "Bisection per accelerator"),
-         f"{fmt(b.per_accelerator_gbps, 1)} Gb/s{upper if skipped else ''}"),
+         NO_FIGURE if none else f"{fmt(b.per_accelerator_gbps, 1)} Gb/s{upper if skipped else ''}"),
         (t.phrase("report", "Fraction of full bisection"),
-         f"{pct(b.fraction_of_full)}{upper if skipped else ''}"),
+         NO_FIGURE if none else f"{pct(b.fraction_of_full)}{upper if skipped else ''}"),
         (t.phrase("report", "Hops (switches on a shortest path)"),
-         not_computed if "hops" in metrics.not_computed else
+         NO_FIGURE if none else not_computed if "hops" in metrics.not_computed else
          t.phrase("report", "max {max}, mean {mean}", max=fmt(metrics.hops.max),
                   mean=fmt(metrics.hops.mean, 2))),
         (t.phrase("report", "IT power (campus)"), f"{fmt(totals.it_kw, 1)} kW"),
