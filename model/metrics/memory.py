@@ -159,6 +159,11 @@ class Memory:
     """The last lists of pair capacities, by the names of the groups paired, with their
     values (:func:`model.metrics.pairs.pair_records`): an edit of one island remakes
     the records of its own pairs only."""
+    pair_tables: Remembered[object] = field(default_factory=_within_bytes(16 * 2**20))
+    """The pair capacities' tables of each pod kind (V_A, V_B, V_F) and each child's
+    contribution to its parent, by the kind's hash and the hash of the kind with its
+    links to the parent (:mod:`model.metrics.pair_classes`): an edit inside one
+    island makes that island's only."""
     dp_tables: Remembered[Costs] = field(default_factory=_within_bytes(384 * 2**20))
     """The pod-tree DP's tables by signature hash (:mod:`model.metrics.bisection.dp_tables`)."""
     dp_prefixes: Remembered[tuple[np.ndarray, np.ndarray, tuple[object, ...]]] = \

@@ -141,7 +141,7 @@ def lower_hulls(x: Array, y: Array, valid: Array) -> list[tuple[Array, Array]]:
     count, width = valid.shape
     if not width:
         return [(np.zeros(0), np.zeros(0)) for _ in range(count)]
-    filled = valid.any(axis=1)
+    filled = np.asarray(valid.any(axis=1))
     first = np.argmax(valid, axis=1)
     last = width - 1 - np.argmax(valid[:, ::-1], axis=1)
     picks = [[int(first[r])] if filled[r] else [] for r in range(count)]
