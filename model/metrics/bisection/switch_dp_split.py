@@ -115,7 +115,7 @@ def split_last(solver: _Solver, groups: list[_Group], envelopes: list[Hulls],
             if counts is not None:
                 cuts.append(_Cut(value, row, (*counts, q - y), len(counts)))
         cut_short = any(made[0].shape[1] > q for made in mine.made)
-        bound = split_bound(whole, solver.tree.unit_size, g[0], q,
+        bound = split_bound(whole, solver.tree.unit_size // solver.g, g[0], q,
                             known=q + 1 if cut_short else whole.size)
         if bound is None:
             return min(value, best.value if best is not None else INF)
