@@ -209,7 +209,9 @@ def split_bound(whole: Array, sizes: IntArray, last: Array, target: int,
     in its first ``known`` entries, every entry when None; past them, and past its end,
     a whole cut's cost is unknown) and the last group whole (``last``), and where it is
     least: (bound, y, k, n), the groups before the last holding y, interpolated between
-    k and k + n (INF and −1s when nothing is finite). None when it would take more than
+    k and k + n (INF and −1s when nothing is finite). ``sizes``: the units' sizes in
+    steps of the grid ``whole`` counts in (accelerators ÷ the grid), as the chord of a
+    split unit spans its size in those steps. None when it would take more than
     :data:`SPLIT_PASSES`."""
     size = whole.size if known is None else max(0, min(known, whole.size))
     finite = np.flatnonzero(np.isfinite(whole[:size]))
