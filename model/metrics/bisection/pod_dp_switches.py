@@ -66,7 +66,7 @@ shares): the caller does not use this DP for them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -172,6 +172,8 @@ class _Solver:
         self.own_hulls: dict[int, list[tuple[Array, Array]]] = {}
         """The envelopes of each row of a kind's tables (:mod:`switch_dp_top`)."""
         self.top_steps: tuple[Array, list[_Step]] | None = None
+        self.pod_steps: dict[int, list[_Step]] = {}
+        """Steps of the pod kinds this run made (a step per group): the cut reads them."""
         self.spent = 0
         self._whole_steps: IntArray | None = None
         self.live_rows: IntArray | None = None
@@ -260,7 +262,11 @@ class _Solver:
         if top and not self.split and 1 < rows.size <= MAX_PRUNED_ROWS:
             t, t1, steps = bounded_rows(self, node, rows, keep)
         else:
-            t, t1, steps = self.combine(node, rows, top, keep=keep)
+            # below the top, steps cost references only: kept for the cut while small
+            own = not top and rows.size * self.lengths(node)[0] <= _KEPT_ENTRIES
+            t, t1, steps = self.combine(node, rows, top, keep=keep or own)
+            if own:
+                self.pod_steps[int(self.cl.kind[node])] = steps
         if keep:
             self.top_steps = (rows if self.live_rows is None else rows[self.live_rows],
                               steps)
@@ -479,9 +485,14 @@ class _Solver:
             self.whole[node] = 1 if k == full and full else 0
             return
         rows = np.array([row])
+        made = self.pod_steps.get(int(self.cl.kind[node]))
         if node == self.top and self.top_steps is not None:
             position = int(np.flatnonzero(self.top_steps[0] == row)[0])
             steps = [_one_row(step, position) for step in self.top_steps[1]]
+        elif node != self.top and made is not None:
+            # made this run: its kind's steps with its own groups (of one order)
+            steps = [replace(_one_row(step, row), grp=grp)
+                     for step, grp in zip(made, self.groups(node), strict=True)]
         else:
             _, _, steps = self.combine(node, rows, node == self.top, keep=True)
         sides = _bits(int(self.cl.count[node]))[rows]
@@ -519,18 +530,13 @@ class _Solver:
                 rest = k - partial
                 wholes = _split(whole[0], _ends(c, m - 1)[0], rest)[1] // n if m > 1 else 0
                 counts = [n] * wholes + [partial] + [0] * (m - wholes - 1)
-                self.place_members(grp, counts, sides)
+                self.spread(grp, ("counts", counts), 0, False, sides)
                 return rest - wholes * n, False
             wholes = _split(split[0], _ends(c, m)[0], k)[1] // n
         else:
             wholes = _split(whole[0], _ends(c, m)[0], k)[1] // n
-        self.place_members(grp, [n] * wholes + [0] * (m - wholes), sides)
+        self.spread(grp, ("counts", [n] * wholes + [0] * (m - wholes)), 0, False, sides)
         return k - wholes * n, split_state
-
-    def place_members(self, grp: _Group, counts: list[int], sides: Array) -> None:
-        """Place each member of ``grp`` with its count, each with its best assignment
-        under the pod's ``sides`` (no remainder)."""
-        self.spread(grp, ("counts", counts), 0, False, sides)
 
     def spread(self, grp: _Group, how: tuple[object, ...], k: int, partial: bool,
                sides: Array) -> None:
