@@ -77,6 +77,7 @@ from model.metrics.algorithms.min_plus import (
 )
 from model.metrics.bisection.pod_classes import PodClasses, pod_classes
 from model.metrics.bisection.pods import PodTree
+from model.metrics.bisection.switch_dp_kept import copies, whole_parts
 from model.metrics.bisection.switch_dp_loose import (
     MAX_PRUNED_ROWS,
     free_groups,
@@ -381,20 +382,19 @@ class _Solver:
         whole, split = np.zeros((rows.size, 1)), np.full((rows.size, 0), INF)
         steps: list[_Step] = []
         for index, grp in enumerate(groups):
-            c, _ = self.contribution(grp, sides)
-            m = len(grp.members)
+            m = len(grp.members)  # the top pod's groups remembered (switch_dp_kept)
+            c, concave, ends = whole_parts(self, grp, m, sides, at_target)
             op = self.at_target if at_target and index == len(groups) - 1 else self.conv
-            n = c.shape[1] - 1
-            if n > 0 and _concave_rows(c):
-                # concave children: all but one stand whole (module doc)
-                fewer = self.conv(whole, _ends(c, m - 1)) if m > 1 else whole
-                new_whole, new_split = op(fewer, _ends(c, 1)), op(fewer, c)
+            if concave:  # concave children: all but one stand whole (module doc)
+                fewer = self.conv(whole, ends[0]) if m > 1 else whole
+                new_whole, new_split = op(fewer, ends[1]), op(fewer, c)
                 if split.shape[1]:
-                    new_split = _padded(new_split, op(split, _ends(c, m)))
+                    new_split = _padded(new_split, op(split, ends[2]))
                 if keep:
                     steps.append(_Step(grp, whole, split, fewer, c, ("concave",), True))
             else:
-                g, _, how = self.copies(c, c[:, :0], m, keep)
+                g, _, how = (copies(self, grp, c, c[:, :0], m, sides, keep) if at_target
+                             else self.copies(c, c[:, :0], m, keep))
                 new_whole = op(whole, g)
                 new_split = op(split, g) if split.shape[1] else split
                 if keep:
