@@ -177,9 +177,11 @@ class Memory:
     top_parts: Remembered[object] = field(default_factory=_within_bytes(64 * 2**20))
     """What the switch-sides DP's top pod makes per group of children in loose mode
     (contributions, envelopes, copies combined, the product of the groups before the
-    last) by the group's kind, links, copies, the grid and the top pod's assignments
-    (:mod:`model.metrics.bisection.switch_dp_top`): an edit inside one island remakes
-    its own group's only."""
+    last) and on a grid of whole units (contributions, tables of whole children) by
+    the group's kind, links, copies, the grid and the top pod's assignments
+    (:mod:`model.metrics.bisection.switch_dp_top`,
+    :func:`~model.metrics.bisection.switch_dp_kept.whole_parts`): an edit inside one
+    island remakes its own group's only."""
 
     dragonfly_switches: Remembered[tuple[SwitchWiring | None]] = field(
         default_factory=_lasting(2))
