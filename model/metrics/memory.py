@@ -159,6 +159,11 @@ class Memory:
     """The last lists of pair capacities, by the names of the groups paired, with their
     values (:func:`model.metrics.pairs.pair_records`): an edit of one island remakes
     the records of its own pairs only."""
+    pair_tables: Remembered[object] = field(default_factory=_within_bytes(16 * 2**20))
+    """The pair capacities' tables of each pod kind (V_A, V_B, V_F) and each child's
+    contribution to its parent, by the kind's hash and the hash of the kind with its
+    links to the parent (:mod:`model.metrics.pair_classes`): an edit inside one
+    island makes that island's only."""
     dp_tables: Remembered[Costs] = field(default_factory=_within_bytes(384 * 2**20))
     """The pod-tree DP's tables by signature hash (:mod:`model.metrics.bisection.dp_tables`)."""
     dp_prefixes: Remembered[tuple[np.ndarray, np.ndarray, tuple[object, ...]]] = \
@@ -172,9 +177,11 @@ class Memory:
     top_parts: Remembered[object] = field(default_factory=_within_bytes(64 * 2**20))
     """What the switch-sides DP's top pod makes per group of children in loose mode
     (contributions, envelopes, copies combined, the product of the groups before the
-    last) by the group's kind, links, copies, the grid and the top pod's assignments
-    (:mod:`model.metrics.bisection.switch_dp_top`): an edit inside one island remakes
-    its own group's only."""
+    last) and on a grid of whole units (contributions, tables of whole children) by
+    the group's kind, links, copies, the grid and the top pod's assignments
+    (:mod:`model.metrics.bisection.switch_dp_top`,
+    :func:`~model.metrics.bisection.switch_dp_kept.whole_parts`): an edit inside one
+    island remakes its own group's only."""
 
     dragonfly_switches: Remembered[tuple[SwitchWiring | None]] = field(
         default_factory=_lasting(2))

@@ -16,7 +16,10 @@ units all on A (V_A), all on B (V_B) or free (V_F); a child contributes
 that the two assignments leave apart, counted at the pod above them as in
 :mod:`model.metrics.bisection.pod_dp_switches`.
 
-Those tables depend on a node's kind only, so they are made once per kind. A pair
+Those tables depend on a node's kind only, so they are made once per kind, and a
+child's contribution on its kind and links to its parent (``placed``) only: both are
+kept in the engine's memory (``Memory.pair_tables``) by those hashes, so after an edit
+inside one island only that island's kinds are made again. A pair
 then only recombines the nodes that hold units of x or y together with others (the
 campus core's pod, a building's): each holds, per place, the difference its children
 of that place make to its free table, so a pair costs a few vector sums.
@@ -28,8 +31,10 @@ from itertools import combinations
 
 import numpy as np
 
+from model.metrics.algorithms.remembered import Remembered
 from model.metrics.bisection.pod_classes import PodClasses
 from model.metrics.bisection.pods import PodTree
+from model.metrics.memory import remembered
 from model.metrics.representation.topology import IntArray
 
 Array = np.ndarray
@@ -42,13 +47,15 @@ def _bits(count: int) -> Array:
 
 
 class _Tables:
-    """V_A, V_B and V_F of every kind, and the contributions of every placed kind."""
+    """V_A, V_B and V_F of every kind, and the contributions of every placed kind;
+    found in the engine's memory when an earlier run made them (module doc)."""
 
     def __init__(self, tree: PodTree, cl: PodClasses):
         self.tree, self.cl = tree, cl
         self.kinds: dict[int, tuple[Array, Array, Array]] = {}
         self.crossings: dict[int, Array] = {}
         self.given: dict[int, tuple[Array, Array, Array]] = {}
+        self.kept = remembered().pair_tables
 
     def crossing(self, child: int) -> Array:
         """X of the module doc for ``child`` (its assignments × its parent's)."""
@@ -79,6 +86,8 @@ class _Tables:
         key = int(self.cl.placed[child])
         found = self.given.get(key)
         if found is None:
+            found = self.kept.get(("given", key))  # type: ignore[assignment]
+        if found is None:
             if child < self.tree.units:
                 x = self.crossing(child)
                 found = (x[0], x[1], np.minimum(x[0], x[1]))
@@ -86,13 +95,16 @@ class _Tables:
                 a, b, f = self.vectors(child)
                 found = (self.through(child, a), self.through(child, b),
                          self.through(child, f))
-            self.given[key] = found
+            _keep(self.kept, ("given", key), found)
+        self.given[key] = found
         return found
 
     def vectors(self, node: int) -> tuple[Array, Array, Array]:
         """V_A, V_B and V_F of ``node``'s kind."""
         key = int(self.cl.kind[node])
         found = self.kinds.get(key)
+        if found is None:
+            found = self.kept.get(("kind", key))  # type: ignore[assignment]
         if found is None:
             rows = 1 << int(self.cl.count[node])
             out = [np.zeros(rows), np.zeros(rows), np.zeros(rows)]
@@ -103,8 +115,17 @@ class _Tables:
                 for i, part in enumerate(self.contribution(child)):
                     out[i] = out[i] + m * part
             found = (out[0], out[1], out[2])
-            self.kinds[key] = found
+            _keep(self.kept, ("kind", key), found)
+        self.kinds[key] = found
         return found
+
+
+def _keep(store: Remembered[object], key: tuple[str, int],
+          found: tuple[Array, Array, Array]) -> None:
+    """Keep ``found`` in ``store``, its arrays read-only (shared with later runs)."""
+    for array in found:
+        array.flags.writeable = False
+    store.put(key, found, found)
 
 
 def _places(tree: PodTree, place_of_unit: IntArray) -> IntArray:

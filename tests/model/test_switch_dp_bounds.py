@@ -85,3 +85,25 @@ def test_least_at_is_each_rows_merged_envelopes(groups: list[tuple[list[list[flo
                 total = brute(total, rows[r], 10**6)
         if count < len(total) and np.isfinite(total[count]):
             assert got[r] <= total[count] + 1e-9
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(table(), min_size=1, max_size=5), st.integers(1, 9))
+def test_rows_walked_at_once_are_each_rows_monotone_chain(rows: list[list[float]],
+                                                          steps: int) -> None:
+    """The envelopes of several rows walked at once (with few walking steps, so that
+    rows with more vertices are finished alone) are, vertex for vertex, Andrew's
+    monotone chain over each row's corners (whole values: no rounding)."""
+    width = max(len(r) for r in rows)
+    t = np.array([r + [INF] * (width - len(r)) for r in rows])
+    old = sb.WALK_STEPS
+    sb.WALK_STEPS = steps
+    try:
+        walked = sb.row_hulls(t)
+    finally:
+        sb.WALK_STEPS = old
+    corners = sb._corners(t)
+    for row, mask, (x, y) in zip(t, corners, walked, strict=True):
+        at = np.flatnonzero(mask)
+        cx, cy = sb._chain(at.astype(float).tolist(), row[at].tolist())
+        assert x.tolist() == cx.tolist() and y.tolist() == cy.tolist()

@@ -102,3 +102,24 @@ def test_rack_edits_in_one_island_of_the_100k_campus_remake_its_group_only(
     assert got.exact and fresh.exact
     assert got.gbps == fresh.gbps
     assert got.cut == fresh.cut
+
+
+def test_speed_edits_of_one_island_of_the_100k_campus_remake_its_group_only(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The heterogeneous 100K campus on its grid of whole units, island 1's uplink speed
+    changed twice: the second edit makes anew what island 1's group adds to the core's
+    combination (its contribution and tables of whole children) and nothing of the
+    other islands' groups, and the bisection and cut are a fresh engine's, exact."""
+    design = heterogeneous_campus()
+    uplinks = next(b for b in design.bundles.values() if "core" in b.upper)
+    warm = Engine()
+    made = counting(warm, monkeypatch)
+    warm.compute_all(design)
+    for factor in (0.75, 0.6):
+        made.clear()
+        design.update(uplinks.id, speed_gbps=400.0 * factor)
+        got = warm.compute_all(design).bisection
+        fresh = Engine().compute_all(design).bisection
+        assert got.exact and fresh.exact
+        assert got.gbps == fresh.gbps and got.cut == fresh.cut, factor
+    assert made["whole parts"] == 1

@@ -66,7 +66,7 @@ shares): the caller does not use this DP for them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -77,6 +77,7 @@ from model.metrics.algorithms.min_plus import (
 )
 from model.metrics.bisection.pod_classes import PodClasses, pod_classes
 from model.metrics.bisection.pods import PodTree
+from model.metrics.bisection.switch_dp_kept import copies, whole_parts
 from model.metrics.bisection.switch_dp_loose import (
     MAX_PRUNED_ROWS,
     free_groups,
@@ -172,6 +173,8 @@ class _Solver:
         self.own_hulls: dict[int, list[tuple[Array, Array]]] = {}
         """The envelopes of each row of a kind's tables (:mod:`switch_dp_top`)."""
         self.top_steps: tuple[Array, list[_Step]] | None = None
+        self.pod_steps: dict[int, list[_Step]] = {}
+        """Steps of the pod kinds this run made (a step per group): the cut reads them."""
         self.spent = 0
         self._whole_steps: IntArray | None = None
         self.live_rows: IntArray | None = None
@@ -260,7 +263,11 @@ class _Solver:
         if top and not self.split and 1 < rows.size <= MAX_PRUNED_ROWS:
             t, t1, steps = bounded_rows(self, node, rows, keep)
         else:
-            t, t1, steps = self.combine(node, rows, top, keep=keep)
+            # below the top, steps cost references only: kept for the cut while small
+            own = not top and rows.size * self.lengths(node)[0] <= _KEPT_ENTRIES
+            t, t1, steps = self.combine(node, rows, top, keep=keep or own)
+            if own:
+                self.pod_steps[int(self.cl.kind[node])] = steps
         if keep:
             self.top_steps = (rows if self.live_rows is None else rows[self.live_rows],
                               steps)
@@ -375,20 +382,19 @@ class _Solver:
         whole, split = np.zeros((rows.size, 1)), np.full((rows.size, 0), INF)
         steps: list[_Step] = []
         for index, grp in enumerate(groups):
-            c, _ = self.contribution(grp, sides)
-            m = len(grp.members)
+            m = len(grp.members)  # the top pod's groups remembered (switch_dp_kept)
+            c, concave, ends = whole_parts(self, grp, m, sides, at_target)
             op = self.at_target if at_target and index == len(groups) - 1 else self.conv
-            n = c.shape[1] - 1
-            if n > 0 and _concave_rows(c):
-                # concave children: all but one stand whole (module doc)
-                fewer = self.conv(whole, _ends(c, m - 1)) if m > 1 else whole
-                new_whole, new_split = op(fewer, _ends(c, 1)), op(fewer, c)
+            if concave:  # concave children: all but one stand whole (module doc)
+                fewer = self.conv(whole, ends[0]) if m > 1 else whole
+                new_whole, new_split = op(fewer, ends[1]), op(fewer, c)
                 if split.shape[1]:
-                    new_split = _padded(new_split, op(split, _ends(c, m)))
+                    new_split = _padded(new_split, op(split, ends[2]))
                 if keep:
                     steps.append(_Step(grp, whole, split, fewer, c, ("concave",), True))
             else:
-                g, _, how = self.copies(c, c[:, :0], m, keep)
+                g, _, how = (copies(self, grp, c, c[:, :0], m, sides, keep) if at_target
+                             else self.copies(c, c[:, :0], m, keep))
                 new_whole = op(whole, g)
                 new_split = op(split, g) if split.shape[1] else split
                 if keep:
@@ -479,9 +485,14 @@ class _Solver:
             self.whole[node] = 1 if k == full and full else 0
             return
         rows = np.array([row])
+        made = self.pod_steps.get(int(self.cl.kind[node]))
         if node == self.top and self.top_steps is not None:
             position = int(np.flatnonzero(self.top_steps[0] == row)[0])
             steps = [_one_row(step, position) for step in self.top_steps[1]]
+        elif node != self.top and made is not None:
+            # made this run: its kind's steps with its own groups (of one order)
+            steps = [replace(_one_row(step, row), grp=grp)
+                     for step, grp in zip(made, self.groups(node), strict=True)]
         else:
             _, _, steps = self.combine(node, rows, node == self.top, keep=True)
         sides = _bits(int(self.cl.count[node]))[rows]
@@ -519,18 +530,13 @@ class _Solver:
                 rest = k - partial
                 wholes = _split(whole[0], _ends(c, m - 1)[0], rest)[1] // n if m > 1 else 0
                 counts = [n] * wholes + [partial] + [0] * (m - wholes - 1)
-                self.place_members(grp, counts, sides)
+                self.spread(grp, ("counts", counts), 0, False, sides)
                 return rest - wholes * n, False
             wholes = _split(split[0], _ends(c, m)[0], k)[1] // n
         else:
             wholes = _split(whole[0], _ends(c, m)[0], k)[1] // n
-        self.place_members(grp, [n] * wholes + [0] * (m - wholes), sides)
+        self.spread(grp, ("counts", [n] * wholes + [0] * (m - wholes)), 0, False, sides)
         return k - wholes * n, split_state
-
-    def place_members(self, grp: _Group, counts: list[int], sides: Array) -> None:
-        """Place each member of ``grp`` with its count, each with its best assignment
-        under the pod's ``sides`` (no remainder)."""
-        self.spread(grp, ("counts", counts), 0, False, sides)
 
     def spread(self, grp: _Group, how: tuple[object, ...], k: int, partial: bool,
                sides: Array) -> None:

@@ -33,6 +33,9 @@ _QHULL_FROM = 1_000
 is faster: Qhull costs about 0.35 ms a call, the chain about 1 µs a point)."""
 FIRST_GAP = 1 / 32
 """U starts at the least bound at the target times 1 + this; the gap doubles."""
+WALK_STEPS = 8
+"""Vertices :func:`lower_hulls` finds by walking all rows at once; a row whose envelope
+has more is finished alone (:func:`_lower_hull_points`)."""
 
 
 def lower_hull(f: Array) -> tuple[Array, Array]:
@@ -109,12 +112,66 @@ def least_rows(t: Array, t1: Array) -> Array:
 
 def row_hulls(table: Array) -> list[tuple[Array, Array]]:
     """:func:`lower_hull` of every row (the ends of the rows' linear pieces found for
-    all rows at once)."""
+    all rows at once, the envelopes walked all rows at once)."""
     corners = _corners(table)
+    rows, columns = np.nonzero(corners)  # by row, then column
+    counts = np.bincount(rows, minlength=table.shape[0])
+    width = int(counts.max(initial=0))
+    at = np.arange(rows.size) - np.repeat(np.cumsum(counts) - counts, counts)
+    x = np.zeros((table.shape[0], width))
+    y = np.zeros((table.shape[0], width))
+    valid = np.zeros((table.shape[0], width), dtype=bool)
+    x[rows, at], y[rows, at], valid[rows, at] = columns, table[rows, columns], True
+    return lower_hulls(x, y, valid)
+
+
+def lower_hulls(x: Array, y: Array, valid: Array) -> list[tuple[Array, Array]]:
+    """:func:`_lower_hull_points` of each row's ``valid`` points (x ascending and
+    distinct within a row, y finite), all rows at once: from the leftmost point, the
+    next vertex is the point ahead to which the slope is least (the farthest of those
+    on one line: points on a segment are left out, as :func:`_chain` leaves them), until
+    the rightmost. A row not done within :data:`WALK_STEPS` vertices is finished alone.
+
+    >>> x = np.array([[0.0, 1.0, 2.0, 3.0], [0.0, 1.0, 2.0, 0.0]])
+    >>> y = np.array([[0.0, -1.0, -2.0, 0.0], [5.0, 5.0, 5.0, 0.0]])
+    >>> valid = np.array([[True, True, True, True], [True, True, True, False]])
+    >>> [(hx.tolist(), hy.tolist()) for hx, hy in lower_hulls(x, y, valid)]
+    [([0.0, 2.0, 3.0], [0.0, -2.0, 0.0]), ([0.0, 2.0], [5.0, 5.0])]
+    """
+    count, width = valid.shape
+    if not width:
+        return [(np.zeros(0), np.zeros(0)) for _ in range(count)]
+    filled = np.asarray(valid.any(axis=1))
+    first = np.argmax(valid, axis=1)
+    last = width - 1 - np.argmax(valid[:, ::-1], axis=1)
+    picks = [[int(first[r])] if filled[r] else [] for r in range(count)]
+    current = first.copy()
+    active = np.flatnonzero(filled & (first < last))
+    places = np.arange(width)
+    for _ in range(WALK_STEPS):
+        if not active.size:
+            break
+        here = current[active]
+        xa, ya = x[active], y[active]
+        line = np.arange(active.size)
+        ahead = valid[active] & (places > here[:, None])
+        with np.errstate(divide="ignore", invalid="ignore"):
+            slope = np.where(ahead, (ya - ya[line, here][:, None])
+                             / (xa - xa[line, here][:, None]), INF)
+        least = slope.min(axis=1, keepdims=True)
+        step = width - 1 - np.argmax((slope == least)[:, ::-1], axis=1)
+        current[active] = step
+        for r, j in zip(active.tolist(), step.tolist(), strict=True):
+            picks[r].append(j)
+        active = active[step < last[active]]
+    unfinished = set(active.tolist())
     out = []
-    for row, mask in zip(table, corners, strict=True):
-        x = np.flatnonzero(mask)
-        out.append(_lower_hull_points(x.astype(float), row[x]))
+    for r in range(count):
+        if r in unfinished:
+            mask = valid[r]
+            out.append(_lower_hull_points(x[r, mask], y[r, mask]))
+        else:
+            out.append((x[r, picks[r]], y[r, picks[r]]))
     return out
 
 
@@ -137,11 +194,11 @@ def shifted_unions(hulls: list[tuple[Array, Array]], shifts: Array
     xs = np.concatenate([x for x, _ in hulls]) if hulls else np.zeros(0)
     ys = np.concatenate([y for _, y in hulls]) if hulls else np.zeros(0)
     owner = np.repeat(np.arange(len(hulls)), sizes)
-    out = []
+    points: list[tuple[Array, Array]] = []
     for column in shifts.T:
         used = filled & np.isfinite(column)
         if not used.any():
-            out.append((np.zeros(0), np.zeros(0)))
+            points.append((np.zeros(0), np.zeros(0)))
             continue
         ceiling = float((tops + column)[used].min())
         used &= lows + column <= ceiling
@@ -150,8 +207,15 @@ def shifted_unions(hulls: list[tuple[Array, Array]], shifts: Array
         order = np.lexsort((y, x))
         x, y = x[order], y[order]
         first = np.r_[True, x[1:] != x[:-1]]
-        out.append(_lower_hull_points(x[first], y[first]))
-    return out
+        points.append((x[first], y[first]))
+    # the envelopes of every column walked at once
+    width = max((x.size for x, _ in points), default=0)
+    px = np.zeros((len(points), width))
+    py = np.zeros((len(points), width))
+    valid = np.zeros((len(points), width), dtype=bool)
+    for r, (x, y) in enumerate(points):
+        px[r, :x.size], py[r, :x.size], valid[r, :x.size] = x, y, True
+    return lower_hulls(px, py, valid)
 
 
 class RestBounds:

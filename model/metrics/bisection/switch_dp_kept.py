@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, TypeVar
 import numpy as np
 
 from model.metrics.bisection.switch_dp_loose import concave_on_lattice
-from model.metrics.bisection.switch_dp_rows import _Group
+from model.metrics.bisection.switch_dp_rows import _concave_rows, _ends, _Group
 from model.metrics.memory import remembered
 from model.metrics.representation.topology import IntArray
 
@@ -98,4 +98,23 @@ def copies(solver: _Solver, grp: _Group, c: Array, c1: Array, m: int, sides: Arr
     found: tuple[Array, Array, tuple[object, ...]] = kept(
         solver, "copies" if keep else "copies only", [(grp, m)], sides,
         partial(solver.copies, c, c1, m, keep))
+    return found
+
+
+def whole_parts(solver: _Solver, grp: _Group, m: int, sides: Array, remember: bool
+                ) -> tuple[Array, bool, tuple[Array, ...]]:
+    """What ``m`` children of ``grp`` add to a pod's combination on a grid of whole
+    units (:meth:`~model.metrics.bisection.pod_dp_switches._Solver.combine`), for the
+    assignments ``sides``: one child's contribution, whether it is concave, and then
+    its tables with m − 1, 1 and m children whole. With ``remember`` (the top pod's
+    groups), remembered: a speed edit of one island's uplinks remakes its group's only."""
+    def make() -> tuple[Array, bool, tuple[Array, ...]]:
+        c, _ = solver.contribution(grp, sides)
+        concave = c.shape[1] > 1 and _concave_rows(c)
+        return c, concave, ((_ends(c, m - 1), _ends(c, 1), _ends(c, m)) if concave
+                            else ())
+    if not remember:
+        return make()
+    found: tuple[Array, bool, tuple[Array, ...]] = kept(solver, "whole parts",
+                                                        [(grp, m)], sides, make)
     return found

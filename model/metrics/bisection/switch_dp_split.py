@@ -115,7 +115,7 @@ def split_last(solver: _Solver, groups: list[_Group], envelopes: list[Hulls],
             if counts is not None:
                 cuts.append(_Cut(value, row, (*counts, q - y), len(counts)))
         cut_short = any(made[0].shape[1] > q for made in mine.made)
-        bound = split_bound(whole, solver.tree.unit_size, g[0], q,
+        bound = split_bound(whole, solver.tree.unit_size // solver.g, g[0], q,
                             known=q + 1 if cut_short else whole.size)
         if bound is None:
             return min(value, best.value if best is not None else INF)
@@ -209,7 +209,9 @@ def split_bound(whole: Array, sizes: IntArray, last: Array, target: int,
     in its first ``known`` entries, every entry when None; past them, and past its end,
     a whole cut's cost is unknown) and the last group whole (``last``), and where it is
     least: (bound, y, k, n), the groups before the last holding y, interpolated between
-    k and k + n (INF and −1s when nothing is finite). None when it would take more than
+    k and k + n (INF and −1s when nothing is finite). ``sizes``: the units' sizes in
+    steps of the grid ``whole`` counts in (accelerators ÷ the grid), as the chord of a
+    split unit spans its size in those steps. None when it would take more than
     :data:`SPLIT_PASSES`."""
     size = whole.size if known is None else max(0, min(known, whole.size))
     finite = np.flatnonzero(np.isfinite(whole[:size]))
