@@ -111,6 +111,10 @@ class Group:
 
     up: np.ndarray
     host: np.ndarray
+    leaves: np.ndarray
+    """The switches of ``up``'s rows."""
+    spines: np.ndarray
+    """The switches of ``up``'s columns."""
 
 
 @dataclass(frozen=True)
@@ -121,6 +125,8 @@ class Groups:
     groups: list[Group]
     per_leaf: int
     pair_gbps: np.ndarray
+    far: tuple[np.ndarray, np.ndarray, np.ndarray]
+    """Every link between groups: its two switches (spines) and its capacity."""
 
     @property
     def global_gbps(self) -> float:
@@ -202,8 +208,8 @@ def read_groups(topo: Topology, ep: Endpoints) -> Groups | None:
         inside = local & (group[lo] == i)
         up = np.zeros((rows.size, spines_of[i].size))
         np.add.at(up, (row_of[lo[inside]], rank[hi[inside]]), cap[inside])
-        out.append(Group(up, host[holding]))
-    return Groups(out, h, pair)
+        out.append(Group(up, host[holding], rows, spines_of[i]))
+    return Groups(out, h, pair, (lo[far], hi[far], cap[far]))
 
 
 MULTIPLIERS = np.linspace(-1.0, 1.0, 17)
@@ -220,7 +226,7 @@ def group_table(grp: Group, h: int, r: int) -> np.ndarray:
         masks = (np.arange(2 ** n_spines)[:, None] >> np.arange(n_spines)) & 1
         size = masks.sum(axis=1)
         up_a = masks @ grp.up.T
-        rows = _rows(grp, h, r, (up_a,), 0.0)
+        rows = leaf_rows(grp, h, r, (up_a,), 0.0)
         by_size = np.argsort(size, kind="stable")
         starts = np.searchsorted(size[by_size], np.arange(n_spines + 1))
         return np.minimum.reduceat(rows[by_size], starts, axis=0)
@@ -233,12 +239,13 @@ def group_table(grp: Group, h: int, r: int) -> np.ndarray:
     fewest, most = columns, columns[-1] - columns[::-1]
     table = np.full((n_spines + 1, grp.host.size + 1, 2), -np.inf)
     for mu in MULTIPLIERS:
-        bound = _rows(grp, h, r, ends, float(mu)) - mu * (most if mu > 0 else fewest)[:, None, None]
+        spent = mu * (most if mu > 0 else fewest)[:, None, None]
+        bound = leaf_rows(grp, h, r, ends, float(mu)) - spent
         table = np.maximum(table, bound)
     return table
 
 
-def _rows(grp: Group, h: int, r: int, choices: tuple[np.ndarray, ...], mu: float
+def leaf_rows(grp: Group, h: int, r: int, choices: tuple[np.ndarray, ...], mu: float
           ) -> np.ndarray:
     """For each row of the arrays ``choices`` (each: candidate capacities x from every
     leaf to side A's spines), the least Σ_l λ_l + μ·x_l with q full leaves and π partial
