@@ -430,14 +430,16 @@ def _greedy(values: np.ndarray, weight: np.ndarray, need: np.ndarray) -> np.ndar
     return np.where(need <= count[-1], got, np.inf)
 
 
-def uneven_dragonfly_bound(topo: Topology, ep: Endpoints, target: int) -> float | None:
+def uneven_dragonfly_bound(topo: Topology, ep: Endpoints, target: int,
+                           read: tuple[Groups | None] | None = None) -> float | None:
     """The module doc's bound for ``target`` accelerators on A, or None when the
     network is not of its shape or the bound is too costly to compute; for alike
     groups, the larger of it and :func:`~model.metrics.bisection.group_levels.
-    level_bound` (the same tables, whole numbers of spines instead of lines)."""
+    level_bound` (the same tables, whole numbers of spines instead of lines).
+    ``read``: :func:`read_groups`'s answer when a solver has it already."""
     from model.metrics.bisection.group_levels import level_bound  # (a cycle)
 
-    groups = read_groups(topo, ep)
+    groups = read_groups(topo, ep) if read is None else read[0]
     if groups is None:
         return None
     found = [b for b in (group_bound(groups, target), level_bound(groups, target))

@@ -67,13 +67,16 @@ def _bits(n: int) -> np.ndarray:
 
 
 def spine_work(groups: Groups, target: int) -> int:
-    """The array entries :func:`spine_minimum` touches (module doc)."""
+    """The array entries :func:`spine_minimum` touches (module doc), or a count
+    past :data:`MAX_WORK` as soon as it is one."""
     q_len = target // groups.per_leaf + 1
     parts = 2 if target % groups.per_leaf else 1
     work, placed = 0, 0
     for grp in groups.groups:
         placed += grp.spines.size
         work += 2 ** placed * q_len * (grp.host.size + 1) * parts * parts
+        if work > MAX_WORK:
+            break  # (enough to say no)
     return work
 
 

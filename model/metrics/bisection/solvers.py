@@ -207,6 +207,7 @@ def uneven_dragonfly(problem: BisectionProblem, found: Found | None) -> Found | 
     if topo.hierarchical:
         return None
     groups = read_groups(topo, ep)
+    problem.found["groups"] = (groups,)  # the bound reads them too
     if groups is None:
         return None
     solved = spine_minimum(groups, ep, topo.switches, target)
@@ -326,7 +327,10 @@ def with_lower_bound(problem: BisectionProblem, best: Bisection) -> Bisection:
     reaches the cut (then the cut is a minimum), or :func:`uneven_dragonfly`'s least
     where it ran. The bound is computed once a run."""
     if "lower bound" not in problem.found:
-        problem.found["lower bound"] = lower_bound(problem.topo, problem.ep, problem.target)
+        read = problem.found.get("groups")
+        problem.found["lower bound"] = lower_bound(
+            problem.topo, problem.ep, problem.target,
+            read if isinstance(read, tuple) else None)
     bound = problem.found["lower bound"]
     least = problem.found.get("spine least")
     assert bound is None or isinstance(bound, float)
