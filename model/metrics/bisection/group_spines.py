@@ -156,11 +156,12 @@ def _lay_out(groups: Groups, ep: Endpoints, switches: int,
         before = state.shape[0]
         sub, prev = divmod(index, before)
         here = left - float(cross[sub, prev])
-        found = next((q, pb) for q in range(min(rows.shape[1], q_left + 1))
-                     for pb in range(pi_left + 1)
-                     if abs(state[prev, q_left - q, pi_left - pb] + rows[sub, q, pb] - here)
-                     <= 1e-9 * max(1.0, abs(here)))
-        q, pb = found
+        # the (q, π) of this group the least came through (the nearest, against
+        # rounding)
+        q, pb = min(((q, pb) for q in range(min(rows.shape[1], q_left + 1))
+                     for pb in range(pi_left + 1)),
+                    key=lambda c: abs(state[prev, q_left - c[0], pi_left - c[1]]
+                                      + rows[sub, c[0], c[1]] - here))
         on_a = _bits(grp.spines.size)[sub].astype(bool)
         switch[grp.spines[on_a]] = 1
         _leaves(grp, on_a, q, pb, h, r, switch, j)
