@@ -23,6 +23,7 @@ from model.metrics.bisection.solvers import (
     integer_program,
     pod_tree_dp,
     switch_sides_dp,
+    uneven_dragonfly,
 )
 from model.metrics.representation.endpoints import build_endpoints
 from model.metrics.representation.topology import resolve
@@ -35,8 +36,8 @@ K4_GBPS = 4**3 / 8 * 10
 
 
 def test_the_default_order() -> None:
-    assert (switch_sides_dp, pod_tree_dp, dragonfly_plus, bounded_heuristic,
-            integer_program, heuristic) == DEFAULT_SOLVERS
+    assert (switch_sides_dp, pod_tree_dp, dragonfly_plus, uneven_dragonfly,
+            bounded_heuristic, integer_program, heuristic) == DEFAULT_SOLVERS
 
 
 @pytest.mark.parametrize(("solvers", "exact"), [

@@ -29,3 +29,33 @@ def test_count_and_speed_edits_match_a_fresh_engine() -> None:
         assert figures(warm.compute_all(design)) == figures(Engine().compute_all(design))
     # the links between switches never changed: their reading was made once
     assert warm.memory.dragonfly_switches._entries.keys() == switches.keys()
+
+
+def test_the_wiring_names_each_field_once() -> None:
+    """:class:`DragonflyWiring` holds the switches' part whole and adds only where the
+    accelerators stand: no field of :class:`SwitchWiring` is repeated in it, and a
+    shape read through it has the switches' groups and leaves and the accelerators'
+    leaves (k = 4: 3 groups of 2 leaves and 2 spines, 2 accelerators a leaf)."""
+    from dataclasses import fields
+
+    from model.metrics.representation.dragonfly_shape import (
+        DragonflyWiring,
+        SwitchWiring,
+        dragonfly_shape,
+        dragonfly_wiring,
+    )
+    from model.metrics.representation.endpoints import build_endpoints
+    from model.metrics.representation.topology import resolve
+    from model.templates import TEMPLATES
+
+    own = {f.name for f in fields(DragonflyWiring)}
+    assert not own & {f.name for f in fields(SwitchWiring)}
+    assert own == {"switches", "held", "home", "leaves", "per_leaf", "even"}
+    topo = resolve(TEMPLATES["dragonfly-plus"].build(k=4))
+    ep = build_endpoints(topo)
+    wiring = dragonfly_wiring(topo, ep)
+    shape = dragonfly_shape(topo, ep)
+    assert wiring is not None and shape is not None
+    assert shape.group.tolist() == wiring.switches.group.tolist() == [0] * 4 + [1] * 4 + [2] * 4
+    assert shape.leaf.tolist() == wiring.switches.leaf.tolist() == [True, True, False, False] * 3
+    assert shape.home.tolist() == wiring.home.tolist() == [0, 0, 1, 1, 4, 4, 5, 5, 8, 8, 9, 9]

@@ -23,6 +23,9 @@ radix, groups, routers      bound      minimum    ratio
 (The last three by :mod:`model.metrics.bisection.group_levels`, whole numbers of spines
 instead of lines; the lines gave 4,533.3, 4,600 and 3,066.7.)
 (Gb/s; the bound before this module: 400, none, none, none, 1,200, 1,600, 1,200.)
+These are the bound's figures, shown beside the heuristic's cut; the engine's default
+solvers prove every row exact, the last by every placement of the spines
+(:mod:`model.metrics.bisection.group_spines`, ``test_dragonfly_spines.py``).
 """
 
 from __future__ import annotations

@@ -8,6 +8,22 @@ fingerprints, endpoints and the pod tree's levels. An edit drawn here changes a 
 count, a tier's switch count, a bundle's speed or links per member, or puts a field
 back as it was (so stores met before are read again); a value the design refuses
 leaves it as it was.
+
+**The witness cut.** Its capacity always equals a fresh engine's; the cut itself is
+compared whole only where no solver keeps anything between runs (Dragonfly+: the
+closed form, every placement of the spines, the heuristic — functions of the design
+alone). Where the pod-tree DP proves the cut (SuperPOD, fat-tree) a warm engine may
+show another cut of equal capacity (seen: SuperPOD after a speed edit of a rail
+bundle, the cut beside the other SU; fat-tree k = 4 after rack edits, 3 steps of 72 in
+12 seeded sequences each). Why: :meth:`~model.metrics.bisection.pod_dp.PodDP._order`
+combines a pod's child groups with those whose tables were remembered from an earlier
+run first (to reuse their combination, ``dp_prefixes``), and the DP's tables
+themselves are remembered with the choices made in the order of their first run. The
+least is the same in any order, but which split of equal totals wins is not: the
+two-table tie-break (most to the longer table) makes one step symmetric, not a chain
+(A⊕B)⊕C against (C⊕A)⊕B. A witness that is a function of the design alone needs a
+tie-break carried through the min-plus (a secondary key) or a fixed order without the
+remembered prefixes, both inside ``pod_dp.py``.
 """
 
 from __future__ import annotations
@@ -31,8 +47,11 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     ("superpod", {"sus": 2, "system": "gb200-nvl72"}),
     ("dragonfly-plus", {"k": 4}),
     ("dragonfly-plus", {"k": 6}),
+    ("dragonfly-plus", {"k": 8, "groups": 3, "routers": 6}),
     ("fat-tree", {"k": 4}),
 ]
+WHOLE_CUT = {"dragonfly-plus"}
+"""Families whose witness cut is compared whole (module doc)."""
 
 
 def _edit(design: Design, data: Any) -> None:
@@ -61,13 +80,15 @@ def _edit(design: Design, data: Any) -> None:
         design.update(target, **change)
 
 
-def _same_as_fresh(engine: Engine, design: Design) -> None:
+def _same_as_fresh(engine: Engine, design: Design, whole_cut: bool = False) -> None:
     """Every figure of the warm engine equals a fresh engine's. The bisection's
-    witness cut is compared by its size and what crosses it in all: among cuts of equal
-    capacity the warm engine may show another one (seen after a speed edit of a
-    SuperPOD's rail bundle: the cut beside the other SU, the same figure)."""
+    witness cut is compared whole when ``whole_cut``, else by its size and what crosses
+    it in all (module doc)."""
     warm = engine.compute_all(design)
     cold = Engine().compute_all(design)
+    if whole_cut:
+        assert warm == cold
+        return
     assert replace(warm, bisection=None) == replace(cold, bisection=None)
     assert replace(warm.bisection, cut=None) == replace(cold.bisection, cut=None)
     assert (warm.bisection.cut is None) == (cold.bisection.cut is None)
@@ -87,7 +108,7 @@ def test_random_edit_sequences_warm_equal_fresh(case: tuple[str, dict[str, Any]]
     engine.compute_all(design)
     for _ in range(6):
         _edit(design, data)
-        _same_as_fresh(engine, design)
+        _same_as_fresh(engine, design, family in WHOLE_CUT)
 
 
 @pytest.mark.parametrize(("family", "params"), CASES, ids=str)
@@ -100,10 +121,10 @@ def test_each_rack_group_edited_and_put_back(family: str, params: dict[str, Any]
     for group in list(design.rack_groups.values()):
         if group.count > 1:
             design.update(group.id, count=group.count - 1)
-            _same_as_fresh(engine, design)
+            _same_as_fresh(engine, design, family in WHOLE_CUT)
             design.update(group.id, count=group.count)
-            _same_as_fresh(engine, design)
+            _same_as_fresh(engine, design, family in WHOLE_CUT)
     bundle = next(iter(design.bundles.values()))
     for speed in (bundle.speed_gbps * 2, bundle.speed_gbps):
         design.update(bundle.id, speed_gbps=speed)
-        _same_as_fresh(engine, design)
+        _same_as_fresh(engine, design, family in WHOLE_CUT)

@@ -31,7 +31,7 @@ from dataclasses import replace
 
 from model.elements import Pattern
 from model.metrics.bisection.dragonfly_cut import dragonfly_bound, dragonfly_minimum
-from model.metrics.bisection.group_bound import uneven_dragonfly_bound
+from model.metrics.bisection.group_bound import Groups, uneven_dragonfly_bound
 from model.metrics.bisection.units import bisection_units
 from model.metrics.budget import OverBudgetError
 from model.metrics.representation.attachment import attachment_units
@@ -40,18 +40,19 @@ from model.metrics.representation.endpoints import Endpoints, build_endpoints
 from model.metrics.representation.topology import Topology
 
 
-def lower_bound(topo: Topology, ep: Endpoints, target: int) -> float | None:
+def lower_bound(topo: Topology, ep: Endpoints, target: int,
+                read: tuple[Groups | None] | None = None) -> float | None:
     """A proven lower bound (Gb/s) on every cut with ``target`` accelerators on side A
     of a network with peer links (module doc); None for a hierarchical network or when
-    no bound applies."""
+    no bound applies. ``read``: the uneven groups as a solver read them, if it did."""
     if topo.hierarchical or ep.count < 2:
         return None
     try:
         bare = without_peers_bound(topo, target)
     except OverBudgetError:  # past the run's deadline: the best cut stands without it
         bare = None
-    found = (dragonfly_lower_bound(topo, ep, target), uneven_dragonfly_bound(topo, ep, target),
-             bare)
+    found = (dragonfly_lower_bound(topo, ep, target),
+             uneven_dragonfly_bound(topo, ep, target, read), bare)
     bounds = [b for b in found if b is not None]
     best = max(bounds, default=0.0)
     return best if best > 0 else None  # "at least 0" says nothing

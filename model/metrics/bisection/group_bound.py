@@ -111,6 +111,10 @@ class Group:
 
     up: np.ndarray
     host: np.ndarray
+    leaves: np.ndarray
+    """The switches of ``up``'s rows."""
+    spines: np.ndarray
+    """The switches of ``up``'s columns."""
 
 
 @dataclass(frozen=True)
@@ -121,6 +125,8 @@ class Groups:
     groups: list[Group]
     per_leaf: int
     pair_gbps: np.ndarray
+    far: tuple[np.ndarray, np.ndarray, np.ndarray]
+    """Every link between groups: its two switches (spines) and its capacity."""
 
     @property
     def global_gbps(self) -> float:
@@ -202,8 +208,8 @@ def read_groups(topo: Topology, ep: Endpoints) -> Groups | None:
         inside = local & (group[lo] == i)
         up = np.zeros((rows.size, spines_of[i].size))
         np.add.at(up, (row_of[lo[inside]], rank[hi[inside]]), cap[inside])
-        out.append(Group(up, host[holding]))
-    return Groups(out, h, pair)
+        out.append(Group(up, host[holding], rows, spines_of[i]))
+    return Groups(out, h, pair, (lo[far], hi[far], cap[far]))
 
 
 MULTIPLIERS = np.linspace(-1.0, 1.0, 17)
@@ -220,7 +226,7 @@ def group_table(grp: Group, h: int, r: int) -> np.ndarray:
         masks = (np.arange(2 ** n_spines)[:, None] >> np.arange(n_spines)) & 1
         size = masks.sum(axis=1)
         up_a = masks @ grp.up.T
-        rows = _rows(grp, h, r, (up_a,), 0.0)
+        rows = leaf_rows(grp, h, r, (up_a,), 0.0)
         by_size = np.argsort(size, kind="stable")
         starts = np.searchsorted(size[by_size], np.arange(n_spines + 1))
         return np.minimum.reduceat(rows[by_size], starts, axis=0)
@@ -233,12 +239,13 @@ def group_table(grp: Group, h: int, r: int) -> np.ndarray:
     fewest, most = columns, columns[-1] - columns[::-1]
     table = np.full((n_spines + 1, grp.host.size + 1, 2), -np.inf)
     for mu in MULTIPLIERS:
-        bound = _rows(grp, h, r, ends, float(mu)) - mu * (most if mu > 0 else fewest)[:, None, None]
+        spent = mu * (most if mu > 0 else fewest)[:, None, None]
+        bound = leaf_rows(grp, h, r, ends, float(mu)) - spent
         table = np.maximum(table, bound)
     return table
 
 
-def _rows(grp: Group, h: int, r: int, choices: tuple[np.ndarray, ...], mu: float
+def leaf_rows(grp: Group, h: int, r: int, choices: tuple[np.ndarray, ...], mu: float
           ) -> np.ndarray:
     """For each row of the arrays ``choices`` (each: candidate capacities x from every
     leaf to side A's spines), the least Σ_l λ_l + μ·x_l with q full leaves and π partial
@@ -423,14 +430,16 @@ def _greedy(values: np.ndarray, weight: np.ndarray, need: np.ndarray) -> np.ndar
     return np.where(need <= count[-1], got, np.inf)
 
 
-def uneven_dragonfly_bound(topo: Topology, ep: Endpoints, target: int) -> float | None:
+def uneven_dragonfly_bound(topo: Topology, ep: Endpoints, target: int,
+                           read: tuple[Groups | None] | None = None) -> float | None:
     """The module doc's bound for ``target`` accelerators on A, or None when the
     network is not of its shape or the bound is too costly to compute; for alike
     groups, the larger of it and :func:`~model.metrics.bisection.group_levels.
-    level_bound` (the same tables, whole numbers of spines instead of lines)."""
+    level_bound` (the same tables, whole numbers of spines instead of lines).
+    ``read``: :func:`read_groups`'s answer when a solver has it already."""
     from model.metrics.bisection.group_levels import level_bound  # (a cycle)
 
-    groups = read_groups(topo, ep)
+    groups = read_groups(topo, ep) if read is None else read[0]
     if groups is None:
         return None
     found = [b for b in (group_bound(groups, target), level_bound(groups, target))

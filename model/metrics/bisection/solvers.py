@@ -17,11 +17,14 @@ The default order (:data:`DEFAULT_SOLVERS`):
    hierarchical networks whose pods are uniform;
 3. :func:`dragonfly_plus` — the closed form for Dragonfly+ wiring
    (:mod:`model.metrics.bisection.dragonfly_cut`), exact whatever the number of groups;
-4. :func:`bounded_heuristic` — for networks with peer links, the best cut so far
+4. :func:`uneven_dragonfly` — every placement of the spines of a small Dragonfly+
+   whose groups are uneven (:mod:`model.metrics.bisection.group_spines`), exact when
+   the cut it lays out recounts to its least;
+5. :func:`bounded_heuristic` — for networks with peer links, the best cut so far
    (the heuristic's) with the proven lower bound, exact when they meet;
-5. :func:`integer_program` — exact for small networks of any shape
+6. :func:`integer_program` — exact for small networks of any shape
    (:mod:`model.metrics.bisection.milp`);
-6. :func:`heuristic` — the best of a few structured splits with switches placed by
+7. :func:`heuristic` — the best of a few structured splits with switches placed by
    minimum cut: an upper bound, never exact; it runs only when nothing confirmed was
    found before it.
 
@@ -47,6 +50,8 @@ from model.metrics.bisection import pod_dp_switches
 from model.metrics.bisection.bound import lower_bound
 from model.metrics.bisection.dragonfly_cut import dragonfly_minimum, dragonfly_sides
 from model.metrics.bisection.flows import MemberNetwork
+from model.metrics.bisection.group_bound import read_groups
+from model.metrics.bisection.group_spines import spine_minimum
 from model.metrics.bisection.pod_dp import PodDP
 from model.metrics.bisection.pods import PodTree
 from model.metrics.bisection.report_cut import (
@@ -192,6 +197,31 @@ def dragonfly_plus(problem: BisectionProblem, found: Found | None) -> Found | No
     return Found(result) if _confirms(result, cut.gbps, target) else None
 
 
+def uneven_dragonfly(problem: BisectionProblem, found: Found | None) -> Found | None:
+    """The least balanced cut of a small Dragonfly+ of uneven groups, over every
+    placement of its spines (:mod:`model.metrics.bisection.group_spines`, whose
+    docstring proves it): exact when the cut laid out recounts to that least; else the
+    least is kept as a lower bound (``found["spine least"]``) and the cut is offered
+    inexact. None when the network is not of that shape or too large for it."""
+    topo, ep, target = problem.topo, problem.ep, problem.target
+    if topo.hierarchical:
+        return None
+    groups = read_groups(topo, ep)
+    problem.found["groups"] = (groups,)  # the bound reads them too
+    if groups is None:
+        return None
+    solved = spine_minimum(groups, ep, topo.switches, target)
+    if solved is None:
+        return None
+    problem.found["spine least"] = solved.gbps
+    result = report_cut(topo, ep, Sides(solved.switch, solved.accelerator), exact=True)
+    if _confirms(result, solved.gbps, target):
+        return Found(result)
+    if result.cut.accelerators_a != target:
+        return None
+    return Found(replace(result, exact=False), confirmed=False)
+
+
 def heuristic(problem: BisectionProblem, found: Found | None) -> Found | None:
     """Best of several structured balanced splits — accelerators in building, island,
     rack group and switch order — with the switches placed by an s–t minimum cut (optimal
@@ -254,7 +284,8 @@ def bounded_heuristic(problem: BisectionProblem, found: Found | None) -> Found |
 
 
 DEFAULT_SOLVERS: tuple[Solver, ...] = (switch_sides_dp, pod_tree_dp, dragonfly_plus,
-                                       bounded_heuristic, integer_program, heuristic)
+                                       uneven_dragonfly, bounded_heuristic,
+                                       integer_program, heuristic)
 """The engine's solvers, in the order they are tried (see module doc)."""
 
 
@@ -293,11 +324,18 @@ def compute_bisection(topo: Topology, ep: Endpoints, tree: PodTree | None,
 def with_lower_bound(problem: BisectionProblem, best: Bisection) -> Bisection:
     """The best inexact cut with the proven lower bound of
     :mod:`model.metrics.bisection.bound` where one applies; exact when the bound
-    reaches the cut (then the cut is a minimum). The bound is computed once a run."""
+    reaches the cut (then the cut is a minimum), or :func:`uneven_dragonfly`'s least
+    where it ran. The bound is computed once a run."""
     if "lower bound" not in problem.found:
-        problem.found["lower bound"] = lower_bound(problem.topo, problem.ep, problem.target)
+        read = problem.found.get("groups")
+        problem.found["lower bound"] = lower_bound(
+            problem.topo, problem.ep, problem.target,
+            read if isinstance(read, tuple) else None)
     bound = problem.found["lower bound"]
+    least = problem.found.get("spine least")
     assert bound is None or isinstance(bound, float)
+    if isinstance(least, float):
+        bound = least if bound is None else max(bound, least)
     if bound is None:
         return best
     if bound >= best.gbps * (1 - 1e-9) and best.cut.accelerators_a == problem.target:

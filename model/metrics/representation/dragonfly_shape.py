@@ -101,29 +101,21 @@ class DragonflyShape:
 
 @dataclass(frozen=True)
 class DragonflyWiring:
-    """What a :class:`DragonflyShape` takes from the wiring, without speeds."""
+    """What a :class:`DragonflyShape` takes from the wiring, without speeds: the
+    switches' part (:class:`SwitchWiring`, shared by every set of accelerators on the
+    same switches) and where the accelerators stand."""
 
-    groups: int
-    group: IntArray
-    leaf: np.ndarray
+    switches: SwitchWiring
     held: IntArray
+    """Accelerators on each switch."""
     home: IntArray
+    """The leaf of each accelerator."""
     leaves: IntArray
+    """Leaves holding accelerators, in each group."""
     per_leaf: int
+    """The most accelerators on one leaf."""
     even: bool
-    links_per_pair: int
-    spines: int
-    global_links: int
-    bundle: IntArray
-    """The bundle (index into ``Topology.bundles``) of each switch-to-switch link."""
-    local: np.ndarray
-    """True for each such link inside a group."""
-    pair: IntArray
-    """For each global link, the two groups it joins (i·G + k with i < k)."""
-    pair_runs: tuple[IntArray, IntArray, IntArray]
-    """The global links ordered by ``pair`` (stable), where each pair's run starts in
-    that order, and the pair of each run: the least speed of each pair is one
-    ``minimum.reduceat``."""
+    """True when every leaf that holds accelerators holds ``per_leaf``."""
 
 
 def dragonfly_shape(topo: Topology, ep: Endpoints) -> DragonflyShape | None:
@@ -149,12 +141,13 @@ def dragonfly_shape(topo: Topology, ep: Endpoints) -> DragonflyShape | None:
 def _with_speeds(wiring: DragonflyWiring, topo: Topology, ep: Endpoints) -> DragonflyShape:
     """The shape of ``wiring`` at the speeds of ``topo`` and ``ep``."""
     capacity = np.bincount(ep.inc_acc, weights=ep.inc_gbps, minlength=ep.count)
-    speeds = np.array([b.speed_gbps for b in topo.bundles])[wiring.bundle]
-    up_speed, far_speed = speeds[wiring.local], speeds[~wiring.local]
-    groups = wiring.groups
+    switches = wiring.switches
+    speeds = np.array([b.speed_gbps for b in topo.bundles])[switches.bundle]
+    up_speed, far_speed = speeds[switches.local], speeds[~switches.local]
+    groups = switches.groups
     slowest = np.full(groups * groups, np.inf)
     fastest = np.zeros(groups * groups)
-    order, starts, present = wiring.pair_runs
+    order, starts, present = switches.pair_runs
     by_pair = far_speed[order]
     slowest[present] = np.minimum.reduceat(by_pair, starts)
     fastest[present] = np.maximum.reduceat(by_pair, starts)
@@ -165,10 +158,11 @@ def _with_speeds(wiring: DragonflyWiring, topo: Topology, ep: Endpoints) -> Drag
     np.fill_diagonal(square, 0.0)
     return DragonflyShape(
         groups=groups, leaves=wiring.leaves, per_leaf=wiring.per_leaf,
-        host_gbps=float(capacity.min()), links_per_pair=wiring.links_per_pair,
-        up_gbps=float(up_speed.min()), spines=wiring.spines,
-        global_links=wiring.global_links, global_gbps=square, group=wiring.group,
-        leaf=wiring.leaf, held=wiring.held, home=wiring.home, even=wiring.even, alike=alike)
+        host_gbps=float(capacity.min()), links_per_pair=switches.links_per_pair,
+        up_gbps=float(up_speed.min()), spines=switches.spines,
+        global_links=switches.global_links, global_gbps=square, group=switches.group,
+        leaf=switches.leaf, held=wiring.held, home=wiring.home, even=wiring.even,
+        alike=alike)
 
 
 def dragonfly_wiring(topo: Topology, ep: Endpoints) -> DragonflyWiring | None:
@@ -206,14 +200,25 @@ class SwitchWiring:
 
     groups: int
     group: IntArray
+    """The group of each switch."""
     leaf: np.ndarray
+    """True for each switch that is a leaf."""
     links_per_pair: int
+    """Links between each leaf and each spine of its group (w)."""
     spines: int
+    """Spines of each group (P)."""
     global_links: int
+    """Links from each spine to each other group (g)."""
     bundle: IntArray
+    """The bundle (index into ``Topology.bundles``) of each switch-to-switch link."""
     local: np.ndarray
+    """True for each such link inside a group."""
     pair: IntArray
+    """For each global link, the two groups it joins (i·G + k with i < k)."""
     pair_runs: tuple[IntArray, IntArray, IntArray]
+    """The global links ordered by ``pair`` (stable), where each pair's run starts in
+    that order, and the pair of each run: the least speed of each pair is one
+    ``minimum.reduceat``."""
 
 
 def _switch_wiring(topo: Topology, island_names: list[str]) -> SwitchWiring | None:
@@ -303,13 +308,9 @@ def _wiring(switches: SwitchWiring, ep: Endpoints) -> DragonflyWiring | None:
     held = np.bincount(home, minlength=group.size)
     holding = held > 0
     wiring = DragonflyWiring(
-        groups=switches.groups, group=group, leaf=leaf, held=held, home=home,
+        switches=switches, held=held, home=home,
         leaves=np.bincount(group[holding], minlength=switches.groups),
-        per_leaf=int(held.max()), even=bool(np.all(held[holding] == held.max())),
-        links_per_pair=switches.links_per_pair,
-        spines=switches.spines, global_links=switches.global_links,
-        bundle=switches.bundle, local=switches.local, pair=switches.pair,
-        pair_runs=switches.pair_runs)
+        per_leaf=int(held.max()), even=bool(np.all(held[holding] == held.max())))
     for array in (wiring.held, wiring.home, wiring.leaves):
         array.flags.writeable = False  # shared by every run until the wiring changes
     return wiring
