@@ -205,3 +205,33 @@ def test_split_unit_whose_whole_count_passes_the_target(
     assert m.bisection.exact
     assert m.bisection.gbps == pytest.approx(900.0)
     assert sum(m.bisection.cut.crossing_gbps.values()) == pytest.approx(900.0)
+
+
+def test_stranded_accelerator_beside_a_pod_of_even_count(
+        compute_all: Callable[..., Any]) -> None:
+    """A campus the random failure suite found (kept as a file): island i0 holds one
+    accelerator under one leaf, island i1 six (three racks of two 1-NIC servers, one 200G
+    rail link each) under one leaf. With i0's leaf down its accelerator is stranded but
+    working, so 7 accelerators are bisected, 3 against 4.
+
+    By hand: put the stranded accelerator and two of i1's servers on side A, every switch
+    on B — the two servers' rail links cross, 2 × 200 = 400 Gb/s; no cut crosses fewer
+    (any split of i1's six crosses at least min(a, 6 − a) rail links and a side of 3
+    takes at least 2 of them). The switch-sides DP read the remaining pod (6
+    accelerators) at 3 and, taking 3 for half of all, kept only assignments with the
+    first class on A — the mirror images of cuts of 3 are cuts of 4 here — and claimed
+    600 Gb/s exact."""
+    from pathlib import Path
+
+    from model.failures import Failure
+    from model.fileformat import load_design
+
+    d = load_design(Path(__file__).parent / "designs" / "stranded-accelerator-odd-count.json")
+    down = [Failure(element="leaf0", members=(0,))]
+    m = compute_all(d, failures=down)
+    assert m.failures is not None and m.failures.accelerators_stranded == 1
+    assert m.inventory.accelerators == 7
+    assert m.bisection.exact
+    assert m.bisection.gbps == pytest.approx(400.0)
+    assert m.bisection.cut.accelerators_a in (3, 4)
+    assert sum(m.bisection.cut.crossing_gbps.values()) == pytest.approx(400.0)

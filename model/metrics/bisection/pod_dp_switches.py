@@ -168,7 +168,9 @@ class _Solver:
             self.free, roots = [r for r in roots if r < tree.units], pods
         self.roots = roots
         self.top = roots[0] if len(roots) == 1 and roots[0] >= tree.units else -1
-        self.mirror = self.top >= 0 and 2 * target == int(tree.accelerators[self.top])
+        # a cut's mirror is at the target only when it is half of all, free units too
+        self.mirror = self.top >= 0 and 2 * target == int(
+            tree.accelerators[self.top]) + int(tree.unit_size[self.free].sum())
         self.tables: dict[int, tuple[Array, Array]] = {}
         self.own_hulls: dict[int, list[tuple[Array, Array]]] = {}
         """The envelopes of each row of a kind's tables (:mod:`switch_dp_top`)."""
