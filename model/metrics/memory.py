@@ -46,6 +46,7 @@ if TYPE_CHECKING:
     )
     from model.metrics.representation.endpoints import RackPart
     from model.metrics.representation.switch_classes import SwitchClasses
+    from model.metrics.representation.symmetry import CountFreePrints
     from model.metrics.representation.topology import Topology, Wiring
     from model.metrics.results import PairCapacity
 
@@ -120,6 +121,11 @@ class Memory:
     islands_seen: Remembered[LevelCounts] = field(default_factory=_lasting(512))
     """Hop counts inside islands by everything they depend on (:mod:`model.metrics.hops`):
     an edit of one island leaves the others' counts standing."""
+    island_prints: Remembered[tuple[object, CountFreePrints]] = field(
+        default_factory=_lasting(2))
+    """The islands' prints without counts (:mod:`model.metrics.representation.symmetry`)
+    by the records they read without counts: a count edit reuses them. The catalog is
+    held in the entry (compared by identity)."""
     switch_classes: Remembered[SwitchClasses] = field(default_factory=_lasting(2))
     """Switch classes by switch structure (:mod:`model.metrics.representation.switch_classes`)."""
     switch_parts: Remembered[SwitchPart] = field(default_factory=_lasting(2))
