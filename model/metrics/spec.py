@@ -40,7 +40,7 @@ from model.elements import (
     Scope,
     SwitchTier,
 )
-from model.metrics.algorithms.remembered import HashedKey
+from model.metrics.algorithms.remembered import ProjectedKey
 from model.parts import (
     AcceleratorType,
     Catalog,
@@ -230,11 +230,13 @@ def layout_key(design: Design, plane: Plane, failures: Hashable = ()) -> Hashabl
     engine's ``max_resolved_links``, fixed for the life of the engine whose memory
     holds the key.)"""
     settings = design.settings
-    return HashedKey((plane, failures, design.catalog,
-                      tuple(getattr(settings, name) for name in LAYOUT_SETTINGS),
-                      tuple(design.buildings), tuple(design.islands.values()),
-                      tuple(design.rack_groups.values()), tuple(design.tiers.values()),
-                      tuple(design.bundles.values())))
+    bundles = design.bundles.values()
+    return ProjectedKey((plane, failures, design.catalog,
+                         tuple(getattr(settings, name) for name in LAYOUT_SETTINGS),
+                         tuple(design.buildings), tuple(design.islands.values()),
+                         tuple(design.rack_groups.values()), tuple(design.tiers.values()),
+                         tuple(bundles)),
+                        _counts(design, tuple(map(_links_and_speed, bundles))))
 
 
 _BUNDLE_BUT_SPEED = tuple(f for f in LinkBundle.model_fields if f != "speed_gbps")
@@ -251,11 +253,28 @@ def equipment_key(design: Design, plane: Plane, failures: Hashable = ()) -> Hash
     compute, the parts population, missing parts and media that do not reach):
     :func:`layout_key` without the bundles' link speeds."""
     settings = design.settings
-    return HashedKey((plane, failures, design.catalog,
-                      tuple(getattr(settings, name) for name in LAYOUT_SETTINGS),
-                      tuple(design.buildings), tuple(design.islands.values()),
-                      tuple(design.rack_groups.values()), tuple(design.tiers.values()),
-                      tuple(map(_bundle_but_speed, design.bundles.values()))))
+    bundles = design.bundles.values()
+    return ProjectedKey((plane, failures, design.catalog,
+                         tuple(getattr(settings, name) for name in LAYOUT_SETTINGS),
+                         tuple(design.buildings), tuple(design.islands.values()),
+                         tuple(design.rack_groups.values()), tuple(design.tiers.values()),
+                         tuple(map(_bundle_but_speed, bundles))),
+                        _counts(design, tuple(map(_links, bundles))))
+
+
+_count = attrgetter("count")
+_links = attrgetter("links_per_member")
+_links_and_speed = attrgetter("links_per_member", "speed_gbps")
+
+
+def _counts(design: Design, of_bundles: tuple[object, ...]) -> Hashable:
+    """What :func:`layout_key` and :func:`equipment_key` are hashed by
+    (:class:`~model.metrics.algorithms.remembered.ProjectedKey`): the counts of the
+    rack groups and tiers, and ``of_bundles`` (their links per member, and speeds),
+    which tell apart the layouts an engine keeps at a hundredth of the cost of hashing
+    every record; keys alike in these are told apart by their records."""
+    return (tuple(map(_count, design.rack_groups.values())),
+            tuple(map(_count, design.tiers.values())), of_bundles)
 
 
 def _parts(cat: Catalog, rack_type: str

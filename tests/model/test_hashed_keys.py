@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pickle
 
-from model.metrics.algorithms.remembered import HashedKey
-from model.metrics.spec import network_spec
+from model.elements import Plane
+from model.metrics.algorithms.remembered import HashedKey, ProjectedKey
+from model.metrics.spec import equipment_key, layout_key, network_spec
 from model.templates import TEMPLATES
 
 
@@ -37,3 +38,20 @@ def test_network_structure_keeps_its_hash_but_does_not_pickle_it() -> None:
     assert again == structure and hash(again) == hash(structure)
     design.update(next(iter(design.rack_groups)), count=1)
     assert network_spec(design, design.settings.plane).structure != structure
+
+
+def test_layout_keys_hash_by_a_projection_and_pickle_with_it() -> None:
+    design = TEMPLATES["superpod"].build(sus=2)
+    plane = design.settings.plane
+    key, same = layout_key(design, plane), layout_key(design, plane)
+    assert key is not same and key == same and hash(key) == hash(same)
+    assert {key: "found"}[same] == "found"
+    again = pickle.loads(pickle.dumps(key))
+    assert isinstance(again, ProjectedKey) and again == key and hash(again) == hash(key)
+    group = next(iter(design.rack_groups.values()))
+    design.update(group.id, name="renamed")  # not in the projection: equal hash
+    renamed = layout_key(design, plane)
+    assert hash(renamed) == hash(key) and renamed != key
+    assert renamed not in {key: "found"}  # told apart by the records
+    design.update(group.id, count=group.count + 1)
+    assert equipment_key(design, plane) != equipment_key(design, Plane.FRONTEND)
