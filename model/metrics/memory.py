@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     from model.metrics.representation.endpoints import RackPart
     from model.metrics.representation.switch_classes import SwitchClasses
     from model.metrics.representation.symmetry import CountFreePrints
-    from model.metrics.representation.topology import Topology, Wiring
+    from model.metrics.representation.topology import TierPart, Topology, Wiring
     from model.metrics.results import PairCapacity
 
 _FIGURES_KEPT = 8
@@ -112,6 +112,11 @@ class Memory:
     units: Remembered[BisectionUnits] = field(default_factory=_lasting(1))
     """Bisection units and the pod tree's structure by the spec without speeds plus the
     speeds of the rack groups' links."""
+    tier_parts: Remembered[TierPart] = field(default_factory=_lasting(6))
+    """The tiers of each healthy plane and the bundles between them
+    (:mod:`model.metrics.representation.topology`), by plane and whether counted only,
+    while the records they read (compared in the entry) stay: a count edit of a rack
+    group shares them."""
     wirings: Remembered[Wiring] = field(default_factory=_lasting(4096))
     """Member-level wiring of a bundle by its pattern, lower shape, upper count and links
     per member (:func:`model.metrics.representation.topology.resolve`)."""
