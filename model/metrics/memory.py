@@ -165,6 +165,11 @@ class Memory:
     tier_links_apart: Remembered[list[int]] = field(default_factory=_lasting(64))
     """Links between tiers a cut crosses, per bundle, by switch structure and the
     switches' sides: an edit moves few switches, a speed edit none."""
+    pair_rows: Remembered[tuple[Any, np.ndarray, np.ndarray]] = field(
+        default_factory=_lasting(4))
+    """The last pair values of each set of groups with the rows they were found from
+    (:meth:`model.metrics.pairs.TreeCuts.all_pairs`, which compares the rows in the
+    entry): an edit of one island answers the pairs holding it anew."""
     pair_records: Remembered[tuple[np.ndarray, list[PairCapacity]]] = field(
         default_factory=_lasting(4))
     """The last lists of pair capacities, by the names of the groups paired, with their
