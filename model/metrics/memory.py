@@ -86,6 +86,11 @@ class Memory:
     """The layout's equipment figures (bill of materials, power drawn, compute, parts
     population, missing parts, reach) by :func:`~model.metrics.spec.equipment_key`: a
     speed edit reuses them."""
+    spec_parts: Remembered[tuple[tuple[object, ...], Any]] = field(
+        default_factory=_lasting(2))
+    """The tiers' and the bundles' part of the network spec with the records they were
+    made from (:func:`model.metrics.spec.network_spec`, which compares the records in
+    the entry): an edit of a rack group reuses them."""
     design_parts: Remembered[tuple[object, DesignParts]] = field(
         default_factory=_lasting(_LAYOUTS_KEPT))
     """Each bundle's length, the media that do not reach and the missing parts, by the

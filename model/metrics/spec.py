@@ -22,10 +22,10 @@ silently serve stale figures.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
 from operator import attrgetter
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from pydantic import BaseModel
 
@@ -40,7 +40,8 @@ from model.elements import (
     Scope,
     SwitchTier,
 )
-from model.metrics.algorithms.remembered import ProjectedKey
+from model.metrics.algorithms.remembered import HashedKey, ProjectedKey
+from model.metrics.memory import remembered
 from model.parts import (
     AcceleratorType,
     Catalog,
@@ -186,19 +187,51 @@ def network_spec(design: Design, plane: Plane, down: Hashable = (),
             found = known[g.rack_type] = _parts(cat, g.rack_type)
         racks.append(RackGroupSpec(g.id, g.island, g.rack_type, g.count, found[0]))
         nic_speeds.append(found[1])
-    bundles = design.bundles.values()
+    tiers = _kept("tiers", tuple(design.tiers.values()), _tier_specs)
+    bundles, speeds = _kept("bundles", tuple(design.bundles.values()), _bundle_specs)
     structure = NetworkStructure(
         plane=plane,
         buildings=tuple(b.id for b in design.buildings.values()),
         islands=tuple((i.id, i.building) for i in design.islands.values()),
         racks=tuple(racks),
-        tiers=tuple(TierSpec(t.id, t.count, t.plane, t.scope, t.island, t.building)
-                    for t in design.tiers.values()),
-        bundles=tuple(map(BundleSpec._make, map(_bundle_spec_fields, bundles))),
+        tiers=tiers,
+        bundles=bundles,
         failed=down,
     )
-    return NetworkSpec(structure, tuple(map(_speed_gbps, bundles)), tuple(nic_speeds),
-                       same_figures_as)
+    return NetworkSpec(structure, speeds, tuple(nic_speeds), same_figures_as)
+
+
+_Made = TypeVar("_Made")
+
+
+def _kept(kind: str, records: tuple[BaseModel, ...],
+          make: Callable[[tuple[BaseModel, ...]], _Made]) -> _Made:
+    """``make(records)``, or what it made of the running engine's last ``records`` of
+    this ``kind`` when they are equal (compared, not hashed: the records an edit left
+    alone are the same objects, so only the one it changed is compared field by field).
+    An edit of a rack group reuses the tiers' and the bundles' part of the spec, and the
+    hash they keep."""
+    store = remembered().spec_parts
+    kept = store.get(kind)
+    if kept is not None and kept[0] == records:
+        made: _Made = kept[1]
+        return made
+    made = make(records)
+    store.put(kind, (records, made))
+    return made
+
+
+def _tier_specs(tiers: tuple[BaseModel, ...]) -> HashedKey:
+    """The :class:`TierSpec` of each tier record, as one key that keeps its hash."""
+    return HashedKey(TierSpec(t.id, t.count, t.plane, t.scope, t.island, t.building)
+                     for t in tiers if isinstance(t, SwitchTier))
+
+
+def _bundle_specs(bundles: tuple[BaseModel, ...]) -> tuple[HashedKey, tuple[float, ...]]:
+    """The :class:`BundleSpec` of each bundle record (as one key that keeps its hash),
+    and each one's speed."""
+    return (HashedKey(map(BundleSpec._make, map(_bundle_spec_fields, bundles))),
+            tuple(map(_speed_gbps, bundles)))
 
 
 _bundle_spec_fields = attrgetter(*BundleSpec._fields)

@@ -8,6 +8,7 @@ import pickle
 
 from model.elements import Plane
 from model.metrics.algorithms.remembered import HashedKey, ProjectedKey
+from model.metrics.memory import Memory, remembering
 from model.metrics.spec import equipment_key, layout_key, network_spec
 from model.templates import TEMPLATES
 
@@ -55,3 +56,25 @@ def test_layout_keys_hash_by_a_projection_and_pickle_with_it() -> None:
     assert renamed not in {key: "found"}  # told apart by the records
     design.update(group.id, count=group.count + 1)
     assert equipment_key(design, plane) != equipment_key(design, Plane.FRONTEND)
+
+
+def test_spec_parts_kept_across_edits_equal_fresh_ones() -> None:
+    """The tiers' and bundles' part of the spec, kept while their records stay
+    (``Memory.spec_parts``), is the part a fresh memory makes, edit after edit."""
+    design = TEMPLATES["superpod"].build(sus=2)
+    memory = Memory()
+    group = next(iter(design.rack_groups.values()))
+    tier = next(iter(design.tiers.values()))
+    bundle = next(iter(design.bundles.values()))
+    edits = [(group.id, {"count": group.count - 1}), (tier.id, {"count": tier.count + 1}),
+             (bundle.id, {"speed_gbps": bundle.speed_gbps / 2}),
+             (group.id, {"count": group.count}), (tier.id, {"count": tier.count}),
+             (bundle.id, {"speed_gbps": bundle.speed_gbps})]
+    for element, change in edits:
+        design.update(element, **change)
+        with remembering(memory):
+            warm = network_spec(design, design.settings.plane)
+        fresh = network_spec(design, design.settings.plane)
+        assert warm == fresh and hash(warm.structure) == hash(fresh.structure)
+        assert warm.figures_key() == fresh.figures_key()
+        assert pickle.loads(pickle.dumps(warm.structure)) == fresh.structure
