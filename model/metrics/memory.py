@@ -87,10 +87,11 @@ class Memory:
     population, missing parts, reach) by :func:`~model.metrics.spec.equipment_key`: a
     speed edit reuses them."""
     spec_parts: Remembered[tuple[tuple[object, ...], Any]] = field(
-        default_factory=_lasting(2))
-    """The tiers' and the bundles' part of the network spec with the records they were
-    made from (:func:`model.metrics.spec.network_spec`, which compares the records in
-    the entry): an edit of a rack group reuses them."""
+        default_factory=_lasting(8))
+    """Parts of keys made from every record of a kind (the tiers' and the bundles' part
+    of the network spec, of the equipment key and of the parts' key), with the records
+    they were made from (:func:`model.metrics.spec.kept_made`, which compares the
+    records in the entry): an edit of a rack group reuses those of the other kinds."""
     design_parts: Remembered[tuple[object, DesignParts]] = field(
         default_factory=_lasting(_LAYOUTS_KEPT))
     """Each bundle's length, the media that do not reach and the missing parts, by the

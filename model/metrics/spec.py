@@ -187,8 +187,8 @@ def network_spec(design: Design, plane: Plane, down: Hashable = (),
             found = known[g.rack_type] = _parts(cat, g.rack_type)
         racks.append(RackGroupSpec(g.id, g.island, g.rack_type, g.count, found[0]))
         nic_speeds.append(found[1])
-    tiers = _kept("tiers", tuple(design.tiers.values()), _tier_specs)
-    bundles, speeds = _kept("bundles", tuple(design.bundles.values()), _bundle_specs)
+    tiers = kept_made("tiers", tuple(design.tiers.values()), _tier_specs)
+    bundles, speeds = kept_made("bundles", tuple(design.bundles.values()), _bundle_specs)
     structure = NetworkStructure(
         plane=plane,
         buildings=tuple(b.id for b in design.buildings.values()),
@@ -204,13 +204,13 @@ def network_spec(design: Design, plane: Plane, down: Hashable = (),
 _Made = TypeVar("_Made")
 
 
-def _kept(kind: str, records: tuple[BaseModel, ...],
-          make: Callable[[tuple[BaseModel, ...]], _Made]) -> _Made:
+def kept_made(kind: str, records: tuple[BaseModel, ...],
+              make: Callable[[tuple[BaseModel, ...]], _Made]) -> _Made:
     """``make(records)``, or what it made of the running engine's last ``records`` of
     this ``kind`` when they are equal (compared, not hashed: the records an edit left
     alone are the same objects, so only the one it changed is compared field by field).
     An edit of a rack group reuses the tiers' and the bundles' part of the spec, and the
-    hash they keep."""
+    hash they keep (``make`` returns a :class:`HashedKey` where a key holds it)."""
     store = remembered().spec_parts
     kept = store.get(kind)
     if kept is not None and kept[0] == records:
@@ -291,8 +291,13 @@ def equipment_key(design: Design, plane: Plane, failures: Hashable = ()) -> Hash
                          tuple(getattr(settings, name) for name in LAYOUT_SETTINGS),
                          tuple(design.buildings), tuple(design.islands.values()),
                          tuple(design.rack_groups.values()), tuple(design.tiers.values()),
-                         tuple(map(_bundle_but_speed, bundles))),
+                         kept_made("equipment bundles", tuple(bundles), _but_speeds)),
                         _counts(design, tuple(map(_links, bundles))))
+
+
+def _but_speeds(bundles: tuple[BaseModel, ...]) -> HashedKey:
+    """Each bundle's :data:`_BUNDLE_BUT_SPEED`, as one key that keeps its hash."""
+    return HashedKey(map(_bundle_but_speed, bundles))
 
 
 _count = attrgetter("count")

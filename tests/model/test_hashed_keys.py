@@ -8,6 +8,7 @@ import pickle
 
 from model.elements import Plane
 from model.metrics.algorithms.remembered import HashedKey, ProjectedKey
+from model.metrics.equipment_parts import design_key
 from model.metrics.memory import Memory, remembering
 from model.metrics.spec import equipment_key, layout_key, network_spec
 from model.templates import TEMPLATES
@@ -59,8 +60,9 @@ def test_layout_keys_hash_by_a_projection_and_pickle_with_it() -> None:
 
 
 def test_spec_parts_kept_across_edits_equal_fresh_ones() -> None:
-    """The tiers' and bundles' part of the spec, kept while their records stay
-    (``Memory.spec_parts``), is the part a fresh memory makes, edit after edit."""
+    """The tiers' and bundles' part of the spec, of the equipment key and of the parts'
+    key, kept while their records stay (``Memory.spec_parts``), are the parts a fresh
+    memory makes, edit after edit."""
     design = TEMPLATES["superpod"].build(sus=2)
     memory = Memory()
     group = next(iter(design.rack_groups.values()))
@@ -72,9 +74,13 @@ def test_spec_parts_kept_across_edits_equal_fresh_ones() -> None:
              (bundle.id, {"speed_gbps": bundle.speed_gbps})]
     for element, change in edits:
         design.update(element, **change)
+        plane = design.settings.plane
         with remembering(memory):
-            warm = network_spec(design, design.settings.plane)
-        fresh = network_spec(design, design.settings.plane)
+            warm = network_spec(design, plane)
+            warm_keys = (equipment_key(design, plane), design_key(design))
+        fresh = network_spec(design, plane)
+        fresh_keys = (equipment_key(design, plane), design_key(design))
+        assert warm_keys == fresh_keys and hash(warm_keys) == hash(fresh_keys)
         assert warm == fresh and hash(warm.structure) == hash(fresh.structure)
         assert warm.figures_key() == fresh.figures_key()
         assert pickle.loads(pickle.dumps(warm.structure)) == fresh.structure
