@@ -40,6 +40,7 @@ from model.metrics.cost import CATEGORIES, Bill, CostItem, part_price
 from model.metrics.memory import remembered
 from model.metrics.representation.topology import Topology
 from model.metrics.results import RackPower
+from model.metrics.spec import kept_made
 from model.parts import Medium, MediumKind, Price
 from model.problems import Problem
 
@@ -143,10 +144,22 @@ def design_key(design: Design) -> HashedKey:
     (by identity), the distance between buildings and :data:`PARTS_FIELDS` of every
     island, rack group, tier and bundle."""
     return HashedKey((id(design.catalog), design.settings.building_distance_m,
-                      tuple(map(_READ[Island], design.islands.values())),
-                      tuple(map(_READ[RackGroup], design.rack_groups.values())),
-                      tuple(map(_READ[SwitchTier], design.tiers.values())),
-                      tuple(map(_READ[LinkBundle], design.bundles.values()))))
+                      kept_made("parts islands", tuple(design.islands.values()),
+                                _read_all),
+                      kept_made("parts groups", tuple(design.rack_groups.values()),
+                                _read_all),
+                      kept_made("parts tiers", tuple(design.tiers.values()), _read_all),
+                      kept_made("parts bundles", tuple(design.bundles.values()),
+                                _read_all)))
+
+
+def _read_all(records: tuple[BaseModel, ...]) -> HashedKey:
+    """:data:`PARTS_FIELDS` of each of ``records`` (of one kind), as one key that keeps
+    its hash (kept with the records by :func:`~model.metrics.spec.kept_made`, so an
+    edit of one record reads its kind's again, the others not)."""
+    if not records:
+        return HashedKey(())
+    return HashedKey(map(_READ[type(records[0])], records))
 
 
 def template_key(design_at: HashedKey, topo: Topology,

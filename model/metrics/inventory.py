@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from dataclasses import dataclass
+from operator import is_
 
 import numpy as np
 
@@ -43,11 +44,15 @@ def _tier_sums(topo: Topology, *per_switch: np.ndarray
     starts = np.array([t.offset for t, f in zip(tiers, filled, strict=True) if f],
                       dtype=np.int64)
     out = []
+    every = all(filled)
     for values in per_switch:
-        sums = iter(np.add.reduceat(values, starts).tolist() if starts.size else [])
-        highs = iter(np.maximum.reduceat(values, starts).tolist() if starts.size else [])
-        out.append(([next(sums) if f else 0.0 for f in filled],
-                    [next(highs) if f else 0.0 for f in filled]))
+        sums = np.add.reduceat(values, starts).tolist() if starts.size else []
+        highs = np.maximum.reduceat(values, starts).tolist() if starts.size else []
+        if not every:  # an empty tier has no switch: 0 for it
+            sums_at, highs_at = iter(sums), iter(highs)
+            sums = [next(sums_at) if f else 0.0 for f in filled]
+            highs = [next(highs_at) if f else 0.0 for f in filled]
+        out.append((sums, highs))
     return out
 
 
@@ -74,22 +79,28 @@ def switch_sums(topo: Topology) -> SwitchSums:
     last = memory.switch_sums.get(id(topo))
     if last is not None and last[0] is topo:
         return last[1]
+    # per tier: its ends (links per switch, speed, from below) and their keys
     ends: dict[str, list[tuple[np.ndarray, float, bool]]] = {t: [] for t in topo.tiers}
+    keys: dict[str, list[tuple[int, float, bool]]] = {t: [] for t in topo.tiers}
     for b in topo.bundles:
-        peer = b.pattern is Pattern.GLOBAL
-        ends[b.upper.id].append((b.upper_degree, b.speed_gbps, not peer))
+        below = b.pattern is not Pattern.GLOBAL
+        end = (b.upper_degree, b.speed_gbps, below)
+        ends[b.upper.id].append(end)
+        keys[b.upper.id].append((id(end[0]), end[1], below))
         if isinstance(b.lower, TierNet):
-            ends[b.lower.id].append((b.lower_degree, b.speed_gbps, False))
+            end = (b.lower_degree, b.speed_gbps, False)
+            ends[b.lower.id].append(end)
+            keys[b.lower.id].append((id(end[0]), end[1], False))
     store = memory.tier_sums
     used, down, up = [], [], []
     for tier in topo.tiers.values():
         port = tier.model.port_speed_gbps if tier.model is not None else math.inf
         at = ends[tier.id]
-        key = (tier.tier.count, port, tuple((id(d), s, below) for d, s, below in at))
+        key = (tier.count, port, tuple(keys[tier.id]))
         kept = store.get(key)
-        if kept is None or len(kept[0]) != len(at) or any(
-                a is not d for a, (d, _, _) in zip(kept[0], at, strict=True)):
-            kept = ([d for d, _, _ in at], *_summed(tier.tier.count, port, at))
+        if kept is None or len(kept[0]) != len(at) or not all(
+                map(is_, kept[0], [d for d, _, _ in at])):
+            kept = ([d for d, _, _ in at], *_summed(tier.count, port, at))
             store.put(key, kept, kept[1:])
         used.append(kept[1])
         down.append(kept[2])

@@ -46,7 +46,8 @@ if TYPE_CHECKING:
     )
     from model.metrics.representation.endpoints import RackPart
     from model.metrics.representation.switch_classes import SwitchClasses
-    from model.metrics.representation.topology import Topology, Wiring
+    from model.metrics.representation.symmetry import CountFreePrints
+    from model.metrics.representation.topology import TierPart, Topology, Wiring
     from model.metrics.results import PairCapacity
 
 _FIGURES_KEPT = 8
@@ -85,6 +86,12 @@ class Memory:
     """The layout's equipment figures (bill of materials, power drawn, compute, parts
     population, missing parts, reach) by :func:`~model.metrics.spec.equipment_key`: a
     speed edit reuses them."""
+    spec_parts: Remembered[tuple[tuple[object, ...], Any]] = field(
+        default_factory=_lasting(8))
+    """Parts of keys made from every record of a kind (the tiers' and the bundles' part
+    of the network spec, of the equipment key and of the parts' key), with the records
+    they were made from (:func:`model.metrics.spec.kept_made`, which compares the
+    records in the entry): an edit of a rack group reuses those of the other kinds."""
     design_parts: Remembered[tuple[object, DesignParts]] = field(
         default_factory=_lasting(_LAYOUTS_KEPT))
     """Each bundle's length, the media that do not reach and the missing parts, by the
@@ -111,6 +118,11 @@ class Memory:
     units: Remembered[BisectionUnits] = field(default_factory=_lasting(1))
     """Bisection units and the pod tree's structure by the spec without speeds plus the
     speeds of the rack groups' links."""
+    tier_parts: Remembered[TierPart] = field(default_factory=_lasting(6))
+    """The tiers of each healthy plane and the bundles between them
+    (:mod:`model.metrics.representation.topology`), by plane and whether counted only,
+    while the records they read (compared in the entry) stay: a count edit of a rack
+    group shares them."""
     wirings: Remembered[Wiring] = field(default_factory=_lasting(4096))
     """Member-level wiring of a bundle by its pattern, lower shape, upper count and links
     per member (:func:`model.metrics.representation.topology.resolve`)."""
@@ -120,6 +132,11 @@ class Memory:
     islands_seen: Remembered[LevelCounts] = field(default_factory=_lasting(512))
     """Hop counts inside islands by everything they depend on (:mod:`model.metrics.hops`):
     an edit of one island leaves the others' counts standing."""
+    island_prints: Remembered[tuple[object, CountFreePrints]] = field(
+        default_factory=_lasting(2))
+    """The islands' prints without counts (:mod:`model.metrics.representation.symmetry`)
+    by the records they read without counts: a count edit reuses them. The catalog is
+    held in the entry (compared by identity)."""
     switch_classes: Remembered[SwitchClasses] = field(default_factory=_lasting(2))
     """Switch classes by switch structure (:mod:`model.metrics.representation.switch_classes`)."""
     switch_parts: Remembered[SwitchPart] = field(default_factory=_lasting(2))
@@ -154,6 +171,11 @@ class Memory:
     tier_links_apart: Remembered[list[int]] = field(default_factory=_lasting(64))
     """Links between tiers a cut crosses, per bundle, by switch structure and the
     switches' sides: an edit moves few switches, a speed edit none."""
+    pair_rows: Remembered[tuple[Any, np.ndarray, np.ndarray]] = field(
+        default_factory=_lasting(4))
+    """The last pair values of each set of groups with the rows they were found from
+    (:meth:`model.metrics.pairs.TreeCuts.all_pairs`, which compares the rows in the
+    entry): an edit of one island answers the pairs holding it anew."""
     pair_records: Remembered[tuple[np.ndarray, list[PairCapacity]]] = field(
         default_factory=_lasting(4))
     """The last lists of pair capacities, by the names of the groups paired, with their

@@ -187,7 +187,7 @@ class TreeCuts:
                 total += min(value[root])
         return total
 
-    def all_pairs(self, groups: list[int]) -> list[float]:
+    def all_pairs(self, groups: list[int]) -> np.ndarray:
         """``between(x, y)`` for every pair of ``groups`` (in ``combinations`` order).
 
         When the nodes above tops of both x and y are just L and its ancestors (the usual
@@ -197,19 +197,44 @@ class TreeCuts:
         smaller value up. Other pairs (a child of L holds both, or a group's tops lie
         under several roots) are left to ``between``."""
         if len(groups) < 2:
-            return []
+            return np.zeros(0)
         ch = self._chains(max(*groups, int(self.group.max(initial=-1))) + 1)
         ids = np.asarray(groups, dtype=np.int64)
         i, j = np.triu_indices(ids.size, 1)
-        a, b = ids[i], ids[j]
+        rows = _Rows(ch.node[ids], ch.cost[ids], ch.depth[ids], ch.common[np.ix_(ids, ids)])
+        # a pair's value is a function of its two groups' rows and what they have in
+        # common (but where it is left to between()): pairs whose rows are those of the
+        # engine's last run keep its values (an edit of one island changes its rows)
+        store = remembered().pair_rows
+        kept = store.get(ids.tobytes())
+        redo: IntArray | None = None
+        if kept is not None and kept[0].alike(rows):
+            same = kept[0].same_rows(rows)
+            redo = np.flatnonzero(~(same[i] & same[j]
+                                    & (kept[0].common == rows.common)[i, j]))
+            out = kept[1].copy()
+        pick = (i, j) if redo is None else (i[redo], j[redo])
+        a, b = ids[pick[0]], ids[pick[1]]
         meet = ((ch.node[a] == ch.node[b]) & (ch.node[a] >= 0)).sum(axis=1) - 1
         at = np.maximum(meet, 0)
-        out: list[float] = np.where(meet >= 0, np.minimum(ch.cost[a, at], ch.cost[b, at]),
-                                    0.0).tolist()
-        general = (ch.depth[a] < 0) | (ch.depth[b] < 0) | (ch.common[a, b] != meet + 1)
-        for k in np.flatnonzero(general).tolist():
-            out[k] = float(self.between(int(a[k]), int(b[k])))
-        return out
+        values = np.where(meet >= 0, np.minimum(ch.cost[a, at], ch.cost[b, at]), 0.0)
+        general = np.flatnonzero(
+            (ch.depth[a] < 0) | (ch.depth[b] < 0) | (ch.common[a, b] != meet + 1))
+        for k in general.tolist():
+            values[k] = float(self.between(int(a[k]), int(b[k])))
+        if redo is None:
+            out = values
+        else:
+            assert kept is not None
+            out[redo] = values
+            # the kept pairs left to between() (so, by their same rows, before too) are
+            # answered anew: between() reads the whole tree
+            again = kept[2][~np.isin(kept[2], redo)]
+            for k in again.tolist():
+                out[k] = float(self.between(int(ids[i[k]]), int(ids[j[k]])))
+            general = np.union1d(redo[general], again)
+        store.put(ids.tobytes(), (rows, out, general), [*rows, out, general])
+        return out.copy()  # the kept values stay as they are
 
     def _chains(self, groups: int) -> _Chains:
         """Each group's anchor chain, from the single-group cuts of every node above its
@@ -251,6 +276,31 @@ class TreeCuts:
         incidence[grp[held], column] = 1.0
         return _Chains(chain_node, chain_cost, np.bincount(cg, minlength=groups) - 1,
                        incidence @ incidence.T)
+
+
+class _Rows(NamedTuple):
+    """The rows of :class:`_Chains` of some groups (in their order), and what each two
+    have in common: all a pair's value depends on, but where it is left to
+    :meth:`TreeCuts.between`."""
+
+    node: IntArray
+    cost: np.ndarray
+    depth: IntArray
+    common: np.ndarray
+
+    def alike(self, other: _Rows) -> bool:
+        """Whether ``other`` has rows of the same shapes (the same groups, chains as
+        long)."""
+        return (self.node.shape == other.node.shape
+                and self.common.shape == other.common.shape)
+
+    def same_rows(self, other: _Rows) -> np.ndarray:
+        """Per group: whether its row here equals its row in ``other`` (of alike
+        shapes)."""
+        same: np.ndarray = ((self.node == other.node).all(axis=1)
+                            & (self.cost == other.cost).all(axis=1)
+                            & (self.depth == other.depth))
+        return same
 
 
 def _present(group: IntArray, groups: int) -> list[int]:
@@ -308,8 +358,8 @@ def _dragonfly_pairs(shape: DragonflyShape, ep: Endpoints, level: str, names: li
             for (x, y), value in zip(combinations(present, 2), values, strict=True)]
 
 
-def pair_records(names: Sequence[str], present: list[int], values: Sequence[float]
-                 ) -> list[PairCapacity]:
+def pair_records(names: Sequence[str], present: list[int],
+                 values: Sequence[float] | np.ndarray) -> list[PairCapacity]:
     """A :class:`PairCapacity` for each pair of the ``present`` groups of ``names`` (in
     ``combinations`` order) with its value from ``values``. The records of the running
     engine's last list for the same groups are reused where the value is the same (a
@@ -326,12 +376,13 @@ def pair_records(names: Sequence[str], present: list[int], values: Sequence[floa
         changed = np.flatnonzero(~(old_values == new))
         if changed.size:
             first, second = np.triu_indices(len(present), 1)  # combinations' order
-            for k, i, j in zip(changed.tolist(), first[changed].tolist(),
-                               second[changed].tolist(), strict=True):
-                pairs[k] = PairCapacity(names[present[i]], names[present[j]], values[k])
+            for k, i, j, value in zip(changed.tolist(), first[changed].tolist(),
+                                      second[changed].tolist(), new[changed].tolist(),
+                                      strict=True):
+                pairs[k] = PairCapacity(names[present[i]], names[present[j]], value)
     else:
         pairs = [PairCapacity(names[x], names[y], value) for (x, y), value
-                 in zip(combinations(present, 2), values, strict=True)]
+                 in zip(combinations(present, 2), new.tolist(), strict=True)]
     store.put(key, (new, pairs))
     return list(pairs)
 
@@ -372,8 +423,8 @@ def pair_capacities(topo: Topology, ep: Endpoints, tree: PodTree | None,
                 member[tree.unit_of_acc] = np.arange(tree.unit_of_acc.size)
             place = np.where(member >= 0, ep.group_of(level, np.maximum(member, 0)), -1)
             present = _present(place, len(names))
-            values = class_pair_cuts(tree, classes, place, present)
-            pairs = pair_records(names, present, values)
+            pairs = pair_records(names, present,
+                                 class_pair_cuts(tree, classes, place, present))
         elif shape is not None and (found := _dragonfly_pairs(shape, ep, level, names)
                                     ) is not None:
             pairs = found

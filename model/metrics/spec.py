@@ -22,10 +22,10 @@ silently serve stale figures.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
 from operator import attrgetter
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from pydantic import BaseModel
 
@@ -40,7 +40,8 @@ from model.elements import (
     Scope,
     SwitchTier,
 )
-from model.metrics.algorithms.remembered import HashedKey
+from model.metrics.algorithms.remembered import HashedKey, ProjectedKey
+from model.metrics.memory import remembered
 from model.parts import (
     AcceleratorType,
     Catalog,
@@ -186,19 +187,51 @@ def network_spec(design: Design, plane: Plane, down: Hashable = (),
             found = known[g.rack_type] = _parts(cat, g.rack_type)
         racks.append(RackGroupSpec(g.id, g.island, g.rack_type, g.count, found[0]))
         nic_speeds.append(found[1])
-    bundles = design.bundles.values()
+    tiers = kept_made("tiers", tuple(design.tiers.values()), _tier_specs)
+    bundles, speeds = kept_made("bundles", tuple(design.bundles.values()), _bundle_specs)
     structure = NetworkStructure(
         plane=plane,
         buildings=tuple(b.id for b in design.buildings.values()),
         islands=tuple((i.id, i.building) for i in design.islands.values()),
         racks=tuple(racks),
-        tiers=tuple(TierSpec(t.id, t.count, t.plane, t.scope, t.island, t.building)
-                    for t in design.tiers.values()),
-        bundles=tuple(map(BundleSpec._make, map(_bundle_spec_fields, bundles))),
+        tiers=tiers,
+        bundles=bundles,
         failed=down,
     )
-    return NetworkSpec(structure, tuple(map(_speed_gbps, bundles)), tuple(nic_speeds),
-                       same_figures_as)
+    return NetworkSpec(structure, speeds, tuple(nic_speeds), same_figures_as)
+
+
+_Made = TypeVar("_Made")
+
+
+def kept_made(kind: str, records: tuple[BaseModel, ...],
+              make: Callable[[tuple[BaseModel, ...]], _Made]) -> _Made:
+    """``make(records)``, or what it made of the running engine's last ``records`` of
+    this ``kind`` when they are equal (compared, not hashed: the records an edit left
+    alone are the same objects, so only the one it changed is compared field by field).
+    An edit of a rack group reuses the tiers' and the bundles' part of the spec, and the
+    hash they keep (``make`` returns a :class:`HashedKey` where a key holds it)."""
+    store = remembered().spec_parts
+    kept = store.get(kind)
+    if kept is not None and kept[0] == records:
+        made: _Made = kept[1]
+        return made
+    made = make(records)
+    store.put(kind, (records, made))
+    return made
+
+
+def _tier_specs(tiers: tuple[BaseModel, ...]) -> HashedKey:
+    """The :class:`TierSpec` of each tier record, as one key that keeps its hash."""
+    return HashedKey(TierSpec(t.id, t.count, t.plane, t.scope, t.island, t.building)
+                     for t in tiers if isinstance(t, SwitchTier))
+
+
+def _bundle_specs(bundles: tuple[BaseModel, ...]) -> tuple[HashedKey, tuple[float, ...]]:
+    """The :class:`BundleSpec` of each bundle record (as one key that keeps its hash),
+    and each one's speed."""
+    return (HashedKey(map(BundleSpec._make, map(_bundle_spec_fields, bundles))),
+            tuple(map(_speed_gbps, bundles)))
 
 
 _bundle_spec_fields = attrgetter(*BundleSpec._fields)
@@ -230,11 +263,13 @@ def layout_key(design: Design, plane: Plane, failures: Hashable = ()) -> Hashabl
     engine's ``max_resolved_links``, fixed for the life of the engine whose memory
     holds the key.)"""
     settings = design.settings
-    return HashedKey((plane, failures, design.catalog,
-                      tuple(getattr(settings, name) for name in LAYOUT_SETTINGS),
-                      tuple(design.buildings), tuple(design.islands.values()),
-                      tuple(design.rack_groups.values()), tuple(design.tiers.values()),
-                      tuple(design.bundles.values())))
+    bundles = design.bundles.values()
+    return ProjectedKey((plane, failures, design.catalog,
+                         tuple(getattr(settings, name) for name in LAYOUT_SETTINGS),
+                         tuple(design.buildings), tuple(design.islands.values()),
+                         tuple(design.rack_groups.values()), tuple(design.tiers.values()),
+                         tuple(bundles)),
+                        _counts(design, tuple(map(_links_and_speed, bundles))))
 
 
 _BUNDLE_BUT_SPEED = tuple(f for f in LinkBundle.model_fields if f != "speed_gbps")
@@ -251,11 +286,33 @@ def equipment_key(design: Design, plane: Plane, failures: Hashable = ()) -> Hash
     compute, the parts population, missing parts and media that do not reach):
     :func:`layout_key` without the bundles' link speeds."""
     settings = design.settings
-    return HashedKey((plane, failures, design.catalog,
-                      tuple(getattr(settings, name) for name in LAYOUT_SETTINGS),
-                      tuple(design.buildings), tuple(design.islands.values()),
-                      tuple(design.rack_groups.values()), tuple(design.tiers.values()),
-                      tuple(map(_bundle_but_speed, design.bundles.values()))))
+    bundles = design.bundles.values()
+    return ProjectedKey((plane, failures, design.catalog,
+                         tuple(getattr(settings, name) for name in LAYOUT_SETTINGS),
+                         tuple(design.buildings), tuple(design.islands.values()),
+                         tuple(design.rack_groups.values()), tuple(design.tiers.values()),
+                         kept_made("equipment bundles", tuple(bundles), _but_speeds)),
+                        _counts(design, tuple(map(_links, bundles))))
+
+
+def _but_speeds(bundles: tuple[BaseModel, ...]) -> HashedKey:
+    """Each bundle's :data:`_BUNDLE_BUT_SPEED`, as one key that keeps its hash."""
+    return HashedKey(map(_bundle_but_speed, bundles))
+
+
+_count = attrgetter("count")
+_links = attrgetter("links_per_member")
+_links_and_speed = attrgetter("links_per_member", "speed_gbps")
+
+
+def _counts(design: Design, of_bundles: tuple[object, ...]) -> Hashable:
+    """What :func:`layout_key` and :func:`equipment_key` are hashed by
+    (:class:`~model.metrics.algorithms.remembered.ProjectedKey`): the counts of the
+    rack groups and tiers, and ``of_bundles`` (their links per member, and speeds),
+    which tell apart the layouts an engine keeps at a hundredth of the cost of hashing
+    every record; keys alike in these are told apart by their records."""
+    return (tuple(map(_count, design.rack_groups.values())),
+            tuple(map(_count, design.tiers.values())), of_bundles)
 
 
 def _parts(cat: Catalog, rack_type: str

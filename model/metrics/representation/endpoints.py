@@ -24,9 +24,11 @@ from model.metrics.representation.topology import BundleNet, IntArray, RackNet, 
 FloatArray = np.ndarray
 
 
-@dataclass(frozen=True)
+@dataclass
 class IncidenceBlock:
-    """The incidences of one bundle from a rack group: a contiguous run of them."""
+    """The incidences of one bundle from a rack group: a contiguous run of them. Not
+    changed once made (not frozen only because a frozen dataclass takes five times as
+    long to make, and a run makes one per bundle from a rack group)."""
 
     bundle: int
     """Index into ``Topology.bundles``."""
@@ -70,11 +72,12 @@ class BundleReach:
     """How many of the bundle's incidences reach each member."""
 
 
-@dataclass(frozen=True)
+@dataclass
 class GroupSpan:
     """The accelerators of one rack group: a contiguous run of them, in one island and
     one building, with where the group's servers, racks, scale-up domains and shared
-    NICs start in the plane's numbering."""
+    NICs start in the plane's numbering. Not changed once made (not frozen, as
+    :class:`IncidenceBlock`: one per rack group each run)."""
 
     start: int
     stop: int

@@ -28,8 +28,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable
+from dataclasses import dataclass
+from operator import attrgetter
 
 from model.elements import Scope
+from model.metrics.algorithms.remembered import HashedKey
+from model.metrics.memory import remembered
 from model.metrics.representation.topology import BundleNet, RackNet, TierNet, Topology
 
 Place = tuple[str, tuple[object, ...]]
@@ -42,8 +46,82 @@ def island_fingerprints(topo: Topology) -> list[Hashable]:
     is the number of its class of equal prints in this design (numbered by first
     appearance), so it compares islands of one design only.
 
-    The islands' and the buildings' prints are made in one pass over the elements and
-    one over the bundles (a SuperPOD has hundreds of each)."""
+    The prints without their counts (:class:`CountFreePrints`) are kept in the running
+    engine's memory by :func:`prints_key` (the records they read, without counts), so
+    an edit of a count only puts this run's counts into them."""
+    design = topo.design
+    key = prints_key(topo)
+    store = remembered().island_prints
+    kept = store.get(key)
+    if kept is not None and kept[0] is design.catalog:
+        prints = kept[1]
+    else:
+        prints = count_free_prints(topo)
+        store.put(key, (design.catalog, prints))
+    return prints.classes(_counts(topo))
+
+
+_ISLAND = attrgetter("id", "building")
+_GROUP = attrgetter("id", "island", "rack_type")
+_TIER = attrgetter("id", "switch", "plane", "scope", "island", "building")
+_BUNDLE = attrgetter("lower", "upper", "pattern", "links_per_member")
+
+
+def prints_key(topo: Topology) -> HashedKey:
+    """What :func:`count_free_prints` of ``topo`` reads: the plane, what is down, the
+    buildings' and islands' order, each island's building, each rack group's island
+    and rack type, each tier's switch model, plane and place, each bundle's ends,
+    pattern and links per member — every field the prints read but the counts (and
+    the catalog, which which groups resolve and reach the plane depends on: the store
+    holds it, compared by identity)."""
+    design = topo.design
+    return HashedKey((topo.plane, topo.down.key, tuple(design.buildings),
+                      tuple(map(_ISLAND, design.islands.values())),
+                      tuple(map(_GROUP, design.rack_groups.values())),
+                      tuple(map(_TIER, design.tiers.values())),
+                      tuple(map(_BUNDLE, design.bundles.values()))))
+
+
+def _counts(topo: Topology) -> list[int]:
+    """Each element's count (racks of a rack group, switches of a tier), in the order
+    of :func:`_elements`."""
+    return [*(r.racks for r in topo.racks), *(t.count for t in topo.tiers.values())]
+
+
+@dataclass(frozen=True)
+class CountFreePrints:
+    """The islands' and buildings' prints without the elements' counts: the class of
+    each count-free print, and which elements (by their place in :func:`_elements`)
+    each print holds, in its order. Two prints are equal exactly when their count-free
+    prints are and the counts of their elements, in that order, are too (each element
+    stands in the print as one entry with its count)."""
+
+    island_free: list[int]
+    island_elements: list[tuple[int, ...]]
+    island_building: list[int]
+    """The building (by its place in the design) of each island."""
+    building_free: list[int]
+    building_elements: list[tuple[int, ...]]
+    compare_buildings: bool
+
+    def classes(self, counts: list[int]) -> list[Hashable]:
+        """The islands' fingerprints (see :func:`island_fingerprints`) with the
+        elements' ``counts``."""
+        if self.compare_buildings:
+            of_building = _classes([(free, tuple([counts[i] for i in at]))
+                                    for free, at in zip(self.building_free,
+                                                        self.building_elements, strict=True)])
+        else:
+            of_building = [0] * len(self.building_free)
+        return list(_classes([(free, tuple([counts[i] for i in at]), of_building[b])
+                              for free, at, b in zip(self.island_free, self.island_elements,
+                                                     self.island_building, strict=True)]))
+
+
+def count_free_prints(topo: Topology) -> CountFreePrints:
+    """The :class:`CountFreePrints` of ``topo``: the islands' and the buildings' prints
+    (see module doc) with every element's count left out, made in one pass over the
+    elements and one over the bundles (a SuperPOD has hundreds of each)."""
     design = topo.design
     building_of = {name: island.building for name, island in design.islands.items()}
     rank: dict[str, int] = {}
@@ -55,14 +133,17 @@ def island_fingerprints(topo: Topology) -> list[Hashable]:
     in_building: dict[str, Place] = {}
     island_parts: dict[str, list[object]] = {name: [] for name in design.islands}
     building_parts: dict[str, list[object]] = {name: [] for name in design.buildings}
+    island_at: dict[str, list[int]] = {name: [] for name in design.islands}
+    building_at: dict[str, list[int]] = {name: [] for name in design.buildings}
     # plain dicts, not Counters: a Counter's missing key is a call of its __missing__
     seen: dict[tuple[str, str], int] = {}  # by island
     seen_there: dict[tuple[str, object, str], int] = {}  # by building and slot
-    for element in _elements(topo):
+    for index, element in enumerate(_elements(topo)):
+        # the count is left out: classes() puts it back (see CountFreePrints)
         if isinstance(element, RackNet):
-            kind, what = "racks", (element.group.rack_type, element.racks, element.failed)
+            kind, what = "racks", (element.group.rack_type, element.failed)
         else:
-            kind, what = "tier", (element.tier.switch, element.count, element.failed)
+            kind, what = "tier", (element.tier.switch, element.failed)
         island = element.island
         if island is not None:
             building = building_of[island]
@@ -82,9 +163,11 @@ def island_fingerprints(topo: Topology) -> list[Hashable]:
             in_island[element.id] = (island, own)
             if island in island_parts:
                 island_parts[island].append((own, *what))
+                island_at[island].append(index)
         in_building[element.id] = (building, there)
         if building in building_parts:
             building_parts[building].append((there, *what))
+            building_at[building].append(index)
     # the buildings' prints tell apart islands of different buildings only: when every
     # island stands in one building (a SuperPOD's hall), they are not needed
     compare_buildings = len(set(building_of.values())) > 1
@@ -92,14 +175,16 @@ def island_fingerprints(topo: Topology) -> list[Hashable]:
         _add_bundle(bundle, in_island, island_parts, building_of, in_building)
         if compare_buildings:
             _add_bundle(bundle, in_building, building_parts, None, in_building)
-    # each building's print and each island's whole print are hashed once here: the
-    # prints are nested tuples of every element, which a tuple does not keep the hash
-    # of, so a caller looking up 144 islands' whole prints hashed the building's 288 times
-    of_building = dict(zip(building_parts, _classes(
-        [tuple(parts) if compare_buildings else () for parts in building_parts.values()]),
-        strict=True))
-    return list(_classes([(tuple(parts), of_building[building_of[name]])
-                          for name, parts in island_parts.items()]))
+    # each print is hashed once here: the prints are nested tuples of every element,
+    # which a tuple does not keep the hash of
+    place = {name: k for k, name in enumerate(building_parts)}
+    return CountFreePrints(
+        _classes([tuple(parts) for parts in island_parts.values()]),
+        [tuple(at) for at in island_at.values()],
+        [place[building_of[name]] for name in island_parts],
+        _classes([tuple(parts) if compare_buildings else () for parts in
+                  building_parts.values()]),
+        [tuple(at) for at in building_at.values()], compare_buildings)
 
 
 def _add_bundle(bundle: BundleNet, places: dict[str, Place], parts: dict[str, list[object]],

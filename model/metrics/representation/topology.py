@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from operator import attrgetter
 
 import numpy as np
 import numpy.typing as npt
@@ -327,9 +328,70 @@ def resolve(design: Design, plane: Plane | None = None, counts_only: bool = Fals
     ``counts_only`` the links are not listed, only counted per member (closed forms of
     each pattern, in memory proportional to the members, not the links). ``failures``
     (checked by :func:`model.failures.check_failures`) are taken out (see module doc).
+
+    The tiers and the bundles between tiers of the healthy plane are kept in the
+    running engine's memory (:class:`TierPart`) and shared with the next topology
+    whose records say the same of them (see :func:`tier_inputs`): an edit of a rack
+    group's count makes its rack groups and their bundles anew only.
     """
     plane = plane or design.settings.plane
     down = what_is_down(design, failures) if failures else NOTHING_DOWN
+    racks, whole, unresolved = _rack_nets(design, down)
+    inputs = None if failures else tier_inputs(design)
+    store = remembered().tier_parts
+    kept = store.get((plane, counts_only)) if inputs is not None else None
+    if (kept is not None and inputs is not None and kept.inputs[0] is inputs[0]
+            and kept.inputs[1:] == inputs[1:]):
+        bundles, _ = _bundle_nets(design, plane, counts_only, down, kept.tiers, racks,
+                                  whole, kept.plan)
+        topo = Topology(design, plane, racks, dict(kept.tiers), bundles, unresolved,
+                        counts_only, down, tuple(failures))
+        structure = kept.topology.__dict__.get("switch_structure")
+        if structure is not None:  # the same tiers and bundles between them
+            topo.__dict__["switch_structure"] = structure
+        kept.topology = topo
+        return topo
+    tiers = _tier_nets(design, plane, down)
+    bundles, plan = _bundle_nets(design, plane, counts_only, down, tiers, racks, whole)
+    _assign_levels(tiers, bundles)
+    topo = Topology(design, plane, racks, tiers, bundles, unresolved, counts_only, down,
+                    tuple(failures))
+    if inputs is not None:
+        store.put((plane, counts_only), TierPart(inputs, tiers, plan, topo))
+    return topo
+
+
+_GROUP_PARTS = attrgetter("id", "rack_type")
+
+
+def tier_inputs(design: Design) -> tuple[object, ...]:
+    """What the tiers and the bundles between tiers of a healthy plane read
+    (:class:`TierPart`): the catalog (compared by identity), every tier, bundle and
+    island record, and each rack group's id and rack type (whether it resolves, and
+    its bundles' place among the plane's bundles and the tiers' levels) — not the
+    rack groups' counts."""
+    return (design.catalog, tuple(design.tiers.values()), tuple(design.bundles.values()),
+            tuple(design.islands.values()),
+            tuple(map(_GROUP_PARTS, design.rack_groups.values())))
+
+
+@dataclass
+class TierPart:
+    """The tiers of a healthy plane, with their levels, and what each bundle of the
+    design was in it (``plan``: the bundle between tiers, True for a bundle from a rack
+    group, None for one left out), kept while :func:`tier_inputs` say the same; and
+    the last topology that shared them (its switch structure is theirs)."""
+
+    inputs: tuple[object, ...]
+    tiers: dict[str, TierNet]
+    plan: list[BundleNet | bool | None]
+    topology: Topology
+
+
+def _rack_nets(design: Design, down: Down
+               ) -> tuple[list[RackNet], dict[str, RackNet], list[str]]:
+    """The resolved rack groups with what is ``down`` taken out, each whole one by id,
+    and the ids of those whose parts are missing."""
     whole: dict[str, RackNet] = {}
     cat = design.catalog
     racks: list[RackNet] = []
@@ -338,6 +400,7 @@ def resolve(design: Design, plane: Plane | None = None, counts_only: bool = Fals
     rack_types = {p.id: p for p in cat.rack_types}
     servers = {p.id: p for p in cat.servers}
     accelerators = {p.id: p for p in cat.accelerators}
+    islands = design.islands
     for group in design.rack_groups.values():
         rack_type = rack_types.get(group.rack_type)
         server = servers.get(rack_type.server) if rack_type else None
@@ -347,7 +410,7 @@ def resolve(design: Design, plane: Plane | None = None, counts_only: bool = Fals
             continue
         if group.id in down.dark:
             continue
-        island = design.islands[group.island]
+        island = islands[group.island]
         net = RackNet(group, rack_type, server, acc, island.id, island.building, len(racks))
         whole[group.id] = net
         failed_racks = down.members.get(group.id)
@@ -356,9 +419,15 @@ def resolve(design: Design, plane: Plane | None = None, counts_only: bool = Fals
         net.acc_offset = offset
         offset += net.accelerators
         racks.append(net)
+    return racks, whole, unresolved
+
+
+def _tier_nets(design: Design, plane: Plane, down: Down) -> dict[str, TierNet]:
+    """The tiers on ``plane`` but those dark, numbered one after another (levels not
+    yet assigned)."""
     tiers: dict[str, TierNet] = {}
     sw_offset = 0
-    switches = {m.id: m for m in cat.switches}
+    switches = {m.id: m for m in design.catalog.switches}
     for tier in design.tiers.values():
         if tier.plane != plane or tier.id in down.dark:
             continue
@@ -368,11 +437,31 @@ def resolve(design: Design, plane: Plane | None = None, counts_only: bool = Fals
                                  sw_offset,
                                  failed_members=down.members.get(tier.id))
         sw_offset += tier.count
+    return tiers
+
+
+def _bundle_nets(design: Design, plane: Plane, counts_only: bool, down: Down,
+                 tiers: dict[str, TierNet], racks: list[RackNet], whole: dict[str, RackNet],
+                 plan: list[BundleNet | bool | None] | None = None
+                 ) -> tuple[list[BundleNet], list[BundleNet | bool | None]]:
+    """The bundles on the plane, resolved, and what each bundle of the design was
+    (see :class:`TierPart`); with a ``plan`` kept from a run whose tiers and bundles
+    are the same, its bundles between tiers are taken as they are."""
     ends: dict[str, RackNet | TierNet] = {**tiers, **{r.id: r for r in racks}}
     bundles: list[BundleNet] = []
+    made: list[BundleNet | bool | None] = []
     wirings = remembered().wirings
     any_down = bool(down)
-    for b in design.bundles.values():
+    for k, b in enumerate(design.bundles.values()):
+        if plan is not None:
+            step = plan[k]
+            if step is None:
+                continue
+            if step is not True:
+                assert isinstance(step, BundleNet)
+                bundles.append(step)
+                continue
+        made.append(None)
         upper = tiers.get(b.upper)
         lower = ends.get(b.lower)
         if upper is None or lower is None:
@@ -395,9 +484,8 @@ def resolve(design: Design, plane: Plane | None = None, counts_only: bool = Fals
             if failed_links is not None or lower.failed != () or upper.failed != ():
                 net_bundle = _remaining(net_bundle, failed_links)
         bundles.append(net_bundle)
-    _assign_levels(tiers, bundles)
-    return Topology(design, plane, racks, tiers, bundles, unresolved, counts_only, down,
-                    tuple(failures))
+        made[-1] = True if isinstance(lower, RackNet) else net_bundle
+    return bundles, made
 
 
 def _surviving(whole: RackNet, failed_racks: IntArray) -> RackNet:
