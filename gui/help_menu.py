@@ -105,7 +105,8 @@ def shortcut_rows(window: MainWindow) -> list[tuple[str, str, str]]:
     rows: list[tuple[str, str, str]] = []
     # Undo and Redo carry the step they would take ("Undo Paste rack group …"): the
     # table names the command, not the step.
-    plain = {window.undo_action: window.tr("&Undo"), window.redo_action: window.tr("&Redo")}
+    plain = {window.undo_action: translate("MainWindow", "&Undo"),
+             window.redo_action: translate("MainWindow", "&Redo")}
 
     def walk(menu: QMenu, path: str) -> None:
         for action in menu.actions():
