@@ -19,6 +19,7 @@ recovery at start-up. A :class:`~gui.main_window.MainWindow` makes its own
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -592,6 +593,8 @@ def install_file_menu(window: MainWindow, *, recover: bool = False) -> FileActio
 
 
 def _safe_name(name: str) -> str:
-    """A file-name stem from a design name."""
+    """A file-name stem from a design name; a number's thousands separators (comma,
+    no-break or thin space) are dropped: "98,304 H100" gives "98304-H100"."""
+    name = re.sub("(?<=[0-9])[,\u00a0\u202f](?=[0-9]{3})", "", name)
     keep = "".join(c if c.isalnum() or c in "-_ ." else "_" for c in name).strip()
     return keep.replace(" ", "-") or "design"

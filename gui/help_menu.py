@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import platform
 import tomllib
+from collections.abc import Callable
 from importlib import metadata
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -102,6 +103,10 @@ def shortcut_rows(window: MainWindow) -> list[tuple[str, str, str]]:
     """(menu, command, keys) for every action of the window's menus that has a
     shortcut, in menu order."""
     rows: list[tuple[str, str, str]] = []
+    # Undo and Redo carry the step they would take ("Undo Paste rack group …"): the
+    # table names the command, not the step.
+    plain = {window.undo_action: translate("MainWindow", "&Undo"),
+             window.redo_action: translate("MainWindow", "&Redo")}
 
     def walk(menu: QMenu, path: str) -> None:
         for action in menu.actions():
@@ -111,7 +116,8 @@ def shortcut_rows(window: MainWindow) -> list[tuple[str, str, str]]:
             elif action.shortcuts():
                 keys = ", ".join(k.toString(QKeySequence.SequenceFormat.NativeText)
                                  for k in action.shortcuts())
-                rows.append((path, action.text().replace("&", ""), keys))
+                text = plain.get(action, action.text())
+                rows.append((path, text.replace("&", ""), keys))
 
     for top in window.menuBar().actions():
         menu = top.menu()
@@ -169,6 +175,19 @@ class AboutDialog(QDialog):
         self.setMinimumWidth(520)
 
 
+class _Browser(QTextBrowser):
+    """A text browser that says when its page's width changes. The guide window's own
+    resize comes before its children are laid out (when it is first shown, the page
+    is still its default 100 pixels wide), so the pictures are fitted here."""
+
+    resized: Callable[[], None] | None = None
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self.resized is not None and event.size().width() != event.oldSize().width():
+            self.resized()
+
+
 class GuideWindow(QWidget):
     """The user guide and the other docs, rendered from their Markdown; relative links
     open the linked page, web links the browser."""
@@ -176,7 +195,8 @@ class GuideWindow(QWidget):
     def __init__(self, window: MainWindow, page: Path | None = None) -> None:
         super().__init__(window, Qt.WindowType.Window)
         self.setWindowTitle(self.tr("Archipelago User Guide"))
-        self.browser = QTextBrowser(self)
+        self.browser = _Browser(self)
+        self.browser.resized = self.fit_images
         self.browser.setOpenExternalLinks(True)
         self.browser.setSearchPaths([str(DOCS)])
         back = QPushButton(self.tr("Back"), self)
@@ -197,8 +217,10 @@ class GuideWindow(QWidget):
         self.open_page(page if page is not None else user_guide())
 
     def fit_images(self) -> None:
-        """Shrink pictures wider than the page to its width (the docs' screenshots are
-        taken at 1920 pixels), keeping their proportions."""
+        """Show each picture at its own width or the page's, whichever is smaller (the
+        docs' screenshots are taken at 1920 pixels), keeping its proportions; called
+        again whenever the page's width changes, so a picture fitted to a narrow page
+        grows back when the page widens."""
         document = self.browser.document()
         limit = max(200, self.browser.viewport().width() - 40)
         cursor = QTextCursor(document)
@@ -213,19 +235,16 @@ class GuideWindow(QWidget):
                         QTextDocument.ResourceType.ImageResource.value, QUrl(image.name()))
                     width = float(getattr(picture, "width", lambda: 0)())
                     height = float(getattr(picture, "height", lambda: 0)())
-                    if width > limit and height:
-                        image.setWidth(limit)
-                        image.setHeight(height * limit / width)
+                    shown = min(width, limit)
+                    if height and abs(image.width() - shown) > 0.5:
+                        image.setWidth(shown)
+                        image.setHeight(height * shown / width)
                         cursor.setPosition(fragment.position())
                         cursor.setPosition(fragment.position() + fragment.length(),
                                            QTextCursor.MoveMode.KeepAnchor)
                         cursor.setCharFormat(image)
                 it += 1
             block = block.next()
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self.fit_images()
 
     def open_page(self, page: Path) -> None:
         """Show ``page`` (a Markdown file), or say that the docs are not installed."""

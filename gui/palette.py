@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 
 from gui.canvas.placement import MIME_TYPE, PaletteEntry
 from gui.i18n import current_language
-from model.part_names import rack_type_name
+from model.part_names import part_name, rack_type_name
 from model.parts import Catalog
 
 ENTRY_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -77,21 +77,24 @@ class Palette(QTreeWidget):
                             "capacity and PUE"))
         self._entry(structure, PaletteEntry("island", "", self.tr("Computing island")),
                     self.tr("A computing island (pod): drop it on a building"))
+        lang = current_language()
         racks = self._section(self.tr("Rack groups"))
         for rack in catalog.rack_types:
             server = catalog.server(rack.server)
-            detail = (f"{rack.servers_per_rack} × {server.name}" if server else rack.server)
-            name = rack_type_name(rack.name, current_language())
+            detail = (f"{rack.servers_per_rack} × {part_name(server.name, lang)}" if server
+                      else rack.server)
+            name = rack_type_name(rack.name, lang)
             self._entry(racks, PaletteEntry("rack_group", rack.id, name),
                         self.tr("{name}\n{detail}, {budget} kW budget\nDrop it on an island"
                                 ).format(name=name, detail=detail,
                                          budget=f"{rack.power_budget_kw:g}"))
         switches = self._section(self.tr("Switch tiers"))
         for switch in catalog.switches:
-            self._entry(switches, PaletteEntry("tier", switch.id, switch.name),
+            name = part_name(switch.name, lang)
+            self._entry(switches, PaletteEntry("tier", switch.id, name),
                         self.tr("{name}\n{radix} ports × {speed}G\nDrop it on an island "
                                 "(island tier) or a building (building tier)").format(
-                            name=switch.name, radix=switch.radix,
+                            name=name, radix=switch.radix,
                             speed=f"{switch.port_speed_gbps:g}"))
         self.expandAll()
 

@@ -49,6 +49,7 @@ from model.catalog import load_builtin_catalog
 from model.design import Design
 from model.errors import ArchipelagoError
 from model.metrics.results import DesignMetrics
+from model.part_names import part_name
 from model.templates import TEMPLATES, Param, ParamValue, Template
 
 Compute = Callable[[Design], DesignMetrics]
@@ -81,14 +82,15 @@ def power_text(kw: float) -> str:
 
 
 def choice_label(value: str) -> str:
-    """How a parameter's choice is shown: a catalog id as its part's name ("dgx-h100" →
-    "NVIDIA DGX H100"); anything else as it is."""
+    """How a parameter's choice is shown: a catalog id as its part's name in the
+    interface's language ("dgx-h100" → "NVIDIA DGX H100", "gb200-nvl72" → "GB200 NVL72
+    机柜（18 个计算托盘）" in Chinese); anything else as it is."""
     catalog = load_builtin_catalog()  # read once, then cached
     for find in (catalog.server, catalog.rack_type, catalog.switch, catalog.medium,
                  catalog.accelerator):
         part = find(value)
         if part is not None:
-            return str(part.name)
+            return part_name(str(part.name), current_language())
     return value
 
 

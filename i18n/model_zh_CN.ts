@@ -1683,16 +1683,32 @@
             <translation>AMD Instinct MI300X</translation>
         </message>
         <message>
+            <source>AMD Instinct MI300X platform server (8 OAM)</source>
+            <translation>AMD Instinct MI300X 平台服务器（8 OAM）</translation>
+        </message>
+        <message>
             <source>Biren BR100 64 GB (OAM)</source>
             <translation>壁仞 BR100 64 GB（OAM）</translation>
+        </message>
+        <message>
+            <source>Biren Hearten 8× BR100 OAM server</source>
+            <translation>壁仞 8× BR100 OAM 服务器</translation>
         </message>
         <message>
             <source>Cambricon MLU370-X8 48 GB (PCIe, two chips)</source>
             <translation>寒武纪 MLU370-X8 48 GB（PCIe，双芯片）</translation>
         </message>
         <message>
+            <source>Cambricon MLU370-X8 8-card PCIe server (OEM class)</source>
+            <translation>寒武纪 MLU370-X8 8 卡 PCIe 服务器（OEM 级）</translation>
+        </message>
+        <message>
             <source>Cambricon MLU590 (OAM)</source>
             <translation>寒武纪 MLU590（OAM）</translation>
+        </message>
+        <message>
+            <source>Cambricon MLU590 8-OAM server (OEM class)</source>
+            <translation>寒武纪 MLU590 8 OAM 服务器（OEM 级）</translation>
         </message>
         <message>
             <source>CloudMatrix384 compute rack (4× 910C server)</source>
@@ -1723,6 +1739,10 @@
             <translation>通用主机机柜，24 台单网卡主机（标称）</translation>
         </message>
         <message>
+            <source>Generic host, one NIC (nominal)</source>
+            <translation>通用主机，单网卡（标称）</translation>
+        </message>
+        <message>
             <source>H3C S9825-64D (64 × 400G, 25.6 Tb/s)</source>
             <translation>H3C S9825-64D（64 × 400G，25.6 Tb/s）</translation>
         </message>
@@ -1733,6 +1753,14 @@
         <message>
             <source>H3C S9827-64EP (64 × 800G, 51.2 Tb/s)</source>
             <translation>H3C S9827-64EP（64 × 800G，51.2 Tb/s）</translation>
+        </message>
+        <message>
+            <source>H3C UniServer R5500 G6, 8× H20</source>
+            <translation>H3C UniServer R5500 G6，8× H20</translation>
+        </message>
+        <message>
+            <source>HGX H100 8-GPU server (OEM class)</source>
+            <translation>HGX H100 8 卡服务器（OEM 级）</translation>
         </message>
         <message>
             <source>Huawei</source>
@@ -1747,6 +1775,10 @@
             <translation>华为昇腾 910C</translation>
         </message>
         <message>
+            <source>Huawei Atlas 800T A2 (8× Ascend 910B)</source>
+            <translation>华为 Atlas 800T A2（8× 昇腾 910B）</translation>
+        </message>
+        <message>
             <source>Huawei CloudEngine XH-series box, 64 × 400GE (25.6 Tb/s class)</source>
             <translation>华为 CloudEngine XH 系列盒式交换机，64 × 400GE（25.6 Tb/s 级）</translation>
         </message>
@@ -1755,20 +1787,52 @@
             <translation>华为 CloudEngine XH 系列盒式交换机，64 × 800GE（51.2 Tb/s 级）</translation>
         </message>
         <message>
+            <source>Huawei CloudMatrix384 Ascend 910C server</source>
+            <translation>华为 CloudMatrix384 昇腾 910C 服务器</translation>
+        </message>
+        <message>
             <source>Hygon DCU K100-AI 64 GB</source>
             <translation>海光 DCU K100-AI 64 GB</translation>
+        </message>
+        <message>
+            <source>Hygon DCU K100-AI 8-card server (OEM class)</source>
+            <translation>海光 DCU K100-AI 8 卡服务器（OEM 级）</translation>
+        </message>
+        <message>
+            <source>Iluvatar CoreX BI-V100 8-card PCIe server (OEM class)</source>
+            <translation>天数智芯 BI-V100 8 卡 PCIe 服务器（OEM 级）</translation>
         </message>
         <message>
             <source>Iluvatar CoreX Tiangai 100 (BI-V100) 32 GB</source>
             <translation>天数智芯 天垓 100（BI-V100）32 GB</translation>
         </message>
         <message>
+            <source>Inspur NF5688G7, 8× H800 SXM5</source>
+            <translation>浪潮 NF5688G7，8× H800 SXM5</translation>
+        </message>
+        <message>
+            <source>Inspur NF5688M6, 8× A800 SXM4</source>
+            <translation>浪潮 NF5688M6，8× A800 SXM4</translation>
+        </message>
+        <message>
             <source>Kunlunxin P800 (XPU-P, OAM)</source>
             <translation>昆仑芯 P800（XPU-P，OAM）</translation>
         </message>
         <message>
+            <source>Kunlunxin P800 8-OAM server (OEM class)</source>
+            <translation>昆仑芯 P800 8 OAM 服务器（OEM 级）</translation>
+        </message>
+        <message>
+            <source>MetaX C500 8-OAM server (OEM class)</source>
+            <translation>沐曦 C500 8 OAM 服务器（OEM 级）</translation>
+        </message>
+        <message>
             <source>MetaX Xiyun C500 64 GB (OAM)</source>
             <translation>沐曦 曦云 C500 64 GB（OAM）</translation>
+        </message>
+        <message>
+            <source>Moore Threads MCCX D800 (8× MTT S4000)</source>
+            <translation>摩尔线程 MCCX D800（8× MTT S4000）</translation>
         </message>
         <message>
             <source>Moore Threads MTT S4000 48 GB</source>
@@ -1789,6 +1853,26 @@
         <message>
             <source>NVIDIA B200 GPU of a GB200 superchip (NVL72)</source>
             <translation>NVIDIA B200（GB200 超级芯片中的 GPU，NVL72）</translation>
+        </message>
+        <message>
+            <source>NVIDIA DGX A100 (640 GB)</source>
+            <translation>NVIDIA DGX A100（640 GB）</translation>
+        </message>
+        <message>
+            <source>NVIDIA DGX B200</source>
+            <translation>NVIDIA DGX B200</translation>
+        </message>
+        <message>
+            <source>NVIDIA DGX H100</source>
+            <translation>NVIDIA DGX H100</translation>
+        </message>
+        <message>
+            <source>NVIDIA DGX H200</source>
+            <translation>NVIDIA DGX H200</translation>
+        </message>
+        <message>
+            <source>NVIDIA GB200 NVL72 compute tray</source>
+            <translation>NVIDIA GB200 NVL72 计算托盘</translation>
         </message>
         <message>
             <source>NVIDIA H100 SXM5 80 GB</source>
@@ -3278,6 +3362,10 @@
         <message>
             <source>Facility power (kW)</source>
             <translation>设施总功耗 (kW)</translation>
+        </message>
+        <message>
+            <source>Fibre for {medium}</source>
+            <translation>光纤，用于 {medium}</translation>
         </message>
         <message>
             <source>Figure</source>

@@ -1,16 +1,16 @@
-"""The built-in parts' names in the user's language (rack types, accelerators, switch
-models, link media): for the palette and the rack groups it drops (a rack group is
-named after its rack type when dropped), for the compute figures by accelerator, and
-for the bill of materials of a report in Chinese (switch models and media).
+"""The built-in parts' names in the user's language (rack types, accelerators,
+servers, switch models, link media): for the palette and the rack groups it drops (a
+rack group is named after its rack type when dropped), for the compute figures by
+accelerator, and for the bills of materials of a report and a workbook in Chinese.
 
 A part's name is catalog data in English (``resources/catalog/rack_types.json``); the
-names of the built-in rack types are listed here, marked for the model's catalog
-(context ``"parts"``), so a Chinese window says ``4× 华为 Atlas 800T A2，风冷`` where an
-English one says ``4× Huawei Atlas 800T A2, air-cooled``. A name not listed (a part of
-the user's own catalog) is shown as written. ``tests/model/test_part_names.py`` fails
-when a built-in rack type, accelerator, switch model or medium is missing here, so a new
-part cannot go untranslated. Product names stay as their makers write them (``H100 SXM5``, ``Atlas
-800T A2``); vendor and descriptive words are translated.
+names of the built-in parts are listed here, marked for the model's catalog (context
+``"parts"``), so a Chinese window says ``4× 华为 Atlas 800T A2，风冷`` where an English
+one says ``4× Huawei Atlas 800T A2, air-cooled``. A name not listed (a part of the
+user's own catalog) is shown as written. ``tests/model/test_part_names.py`` fails when a
+built-in rack type, accelerator, server, switch model or medium is missing here, so a
+new part cannot go untranslated. Product names stay as their makers write them (``H100
+SXM5``, ``Atlas 800T A2``); vendor and descriptive words are translated.
 """
 
 from __future__ import annotations
@@ -102,6 +102,32 @@ SWITCH_NAMES: tuple[str, ...] = (
 )
 """The built-in switch models' names, as the catalog writes them."""
 
+SERVER_NAMES: tuple[str, ...] = (
+    mark("parts", "NVIDIA DGX H100"),
+    mark("parts", "NVIDIA DGX H200"),
+    mark("parts", "NVIDIA DGX B200"),
+    mark("parts", "HGX H100 8-GPU server (OEM class)"),
+    mark("parts", "NVIDIA GB200 NVL72 compute tray"),
+    mark("parts", "Huawei CloudMatrix384 Ascend 910C server"),
+    mark("parts", "AMD Instinct MI300X platform server (8 OAM)"),
+    mark("parts", "Generic host, one NIC (nominal)"),
+    mark("parts", "NVIDIA DGX A100 (640 GB)"),
+    mark("parts", "Inspur NF5688M6, 8× A800 SXM4"),
+    mark("parts", "Inspur NF5688G7, 8× H800 SXM5"),
+    mark("parts", "H3C UniServer R5500 G6, 8× H20"),
+    mark("parts", "Huawei Atlas 800T A2 (8× Ascend 910B)"),
+    mark("parts", "Cambricon MLU370-X8 8-card PCIe server (OEM class)"),
+    mark("parts", "Cambricon MLU590 8-OAM server (OEM class)"),
+    mark("parts", "Hygon DCU K100-AI 8-card server (OEM class)"),
+    mark("parts", "Kunlunxin P800 8-OAM server (OEM class)"),
+    mark("parts", "Moore Threads MCCX D800 (8× MTT S4000)"),
+    mark("parts", "MetaX C500 8-OAM server (OEM class)"),
+    mark("parts", "Iluvatar CoreX BI-V100 8-card PCIe server (OEM class)"),
+    mark("parts", "Biren Hearten 8× BR100 OAM server"),
+)
+"""The built-in servers' names, as the catalog writes them (the workbook's bill of
+materials lists servers)."""
+
 MEDIUM_NAMES: tuple[str, ...] = (
     mark("parts", "400G passive copper (DAC)"),
     mark("parts", "400G active optical cable (AOC)"),
@@ -119,14 +145,15 @@ MEDIUM_NAMES: tuple[str, ...] = (
 )
 """The built-in link media's names, as the catalog writes them."""
 
-_LISTED = frozenset((*RACK_TYPE_NAMES, *ACCELERATOR_NAMES, *SWITCH_NAMES, *MEDIUM_NAMES))
+_LISTED = frozenset((*RACK_TYPE_NAMES, *ACCELERATOR_NAMES, *SWITCH_NAMES, *SERVER_NAMES,
+                     *MEDIUM_NAMES))
 
 
 def part_name(name: str, lang: str | None) -> str:
-    """Any catalog part's ``name`` in ``lang`` (a rack type, accelerator, switch model
-    or link medium): the translation of a built-in part's name, any other name (a part
-    of the user's own catalog) as written. The bill of materials of the Chinese PDF
-    report names its switches and media so."""
+    """Any catalog part's ``name`` in ``lang`` (a rack type, accelerator, server,
+    switch model or link medium): the translation of a built-in part's name, any other
+    name (a part of the user's own catalog) as written. The bills of materials of the
+    Chinese PDF report and workbook name their parts so."""
     if name not in _LISTED:
         return name
     return Translator(lang).translate("parts", name)

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import QFormLayout, QLabel, QScrollArea, QVBoxLayout, QWi
 
 from gui.commands import kind_word
 from gui.document import DesignDocument
-from gui.i18n import error_message
+from gui.i18n import current_language, error_message
 from gui.inspector.edits import (
     SERVES,
     current_value,
@@ -55,6 +55,7 @@ from model.elements import (
     SwitchTier,
 )
 from model.errors import DesignError
+from model.part_names import part_name
 from model.parts import Catalog, Cooling
 
 SETTINGS = "__design__"
@@ -77,10 +78,13 @@ def _enum_choices(enum: Any) -> list[tuple[str, Any]]:
 
 
 def _parts(own: tuple[Any, ...], builtin: tuple[Any, ...]) -> list[tuple[str, str]]:
+    """(name, id) of the design's parts, then the catalog's others; a built-in part's
+    name in the interface's language, as the palette and the canvas name it."""
     seen: dict[str, str] = {}
     for part in (*own, *builtin):
         seen.setdefault(part.id, part.name)
-    return [(name, pid) for pid, name in seen.items()]
+    lang = current_language()
+    return [(part_name(name, lang), pid) for pid, name in seen.items()]
 
 
 class Inspector(QWidget):

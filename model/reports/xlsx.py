@@ -10,8 +10,10 @@ Every text cell is written as an explicit string cell, so a name such as ``=SUM(
 is shown as text and never evaluated.
 
 With ``lang`` (``"zh_CN"``) the sheet names, headers, figure names, units in words and
-the problems are written in that language (see :mod:`model.i18n`); names the user gave
-and part names stay as they are.
+the problems are written in that language (see :mod:`model.i18n`), and so are the names
+of the built-in parts in the bill of materials and the cabling plan (as in the PDF
+report: :func:`model.part_names.part_name`); names the user gave, and the parts of the
+user's own catalog, stay as they are.
 """
 
 from __future__ import annotations
@@ -27,8 +29,9 @@ from openpyxl.utils import get_column_letter
 
 from model.design import Design
 from model.i18n import Translator, mark
-from model.metrics.cost import CATEGORIES
+from model.metrics.cost import CATEGORIES, CostItem
 from model.metrics.results import DesignMetrics
+from model.part_names import part_name
 from model.reports.atomic import atomic_path
 from model.reports.cabling import bundle_plan
 from model.reports.labels import Labeller
@@ -211,7 +214,7 @@ def build_workbook(design: Design, metrics: DesignMetrics, lang: str | None = No
         (t.phrase("workbook", "Price date"), TEXT, 11),
         (t.phrase("workbook", "Estimate"), TEXT, 9),
         (t.phrase("workbook", "Price source"), TEXT, 60),
-    ], [(term(t, i.category), i.part_id, i.name, i.quantity, term(t, i.unit),
+    ], [(term(t, i.category), i.part_id, _item_name(t, design, i), i.quantity, term(t, i.unit),
          i.unit_usd * rate, i.total_usd * rate, i.price_date, yes_no(t, i.estimate),
          i.price_source)
         for i in items])
@@ -273,9 +276,26 @@ _WORD_COLUMNS = (1, 8, 9, 12)
 reaches), shown in the workbook's language."""
 
 
+_MEDIUM_NAME_COLUMN = 7
+"""The column of the cabling plan's rows holding the medium's catalog name."""
+
+
 def _cabling_words(t: Translator, row: tuple[Any, ...]) -> tuple[Any, ...]:
-    return tuple(term(t, value) if c in _WORD_COLUMNS and isinstance(value, str) else value
+    return tuple(term(t, value) if c in _WORD_COLUMNS and isinstance(value, str) else
+                 part_name(value, t.lang) if c == _MEDIUM_NAME_COLUMN and value else value
                  for c, value in enumerate(row))
+
+
+def _item_name(t: Translator, design: Design, item: CostItem) -> str:
+    """A bill-of-materials line's name in the workbook's language: a built-in part's
+    name translated, the fibre bought for a medium ("Fibre for 400G OSFP multimode
+    optics …") with its medium's name translated, any other name as written."""
+    if item.category == "cables" and item.part_id.endswith("-fibre"):
+        medium = design.catalog.medium(item.part_id.removesuffix("-fibre"))
+        if medium is not None and item.name == f"Fibre for {medium.name}":
+            return t.phrase("workbook", "Fibre for {medium}",
+                            medium=part_name(medium.name, t.lang))
+    return part_name(item.name, t.lang)
 
 
 def write_xlsx(design: Design, metrics: DesignMetrics, path: str | os.PathLike[str],

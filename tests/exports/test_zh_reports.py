@@ -142,3 +142,40 @@ def test_the_setup_installs_the_font_the_chinese_report_is_drawn_with() -> None:
             families = subprocess.run(["fc-list", ":lang=zh-cn", "family"],
                                       capture_output=True, text=True, check=True).stdout
             assert "Noto Sans CJK SC" in families
+
+
+def test_workbook_in_chinese_names_the_built_in_parts_as_the_pdf_does(tmp_path: Path) -> None:
+    """The Chinese workbook kept the catalog's English part names while the Chinese PDF
+    translated them; now its bill of materials and cabling plan read as the PDF's (the
+    Chinese below written by hand, from i18n/model_zh_CN.ts's wording)."""
+    from model.templates.superpod import build_superpod
+
+    design = build_superpod(1, "dgx-h100")
+    metrics = compute_all(design)
+    chinese = build_workbook(design, metrics, "zh_CN")
+    names = {row[1]: row[2] for row in chinese["物料清单"].iter_rows(min_row=2, values_only=True)}
+    multimode = "400G OSFP 多模光模块（SR4），链路每端一个"
+    single_mode = "400G OSFP 单模光模块（DR4），链路每端一个"
+    assert names == {
+        "dgx-h100": "NVIDIA DGX H100",
+        "qm9700": "NVIDIA Quantum-2 QM9700（NDR InfiniBand）",
+        "optical-400g-osfp": multimode,
+        "optical-400g-dr4": single_mode,
+        "optical-400g-osfp-fibre": f"光纤，用于 {multimode}",
+        "optical-400g-dr4-fibre": f"光纤，用于 {single_mode}",
+        "dgx-h100-x4": "4× DGX H100，风冷",
+    }
+    media = {row[7] for row in chinese["布线方案"].iter_rows(min_row=2, values_only=True)}
+    assert media == {multimode, single_mode}
+    # English keeps the catalog's names
+    english = build_workbook(design, metrics)
+    names_en = {row[1]: row[2] for row in
+                english["Bill of materials"].iter_rows(min_row=2, values_only=True)}
+    assert names_en["dgx-h100-x4"] == "4× DGX H100, air-cooled"
+    assert names_en["optical-400g-osfp-fibre"] == \
+        "Fibre for 400G OSFP multimode optics (SR4), per link end"
+    # a part of the user's own catalog keeps its name in Chinese too
+    own = design_from_dict(priced_file())
+    own_names = {row[2] for row in build_workbook(own, compute_all(own), "zh_CN")[
+        "物料清单"].iter_rows(min_row=2, values_only=True)}
+    assert "S" in own_names

@@ -308,3 +308,24 @@ def test_the_next_export_is_offered_in_the_folder_of_the_last(setup, qtbot,
     exported(qtbot, files)
     assert Path(offered[-1]).parent == folder
     assert answers.errors == []
+
+
+def test_an_export_is_offered_under_the_design_name_without_digit_group_commas(
+        setup, monkeypatch) -> None:
+    """Seen under Xvfb: the example's exports were offered as
+    "Campus-of-98_304-H100-in-8-islands.pdf", the thousands comma turned into "_"."""
+    _window, document, files, _answers = setup
+    offered: list[str] = []
+
+    def ask(caption: str, file_filter: str, suggested: str) -> None:
+        offered.append(suggested)
+
+    monkeypatch.setattr(files, "ask_save_path", ask)
+    for name, stem in (("Campus of 98,304 H100 in 8 islands",
+                        "Campus-of-98304-H100-in-8-islands"),
+                       ("8 个计算岛、1\u202f032\u202f192 张 H100 的园区",
+                        "8-个计算岛_1032192-张-H100-的园区"),
+                       ("Costs 1,5 or 12,34", "Costs-1_5-or-12_34")):  # not digit groups
+        document.design.rename(name, "")
+        files.export("json")
+        assert Path(offered[-1]).name == stem + ".metrics.json", offered[-1]

@@ -114,3 +114,80 @@ def test_an_empty_canvas_says_what_to_do_first(qtbot, catalog, settings) -> None
 
 def test_the_example_shows_no_hint(window) -> None:
     assert not window.empty_hint.isVisible()
+
+
+def test_shortcuts_name_undo_and_redo_not_the_step_they_would_take(window) -> None:
+    """Seen in the window: after a paste the table read "Undo Paste rack group 4× DGX
+    H100, air-cooled (copy)" where it means the Undo command."""
+    from gui.commands import RenameDesign
+
+    stack = window.document.undo_stack
+    stack.push(RenameDesign(window.document.design, "Renamed campus"))
+    stack.push(RenameDesign(window.document.design, "Renamed again"))
+    stack.undo()  # both Undo and Redo now carry a step
+    assert window.undo_action.text() != "&Undo" and window.redo_action.text() != "&Redo"
+    dialog = window.help.show_shortcuts()
+    try:
+        table = dialog.table
+        rows = {table.item(r, 1).text(): table.item(r, 2).text()
+                for r in range(table.rowCount())}
+        assert rows["Undo"] == "Ctrl+Z"
+        assert rows["Redo"].startswith("Ctrl+Shift+Z")
+        assert not [c for c in rows if c.startswith(("Undo ", "Redo "))]
+    finally:
+        dialog.close()
+
+
+def test_guide_pictures_are_as_wide_as_the_page_when_the_window_opens(window, qtbot) -> None:
+    """Seen in the window: the first screenshot of the guide was a 200-pixel thumbnail,
+    fitted to the page before the page had its width, and never grown back."""
+    from PySide6.QtGui import QImage
+
+    guide = window.help.show_guide()
+    qtbot.waitExposed(guide)
+    browser = guide.browser
+    limit = browser.viewport().width() - 40
+    assert limit > 600, "the guide opens wider than its pictures' floor"
+    document = browser.document()
+    shown = {}
+    block = document.begin()
+    while block.isValid():
+        it = block.begin()
+        while not it.atEnd():
+            fmt = it.fragment().charFormat()
+            if fmt.isImageFormat():
+                image = fmt.toImageFormat()
+                shown[image.name()] = image.width()
+            it += 1
+        block = block.next()
+    assert shown
+    for name, width in shown.items():
+        natural = QImage(str(ROOT / "docs" / name)).width()
+        assert natural > 0, name
+        assert abs(width - min(natural, limit)) <= 1, (name, width, natural, limit)
+    # and it follows the page: narrower, then wider again
+    guide.resize(500, guide.height())
+    qtbot.wait(50)
+    narrow = browser.viewport().width() - 40
+    guide.resize(1000, guide.height())
+    qtbot.wait(50)
+    wide = browser.viewport().width() - 40
+    assert wide > narrow
+    first = next(iter(shown))
+    fmt = _image_format(document, first)
+    natural = QImage(str(ROOT / "docs" / first)).width()
+    assert abs(fmt.width() - min(natural, wide)) <= 1
+    guide.close()
+
+
+def _image_format(document, name):  # type: ignore[no-untyped-def]
+    block = document.begin()
+    while block.isValid():
+        it = block.begin()
+        while not it.atEnd():
+            fmt = it.fragment().charFormat()
+            if fmt.isImageFormat() and fmt.toImageFormat().name() == name:
+                return fmt.toImageFormat()
+            it += 1
+        block = block.next()
+    raise AssertionError(name)

@@ -83,3 +83,27 @@ def test_switch_roles_read_as_the_names_do_in_chinese(qtbot, english_afterwards)
     for role in (Role.LEAF, Role.SPINE, Role.CORE):
         assert enum_word(role) == role_word(role.value, "zh_CN")
     assert [enum_word(r) for r in (Role.LEAF, Role.SPINE, Role.CORE)] == ["Leaf", "Spine", "Core"]
+
+
+def test_switch_models_and_servers_in_a_chinese_palette(qtbot, catalog, settings,  # type: ignore[no-untyped-def]
+                                                        english_afterwards) -> None:  # noqa: F811
+    """The palette's switch tiers kept their English catalog names in a Chinese window
+    ("Huawei CloudEngine XH-series box, …"), and a rack entry's tooltip its server's."""
+    from gui.i18n import installer
+    from gui.main_window import open_window
+
+    assert installer(QApplication.instance()).install("zh_CN")  # type: ignore[arg-type]
+    win = open_window(Design(name="园区"), None, catalog, settings)
+    try:
+        labels = {e.part_id: e.label for e in win.parts_palette.entries()}
+        # i18n/model_zh_CN.ts's wording, written out by hand
+        assert labels["huawei-ce-xh-64x400g"] == \
+            "华为 CloudEngine XH 系列盒式交换机，64 × 400GE（25.6 Tb/s 级）"
+        assert labels["qm9700"] == "NVIDIA Quantum-2 QM9700（NDR InfiniBand）"
+        palette = win.parts_palette
+        tips = [palette.topLevelItem(i).child(j).toolTip(0)
+                for i in range(palette.topLevelItemCount())
+                for j in range(palette.topLevelItem(i).childCount())]
+        assert any("4 × 华为 Atlas 800T A2（8× 昇腾 910B）" in tip for tip in tips), tips
+    finally:
+        close_window(win)

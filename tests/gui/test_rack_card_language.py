@@ -35,3 +35,39 @@ def test_rack_cards_name_their_type_in_chinese(qtbot, catalog, settings,  # type
             zh[("parts", "4× H3C R5500 G6 H20, air-cooled")]
     finally:
         close_window(win)
+
+
+def test_inspector_names_parts_in_chinese_as_the_palette_does(qtbot, catalog, settings,  # type: ignore[no-untyped-def]
+                                                             english_afterwards) -> None:  # noqa: F811
+    """Seen under Xvfb in a Chinese window: a bundle's Medium read "400G OSFP multimode
+    optics (SR4), pe…" and a rack group's Rack type "4× Huawei Atlas 800T A2,
+    air-cooled" while the palette and the cards said them in Chinese."""
+    from gui.i18n import installer
+    from gui.main_window import open_window
+
+    zh = read_catalog(ROOT / "i18n" / "model_zh_CN.ts")
+    win = open_window(load_design(EXAMPLE), None, catalog, settings)
+    try:
+        assert installer(QApplication.instance()).install("zh_CN")  # type: ignore[arg-type]
+        for element, field, english in (
+                ("island-1-racks", "rack_type", "4× Huawei Atlas 800T A2, air-cooled"),
+                ("island-1-leaf-spine", "medium",
+                 "400G OSFP multimode optics (SR4), per link end"),
+                ("core", "switch",
+                 "Huawei CloudEngine XH-series box, 64 × 400GE (25.6 Tb/s class)")):
+            win.scene.select_ids([element])
+            combo = win.inspector.fields[field].editor
+            assert combo.currentText() == zh[("parts", english)] != english, element
+            offered = [combo.itemText(i) for i in range(combo.count())]
+            assert english not in offered
+        # the edit still names the part by id: choosing another medium sets its id
+        win.scene.select_ids(["island-1-leaf-spine"])
+        field = win.inspector.fields["medium"]
+        dr4 = field.choices().index("optical-400g-dr4")
+        field.editor.setCurrentIndex(dr4)
+        field.editor.activated.emit(dr4)
+        assert win.document.design.bundles["island-1-leaf-spine"].medium == "optical-400g-dr4"
+        win.document.undo_stack.undo()  # closes without asking to save
+        assert win.document.design.bundles["island-1-leaf-spine"].medium == "optical-400g-osfp"
+    finally:
+        close_window(win)

@@ -110,3 +110,23 @@ def check_steady_size(qtbot, templates) -> None:  # type: ignore[no-untyped-def]
         qtbot.waitUntil(dialog.preview_ready, timeout=5_000)
         QApplication.processEvents()
         assert dialog.size() == size, f"{name} with its preview: {dialog.size()} != {size}"
+
+
+def test_choices_are_named_in_the_interface_language(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Seen under Xvfb: in a Chinese window the SuperPOD's systems were offered by their
+    English catalog names ("GB200 NVL72 rack (18 compute trays)")."""
+    from gui.i18n import installer
+
+    app = QApplication.instance()
+    assert installer(app).install("zh_CN")  # type: ignore[arg-type]
+    try:
+        dialog = make(qtbot)
+        dialog.select("superpod")
+        combo = dialog._editors["system"]
+        assert isinstance(combo, QComboBox)
+        shown = [combo.itemText(i) for i in range(combo.count())]
+        # i18n/model_zh_CN.ts's wording, written out by hand
+        assert shown == ["NVIDIA DGX H100", "NVIDIA DGX B200", "GB200 NVL72 机柜（18 个计算托盘）"]
+        assert dialog.values()["system"] == "dgx-h100", "the template still gets the id"
+    finally:
+        installer(app).remove()  # type: ignore[arg-type]

@@ -9,6 +9,7 @@ from model.part_names import (
     ACCELERATOR_NAMES,
     MEDIUM_NAMES,
     RACK_TYPE_NAMES,
+    SERVER_NAMES,
     SWITCH_NAMES,
     accelerator_name,
     part_name,
@@ -102,3 +103,24 @@ def test_switch_vendors_read_in_chinese() -> None:
                                  "generic": "通用"}.items():
             if switch.vendor.startswith(english):
                 assert chinese.startswith(written), chinese
+
+
+def test_every_built_in_server_is_listed_and_reads_in_chinese_with_its_model_kept() -> None:
+    """The Chinese workbook's bill of materials lists servers by name."""
+    catalog = load_builtin_catalog()
+    assert {s.name for s in catalog.servers} ^ set(SERVER_NAMES) == set()
+    for server in catalog.servers:
+        chinese = part_name(server.name, "zh_CN")
+        assert part_name(server.name, None) == server.name
+        accelerator = catalog.accelerator(server.accelerator)
+        vendor = str(getattr(accelerator, "vendor", ""))
+        for english, written in VENDORS_IN_CHINESE.items():
+            if vendor.startswith(english):
+                assert written in chinese, (server.name, chinese)
+        for word in ("server", "card", "class", "tray", "nominal"):
+            assert word not in chinese, (word, chinese)
+        for word in server.name.replace(",", " ").replace("(", " ").replace(")", " ").split():
+            if any(ch.isdigit() for ch in word) and word[0].isupper():
+                assert word in chinese, (word, chinese)
+    assert part_name("Huawei Atlas 800T A2 (8× Ascend 910B)", "zh_CN") == \
+        "华为 Atlas 800T A2（8× 昇腾 910B）"
