@@ -364,102 +364,6 @@ def _side_candidates(a: End, b: End) -> Iterable[list[Point]]:
                 yield [s, (x1, ay), (x1, y), (x2, y), (x2, by), t]
 
 
-def _segment_free(key: tuple[Point, Point], index: RectIndex, ignore: frozenset[str],
-                  own: tuple[Rect, ...], frames: RectIndex | None,
-                  own_frames: frozenset[str]) -> bool:
-    """:func:`_free` of the one segment ``key`` (not of zero length) against the cards
-    and then against the frames."""
-    crossed = index._segments.get(key)
-    if crossed is None:
-        crossed = index._segments[key] = index._segment_keys(*key)
-    for k in crossed:
-        if k not in ignore:
-            return False
-    (px, py), (qx, qy) = key
-    x1, x2 = (px, qx) if px <= qx else (qx, px)
-    y1, y2 = (py, qy) if py <= qy else (qy, py)
-    for r in own:
-        if x1 < r[2] - 0.5 and r[0] + 0.5 < x2 and y1 < r[3] - 0.5 and r[1] + 0.5 < y2:
-            return False
-    if frames is None:
-        return True
-    crossed = frames._segments.get(key)
-    if crossed is None:
-        crossed = frames._segments[key] = frames._segment_keys(*key)
-    return all(k in own_frames for k in crossed)
-
-
-def _first_free_side(a: End, b: End, index: RectIndex, ignore: frozenset[str],
-                     own: tuple[Rect, ...], tries: int, frames: RectIndex | None,
-                     own_frames: frozenset[str]) -> list[Point] | None:
-    """The first of the first ``tries`` :func:`_side_candidates` that crosses nothing
-    (the one :func:`route` takes), or None when none does: the same candidates in the
-    same order, but each segment judged once per route and a candidate passed over at
-    a blocked segment it shares with one judged before, without being made (of a
-    Dragonfly+ k = 128's global links, nine in ten try 9 to 13 candidates, most
-    blocked where they leave or enter a card)."""
-    known: dict[tuple[Point, Point], bool] = {}
-
-    def ok(p: Point, q: Point) -> bool:
-        if p == q:
-            return True
-        key = (p, q)
-        verdict = known.get(key)
-        if verdict is None:
-            verdict = known[key] = _segment_free(key, index, ignore, own, frames,
-                                                 own_frames)
-        return verdict
-
-    ar, br = a.rect, b.rect
-    ay, by = (ar[1] + ar[3]) / 2, (br[1] + br[3]) / 2
-    count = 0  # candidates passed, in _side_candidates' order
-    if br[0] >= ar[2]:
-        s, t, sx, tx = (ar[2], ay), (br[0], by), ar[2] + STUB, br[0] - STUB
-    elif br[2] <= ar[0]:
-        s, t, sx, tx = (ar[0], ay), (br[2], by), ar[0] - STUB, br[2] + STUB
-    else:
-        right = (br[0] + br[2]) / 2 >= (ar[0] + ar[2]) / 2
-        s, t = ((ar[2], ay), (br[2], by)) if right else ((ar[0], ay), (br[0], by))
-        sx = tx = max(ar[2], br[2]) + STUB if right else min(ar[0], br[0]) - STUB
-        if ok(s, (sx, ay)) and ok((sx, ay), (sx, by)) and ok((sx, by), t):
-            return [s, (sx, ay), (sx, by), t]
-        count += 1
-        sx, tx = s[0] + (STUB if right else -STUB), t[0] + (STUB if right else -STUB)
-    if (sx <= tx) == (s[0] <= t[0]) and s[0] != t[0]:
-        if count >= tries:
-            return None
-        mid = (s[0] + t[0]) / 2
-        if ok(s, (mid, ay)) and ok((mid, ay), (mid, by)) and ok((mid, by), t):
-            return [s, (mid, ay), (mid, by), t]
-        count += 1
-    xs_a = [sx, *_channels(a, t[0])[:3]]
-    xs_b = [tx, *_channels(b, s[0])[:3]]
-    ys = [min(ar[1], br[1]) - STUB, max(ar[3], br[3]) + STUB]
-    ys += [f[1] - STUB for f in a.frames[:1]] + [f[3] + STUB for f in a.frames[:1]]
-    per_x2 = len(ys)
-    for x1 in xs_a:
-        start = count
-        count += len(xs_b) * per_x2
-        if start >= tries:
-            return None
-        out = (x1, ay)
-        if not ok(s, out):
-            continue  # every candidate through x1 is blocked
-        rising = [(n, y) for n, y in enumerate(ys) if ok(out, (x1, y))]
-        for n2, x2 in enumerate(xs_b):
-            into = (x2, by)
-            if not ok(into, t):
-                continue
-            first = start + n2 * per_x2
-            for n, y in rising:
-                if first + n >= tries:
-                    break
-                p, q = (x1, y), (x2, y)
-                if ok(p, q) and ok(q, into):
-                    return [s, out, p, q, into, t]
-    return None
-
-
 def route(lower: End, upper: End, index: RectIndex, ignore: frozenset[str],
           side_to_side: bool = False, tries: int = 60, counted: int = 8,
           frames: RectIndex | None = None, own_frames: frozenset[str] = frozenset()
@@ -470,14 +374,9 @@ def route(lower: End, upper: End, index: RectIndex, ignore: frozenset[str],
     ``tries`` candidates crossing none, else, of the first ``counted``, the one
     crossing the fewest (the simplest among equals). ``side_to_side`` joins the sides
     of peers."""
-    own = (lower.rect, upper.rect)
-    if side_to_side:
-        found = _first_free_side(lower, upper, index, ignore, own, tries, frames,
-                                 own_frames)
-        if found is not None:
-            return _simplify(found)
     raw = (_side_candidates(lower, upper) if side_to_side
            else _vertical_candidates(lower, upper))
+    own = (lower.rect, upper.rect)
     tried: list[list[Point]] = []
     for candidate in raw:
         if _free(candidate, index, ignore, own) and (
