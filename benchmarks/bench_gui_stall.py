@@ -158,7 +158,8 @@ class SliceClock:
 
     def __init__(self) -> None:
         self.spent: dict[str, float] = {}
-        self._stack: list[list[object]] = []  # [kind, started, time of inner slices]
+        self._stack: list[tuple[str, float, list[float]]] = []
+        """The slices under way: kind, when it started, time of the slices inside."""
         self.kept: list[tuple[float, str, dict[str, float]]] = []
         self._undo: list[tuple[object, str, object]] = []
 
@@ -178,14 +179,14 @@ class SliceClock:
         self._undo.append((owner, name, original))
 
     def enter(self, kind: str) -> None:
-        self._stack.append([kind, time.thread_time(), 0.0])
+        self._stack.append((kind, time.thread_time(), [0.0]))
 
     def leave(self) -> None:
         kind, started, inner = self._stack.pop()
-        took = time.thread_time() - started  # type: ignore[operator]
-        self.spent[kind] = self.spent.get(kind, 0.0) + took - inner  # type: ignore[arg-type,operator]
+        took = time.thread_time() - started
+        self.spent[kind] = self.spent.get(kind, 0.0) + took - inner[0]
         if self._stack:
-            self._stack[-1][2] += took  # type: ignore[operator]
+            self._stack[-1][2][0] += took
 
     def beat(self, work_ms: float, edit: str) -> None:
         """A heartbeat: keep the breakdown of the gap just ended if it was long."""

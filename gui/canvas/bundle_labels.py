@@ -101,6 +101,7 @@ class BundleLabels:
 
     _items: dict[str, ElementItem]
     _bundles: dict[str, BundleItem]
+    _bundles_at: dict[str, set[str]]
     _pending_labels: dict[str, None]
     _route_timer: QTimer
 
