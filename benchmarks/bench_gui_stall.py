@@ -21,6 +21,11 @@ Run: ``QT_QPA_PLATFORM=offscreen .venv/bin/python benchmarks/bench_gui_stall.py`
 ``--profile`` runs the GUI thread under cProfile (timed in the thread's CPU time) and
 prints, for each gap over the budget, the functions that took its time (profiling
 slows everything, so the figures of such a run are not the benchmark's).
+``--slices`` prints, for each gap of more than 30 ms of GUI-thread work, how that work
+divides among the kinds of slice the GUI thread runs (:data:`SLICES`: the edit itself,
+a canvas paint, a routing slice, figures taken in by the canvas or the docks, a chart
+painted, …), each timed exclusive of the others it calls, the rest as "other"
+(Qt's own work between them); cheap enough that the figures stay the benchmark's.
 """
 
 from __future__ import annotations
@@ -42,6 +47,8 @@ from PySide6.QtCore import QElapsedTimer, QSettings, QTimer
 from PySide6.QtWidgets import QApplication
 
 HEARTBEAT_MS = 2
+SLICE_REPORT_MS = 30.0
+"""``--slices`` breaks down the gaps with more GUI-thread work than this."""
 EDIT_EVERY_MS = 120
 BUDGET_MS = 50.0
 RENDER_BUDGET_MS = 300.0
@@ -144,8 +151,115 @@ class GapProfiler:
             print("\n".join(lines))
 
 
+class SliceClock:
+    """GUI-thread CPU time by kind of slice of work, exclusive (a slice called inside
+    another is taken out of the outer one), gathered between two heartbeats: for
+    ``--slices``."""
+
+    def __init__(self) -> None:
+        self.spent: dict[str, float] = {}
+        self._stack: list[tuple[str, float, list[float]]] = []
+        """The slices under way: kind, when it started, time of the slices inside."""
+        self.kept: list[tuple[float, str, dict[str, float]]] = []
+        self._undo: list[tuple[object, str, object]] = []
+
+    def wrap(self, owner: object, name: str, kind: str) -> None:
+        """Time ``owner.name`` (a class's method) as ``kind`` from now on."""
+        original = getattr(owner, name)
+        clock = self
+
+        def timed(*args: object, **kwargs: object) -> object:
+            clock.enter(kind)
+            try:
+                return original(*args, **kwargs)
+            finally:
+                clock.leave()
+
+        setattr(owner, name, timed)
+        self._undo.append((owner, name, original))
+
+    def enter(self, kind: str) -> None:
+        self._stack.append((kind, time.thread_time(), [0.0]))
+
+    def leave(self) -> None:
+        kind, started, inner = self._stack.pop()
+        took = time.thread_time() - started
+        self.spent[kind] = self.spent.get(kind, 0.0) + took - inner[0]
+        if self._stack:
+            self._stack[-1][2][0] += took
+
+    def beat(self, work_ms: float, edit: str) -> None:
+        """A heartbeat: keep the breakdown of the gap just ended if it was long."""
+        if work_ms > SLICE_REPORT_MS:
+            shares = {k: v * 1000 for k, v in self.spent.items()}
+            shares["other"] = work_ms - sum(shares.values())
+            self.kept.append((work_ms, edit, shares))
+        self.spent = {}
+
+    def stop(self) -> None:
+        for owner, name, original in reversed(self._undo):
+            setattr(owner, name, original)
+        self._undo.clear()
+
+    def report(self) -> None:
+        """Print the long gaps' breakdowns, longest first."""
+        for work_ms, edit, shares in sorted(self.kept, key=lambda k: -k[0])[:8]:
+            parts = ", ".join(f"{k} {v:.1f}" for k, v in
+                              sorted(shares.items(), key=lambda kv: -kv[1]) if v >= 0.5)
+            print(f"--- {work_ms:.1f} ms CPU after '{edit}': {parts}")
+
+
+def timed_slices() -> SliceClock:
+    """A :class:`SliceClock` timing each kind of slice in :data:`SLICES`."""
+    import pyqtgraph
+
+    from gui.canvas.bundle_labels import BundleLabels
+    from gui.canvas.bundle_routing import BundleRouting
+    from gui.canvas.items.building import BuildingItem
+    from gui.canvas.items.island import IslandItem
+    from gui.canvas.items.labels import BundleLabels as LabelLayer
+    from gui.canvas.items.rack_group import RackGroupItem
+    from gui.canvas.items.tier import TierItem
+    from gui.canvas.items.wires import WireLayer
+    from gui.canvas.staging import PaintBudget
+    from gui.canvas.view import CanvasView
+    from gui.main_window import MainWindow
+
+    clock = SliceClock()
+    for owner, name, kind in (
+            (CanvasView, "paintEvent", "canvas paint"),
+            (BundleRouting, "_route_some", "routing slice"),
+            (BundleRouting, "obstacles", "routing: obstacles"),
+            (BundleRouting, "_edge_groups", "routing: edges"),
+            (BundleRouting, "_order_by_rank", "routing: rank order"),
+            (BundleLabels, "label_groups", "routing: label groups"),
+            (BundleRouting, "_queue_relabels", "routing: relabel all"),
+            (WireLayer, "take_in", "routing: wires merged"),
+            (WireLayer, "paint", "paint: wires"),
+            (BuildingItem, "paint", "paint: buildings"),
+            (IslandItem, "paint", "paint: islands"),
+            (RackGroupItem, "paint", "paint: rack groups"),
+            (TierItem, "paint", "paint: tiers"),
+            (LabelLayer, "paint", "paint: labels"),
+            (PaintBudget, "_new_turn", "staged repaint asked"),
+            (MainWindow, "_show_metrics", "figures arrive"),
+            (MainWindow, "_show_metrics_on_canvas", "figures: canvas"),
+            (MainWindow, "_show_metrics_in_docks", "figures: docks"),
+            (pyqtgraph.GraphicsView, "paintEvent", "chart paint")):
+        clock.wrap(owner, name, kind)
+    return clock
+
+
+SLICES = ("edit", "canvas paint", "routing slice", "routing: obstacles", "routing: edges",
+          "routing: rank order", "routing: label groups", "routing: relabel all",
+          "routing: wires merged", "paint: wires", "paint: buildings", "paint: islands",
+          "paint: rack groups", "paint: tiers", "paint: labels", "staged repaint asked",
+          "figures arrive", "figures: canvas", "figures: docks", "chart paint")
+"""The kinds of slice ``--slices`` tells apart ("other": the rest of a gap)."""
+
+
 def measure_stalls(window, app: QApplication, rounds: int = 1,  # type: ignore[no-untyped-def]
-                   profiler: GapProfiler | None = None
+                   profiler: GapProfiler | None = None, slices: SliceClock | None = None
                    ) -> tuple[list[float], list[float], dict[str, tuple[float, float]]]:
     """Run the edits under the heartbeat; returns every gap (wall ms), the GUI thread's
     CPU ms in each gap, and the worst (wall, CPU) gap seen around each kind of edit."""
@@ -168,6 +282,8 @@ def measure_stalls(window, app: QApplication, rounds: int = 1,  # type: ignore[n
         worst[current[0]] = (max(was[0], gap), max(was[1], work))
         if profiler is not None:
             profiler.beat(gap, work, current[0])
+        if slices is not None:
+            slices.beat(work, current[0])
 
     edits = scripted_edits(window) * rounds
     heartbeat = QTimer()
@@ -183,7 +299,13 @@ def measure_stalls(window, app: QApplication, rounds: int = 1,  # type: ignore[n
             return
         name, action = remaining.pop(0)
         current[0] = name
-        action()
+        if slices is not None:
+            slices.enter("edit")
+        try:
+            action()
+        finally:
+            if slices is not None:
+                slices.leave()
 
     editor.timeout.connect(next_edit)
     heartbeat.start()
@@ -253,7 +375,7 @@ def designs() -> dict[str, Callable[[], object]]:
 
 
 def measure_design(name: str, design, app: QApplication, rounds: int,  # type: ignore[no-untyped-def]
-                   profiler: GapProfiler | None = None
+                   profiler: GapProfiler | None = None, slices: bool = False
                    ) -> tuple[float, float, float, tuple[float, float],
                               dict[str, tuple[float, float]]]:
     """Open a window on ``design``, wait for its figures, run the edits; returns the
@@ -262,6 +384,7 @@ def measure_design(name: str, design, app: QApplication, rounds: int,  # type: i
     from gui.main_window import open_window
     from model.catalog import load_builtin_catalog
 
+    clock = timed_slices() if slices else None  # before the window's classes are used
     with tempfile.TemporaryDirectory() as folder:
         settings = QSettings(str(Path(folder) / "s.ini"), QSettings.Format.IniFormat)
         window = open_window(design, None, load_builtin_catalog(), settings)
@@ -271,7 +394,12 @@ def measure_design(name: str, design, app: QApplication, rounds: int,  # type: i
         while not window.runner.is_current() and time.monotonic() < deadline:
             app.processEvents()
             time.sleep(0.001)
-        gaps, busy, worst = measure_stalls(window, app, rounds, profiler)
+        try:
+            gaps, busy, worst = measure_stalls(window, app, rounds, profiler, clock)
+        finally:
+            if clock is not None:
+                clock.stop()
+                clock.report()
         render_ms = measure_render(window.document.design)
         window.document.undo_stack.setClean()
         window.close()
@@ -289,7 +417,8 @@ def main(argv: list[str]) -> int:
         rounds = int(argv[at + 1])
         argv = argv[:at] + argv[at + 2:]
     profiling = "--profile" in argv
-    argv = [a for a in argv if a != "--profile"]
+    slicing = "--slices" in argv
+    argv = [a for a in argv if a not in ("--profile", "--slices")]
     app = QApplication.instance() or QApplication(sys.argv[:1])
     assert isinstance(app, QApplication)
     known = designs()
@@ -305,7 +434,8 @@ def main(argv: list[str]) -> int:
         print(f"\n== {name}: {design!r}", flush=True)
         profiler = GapProfiler() if profiling else None
         longest, longest_busy, p99, render_ms, worst = measure_design(name, design, app,
-                                                                      rounds, profiler)
+                                                                      rounds, profiler,
+                                                                      slicing)
         if profiler is not None:
             profiler.report()
         print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")

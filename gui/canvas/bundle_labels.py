@@ -101,6 +101,7 @@ class BundleLabels:
 
     _items: dict[str, ElementItem]
     _bundles: dict[str, BundleItem]
+    _bundles_at: dict[str, set[str]]
     _pending_labels: dict[str, None]
     _route_timer: QTimer
 
@@ -326,6 +327,34 @@ class BundleLabels:
             if bid in self._bundles:
                 self._pending_labels[bid] = None
         return self._groups
+
+    def card_sums(self, item: ElementItem) -> dict[str, str]:
+        """The summed figures of ``item``'s bundles on each edge ("up", "down", "side")
+        where they are :data:`SUMMARY_MIN` or more, grouped as :meth:`label_groups`
+        groups them, with the figures shown now: for the card's tooltip, at any zoom
+        (no label is placed while they are too small to read, and the sum the tooltip
+        gave was the one of the last zoom that showed labels). Worked out from the
+        bundles at the item and its children alone, nothing kept."""
+        ids = [item.element_id] + [c.element_id for c in item.childItems()
+                                   if isinstance(c, ElementItem)]
+        found: dict[str, list[str]] = defaultdict(list)
+        for bid in {bid for eid in ids for bid in self._bundles_at.get(eid, ())}:
+            bundle = self._bundles.get(bid)
+            if bundle is None:
+                continue
+            b = bundle.element
+            lower, upper = self._anchor(b.lower), self._anchor(b.upper)
+            if lower is None or upper is None or lower is upper:
+                continue
+            if b.pattern is Pattern.GLOBAL:
+                if item in (lower, upper):
+                    found["side"].append(bid)
+            elif lower is item:
+                found["up"].append(bid)
+            elif upper is item:
+                found["down"].append(bid)
+        return {edge: self.summary_text(sorted(members, key=_id_order))
+                for edge, members in found.items() if len(members) >= SUMMARY_MIN}
 
     def summary_text(self, members: list[str]) -> str:
         """"8 bundles · 24,576 × 400G": the count, the links summed and their speed (or

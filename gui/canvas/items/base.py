@@ -362,7 +362,13 @@ class ElementItem(QGraphicsItem):
         return True
 
     def tooltip_text(self) -> str:
-        """The tooltip (handed to Qt now if it changed since it last was)."""
+        """The tooltip (handed to Qt now if it changed since it last was), with the
+        sums of the item's many bundles as the figures are now."""
+        scene = self.design_scene()
+        if scene is not None:
+            sums = scene.card_sums(self)
+            for edge in sorted(set(self.bundle_sums) | set(sums)):
+                self.set_bundle_sum(edge, sums.get(edge))
         if not self._tooltip_given:
             self._tooltip_given = True
             self.setToolTip(self._tooltip)

@@ -7,7 +7,7 @@ bundle draws itself on top; the layer takes no clicks."""
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sized
 from contextlib import contextmanager
 from itertools import pairwise
 
@@ -181,6 +181,13 @@ class WireLayer(QGraphicsItem):
         for line, merged in self._merged.items():
             lines[line[0]].extend(merged)
         return lines
+
+    def waiting(self) -> int:
+        """How many bundles :meth:`take_in` would take in now."""
+        if not self._all_stale:
+            return len(self._stale)
+        bundles = self._bundles()
+        return len(bundles) if isinstance(bundles, Sized) else sum(1 for _ in bundles)
 
     def take_in(self) -> None:
         """Merge the lines that changed now, not in the next paint (the routing queue
