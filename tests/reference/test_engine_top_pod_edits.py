@@ -109,7 +109,9 @@ def test_speed_edits_of_one_island_of_the_100k_campus_remake_its_group_only(
     """The heterogeneous 100K campus on its grid of whole units, island 1's uplink speed
     changed twice: the second edit makes anew what island 1's group adds to the core's
     combination (its contribution and tables of whole children) and nothing of the
-    other islands' groups, and the bisection and cut are a fresh engine's, exact."""
+    other islands' groups; of the core's balanced tree of its 12 groups, the nodes
+    above island 1's group only (4 at most, the root not kept), and the bisection and
+    cut are a fresh engine's, exact."""
     design = heterogeneous_campus()
     uplinks = next(b for b in design.bundles.values() if "core" in b.upper)
     warm = Engine()
@@ -123,3 +125,4 @@ def test_speed_edits_of_one_island_of_the_100k_campus_remake_its_group_only(
         assert got.exact and fresh.exact
         assert got.gbps == fresh.gbps and got.cut == fresh.cut, factor
     assert made["whole parts"] == 1
+    assert 1 <= made["tree"] <= 4
