@@ -104,6 +104,32 @@ def test_rack_edits_in_one_island_of_the_100k_campus_remake_its_group_only(
     assert got.cut == fresh.cut
 
 
+def test_rack_edits_that_change_the_units_divisor_remake_one_group(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The heterogeneous 100K campus, island 1 at 127 racks and then at 123: its units'
+    common divisor goes from 1 to 2 (the rail blocks partly filled), but loose tables
+    count on the grid of one accelerator either way, so the second edit makes anew
+    island 1's envelopes only and finds the other islands' whole product remembered;
+    its bisection and cut are a fresh engine's, exact. (On the divisor's grid it remade
+    all 12 groups' envelopes and the product.)"""
+    design = heterogeneous_campus()
+    group = next(iter(design.rack_groups.values()))
+    warm = Engine()
+    made = counting(warm, monkeypatch)
+    warm.compute_all(design)
+    design.update(group.id, count=127)
+    warm.compute_all(design)
+    made.clear()
+    design.update(group.id, count=123)
+    got = warm.compute_all(design).bisection
+    assert made["hulls"] == 1
+    assert made["whole"] == 0
+    fresh = Engine().compute_all(design).bisection
+    assert got.exact and fresh.exact
+    assert got.gbps == fresh.gbps
+    assert got.cut == fresh.cut
+
+
 def test_speed_edits_of_one_island_of_the_100k_campus_remake_its_group_only(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The heterogeneous 100K campus on its grid of whole units, island 1's uplink speed
