@@ -150,13 +150,11 @@ class _Solver:
         self.g = max(int(np.gcd.reduce(sizes)) if sizes.size else 0, 1)
         self.loose = bool(sizes.size) and (self.g < int(sizes.min()) or (
             self.g == 1 and 2 * int(sizes[sizes > 1].sum()) > int(sizes.sum())))
-        """Units of sizes whose common divisor is smaller than each (units of 21 and
-        37), or a grid of one accelerator where most accelerators stand in larger units
+        """Units of sizes whose common divisor is smaller than each (21 and 37; 30 and
+        32), or a grid of one accelerator where most accelerators stand in larger units
         (a link down leaves a unit of one): :mod:`model.metrics.bisection.switch_dp_loose`.
-        Loose tables count on the grid of one accelerator whatever the divisor (units
-        of 30 and 32 too): whole units stand on their lattices, which the convolutions
-        read alone, and what the engine keeps for the top pod is found again when an
-        edit changes the divisor."""
+        Loose tables count on that grid whatever the divisor (whole units on their
+        lattices, read alone), so an edit that changes it finds what the top pod kept."""
         self.g = 1 if self.loose else self.g
         self.q, self.r = divmod(target, self.g)
         self.split = bool(self.r) or self.loose
