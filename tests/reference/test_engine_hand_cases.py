@@ -28,6 +28,7 @@ from tests.reference.slow_metrics import (
     hops,
     separation_gbps,
 )
+from tests.reference.test_engine_uneven_switches import without_integer_program
 from tests.reference.test_reference_self import _one_group, _with_tier
 
 
@@ -235,3 +236,35 @@ def test_stranded_accelerator_beside_a_pod_of_even_count(
     assert m.bisection.gbps == pytest.approx(400.0)
     assert m.bisection.cut.accelerators_a in (3, 4)
     assert sum(m.bisection.cut.crossing_gbps.values()) == pytest.approx(400.0)
+
+
+def test_one_child_split_in_the_cores_tree(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A heterogeneous campus the random suite found (kept as a file): two islands of one
+    2-accelerator server each, rail-wired to 2 leaves, 2 spines and a core of 2
+    switches, island i1's links thicker. The minimum (200 Gb/s, the integer program's)
+    splits one island's pod between the sides: the core's tree of groups
+    (:mod:`model.metrics.bisection.switch_dp_tree`) places it from its state with one
+    concave child split, and the cut placed crosses exactly the minimum."""
+    from pathlib import Path
+
+    from model.fileformat import load_design
+    from model.metrics import Engine
+    from model.metrics.bisection import switch_dp_tree
+
+    d = load_design(Path(__file__).parent / "designs" / "one-island-split-at-the-core.json")
+    assert bisection_milp(expand(d)).gbps == 200.0
+    placed = switch_dp_tree._place
+    split_placed = []
+
+    def counted(*args: Any) -> None:
+        split_placed.append(args[4])
+        placed(*args)
+
+    monkeypatch.setattr(switch_dp_tree, "_place", counted)
+    m = without_integer_program().compute_all(d)
+    assert True in split_placed
+    assert m.bisection.exact
+    assert m.bisection.gbps == pytest.approx(200.0)
+    assert sum(m.bisection.cut.crossing_gbps.values()) == pytest.approx(200.0)
+    assert m.bisection.cut.accelerators_a == 2
+    assert Engine().compute_all(d).bisection.gbps == pytest.approx(200.0)

@@ -104,12 +104,40 @@ def test_rack_edits_in_one_island_of_the_100k_campus_remake_its_group_only(
     assert got.cut == fresh.cut
 
 
+def test_rack_edits_that_change_the_units_divisor_remake_one_group(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The heterogeneous 100K campus, island 1 at 127 racks and then at 123: its units'
+    common divisor goes from 1 to 2 (the rail blocks partly filled), but loose tables
+    count on the grid of one accelerator either way, so the second edit makes anew
+    island 1's envelopes only and finds the other islands' whole product remembered;
+    its bisection and cut are a fresh engine's, exact. (On the divisor's grid it remade
+    all 12 groups' envelopes and the product.)"""
+    design = heterogeneous_campus()
+    group = next(iter(design.rack_groups.values()))
+    warm = Engine()
+    made = counting(warm, monkeypatch)
+    warm.compute_all(design)
+    design.update(group.id, count=127)
+    warm.compute_all(design)
+    made.clear()
+    design.update(group.id, count=123)
+    got = warm.compute_all(design).bisection
+    assert made["hulls"] == 1
+    assert made["whole"] == 0
+    fresh = Engine().compute_all(design).bisection
+    assert got.exact and fresh.exact
+    assert got.gbps == fresh.gbps
+    assert got.cut == fresh.cut
+
+
 def test_speed_edits_of_one_island_of_the_100k_campus_remake_its_group_only(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The heterogeneous 100K campus on its grid of whole units, island 1's uplink speed
     changed twice: the second edit makes anew what island 1's group adds to the core's
     combination (its contribution and tables of whole children) and nothing of the
-    other islands' groups, and the bisection and cut are a fresh engine's, exact."""
+    other islands' groups; of the core's balanced tree of its 12 groups, the nodes
+    above island 1's group only (4 at most, the root not kept), and the bisection and
+    cut are a fresh engine's, exact."""
     design = heterogeneous_campus()
     uplinks = next(b for b in design.bundles.values() if "core" in b.upper)
     warm = Engine()
@@ -123,3 +151,4 @@ def test_speed_edits_of_one_island_of_the_100k_campus_remake_its_group_only(
         assert got.exact and fresh.exact
         assert got.gbps == fresh.gbps and got.cut == fresh.cut, factor
     assert made["whole parts"] == 1
+    assert 1 <= made["tree"] <= 4

@@ -77,7 +77,7 @@ from model.metrics.algorithms.min_plus import (
 )
 from model.metrics.bisection.pod_classes import PodClasses, pod_classes
 from model.metrics.bisection.pods import PodTree
-from model.metrics.bisection.switch_dp_kept import copies, whole_parts
+from model.metrics.bisection.switch_dp_kept import whole_parts
 from model.metrics.bisection.switch_dp_loose import (
     MAX_PRUNED_ROWS,
     free_groups,
@@ -89,6 +89,7 @@ from model.metrics.bisection.switch_dp_loose import (
 )
 from model.metrics.bisection.switch_dp_rows import (
     _bits,
+    _choose,
     _concave_rows,
     _ends,
     _Group,
@@ -100,6 +101,7 @@ from model.metrics.bisection.switch_dp_rows import (
     _whole_value,
 )
 from model.metrics.bisection.switch_dp_top import bounded_rows, pruned_top
+from model.metrics.bisection.switch_dp_tree import tree_combine, unwind_tree
 from model.metrics.bisection.switch_dp_whole import fill_whole
 from model.metrics.budget import check as check_budget
 from model.metrics.memory import remembered
@@ -146,12 +148,15 @@ class _Solver:
         caller allows more)."""
         sizes = tree.unit_size[tree.unit_size > 0]
         self.g = max(int(np.gcd.reduce(sizes)) if sizes.size else 0, 1)
-        self.q, self.r = divmod(target, self.g)
         self.loose = bool(sizes.size) and (self.g < int(sizes.min()) or (
             self.g == 1 and 2 * int(sizes[sizes > 1].sum()) > int(sizes.sum())))
-        """Units of sizes whose common divisor is smaller than each (units of 21 and
-        37), or a grid of one accelerator where most accelerators stand in larger units
-        (a link down leaves a unit of one): :mod:`model.metrics.bisection.switch_dp_loose`."""
+        """Units of sizes whose common divisor is smaller than each (21 and 37; 30 and
+        32), or a grid of one accelerator where most accelerators stand in larger units
+        (a link down leaves a unit of one): :mod:`model.metrics.bisection.switch_dp_loose`.
+        Loose tables count on that grid whatever the divisor (whole units on their
+        lattices, read alone), so an edit that changes it finds what the top pod kept."""
+        self.g = 1 if self.loose else self.g
+        self.q, self.r = divmod(target, self.g)
         self.split = bool(self.r) or self.loose
         """Whether the tables T1 (one unit split) are kept."""
         # a top node without accelerators (a failed switch, whose links are all down,
@@ -381,11 +386,14 @@ class _Solver:
             self.foresee(groups, rows.size)
         if self.split:
             return self._with_remainder(groups, sides, at_target, keep)
+        if at_target and len(groups) > 1:  # the top pod: a tree of remembered nodes
+            total, tree = tree_combine(self, groups, sides)
+            return total, np.full((rows.size, 0), INF), tree
         whole, split = np.zeros((rows.size, 1)), np.full((rows.size, 0), INF)
         steps: list[_Step] = []
         for index, grp in enumerate(groups):
-            m = len(grp.members)  # the top pod's groups remembered (switch_dp_kept)
-            c, concave, ends = whole_parts(self, grp, m, sides, at_target)
+            m = len(grp.members)
+            c, concave, ends = whole_parts(self, grp, m, sides, False)
             op = self.at_target if at_target and index == len(groups) - 1 else self.conv
             if concave:  # concave children: all but one stand whole (module doc)
                 fewer = self.conv(whole, ends[0]) if m > 1 else whole
@@ -395,8 +403,7 @@ class _Solver:
                 if keep:
                     steps.append(_Step(grp, whole, split, fewer, c, ("concave",), True))
             else:
-                g, _, how = (copies(self, grp, c, c[:, :0], m, sides, keep) if at_target
-                             else self.copies(c, c[:, :0], m, keep))
+                g, _, how = self.copies(c, c[:, :0], m, keep)
                 new_whole = op(whole, g)
                 new_split = op(split, g) if split.shape[1] else split
                 if keep:
@@ -455,7 +462,7 @@ class _Solver:
         value, k, partial = float(final[0, self.q]), self.q, self.split
         for root, (t, t1), (before, before1) in reversed(list(zip(
                 roots, best, befores, strict=True))):
-            take, part = self.choose(before[0], before1[0], t[0], t1[0], k, partial)
+            take, part = _choose(before[0], before1[0], t[0], t1[0], k, partial)
             table = self.table(root)[1 if part else 0]
             row = int(np.argmin(table[:, take]))
             self.assign(root, row, take, part)
@@ -463,17 +470,6 @@ class _Solver:
             k -= take
         fill_whole(self)
         return value
-
-    @staticmethod
-    def choose(before: Array, before1: Array, g: Array, g1: Array, k: int,
-               partial: bool) -> tuple[int, bool]:
-        """What the last table added takes of ``k``, and whether it holds the
-        remainder."""
-        if not partial:
-            return _split(before, g, k)[1], False
-        earlier, take_a = _split(before1, g, k)
-        here, take_b = _split(before, g1, k)
-        return (take_b, True) if here < earlier else (take_a, False)
 
     def assign(self, node: int, row: int, k: int, partial: bool) -> None:
         """``node`` with assignment ``row`` and ``k`` steps on A (plus the remainder
@@ -500,12 +496,14 @@ class _Solver:
         sides = _bits(int(self.cl.count[node]))[rows]
         if self.split:
             for step in reversed(steps):
-                take, part = self.choose(step.whole[0], step.split[0], step.table[0],
+                take, part = _choose(step.whole[0], step.split[0], step.table[0],
                                          step.extra[0], k - step.offset, partial)
                 self.spread(step.grp, step.how, take, part, sides)
                 partial = partial and not part
                 k -= take
             return
+        if steps and steps[0].how[0] == "tree":
+            return unwind_tree(self, steps[0].how, k, sides)
         # which state the count came from: every concave child whole, or one split
         last = steps[-1] if steps else None
         split_state = last is not None and _split_value(last, k) < _whole_value(last, k)
@@ -563,7 +561,7 @@ class _Solver:
             for i in range(len(members) - 1, 0, -1):
                 total, total1 = kept[i - 1]  # type: ignore[index]
                 if partial:
-                    take, part = self.choose(total[0], total1[0], c[0], c1[0],  # type: ignore[index]
+                    take, part = _choose(total[0], total1[0], c[0], c1[0],  # type: ignore[index]
                                              k, True)
                 else:
                     take, part = _split(total[0], corners[0], k)[1], False  # type: ignore[index]

@@ -30,11 +30,12 @@ Kept = TypeVar("Kept")
 
 
 def kept(solver: _Solver, what: str, groups: Sequence[tuple[_Group, int]], sides: Array,
-         make: Callable[[], Kept]) -> Kept:
+         make: Callable[[], Kept], cut: int = -1) -> Kept:
     """``make()``, remembered by the engine by what it depends on (module doc): for
     each of ``groups`` (group, copies) its kind, table lengths, links and copies (cut
-    at the target); the grid and the assignments ``sides``."""
-    key = (what, solver.g, solver.r, solver.loose, sides.shape, sides.tobytes(),
+    at the target); the grid and the assignments ``sides``; and ``cut``, where the
+    tables of several groups together are cut (the target, when they reach past it)."""
+    key = (what, solver.g, solver.r, solver.loose, sides.shape, sides.tobytes(), cut,
            *(group_key(solver, grp, m) for grp, m in groups))
     store = remembered().top_parts
     found: Kept | None = store.get(key)  # type: ignore[assignment]

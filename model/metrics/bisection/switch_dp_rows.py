@@ -90,6 +90,17 @@ def _split(before: Array, g: Array, k: int) -> tuple[float, int]:
     return float(values[best]), low + best
 
 
+def _choose(before: Array, before1: Array, g: Array, g1: Array, k: int,
+            partial: bool) -> tuple[int, bool]:
+    """What the last table added (``g``, with the remainder ``g1``) takes of ``k`` after
+    ``before`` (with the remainder ``before1``), and whether it holds the remainder."""
+    if not partial:
+        return _split(before, g, k)[1], False
+    earlier, take_a = _split(before1, g, k)
+    here, take_b = _split(before, g1, k)
+    return (take_b, True) if here < earlier else (take_a, False)
+
+
 def _ends(c: Array, m: int) -> Array:
     """m children contributing ``c`` each, all standing whole: j of them on side A
     costs j·c(n) + (m − j)·c(0), at count j·n (INF between)."""

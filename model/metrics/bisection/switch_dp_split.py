@@ -54,7 +54,7 @@ from model.metrics.bisection.switch_dp_kept import (
     kept,
     parts_of,
 )
-from model.metrics.bisection.switch_dp_rows import _Group, _split, _Step
+from model.metrics.bisection.switch_dp_rows import _Group, _Step
 from model.metrics.representation.topology import IntArray
 
 if TYPE_CHECKING:
@@ -90,6 +90,8 @@ class _Row:
     made: list[Made]
     products: list[Array]
     last: Made
+    finite: list[IntArray]
+    """Where each part's table with every unit whole is finite (its lattice)."""
 
 
 def split_last(solver: _Solver, groups: list[_Group], envelopes: list[Hulls],
@@ -150,7 +152,8 @@ def _row(solver: _Solver, groups: list[_Group], envelopes: list[Hulls], sides: A
     last = groups[-1]
     c, c1 = contribution(solver, last, sides, live)
     return _Row(parts, made, kept_products,
-                copies(solver, last, c, c1, len(last.members), sides[live]))
+                copies(solver, last, c, c1, len(last.members), sides[live]),
+                [np.flatnonzero(np.isfinite(g[0])) for g, _, _ in made])
 
 
 def _least_at(whole: Array, last: Array, target: int) -> tuple[int, float]:
@@ -169,10 +172,18 @@ def _unwound(mine: _Row, y: int) -> list[int] | None:
     """The count of each prefix part in the least whole cut holding ``y``."""
     counts = [0] * len(mine.made)
     for i in range(len(mine.made) - 1, -1, -1):
-        value, take = _split(mine.products[i][0], mine.made[i][0][0], y)
-        if not np.isfinite(value):
+        # as _split, over the part's finite entries alone (the first least is the same)
+        before, g, at = mine.products[i][0], mine.made[i][0][0], mine.finite[i]
+        low, high = max(0, y - (before.size - 1)), min(y, g.size - 1)
+        take = at[np.searchsorted(at, low):np.searchsorted(at, high, side="right")]
+        if not take.size:
             return None
-        counts[i], y = take, y - take
+        values = before[y - take] + g[take]
+        best = int(np.argmin(values))
+        if not np.isfinite(values[best]):
+            return None
+        counts[i] = int(take[best])
+        y -= counts[i]
     return counts if y == 0 else None
 
 
