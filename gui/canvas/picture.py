@@ -12,7 +12,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 
 from gui.canvas.caching import collector_paused
-from gui.canvas.scene import DETAIL_SCALE, DesignScene
+from gui.canvas.scene import DesignScene, detail_at
 from gui.theme import LIGHT, Theme
 from model.design import Design
 from model.metrics.results import DesignMetrics
@@ -58,7 +58,7 @@ def prepare_picture(scene: DesignScene, width: int, height: int,
         scale = min(width / source.width(), height / source.height())
         scene.set_view_scale(scale)
     with collector_paused():
-        scene.set_detail(scale >= DETAIL_SCALE if detail is None else detail)
+        scene.set_detail(detail_at(scale) if detail is None else detail)
         scene.finish_routing()
     return source
 

@@ -41,6 +41,14 @@ DETAIL_SCALE = 0.5
 """Below this zoom an island is drawn as a block with its totals (level of detail):
 its cards would be too small to hold even their name and count at a readable size.
 (Between this and the cards' compact zoom, cards say only those, screen-sized.)"""
+
+
+def detail_at(scale: float) -> bool:
+    """Whether islands are drawn with their contents (True) or as blocks with their
+    totals (False) at ``scale`` screen pixels per canvas unit: the one rule of the level
+    of detail, followed by the canvas at its zoom and by every picture of it (PNG, SVG,
+    the benchmarks) at the picture's scale, so a picture shows what the canvas would."""
+    return scale >= DETAIL_SCALE
 ITEMS_PER_STEP = 400
 """Elements whose items :meth:`DesignScene.rebuild_steps` makes in one step (the 2,471
 of Dragonfly+ k = 128, bundles included, took about 100 ms CPU in one go)."""

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QGraphicsView, QWidget
 
 from gui.canvas.items.base import ElementItem
 from gui.canvas.placement import MIME_TYPE, PaletteEntry, PlacementError, placement_command
-from gui.canvas.scene import DETAIL_SCALE, DesignScene
+from gui.canvas.scene import DesignScene, detail_at
 from gui.canvas.tools.base import CanvasTool
 from gui.canvas.tools.link import LinkTool
 from gui.canvas.tools.pan import PanTool
@@ -192,7 +192,7 @@ class CanvasView(QGraphicsView):
 
     def _zoomed(self) -> None:
         self.design_scene.set_view_scale(self.scale_factor())
-        self.design_scene.set_detail(self.scale_factor() >= DETAIL_SCALE)
+        self.design_scene.set_detail(detail_at(self.scale_factor()))
         self.zoom_changed.emit(self.scale_factor())
 
     def centre_on_element(self, element_id: str) -> None:

@@ -148,8 +148,8 @@ def _png_image(scene: DesignScene, path: Path, width: int | None, dpi: float | N
 
     area = QRectF(source) if source is not None else _whole_area(scene, width, dpi)
     w, h = picture_size(area, width, dpi)
-    _choose_detail(scene, w / area.width(), None)
     scale = min(w / area.width(), h / area.height())
+    _choose_detail(scene, scale, None)  # what the canvas shows at the picture's zoom
     scene.set_view_scale(scale)  # as painting will: routing and labels at this zoom
     yield from _routed(scene)
     image = QImage(w, h, QImage.Format.Format_RGB32)  # opaque: the canvas is filled
@@ -193,7 +193,7 @@ def _svg_steps(design: Design, metrics: DesignMetrics | None, path: Path) -> Ste
     made: list[DesignScene] = []
     try:
         scene = yield from _scene(design, metrics, made)
-        _choose_detail(scene, 1.0, True)
+        _choose_detail(scene, 1.0, None)  # one canvas unit an SVG unit: as at 100 %
         scene.set_view_scale(1.0)
         area = scene.content_rect()
         size = (max(1, round(area.width())), max(1, round(area.height())))

@@ -17,7 +17,7 @@ from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
 
-from gui.canvas.scene import DETAIL_SCALE, DesignScene
+from gui.canvas.scene import DesignScene, detail_at
 from gui.export.png import write_png
 from gui.i18n import translate
 from model.reports.atomic import ExportError, atomic_path
@@ -54,7 +54,9 @@ def _paint(scene: DesignScene, painter: QPainter, target: QRectF, source: QRectF
 
 
 def _choose_detail(scene: DesignScene, scale: float, detail: bool | None) -> None:
-    scene.set_detail(scale >= DETAIL_SCALE if detail is None else detail)
+    """The level of detail of a picture drawn at ``scale`` pixels a canvas unit: the
+    canvas's at that zoom (:func:`detail_at`), unless ``detail`` forces one."""
+    scene.set_detail(detail_at(scale) if detail is None else detail)
 
 
 def render_png(
@@ -73,7 +75,8 @@ def render_png(
     try:
         area = QRectF(source) if source is not None else _whole_area(scene, width, dpi)
         w, h = picture_size(area, width, dpi)
-        _choose_detail(scene, w / area.width(), detail)
+        # the scale the picture is painted at (the aspect kept), as the menu's export
+        _choose_detail(scene, min(w / area.width(), h / area.height()), detail)
         _write_png(scene, path, area, (w, h), dpi)
     finally:
         scene.set_view_scale(shown)
@@ -117,11 +120,11 @@ def render_svg(
     *,
     title: str = "",
     source: QRectF | None = None,
-    detail: bool | None = True,
+    detail: bool | None = None,
 ) -> tuple[int, int]:
     """Write ``source`` of the scene (default: the whole design) as SVG, one canvas unit
-    per SVG unit; returns its size. Islands are drawn with their contents unless
-    ``detail`` is False (a drawing can be zoomed, so detail is the default)."""
+    per SVG unit; returns its size. ``detail`` forces (or hides) the islands' contents;
+    None decides by the drawing's scale (1: contents drawn) as the editor does."""
     area = QRectF(source) if source is not None else scene.content_rect()
     size = (max(1, round(area.width())), max(1, round(area.height())))
     _choose_detail(scene, 1.0, detail)
