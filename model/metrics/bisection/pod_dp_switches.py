@@ -570,12 +570,12 @@ class _Solver:
                 k -= take
             items.append((members[0], k, partial))
         x = self.crossing(grp, sides)[:, 0] if grp.child >= self.tree.units else None
+        rows: dict[tuple[int, bool], int] = {}  # a group's children: one kind, one table
         for child, count, part in items:
-            if x is None:
-                self.assign(child, 0, count, part)
-                continue
-            table = self.table(child)[1 if part else 0]
-            self.assign(child, int(np.argmin(table[:, count] + x)), count, part)
+            if x is not None and (count, part) not in rows:
+                table = self.table(child)[1 if part else 0]
+                rows[count, part] = int(np.argmin(table[:, count] + x))
+            self.assign(child, 0 if x is None else rows[count, part], count, part)
 
 def solve(tree: PodTree, target: int, limit: int = OPERATIONS_LIMIT) -> SwitchSides | None:
     """The minimum bisection with ``target`` accelerators on side A, or None when the
