@@ -196,6 +196,11 @@ class Memory:
     """The switch-sides DP's tables of pods below the top by kind, grid and target
     (:mod:`model.metrics.bisection.pod_dp_switches`): a failure or an edit inside one island
     recomputes that island's tables only."""
+    switch_side_steps: Remembered[object] = field(default_factory=_within_bytes(32 * 2**20))
+    """The switch-sides DP's steps of a pod below the top combined for one assignment,
+    by its tables' key and the assignment
+    (:func:`~model.metrics.bisection.switch_dp_kept.row_steps`): a cut through an island
+    an edit left alone is placed without combining it again."""
     top_parts: Remembered[object] = field(default_factory=_within_bytes(64 * 2**20))
     """What the switch-sides DP's top pod makes per group of children in loose mode
     (contributions, envelopes, copies combined, the product of the groups before the

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from model.metrics import Engine
-from model.metrics.bisection import switch_dp_top
+from model.metrics.bisection import pod_dp_switches, switch_dp_kept, switch_dp_top
 from tests.reference.campuses import heterogeneous_campus
 from tests.reference.compare import close
 from tests.reference.expand import expand
@@ -152,3 +152,48 @@ def test_speed_edits_of_one_island_of_the_100k_campus_remake_its_group_only(
         assert got.gbps == fresh.gbps and got.cut == fresh.cut, factor
     assert made["whole parts"] == 1
     assert 1 <= made["tree"] <= 4
+
+
+def test_rack_edits_of_the_100k_campus_place_the_cut_from_remembered_steps(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The heterogeneous 100K campus, one rack fewer in island 1 three times: placing
+    the cut inside a pod below the core that an edit left alone (its tables remembered,
+    its steps not made this run) combines it for the cut's assignment once; the next
+    edit whose cut passes through it again reads those steps remembered
+    (``Memory.switch_side_steps``) instead of combining it anew (it did: a 1,537-entry
+    island pod each edit). The other islands' groups are not checked for concavity
+    again either (``concave`` remembered with their contribution). Bisection and cut
+    are a fresh engine's, exact, after each edit."""
+    design = heterogeneous_campus()
+    group = next(iter(design.rack_groups.values()))
+    warm = Engine()
+    warm.compute_all(design)
+    recombined: list[set[tuple[int, int]]] = []
+    concave_checks = Counter[int]()
+    combine = pod_dp_switches._Solver.combine
+    check = switch_dp_kept.concave_on_lattice
+    warm_run = False
+
+    def counted_combine(solver: Any, node: int, rows: Any, at_target: bool,
+                        keep: bool) -> Any:
+        if rows.size == 1 and not at_target and warm_run:  # placing the warm cut
+            recombined[-1].add((int(solver.cl.kind[node]), int(rows[0])))
+        return combine(solver, node, rows, at_target, keep)
+
+    def counted_check(c: Any) -> Any:
+        concave_checks[len(recombined)] += warm_run
+        return check(c)
+
+    monkeypatch.setattr(pod_dp_switches._Solver, "combine", counted_combine)
+    monkeypatch.setattr(switch_dp_kept, "concave_on_lattice", counted_check)
+    for fewer in (1, 2, 3):
+        recombined.append(set())
+        design.update(group.id, count=group.count - fewer)
+        warm_run = True
+        got = warm.compute_all(design).bisection
+        warm_run = False
+        fresh = Engine().compute_all(design).bisection
+        assert got.exact and fresh.exact
+        assert got.gbps == fresh.gbps and got.cut == fresh.cut, fewer
+    assert not recombined[1] & recombined[2], recombined
+    assert concave_checks[3] == 0, concave_checks  # the last group's is not asked

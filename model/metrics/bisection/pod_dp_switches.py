@@ -77,7 +77,7 @@ from model.metrics.algorithms.min_plus import (
 )
 from model.metrics.bisection.pod_classes import PodClasses, pod_classes
 from model.metrics.bisection.pods import PodTree
-from model.metrics.bisection.switch_dp_kept import whole_parts
+from model.metrics.bisection.switch_dp_kept import row_steps, whole_parts
 from model.metrics.bisection.switch_dp_loose import (
     MAX_PRUNED_ROWS,
     free_groups,
@@ -482,18 +482,18 @@ class _Solver:
         if not partial and k in (0, full):
             self.whole[node] = 1 if k == full and full else 0
             return
-        rows = np.array([row])
         made = self.pod_steps.get(int(self.cl.kind[node]))
         if node == self.top and self.top_steps is not None:
             position = int(np.flatnonzero(self.top_steps[0] == row)[0])
             steps = [_one_row(step, position) for step in self.top_steps[1]]
-        elif node != self.top and made is not None:
-            # made this run: its kind's steps with its own groups (of one order)
+        elif node != self.top and made is not None:  # made this run, its own groups
             steps = [replace(_one_row(step, row), grp=grp)
                      for step, grp in zip(made, self.groups(node), strict=True)]
+        elif node != self.top:  # combined for this row alone, remembered
+            steps = row_steps(self, node, row)
         else:
-            _, _, steps = self.combine(node, rows, node == self.top, keep=True)
-        sides = _bits(int(self.cl.count[node]))[rows]
+            steps = self.combine(node, np.array([row]), True, keep=True)[2]
+        sides = _bits(int(self.cl.count[node]))[[row]]
         if self.split:
             for step in reversed(steps):
                 take, part = _choose(step.whole[0], step.split[0], step.table[0],
@@ -570,12 +570,12 @@ class _Solver:
                 k -= take
             items.append((members[0], k, partial))
         x = self.crossing(grp, sides)[:, 0] if grp.child >= self.tree.units else None
+        rows: dict[tuple[int, bool], int] = {}  # a group's children: one kind, one table
         for child, count, part in items:
-            if x is None:
-                self.assign(child, 0, count, part)
-                continue
-            table = self.table(child)[1 if part else 0]
-            self.assign(child, int(np.argmin(table[:, count] + x)), count, part)
+            if x is not None and (count, part) not in rows:
+                table = self.table(child)[1 if part else 0]
+                rows[count, part] = int(np.argmin(table[:, count] + x))
+            self.assign(child, 0 if x is None else rows[count, part], count, part)
 
 def solve(tree: PodTree, target: int, limit: int = OPERATIONS_LIMIT) -> SwitchSides | None:
     """The minimum bisection with ``target`` accelerators on side A, or None when the

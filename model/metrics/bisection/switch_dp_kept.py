@@ -7,13 +7,14 @@ assignments — never node numbers, which an edit shifts
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, TypeVar
 
 import numpy as np
 
 from model.metrics.bisection.switch_dp_loose import concave_on_lattice
-from model.metrics.bisection.switch_dp_rows import _concave_rows, _ends, _Group
+from model.metrics.bisection.switch_dp_rows import _concave_rows, _ends, _Group, _Step
 from model.metrics.memory import remembered
 from model.metrics.representation.topology import IntArray
 
@@ -75,7 +76,8 @@ def parts_of(solver: _Solver, groups: list[_Group], envelopes: list[Hulls], side
     for grp, hulls in zip(groups, envelopes, strict=True):
         c, c1 = contribution(solver, grp, sides, live)
         mine = [hulls[r] for r in live.tolist()]
-        if len(grp.members) > 1 and not concave_on_lattice(c):
+        if len(grp.members) > 1 and not kept(solver, "concave", [(grp, 1)], sides[live],
+                                             partial(concave_on_lattice, c)):
             parts += [(_Group(member, [member], grp.links), c, c1, 1, mine)
                       for member in grp.members]
         else:
@@ -119,3 +121,23 @@ def whole_parts(solver: _Solver, grp: _Group, m: int, sides: Array, remember: bo
     found: tuple[Array, bool, tuple[Array, ...]] = kept(solver, "whole parts",
                                                         [(grp, m)], sides, make)
     return found
+
+
+def row_steps(solver: _Solver, node: int, row: int) -> list[_Step]:
+    """The steps of pod ``node`` (below the top) combined for its assignment ``row``
+    alone, to place the cut inside it: remembered by what its tables are (its kind, the
+    grid, their lengths) and the row, so a cut through an island an edit left alone
+    does not combine it again. The steps are read with ``node``'s own groups (a kind's
+    groups come in one order)."""
+    key = ("row steps", int(solver.cl.kind[node]), solver.g, *solver.lengths(node),
+           solver.r, solver.loose, row)
+    store = remembered().switch_side_steps
+    found: list[_Step] | None = store.get(key)  # type: ignore[assignment]
+    if found is None:
+        found = solver.combine(node, np.array([row]), False, keep=True)[2]
+        arrays = _arrays([(s.whole, s.split, s.table, s.extra, s.how) for s in found])
+        for array in arrays:
+            array.flags.writeable = False  # shared with later runs
+        store.put(key, found, arrays)
+    return [replace(step, grp=grp)
+            for step, grp in zip(found, solver.groups(node), strict=True)]
