@@ -63,8 +63,9 @@ class TierItem(ElementItem):
         inspector write it (its id when the part is missing)."""
         scene = self.design_scene()
         part = scene.design.catalog.switch(self.element.switch) if scene else None
-        return part_name(part.name, current_language()) if part else translate("RackGroupItem", "{id} (missing)").format(
-            id=self.element.switch)
+        if part is None:
+            return translate("RackGroupItem", "{id} (missing)").format(id=self.element.switch)
+        return part_name(part.name, current_language())
 
     def tooltip_lines(self) -> list[str]:
         lines = super().tooltip_lines()
