@@ -222,7 +222,8 @@ class NMinusOnePanel(QWidget):
         table = (grid.horizontalHeader().sizeHint().height()
                  + rows * grid.verticalHeader().defaultSectionSize()
                  + grid.horizontalScrollBar().sizeHint().height() + 2 * grid.frameWidth())
-        spacing = self.layout().spacing()
+        layout = self.layout()
+        spacing = layout.spacing() if layout is not None else 0
         return (self.state.minimumSizeHint().height() + table
                 + self.again.sizeHint().height() + 2 * spacing)
 
