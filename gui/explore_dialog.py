@@ -17,8 +17,8 @@ import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject
-from PySide6.QtGui import QAction
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QAction, QPalette
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -90,6 +90,16 @@ class ExploreDialog(QDialog):
             grid.addWidget(combo, row, 1)
             grid.addWidget(sense, row, 2)
         grid.setColumnStretch(1, 1)
+        self.hint = QLabel(self.tr(
+            "A sweep table is made on the command line, for example:<br>"
+            "<code>python main.py sweep --template islands --param islands=4,8"
+            " --param oversubscription=4,8 --out my-sweep</code><br>"
+            "writes <code>my-sweep.csv</code>: open it with Open Table…, then click a point"
+            " to open its design. See “Sweep a design space” in docs/sweeps.md."))
+        # said until a table is open: where a sweep table comes from
+        self.hint.setWordWrap(True)
+        self.hint.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.hint.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         self.chart = ParetoWidget()
         self.chart.point_clicked.connect(self.choose_row)
         self.details = QLabel(self.tr("Click a point to see its parameters"))
@@ -103,6 +113,7 @@ class ExploreDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addLayout(grid)
+        layout.addWidget(self.hint)
         layout.addWidget(self.chart, 1)
         layout.addLayout(bottom)
         self.resize(860, 640)
@@ -126,6 +137,7 @@ class ExploreDialog(QDialog):
                 file=os.path.basename(path), error=error_message(error)))
             return False
         self.columns, self.rows, self.spec = columns, rows, spec
+        self.hint.hide()
         self.chosen = None
         self.path_label.setText(self.tr("{file}: {count} points").format(
             file=os.path.basename(path), count=f"{len(rows):,}"))

@@ -486,6 +486,16 @@ ZH_CN: dict[str, str] = {
         "以帕累托图打开参数扫描结果；点击某一点即可打开其设计",
     "Explore a sweep": "探索参数扫描",
     "No sweep table open": "尚未打开扫描结果表",
+    "A sweep table is made on the command line, for example:<br>"
+    "<code>python main.py sweep --template islands --param islands=4,8"
+    " --param oversubscription=4,8 --out my-sweep</code><br>"
+    "writes <code>my-sweep.csv</code>: open it with Open Table…, then click a point"
+    " to open its design. See “Sweep a design space” in docs/sweeps.md.":
+        "扫描结果表在命令行中生成，例如：<br>"
+        "<code>python main.py sweep --template islands --param islands=4,8"
+        " --param oversubscription=4,8 --out my-sweep</code><br>"
+        "会写出 <code>my-sweep.csv</code>：用“打开结果表…”打开它，再点击某一点即可打开其设计。"
+        "详见 docs/sweeps.md 中的“Sweep a design space”一节。",
     "Open Table…": "打开结果表…",
     "higher is better": "越高越好",
     "lower is better": "越低越好",

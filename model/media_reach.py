@@ -25,6 +25,7 @@ from model.design import Design
 from model.elements import LinkBundle, RackGroup, Role, SwitchTier
 from model.elements import Pattern as Wiring
 from model.i18n import Message, mark, message
+from model.part_names import PartName
 from model.parts import Catalog, Medium, MediumKind
 from model.problems import Problem, Severity
 
@@ -184,7 +185,7 @@ def reach_problems(design: Design, lengths: dict[str, BundleLength] | None = Non
         if medium.reach_m >= length.length_m:
             continue
         severity = Severity.ERROR if length.length_class is LengthClass.SET else Severity.WARNING
-        values = {"name": bundle.name, "medium": medium.name, "reach_m": medium.reach_m,
+        values = {"name": bundle.name, "medium": PartName(medium.name), "reach_m": medium.reach_m,
                   "length_m": length.length_m}
         text = message(
             "problems", "{name}: {medium} reaches {reach_m:g} m, the links are {length_m:g} m"

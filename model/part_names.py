@@ -15,7 +15,9 @@ SXM5``, ``Atlas 800T A2``); vendor and descriptive words are translated.
 
 from __future__ import annotations
 
-from model.i18n import Translator, mark
+from dataclasses import dataclass
+
+from model.i18n import Localized, Translator, mark
 
 RACK_TYPE_NAMES: tuple[str, ...] = (
     mark("parts", "4× DGX H100, air-cooled"),
@@ -157,6 +159,22 @@ def part_name(name: str, lang: str | None) -> str:
     if name not in _LISTED:
         return name
     return Translator(lang).translate("parts", name)
+
+
+@dataclass(frozen=True)
+class PartName(Localized):
+    """A catalog part's name held by a message (a problem naming a medium or a switch
+    model): rendered in the reader's language as :func:`part_name` says it, so a
+    problem computed in the engine reads in Chinese in a Chinese window."""
+
+    name: str
+
+    def in_language(self, lang: str) -> str:
+        """The name in ``lang``."""
+        return part_name(self.name, lang)
+
+    def __str__(self) -> str:
+        return self.name
 
 
 VENDOR_NAMES: tuple[str, ...] = (

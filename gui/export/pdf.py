@@ -476,12 +476,16 @@ def _write_pairs(t: Translator, page: _Page, design: Design, metrics: DesignMetr
 
 def _write_problems_and_bill(t: Translator, page: _Page, design: Design,
                              metrics: DesignMetrics) -> None:
-    """The problems and the bill of materials."""
+    """The problems, each with its element's name (as the problems panel names it,
+    made unique as the report's other tables are), and the bill of materials."""
     page.heading(t.phrase("report", "Problems"))
     if metrics.problems:
+        labels_of = Labeller(design)
         page.table((t.phrase("report", "Severity"), t.phrase("report", "Element"),
                     t.phrase("report", "Problem")),
-                   [(term(t, p.severity.value), p.element_id or t.phrase("report", "design"),
+                   [(term(t, p.severity.value),
+                     labels_of.element(p.element_id) if p.element_id
+                     else t.phrase("report", "design"),
                      p.in_language(t.lang)) for p in metrics.problems], (0.12, 0.2, 0.68))
     else:
         page.text(t.phrase("report", "No problems."))

@@ -54,9 +54,6 @@ class WhatIfActions(QObject):
                                         parent=window.metrics_dock)
         tabs = window.metrics_dock.tabs
         self.n_minus_1_index = tabs.addTab(self.n_minus_1, translate("WhatIf", "N−1"))
-        # the tab's table scrolls: it must not make the dock taller than its charts do
-        # (the docks above keep their room on a 1280×720 screen)
-        self.n_minus_1.setMinimumHeight(1)
         tabs.currentChanged.connect(self._tab_opened)
         window.document.changed.connect(self.n_minus_1.mark_out_of_date)
         window.document.reset.connect(self.n_minus_1.forget)

@@ -16,8 +16,8 @@ import math
 import threading
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtCore import QObject, QRunnable, QSize, Qt, QThreadPool, Signal
+from PySide6.QtGui import QBrush, QColor, QHideEvent, QPainter, QPaintEvent, QShowEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -46,6 +46,48 @@ HEADERS = (QT_TRANSLATE_NOOP("WhatIf", "Failure"), QT_TRANSLATE_NOOP("WhatIf", "
            QT_TRANSLATE_NOOP("WhatIf", "Worst island pair"),
            QT_TRANSLATE_NOOP("WhatIf", "Worst building pair"))
 PARTITION_COLOUR = "#c62828"
+ROWS_SHOWN = 5
+"""Rows the table shows at least while the tab is open: on a 1280×720 screen the
+controls above and below it took all but one row (the Xvfb walk of issue #15)."""
+
+
+class OneLineLabel(QLabel):
+    """A label of one line: text too long for it ends in "…" and is read whole in its
+    tooltip, so a long summary does not take the table's rows."""
+
+    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.hint = ""
+        """Said in the tooltip after the text."""
+        self.setText(text)
+
+    def setText(self, text: str) -> None:
+        super().setText(text)
+        self.setToolTip("\n\n".join(t for t in (text, self.hint) if t))
+
+    def set_hint(self, hint: str) -> None:
+        """What the tooltip says after the text."""
+        self.hint = hint
+        self.setText(self.text())
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(0, self.fontMetrics().height())
+
+    def sizeHint(self) -> QSize:
+        return QSize(0, self.fontMetrics().height())
+
+    def shown_text(self) -> str:
+        """The text as drawn: elided to the label's width."""
+        return self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideRight,
+                                             self.contentsRect().width())
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        self.style().drawItemText(painter, self.contentsRect(),
+                                  int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
+                                  self.palette(), self.isEnabled(), self.shown_text(),
+                                  self.foregroundRole())
+
 
 def intro_text() -> str:
     """What the tab says before its first table."""
@@ -131,14 +173,16 @@ class NMinusOnePanel(QWidget):
         self._signals.progress.connect(self._on_progress)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        self.state = QLabel(intro_text())
-        self.state.setWordWrap(True)
+        layout.setSpacing(2)
+        # one line of summary, the table, one row of buttons (the progress bar among
+        # them): the table keeps the height
+        self.state = OneLineLabel(intro_text())
         layout.addWidget(self.state)
         self.busy = QProgressBar()
         self.busy.setRange(0, 0)  # until the first failure is computed
         self.busy.setFormat(translate("WhatIf", "%v of %m failures"))
+        self.busy.setMinimumWidth(24)  # among the buttons, it must not widen the dock
         self.busy.hide()
-        layout.addWidget(self.busy)
         self.grid = QTableWidget(0, len(HEADERS))
         self.grid.setObjectName("n-minus-1-table")
         self.grid.setHorizontalHeaderLabels([translate("WhatIf", h) for h in HEADERS])
@@ -151,6 +195,7 @@ class NMinusOnePanel(QWidget):
         self.grid.cellDoubleClicked.connect(lambda row, _col: self.fail_row(row))
         layout.addWidget(self.grid, 1)
         buttons = QHBoxLayout()
+        buttons.setSpacing(4)
         self.again = QPushButton(translate("WhatIf", "Compute"))
         self.again.clicked.connect(self.start)
         self.stop_button = QPushButton(translate("WhatIf", "Stop"))
@@ -162,9 +207,36 @@ class NMinusOnePanel(QWidget):
         self.fail_button.clicked.connect(lambda: self.fail_row(self.grid.currentRow()))
         buttons.addWidget(self.again)
         buttons.addWidget(self.stop_button)
+        buttons.addWidget(self.busy, 1)
         buttons.addStretch(1)
         buttons.addWidget(self.fail_button)
         layout.addLayout(buttons)
+        # until the tab is open: a closed tab must not make the dock taller than its
+        # charts do (the docks above keep their room on a 1280×720 screen)
+        self.setMinimumHeight(1)
+
+    def rows_height(self, rows: int = ROWS_SHOWN) -> int:
+        """The tab's height with ``rows`` rows of the table in sight: the summary line,
+        the table's header, rows and scroll bar, the buttons."""
+        grid = self.grid
+        table = (grid.horizontalHeader().sizeHint().height()
+                 + rows * grid.verticalHeader().defaultSectionSize()
+                 + grid.horizontalScrollBar().sizeHint().height() + 2 * grid.frameWidth())
+        layout = self.layout()
+        spacing = layout.spacing() if layout is not None else 0
+        return (self.state.minimumSizeHint().height() + table
+                + self.again.sizeHint().height() + 2 * spacing)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Open: ask the dock for the room of several rows (it takes it from the
+        inspector above, which scrolls)."""
+        self.setMinimumHeight(self.rows_height())
+        super().showEvent(event)
+
+    def hideEvent(self, event: QHideEvent) -> None:
+        """Closed (another tab is open): no claim on the dock's height."""
+        self.setMinimumHeight(1)
+        super().hideEvent(event)
 
     def _wanted(self) -> tuple[object, int, float]:
         design = self.design_of()
@@ -213,8 +285,10 @@ class NMinusOnePanel(QWidget):
     def mark_out_of_date(self) -> None:
         """Say so when the table on show no longer fits the design or threshold."""
         if self.table is not None and not self.is_current() and not self.running:
-            self.state.setText(self._summary(self.table) + translate(
-                "WhatIf", " Out of date (the design or threshold changed): Compute Again."))
+            # said first: the line is cut to the dock's width
+            self.state.setText(translate(
+                "WhatIf", " Out of date (the design or threshold changed): Compute Again."
+            ).strip() + " " + self._summary(self.table))
 
     def _on_progress(self, done: int, total: int) -> None:
         self.busy.setRange(0, total)
@@ -239,9 +313,9 @@ class NMinusOnePanel(QWidget):
             return
         assert isinstance(table, NMinusOneTable)
         self.table = table
+        self.state.set_hint(translate("WhatIf", "Double-click a row (or select it and press"
+                                      " Fail Selected) to fail it in the editor"))
         self.state.setText(self._summary(table))
-        self.state.setToolTip(translate("WhatIf", "Double-click a row (or select it and press"
-                                        " Fail Selected) to fail it in the editor"))
         self.mark_out_of_date()
         self._fill(table)
 

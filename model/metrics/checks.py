@@ -11,6 +11,7 @@ from model.elements import Pattern
 from model.i18n import Message, mark, message
 from model.metrics.representation.topology import RackNet, TierNet, Topology
 from model.metrics.results import Hops, PortUse, Power, TierOversubscription
+from model.part_names import PartName
 from model.parts import Medium, MediumKind
 from model.problems import Problem, Severity
 
@@ -86,7 +87,7 @@ def wiring_problems(topologies: list[Topology], ports: dict[str, PortUse]) -> li
                     out.append(Problem.of(E, "link-faster-than-port", b.bundle_id, message(
                         "problems", "{name}: {speed:g}G links on {switch} ports of"
                         " {port_speed:g}G", name=bundle.name, speed=b.speed_gbps,
-                        switch=end.model.name, port_speed=end.model.port_speed_gbps)))
+                        switch=PartName(end.model.name), port_speed=end.model.port_speed_gbps)))
             if isinstance(b.lower, RackNet):
                 nics = b.lower.nics(topo.plane)
                 nic_gbps = nics * b.lower.nic_speed_gbps(topo.plane)
@@ -100,7 +101,7 @@ def wiring_problems(topologies: list[Topology], ports: dict[str, PortUse]) -> li
             if medium and medium.speed_gbps < b.speed_gbps:
                 out.append(Problem.of(E, "medium-too-slow", b.bundle_id, message(
                     "problems", "{name}: {medium} carries {medium_speed:g}G, the links run"
-                    " at {speed:g}G", name=bundle.name, medium=medium.name,
+                    " at {speed:g}G", name=bundle.name, medium=PartName(medium.name),
                     medium_speed=medium.speed_gbps, speed=b.speed_gbps)))
             elif medium and medium.speed_gbps > b.speed_gbps:
                 out.append(speed_medium_mismatch(bundle.id, bundle.name, b.speed_gbps,
@@ -132,7 +133,7 @@ def speed_medium_mismatch(bundle_id: str, name: str, speed_gbps: float, medium: 
     cable of one rate does not carry links of another, so the medium no longer matches
     the links. Named in words: which bundle, what speed, which medium."""
     values = {"name": name, "speed": speed_gbps, "medium_speed": medium.speed_gbps,
-              "medium": medium.name}
+              "medium": PartName(medium.name)}
     text = message(
         "problems", "Bundle {name!r} runs {speed:,g} Gb/s links on {medium_speed:,g}G optics"
         " ({medium}): choose a {speed:,g}G medium or set the links to {medium_speed:,g}G",

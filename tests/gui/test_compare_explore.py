@@ -68,6 +68,25 @@ def sweep_table(tmp_path: Path) -> Path:
     return tmp_path / "s.csv"
 
 
+def test_explore_says_how_to_make_a_sweep_table(window, qtbot,  # type: ignore[no-untyped-def]
+                                                sweep_table: Path) -> None:
+    """Seen under Xvfb (issue #15): the empty Explore dialog said "No sweep table open"
+    and nothing of where one comes from. Until a table is open it names the command
+    and the guide's section; an open table takes its place."""
+    dialog = window.explore_actions.explore()
+    qtbot.waitExposed(dialog)
+    assert dialog.hint.isVisible()
+    words = dialog.hint.text()
+    assert "python main.py sweep --template islands" in words and "--out my-sweep" in words
+    assert "my-sweep.csv" in words and "Open Table…" in words
+    assert "Sweep a design space" in words and "docs/sweeps.md" in words
+    guide = (Path(__file__).resolve().parents[2] / "docs" / "sweeps.md").read_text("utf-8")
+    assert "## Sweep a design space" in guide
+    assert dialog.open_table(str(sweep_table))
+    assert not dialog.hint.isVisible()
+    dialog.close()
+
+
 def test_explore_opens_a_clicked_point(window, qtbot, sweep_table: Path,  # type: ignore[no-untyped-def]
                                        monkeypatch: pytest.MonkeyPatch) -> None:
     assert window.explore_actions.action in window.menu("Tools").actions()

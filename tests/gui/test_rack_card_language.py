@@ -71,3 +71,24 @@ def test_inspector_names_parts_in_chinese_as_the_palette_does(qtbot, catalog, se
         assert win.document.design.bundles["island-1-leaf-spine"].medium == "optical-400g-osfp"
     finally:
         close_window(win)
+
+
+def test_tier_cards_name_their_switch_in_chinese(qtbot, catalog, settings,  # type: ignore[no-untyped-def]
+                                                 english_afterwards) -> None:  # noqa: F811
+    """Seen under Xvfb (issue #15): the core tier's card read "Huawei CloudEngine
+    XH-series box, …" in a Chinese window while the palette and the inspector named the
+    switch in Chinese."""
+    from gui.i18n import installer
+    from gui.main_window import open_window
+
+    zh = read_catalog(ROOT / "i18n" / "model_zh_CN.ts")
+    english = "Huawei CloudEngine XH-series box, 64 × 400GE (25.6 Tb/s class)"
+    win = open_window(load_design(EXAMPLE), None, catalog, settings)
+    try:
+        item = win.scene.item_for("core")
+        assert item.switch_name() == english
+        assert installer(QApplication.instance()).install("zh_CN")  # type: ignore[arg-type]
+        assert item.switch_name() == zh[("parts", english)] != english
+        assert any(zh[("parts", english)] in line for line in item.tooltip_lines())
+    finally:
+        close_window(win)

@@ -4,6 +4,7 @@ is a problem named in words; a matching or absent medium is none."""
 from __future__ import annotations
 
 from model.catalog import load_builtin_catalog
+from model.media_reach import reach_problems
 from model.metrics import compute_all, structural_problems
 from model.parts import Catalog
 from model.templates import TEMPLATES
@@ -45,3 +46,34 @@ def test_faster_links_or_no_medium_are_not_this_problem() -> None:
     assert [p.message for p in mismatches(design)] == [
         "Bundle 'SU 1 leaf–spine' runs 200 Gb/s links on 400G cables (400G passive copper"
         " (DAC)): choose a 200G medium or set the links to 400G"]
+
+
+def test_the_medium_and_switch_are_named_in_the_readers_language() -> None:
+    """Seen under Xvfb (issue #15): in a Chinese window the mismatch quoted the
+    medium's catalog English ("400G OSFP multimode optics (SR4), per link end") inside
+    a Chinese sentence, where the inspector and the bill name it in Chinese. The
+    medium's name is rendered as the message is, in the reader's language; the English
+    message stays as it was, and a problem still crosses the engine's process boundary."""
+    import pickle
+    from pathlib import Path
+
+    from model.i18n import read_catalog
+
+    zh = read_catalog(Path(__file__).resolve().parents[2] / "i18n" / "model_zh_CN.ts")
+    design = TEMPLATES["superpod"].build(sus=1, system="dgx-h100")
+    design.update("su-1-rails", speed_gbps=200.0)
+    design.update("su-1-leaf-spine", speed_gbps=800.0)
+    (mismatch,) = mismatches(design)
+    (too_slow,) = [p for p in structural_problems(design) if p.code == "medium-too-slow"]
+    port = next(p for p in structural_problems(design) if p.code == "link-faster-than-port")
+    design.update("su-1-rails", length_m=5000.0)  # the SR4 optics reach 50 m
+    (short,) = reach_problems(design)
+    for problem, english in (
+            (port, "NVIDIA Quantum-2 QM9700 (NDR InfiniBand)"),
+            (short, "400G OSFP multimode optics (SR4), per link end"),
+            (mismatch, "400G OSFP multimode optics (SR4), per link end"),
+            (too_slow, "400G OSFP single-mode optics (DR4), per link end")):
+        chinese = problem.in_language("zh_CN")
+        assert english in problem.message and english in problem.in_language("en")
+        assert zh[("parts", english)] in chinese and english not in chinese, chinese
+        assert pickle.loads(pickle.dumps(problem)) == problem

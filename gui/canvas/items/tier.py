@@ -18,10 +18,11 @@ from gui.canvas.items.base import (
     screen_scale,
     thousands,
 )
-from gui.i18n import translate
+from gui.i18n import current_language, translate
 from gui.theme import oversubscription_colour
 from gui.words import enum_word
 from model.elements import SwitchTier
+from model.part_names import part_name
 
 WIDTH, HEIGHT = 200.0, 44.0
 COMPACT_SCALE = 0.75
@@ -58,11 +59,13 @@ class TierItem(ElementItem):
         return True, metrics.oversubscription[self.element_id].ratio
 
     def switch_name(self) -> str:
-        """The switch model's name (its id when the part is missing)."""
+        """The switch model's name in the interface language, as the palette and the
+        inspector write it (its id when the part is missing)."""
         scene = self.design_scene()
         part = scene.design.catalog.switch(self.element.switch) if scene else None
-        return part.name if part else translate("RackGroupItem", "{id} (missing)").format(
-            id=self.element.switch)
+        if part is None:
+            return translate("RackGroupItem", "{id} (missing)").format(id=self.element.switch)
+        return part_name(part.name, current_language())
 
     def tooltip_lines(self) -> list[str]:
         lines = super().tooltip_lines()
