@@ -8,12 +8,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from itertools import combinations
 from typing import Any
 
 import pytest
 
 from model.design import Design
 from model.elements import Plane, RackGroup, SwitchTier
+from model.metrics.bisection.flows import MemberNetwork
+from model.metrics.representation.endpoints import build_endpoints
+from model.metrics.representation.topology import resolve
 from tests.reference.expand import Expanded, Node
 from tests.reference.slow_metrics import (
     CountConstraint,
@@ -244,3 +248,22 @@ def pair_mismatches(ex: Expanded, pairs: Any, key: str) -> list[str]:
 def metrics(design: Design, plane: Plane | None = None) -> Any:
     """The engine's metrics of ``design`` (skips while the engine is absent)."""
     return engine()(design, plane)
+
+
+def assert_pairs_are_member_max_flows(design: Design, m: Any, *context: object) -> None:
+    """Every island and building pair capacity of the metrics ``m`` of ``design`` equals
+    the max-flow between the two places on the member-level network (one node per switch
+    member and accelerator), and every pair is listed once; ``context`` names the case
+    in a failure's message."""
+    topo = resolve(design)
+    ep = build_endpoints(topo)
+    network = MemberNetwork(topo, ep)
+    for level, names, keys, got in (
+            ("island", ep.island_names, ep.island, m.island_pairs),
+            ("building", ep.building_names, ep.building, m.building_pairs)):
+        found = {(p.a, p.b): p.gbps for p in got}
+        assert len(found) == len(names) * (len(names) - 1) // 2, (*context, level)
+        for x, y in combinations(range(len(names)), 2):
+            flow = network.cut(keys == x, keys == y, sides=False)[0]
+            assert found[(names[x], names[y])] == pytest.approx(flow), (
+                *context, level, x, y)

@@ -24,6 +24,17 @@ from tests.reference.slow_metrics import balanced_sizes
 from tests.reference.test_engine_failures_vs_reference import _check
 
 
+def _exact_and_within_healthy(healthy: Any, failed: Any) -> None:
+    """The failed view's bisection is exact, no more than the healthy one (a failure
+    only takes links away), its cut balanced over the working accelerators and crossing
+    what it reports."""
+    assert failed.bisection.exact
+    assert failed.bisection.gbps <= healthy.bisection.gbps * (1 + 1e-9)
+    assert failed.bisection.cut.accelerators_a in balanced_sizes(failed.inventory.accelerators)
+    assert abs(sum(failed.bisection.cut.crossing_gbps.values()) - failed.bisection.gbps) \
+        <= 1e-6 * failed.bisection.gbps
+
+
 def test_superpod_leaf_and_rack_down_match_reference(
         compute_all: Callable[..., Any]) -> None:
     """One SuperPOD unit (256 GPUs, above the integer program's size in the engine):
@@ -46,11 +57,7 @@ def test_heterogeneous_campus_leaf_down_is_exact(compute_all: Callable[..., Any]
     failed = compute_all(design, failures=[Failure(element=leaf.id, count=1)])
     assert time.perf_counter() - started < 5.0
     assert failed.failures.accelerators_stranded == 32
-    assert failed.bisection.exact
-    assert failed.bisection.gbps <= healthy.bisection.gbps * (1 + 1e-9)
-    assert failed.bisection.cut.accelerators_a in balanced_sizes(failed.inventory.accelerators)
-    assert abs(sum(failed.bisection.cut.crossing_gbps.values()) - failed.bisection.gbps) \
-        <= 1e-6 * failed.bisection.gbps
+    _exact_and_within_healthy(healthy, failed)
 
 
 @pytest.mark.parametrize("tier", ["core", "island-3-spine", "island-9-spine"])
@@ -64,9 +71,7 @@ def test_heterogeneous_campus_switch_down_is_exact(compute_all: Callable[..., An
     healthy = compute_all(design)
     failed = compute_all(design, failures=[Failure(element=tier, count=1)])
     assert failed.failures.accelerators_stranded == 0
-    assert failed.bisection.exact
-    assert failed.bisection.gbps <= healthy.bisection.gbps * (1 + 1e-9)
-    assert failed.bisection.cut.accelerators_a in balanced_sizes(failed.inventory.accelerators)
+    _exact_and_within_healthy(healthy, failed)
 
 
 def test_heterogeneous_campus_two_cores_apart_are_exact(
@@ -84,12 +89,8 @@ def test_heterogeneous_campus_two_cores_apart_are_exact(
     healthy = compute_all(design)
     failed = compute_all(design, failures=[Failure(element="core", members=(0, 300))])
     assert failed.inventory.accelerators == healthy.inventory.accelerators
-    assert failed.bisection.exact
     assert healthy.bisection.gbps - 2 * 60 * 400.0 <= failed.bisection.gbps
-    assert failed.bisection.gbps <= healthy.bisection.gbps * (1 + 1e-9)
-    assert failed.bisection.cut.accelerators_a in balanced_sizes(failed.inventory.accelerators)
-    assert abs(sum(failed.bisection.cut.crossing_gbps.values()) - failed.bisection.gbps) \
-        <= 1e-6 * failed.bisection.gbps
+    _exact_and_within_healthy(healthy, failed)
 
 
 def test_heterogeneous_campus_core_and_leaf_down_are_exact(
@@ -102,8 +103,4 @@ def test_heterogeneous_campus_core_and_leaf_down_are_exact(
     failed = compute_all(design, failures=[Failure(element="core", count=1),
                                            Failure(element="island-1-leaf", count=1)])
     assert failed.failures.accelerators_stranded == 32
-    assert failed.bisection.exact
-    assert failed.bisection.gbps <= healthy.bisection.gbps * (1 + 1e-9)
-    assert failed.bisection.cut.accelerators_a in balanced_sizes(failed.inventory.accelerators)
-    assert abs(sum(failed.bisection.cut.crossing_gbps.values()) - failed.bisection.gbps) \
-        <= 1e-6 * failed.bisection.gbps
+    _exact_and_within_healthy(healthy, failed)

@@ -12,7 +12,6 @@ so that it cannot stand in for them.
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import combinations
 from typing import Any
 
 import pytest
@@ -20,11 +19,13 @@ from hypothesis import HealthCheck, given, settings
 
 from model.design import Design
 from model.metrics import Engine
-from model.metrics.bisection.flows import MemberNetwork
-from model.metrics.representation.endpoints import build_endpoints
-from model.metrics.representation.topology import resolve
 from tests.reference.campuses import heterogeneous_campus
-from tests.reference.compare import close, hops_mismatches, pair_mismatches
+from tests.reference.compare import (
+    assert_pairs_are_member_max_flows,
+    close,
+    hops_mismatches,
+    pair_mismatches,
+)
 from tests.reference.expand import expand
 from tests.reference.random_designs import heterogeneous_campuses
 from tests.reference.slow_metrics import bisection_milp, hops
@@ -55,15 +56,5 @@ def test_heterogeneous_100k_campus(compute_all: Callable[..., Any]) -> None:
     assert m.inventory.accelerators == 100_352
     assert m.bisection.exact
     assert m.bisection.cut.accelerators_a == 100_352 // 2
-    topo = resolve(design)
-    ep = build_endpoints(topo)
-    network = MemberNetwork(topo, ep)
-    for level, names, keys, got in (
-            ("island", ep.island_names, ep.island, m.island_pairs),
-            ("building", ep.building_names, ep.building, m.building_pairs)):
-        found = {(p.a, p.b): p.gbps for p in got}
-        assert len(found) == len(names) * (len(names) - 1) // 2, level
-        for x, y in combinations(range(len(names)), 2):
-            flow = network.cut(keys == x, keys == y, sides=False)[0]
-            assert found[(names[x], names[y])] == pytest.approx(flow), (level, x, y)
+    assert_pairs_are_member_max_flows(design, m)
     assert sum(m.bisection.cut.crossing_gbps.values()) == pytest.approx(m.bisection.gbps)

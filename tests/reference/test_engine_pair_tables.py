@@ -6,16 +6,13 @@ never the warm engine's own earlier output."""
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Any
 
 import pytest
 
 from model.metrics import Engine
-from model.metrics.bisection.flows import MemberNetwork
-from model.metrics.representation.endpoints import build_endpoints
-from model.metrics.representation.topology import resolve
 from tests.reference.campuses import heterogeneous_campus
+from tests.reference.compare import assert_pairs_are_member_max_flows
 from tests.reference.rail_campuses import SCALED_DOWN, rail_campus
 from tests.reference.test_engine_uneven_switches import without_integer_program
 
@@ -50,17 +47,7 @@ def test_pair_capacities_after_edits_with_warm_tables_are_minimum_cuts(
         design.update(group, count=count)
         m = warm.compute_all(design)
         assert len(made) < first, (group, count)
-        topo = resolve(design)
-        ep = build_endpoints(topo)
-        network = MemberNetwork(topo, ep)
-        for level, names, keys, got in (
-                ("island", ep.island_names, ep.island, m.island_pairs),
-                ("building", ep.building_names, ep.building, m.building_pairs)):
-            found = {(p.a, p.b): p.gbps for p in got}
-            for x, y in combinations(range(len(names)), 2):
-                flow = network.cut(keys == x, keys == y, sides=False)[0]
-                assert found[(names[x], names[y])] == pytest.approx(flow), (
-                    group, count, level, x, y)
+        assert_pairs_are_member_max_flows(design, m, group, count)
 
 
 def test_rack_and_speed_edits_of_the_100k_campus_pairs_equal_a_fresh_engine(
