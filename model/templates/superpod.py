@@ -29,6 +29,7 @@ from model.design import Design
 from model.elements import Pattern, Role
 from model.errors import DesignError
 from model.i18n import mark, message
+from model.part_names import PartName
 from model.parts import Cooling
 from model.templates.base import Param, Template
 from model.templates.builder import (
@@ -98,7 +99,8 @@ def build_superpod(sus: int, system: str) -> Design:
     if sus > per_switch:
         raise DesignError(message(
             "templates", "--sus {sus} is more than {most}, the most SUs a three-tier fabric"
-            " of {switch} can join", sus=sus, most=per_switch, switch=switch.name))
+            " of {switch} can join", sus=sus, most=per_switch,
+            switch=PartName(switch.name)))
     three_tier = sus > TWO_TIER_MAX_SUS
     top = smallest_divisor_at_least(su_links, math.ceil(sus * su_links / per_switch))
     gpus = sus * spec.racks_per_su * rack.servers_per_rack * server.accelerators_per_server
