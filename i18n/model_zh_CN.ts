@@ -2620,6 +2620,14 @@
             <translation>计算岛注入带宽 ÷ 计算岛到核心层的上行带宽</translation>
         </message>
         <message>
+            <source>joined by a campus core of {cores} QM9700</source>
+            <translation>由 {cores} 台 QM9700 组成的园区核心层互连</translation>
+        </message>
+        <message>
+            <source>joined by a core tier of {each} QM9700 in each building under a campus super-core of {cores:,} QM9700</source>
+            <translation>每栋建筑设 {each}的 QM9700 核心层，其上由 {cores:,} 台 QM9700 组成的园区超级核心层互连</translation>
+        </message>
+        <message>
             <source>k pods of k/2 edge and k/2 aggregation switches, (k/2)² core switches, one host per edge down-port: full bisection for k³/4 hosts with identical k-port switches.</source>
             <translation>k 个 Pod，每个 Pod 含 k/2 台接入交换机和 k/2 台汇聚交换机，(k/2)² 台核心交换机，每个接入下行端口接一台主机：用相同的 k 端口交换机为 k³/4 台主机提供全二分带宽。</translation>
         </message>
@@ -2716,6 +2724,14 @@
             <translation>每台叶交换机的上行链路数</translation>
         </message>
         <message>
+            <source>{buildings} building of {mw:g} MW IT</source>
+            <translation>{buildings} 栋建筑，IT 容量 {mw:g} MW</translation>
+        </message>
+        <message>
+            <source>{buildings} buildings of {mw:g} MW IT</source>
+            <translation>{buildings} 栋建筑，每栋 IT 容量 {mw:g} MW</translation>
+        </message>
+        <message>
             <source>{flag} must be a finite number, not {value!r}</source>
             <translation>{flag} 必须是有限的数，而不是 {value!r}</translation>
         </message>
@@ -2742,6 +2758,18 @@
         <message>
             <source>{flag} must be text, not {value!r}</source>
             <translation>{flag} 必须是文字，而不是 {value!r}</translation>
+        </message>
+        <message>
+            <source>{islands} computing islands of {gpus:,} H100 ({servers:,} DGX H100 in {racks:,} racks), each a rail-optimized two-tier Clos of QM9700 ({leaves} leaves, {spines} spines), {joined}; island uplinks {uplinks:,} × 400G against {injection:,} × 400G injection ({ratio}:1). {where}; 10 % allowance for storage and front-end.</source>
+            <translation>{islands} 个计算岛，每岛 {gpus:,} 张 H100（{servers:,} 台 DGX H100，{racks:,} 个机柜），各为 QM9700 组成的轨道优化两层 Clos（{leaves} 台叶交换机、{spines} 台脊交换机），{joined}；每岛上行 {uplinks:,} × 400G，对 {injection:,} × 400G 注入带宽（收敛比 {ratio}:1）。{where}；存储与前端网络预留 10 %。</translation>
+        </message>
+        <message>
+            <source>{n:,} ({d} links down, {d} up)</source>
+            <translation>{n:,} 台（各下行 {d} 条、上行 {d} 条链路）</translation>
+        </message>
+        <message>
+            <source>{one} or {other}</source>
+            <translation>{one}或{other}</translation>
         </message>
         <message>
             <source>{ports} ports per switch is more than the largest common switch ({largest} ports)</source>
