@@ -2560,6 +2560,10 @@
             <translation>NVIDIA DGX SuperPOD（轨道优化）</translation>
         </message>
         <message>
+            <source>NVIDIA DGX SuperPOD reference architecture, rail-optimized: {sus} SU of {system} ({gpus:,} GPUs), {leaves} leaves per SU, {tiers} of {switch}.</source>
+            <translation>NVIDIA DGX SuperPOD 参考架构，轨道优化：{sus} 个 {system} SU（{gpus:,} 张 GPU），每个 SU {leaves} 台叶交换机，{tiers}，交换机为 {switch}。</translation>
+        </message>
+        <message>
             <source>Pods of racks with a switch per rack and full-bisection cluster switches, joined by an oversubscribed aggregation tier (Meta: 8 pods × 3,072 H100, 1:7).</source>
             <translation>由机柜组成的 Pod，每机柜一台交换机，集群交换机层全二分带宽；各 Pod 经有收敛的汇聚层互联（Meta：8 个 Pod × 3,072 张 H100，1:7）。</translation>
         </message>
@@ -2718,6 +2722,14 @@
         <message>
             <source>there is no template {name!r}; templates are {names}</source>
             <translation>没有名为 {name!r} 的模板；可用模板为 {names}</translation>
+        </message>
+        <message>
+            <source>three switch tiers</source>
+            <translation>三级交换网络</translation>
+        </message>
+        <message>
+            <source>two switch tiers</source>
+            <translation>两级交换网络</translation>
         </message>
         <message>
             <source>uplinks per leaf</source>

@@ -47,3 +47,16 @@ def test_a_two_level_core_is_described_in_chinese() -> None:
 
 def test_a_template_without_a_describer_keeps_its_english_description() -> None:
     assert template("fat-tree").description_of("zh_CN", k=4) is None
+
+
+def test_a_superpod_is_described_in_chinese_with_its_switch_in_chinese() -> None:
+    """The SuperPOD's description named its switch by the catalog's English name
+    ("… two switch tiers of NVIDIA Quantum-2 QM9700 (NDR InfiniBand).")."""
+    superpod = template("superpod")
+    english = superpod.build_in("en", sus=16, system="dgx-h100").description
+    assert english == superpod.build(sus=16, system="dgx-h100").description
+    assert "three switch tiers of NVIDIA Quantum-2 QM9700 (NDR InfiniBand)" in english
+    chinese = superpod.build_in("zh_CN", sus=16, system="dgx-h100").description
+    # i18n/model_zh_CN.ts's name of the part, written out by hand
+    assert "NVIDIA Quantum-2 QM9700（NDR InfiniBand）" in chinese, chinese
+    assert CJK.search(chinese) and _figures(chinese) == _figures(english), chinese
