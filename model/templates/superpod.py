@@ -25,10 +25,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from model.catalog import load_builtin_catalog
 from model.design import Design
 from model.elements import Pattern, Role
 from model.errors import DesignError
-from model.catalog import load_builtin_catalog
 from model.i18n import Message, mark, message
 from model.part_names import PartName
 from model.parts import Catalog, Cooling, SwitchModel
