@@ -23,15 +23,15 @@ def initial_design(path: str | None, lang: str | None = None) -> tuple[Design, s
 
     Without a path, the built-in example opens as an unsaved copy: Save then asks where,
     so the shipped file in resources/ is never overwritten. Being a new copy, it is
-    named in the interface language ``lang`` (``1 号楼``, ``计算岛 1 Leaf`` in Chinese),
-    as a design made from its template in that language is; a file opens as written.
+    named and described in the interface language ``lang`` (``1 号楼``, ``计算岛 1 Leaf``
+    in Chinese), as a design made from its template in that language is; a file opens
+    as written.
     """
-    from gui.example import example_design
-    from model.names import localize_design
+    from gui.example import example_design, localized_example
 
     if path is None:
         design, _ = example_design()
-        return localize_design(design, lang), None
+        return localized_example(design, lang), None
     from model.fileformat import load_design
 
     return load_design(path), path

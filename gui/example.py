@@ -37,6 +37,23 @@ def example_design() -> tuple[Design, Path | None]:
     return build_example(), None
 
 
+def localized_example(design: Design, lang: str | None) -> Design:
+    """The example campus (just read or built, in English) named and described in
+    ``lang``, as the ``islands`` template builds it in that language: its name and its
+    elements' names (:func:`model.names.localize_design`) and its description, when it
+    is the one the template gives (the shipped file's is). Unchanged in English."""
+    from model.names import localize_design
+    from model.templates import EXAMPLE_TEMPLATE, TEMPLATES
+
+    example = TEMPLATES[EXAMPLE_TEMPLATE]
+    localize_design(design, lang)
+    if design.description == example.description_of("en"):
+        described = example.description_of(lang)
+        if described is not None and described != design.description:
+            design.rename(design.name, described)
+    return design
+
+
 def demo_campus(islands_per_building: int = 2, racks: int = 8) -> Design:
     """Two halls, each with ``islands_per_building`` islands of ``racks`` DGX H100 racks
     under a rail-optimized leaf tier and an island spine, a core tier per hall and a

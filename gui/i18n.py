@@ -5,7 +5,9 @@ modules outside a QObject use.
 The translations live in ``i18n/archipelago_<code>.ts`` (extracted from the sources by
 ``pyside6-lupdate``, translated by hand) and are compiled to the ``.qm`` beside it by
 ``pyside6-lrelease``; a test fails when the two drift apart. Qt's own dialogs (the Save /
-Discard / Cancel buttons, the file dialog) take Qt's shipped ``qtbase`` translation.
+Discard / Cancel buttons, the file dialog) take Qt's shipped ``qtbase`` translation,
+installed after ours so it is asked first; the few texts it lacks (:data:`QT_GAPS`) are
+in ours.
 """
 
 from __future__ import annotations
@@ -29,6 +31,16 @@ def QT_TRANSLATE_NOOP(context: str, text: str) -> str:
     later, where it is shown, with :func:`translate`). Typed, unlike PySide6's own."""
     del context
     return text
+
+
+QT_GAPS: tuple[str, ...] = (
+    QT_TRANSLATE_NOOP("QFileDialog", "&Look in:"),
+    QT_TRANSLATE_NOOP("QFileDialog", "Files of &type:"),
+)
+"""Texts of Qt's own file dialog that Qt 6 writes with a mnemonic its shipped Chinese
+(``qtbase_zh_CN.qm``, which has only "Look in:" and "Files of type:") lacks: our own
+translation holds them, under Qt's context, and Qt falls back to it (seen in English in
+the Chinese window's Open dialog, issue #15)."""
 
 
 def translate(context: str, text: str, disambiguation: str | None = None,

@@ -1,5 +1,7 @@
-"""The problems panel: every problem of the design with the element it concerns.
-Clicking one selects that element and centres it on the canvas.
+"""The problems panel: every problem of the design with the element it concerns, named
+as the PDF report and the other exports name it (:class:`model.reports.labels.Labeller`:
+its name, ``name (id)`` where two elements share it). Clicking one selects that element
+and centres it on the canvas.
 
 Severity is shown by an icon drawn here (a red disc for an error, an amber triangle for a
 warning, each with a white mark) beside the word: an emoji or a theme icon may be missing
@@ -27,6 +29,7 @@ from gui.i18n import QT_TRANSLATE_NOOP, problem_message, translate
 from gui.numbers import count_text
 from model.design import Design
 from model.problems import Problem, Severity
+from model.reports.labels import Labeller
 
 ELEMENT_ROLE = Qt.ItemDataRole.UserRole + 1
 SEVERITY_COLOURS = {Severity.ERROR: "#cf222e", Severity.WARNING: "#bf8700"}
@@ -91,9 +94,10 @@ class ProblemsPanel(QTreeWidget):
         """Show these problems (errors first)."""
         self.problems = sorted(problems, key=lambda p: p.severity is not Severity.ERROR)
         self.clear()
+        labels = Labeller(self.design)  # the names the PDF report and the exports give
         for problem in self.problems:
-            element = self.design.element(problem.element_id or "")
-            where = element.name if element else (problem.element_id or self.tr("design"))
+            where = (labels.element(problem.element_id) if problem.element_id
+                     else self.tr("design"))
             item = QTreeWidgetItem(self, [translate("ProblemsPanel",
                                                     SEVERITY_WORDS[problem.severity]), where,
                                           problem_message(problem)])

@@ -2485,6 +2485,17 @@ Drop it on an island (island tier) or a building (building tier)</source>
     </message>
 </context>
 <context>
+    <name>QFileDialog</name>
+    <message>
+        <source>&amp;Look in:</source>
+        <translation>查找范围(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>Files of &amp;type:</source>
+        <translation>文件类型(&amp;T)：</translation>
+    </message>
+</context>
+<context>
     <name>RackGroupItem</name>
     <message>
         <source>{id} (missing)</source>
@@ -3170,11 +3181,11 @@ IT 功耗 {it}，设施功耗 {facility}</translation>
     </message>
     <message>
         <source>leaf</source>
-        <translation>Leaf</translation>
+        <translation>叶（Leaf）</translation>
     </message>
     <message>
         <source>spine</source>
-        <translation>Spine</translation>
+        <translation>脊（Spine）</translation>
     </message>
     <message>
         <source>aggregation</source>
@@ -3182,11 +3193,11 @@ IT 功耗 {it}，设施功耗 {facility}</translation>
     </message>
     <message>
         <source>core</source>
-        <translation>Core</translation>
+        <translation>核心</translation>
     </message>
     <message>
         <source>super-spine</source>
-        <translation>Super-Spine</translation>
+        <translation>超级脊（Super-spine）</translation>
     </message>
     <message>
         <source>campus</source>

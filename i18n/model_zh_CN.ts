@@ -2560,6 +2560,10 @@
             <translation>NVIDIA DGX SuperPOD（轨道优化）</translation>
         </message>
         <message>
+            <source>NVIDIA DGX SuperPOD reference architecture, rail-optimized: {sus} SU of {system} ({gpus:,} GPUs), {leaves} leaves per SU, {tiers} of {switch}.</source>
+            <translation>NVIDIA DGX SuperPOD 参考架构，轨道优化：{sus} 个 {system} SU（{gpus:,} 张 GPU），每个 SU {leaves} 台叶交换机，{tiers}，交换机为 {switch}。</translation>
+        </message>
+        <message>
             <source>Pods of racks with a switch per rack and full-bisection cluster switches, joined by an oversubscribed aggregation tier (Meta: 8 pods × 3,072 H100, 1:7).</source>
             <translation>由机柜组成的 Pod，每机柜一台交换机，集群交换机层全二分带宽；各 Pod 经有收敛的汇聚层互联（Meta：8 个 Pod × 3,072 张 H100，1:7）。</translation>
         </message>
@@ -2618,6 +2622,14 @@
         <message>
             <source>island injection ÷ island uplinks to the core</source>
             <translation>计算岛注入带宽 ÷ 计算岛到核心层的上行带宽</translation>
+        </message>
+        <message>
+            <source>joined by a campus core of {cores} QM9700</source>
+            <translation>由 {cores} 台 QM9700 组成的园区核心层互连</translation>
+        </message>
+        <message>
+            <source>joined by a core tier of {each} QM9700 in each building under a campus super-core of {cores:,} QM9700</source>
+            <translation>每栋建筑设 {each}的 QM9700 核心层，其上由 {cores:,} 台 QM9700 组成的园区超级核心层互连</translation>
         </message>
         <message>
             <source>k pods of k/2 edge and k/2 aggregation switches, (k/2)² core switches, one host per edge down-port: full bisection for k³/4 hosts with identical k-port switches.</source>
@@ -2712,8 +2724,24 @@
             <translation>没有名为 {name!r} 的模板；可用模板为 {names}</translation>
         </message>
         <message>
+            <source>three switch tiers</source>
+            <translation>三级交换网络</translation>
+        </message>
+        <message>
+            <source>two switch tiers</source>
+            <translation>两级交换网络</translation>
+        </message>
+        <message>
             <source>uplinks per leaf</source>
             <translation>每台叶交换机的上行链路数</translation>
+        </message>
+        <message>
+            <source>{buildings} building of {mw:g} MW IT</source>
+            <translation>{buildings} 栋建筑，IT 容量 {mw:g} MW</translation>
+        </message>
+        <message>
+            <source>{buildings} buildings of {mw:g} MW IT</source>
+            <translation>{buildings} 栋建筑，每栋 IT 容量 {mw:g} MW</translation>
         </message>
         <message>
             <source>{flag} must be a finite number, not {value!r}</source>
@@ -2742,6 +2770,18 @@
         <message>
             <source>{flag} must be text, not {value!r}</source>
             <translation>{flag} 必须是文字，而不是 {value!r}</translation>
+        </message>
+        <message>
+            <source>{islands} computing islands of {gpus:,} H100 ({servers:,} DGX H100 in {racks:,} racks), each a rail-optimized two-tier Clos of QM9700 ({leaves} leaves, {spines} spines), {joined}; island uplinks {uplinks:,} × 400G against {injection:,} × 400G injection ({ratio}:1). {where}; 10 % allowance for storage and front-end.</source>
+            <translation>{islands} 个计算岛，每岛 {gpus:,} 张 H100（{servers:,} 台 DGX H100，{racks:,} 个机柜），各为 QM9700 组成的轨道优化两层 Clos（{leaves} 台叶交换机、{spines} 台脊交换机），{joined}；每岛上行 {uplinks:,} × 400G，对 {injection:,} × 400G 注入带宽（收敛比 {ratio}:1）。{where}；存储与前端网络预留 10 %。</translation>
+        </message>
+        <message>
+            <source>{n:,} ({d} links down, {d} up)</source>
+            <translation>{n:,} 台（各下行 {d} 条、上行 {d} 条链路）</translation>
+        </message>
+        <message>
+            <source>{one} or {other}</source>
+            <translation>{one}或{other}</translation>
         </message>
         <message>
             <source>{ports} ports per switch is more than the largest common switch ({largest} ports)</source>

@@ -233,11 +233,12 @@ ZH_CN: dict[str, str] = {
     "backend": "后端",
     "frontend": "前端",
     "storage": "存储",
-    "leaf": "Leaf",
-    "spine": "Spine",
+    # tier roles: the PDF report's words (i18n/model_zh_CN.ts, context "terms")
+    "leaf": "叶（Leaf）",
+    "spine": "脊（Spine）",
     "aggregation": "汇聚",
-    "core": "Core",
-    "super-spine": "Super-Spine",
+    "core": "核心",
+    "super-spine": "超级脊（Super-spine）",
     "campus": "园区",
     "air": "风冷",
     "liquid": "液冷",
@@ -939,6 +940,9 @@ ZH_CN: dict[str, str] = {
 """Translation of each English source text."""
 
 BY_CONTEXT: dict[tuple[str, str], str] = {
+    # Qt's own file dialog: texts its qtbase_zh_CN.qm lacks (gui/i18n.py QT_GAPS)
+    ("QFileDialog", "&Look in:"): "查找范围(&L)：",
+    ("QFileDialog", "Files of &type:"): "文件类型(&T)：",
     ("CostChart", "racks"): "机柜",
     ("Commands", "element"): "元素",
     ("JobsDock", "Name"): "名称",

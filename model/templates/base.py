@@ -15,7 +15,7 @@ from typing import Any
 
 from model.design import Design
 from model.errors import DesignError
-from model.i18n import Translator, message
+from model.i18n import Message, Translator, message
 from model.names import localize_design
 
 ParamValue = int | float | str
@@ -112,7 +112,9 @@ class Template:
     """A parametric generator of a published design.
 
     ``builder`` receives every parameter (defaults filled in, values checked) as keyword
-    arguments and builds the design through the design's own operations.
+    arguments and builds the design through the design's own operations; ``describer``,
+    when a template has one, receives the same and gives the design's description as a
+    message, so :meth:`build_in` describes the design in the reader's language.
     """
 
     name: str
@@ -121,6 +123,7 @@ class Template:
     source: str
     params: tuple[Param, ...]
     builder: Callable[..., Design]
+    describer: Callable[..., Message] | None = None
 
     def title_in(self, lang: str | None) -> str:
         """The title in ``lang`` (``"zh_CN"``…; English when None)."""
@@ -158,6 +161,19 @@ class Template:
         return self.builder(**self.resolve(values))
 
     def build_in(self, lang: str | None, **values: Any) -> Design:
-        """:meth:`build`, the design's name and its elements' names given in ``lang``
-        (English when None: names are data, stored as given; :mod:`model.names`)."""
-        return localize_design(self.build(**values), lang)
+        """:meth:`build`, the design's name, its description and its elements' names
+        given in ``lang`` (English when None: names are data, stored as given;
+        :mod:`model.names`)."""
+        design = localize_design(self.build(**values), lang)
+        described = self.description_of(lang, **values)
+        if described is not None:
+            design.rename(design.name, described)
+        return design
+
+    def description_of(self, lang: str | None, **values: Any) -> str | None:
+        """The description of the design these parameters build, in ``lang``; None
+        when the template has no :attr:`describer` (its designs are described in
+        English)."""
+        if self.describer is None:
+            return None
+        return self.describer(**self.resolve(values)).render(lang)

@@ -50,7 +50,7 @@ from dataclasses import dataclass
 from model.design import Design
 from model.elements import Pattern, Role, Scope
 from model.errors import DesignError
-from model.i18n import mark, message
+from model.i18n import Message, mark, message
 from model.parts import Cooling
 from model.templates.base import Param, Template
 from model.templates.builder import Builder, BuildingPlan, island_size
@@ -232,6 +232,43 @@ def runs(numbers: list[int]) -> str:
     return ", ".join(parts)
 
 
+def describe_islands(islands: int, gpus_per_island: int, oversubscription: float,
+                     buildings: int, building_capacity_mw: float) -> Message:
+    """The description of the campus these parameters build, in any language (the
+    built-in example is described so in a Chinese window, as it is named)."""
+    spines, up = spine_plan(gpus_per_island, oversubscription)
+    island_uplinks = spines * up
+    core = core_plan(islands, spines, up, buildings)
+    servers = gpus_per_island // 8
+    joined: Message
+    if core.two_levels:
+        kinds = [message("templates", "{n:,} ({d} links down, {d} up)", n=n, d=d)
+                 for n, d in sorted(set(core.building_cores))]
+        each = kinds[0]
+        for kind in kinds[1:]:
+            each = message("templates", "{one} or {other}", one=each, other=kind)
+        joined = message("templates", "joined by a core tier of {each} QM9700 in each"
+                         " building under a campus super-core of {cores:,} QM9700",
+                         each=each, cores=core.cores)
+    else:
+        joined = message("templates", "joined by a campus core of {cores} QM9700",
+                         cores=core.cores)
+    where = message(
+        "templates", "{buildings} building of {mw:g} MW IT", buildings=buildings,
+        mw=building_capacity_mw) if buildings == 1 else message(
+        "templates", "{buildings} buildings of {mw:g} MW IT", buildings=buildings,
+        mw=building_capacity_mw)
+    return message(
+        "templates", "{islands} computing islands of {gpus:,} H100 ({servers:,} DGX H100 in"
+        " {racks:,} racks), each a rail-optimized two-tier Clos of QM9700 ({leaves} leaves,"
+        " {spines} spines), {joined}; island uplinks {uplinks:,} × 400G against"
+        " {injection:,} × 400G injection ({ratio}:1). {where}; 10 % allowance for storage"
+        " and front-end.", islands=islands, gpus=gpus_per_island, servers=servers,
+        racks=servers // 4, leaves=gpus_per_island // HALF, spines=spines, joined=joined,
+        uplinks=island_uplinks, injection=gpus_per_island,
+        ratio=f"{gpus_per_island / island_uplinks:.3g}", where=where)
+
+
 def build_islands(
     islands: int,
     gpus_per_island: int,
@@ -250,28 +287,13 @@ def build_islands(
                                   " {islands}", buildings=buildings, islands=islands))
     spines, up = spine_plan(gpus_per_island, oversubscription)
     leaves = gpus_per_island // HALF
-    island_uplinks = spines * up
     core = core_plan(islands, spines, up, buildings)
     servers = gpus_per_island // 8
     total = islands * gpus_per_island
-    if core.two_levels:
-        kinds = sorted(set(core.building_cores))
-        each = " or ".join(f"{n:,} ({d} links down, {d} up)" for n, d in kinds)
-        joined = (
-            f"joined by a core tier of {each} QM9700 in each building under a campus"
-            f" super-core of {core.cores:,} QM9700"
-        )
-    else:
-        joined = f"joined by a campus core of {core.cores} QM9700"
     b = Builder(
         f"Campus of {total:,} H100 in {islands} islands",
-        f"{islands} computing islands of {gpus_per_island:,} H100 ({servers:,} DGX H100 in"
-        f" {servers // 4:,} racks), each a rail-optimized two-tier Clos of QM9700 ({leaves}"
-        f" leaves, {spines} spines), {joined};"
-        f" island uplinks {island_uplinks:,} × 400G against {gpus_per_island:,} × 400G"
-        f" injection ({gpus_per_island / island_uplinks:.3g}:1). {buildings}"
-        f" building{'s' if buildings != 1 else ''} of {building_capacity_mw:g} MW IT;"
-        " 10 % allowance for storage and front-end.",
+        describe_islands(islands, gpus_per_island, oversubscription, buildings,
+                         building_capacity_mw).render(),
     )
     b.use_rack_type(RACK_TYPE)
     b.use_switch(SWITCH)
@@ -403,4 +425,5 @@ TEMPLATE = Template(
         ),
     ),
     builder=build_islands,
+    describer=describe_islands,
 )

@@ -25,11 +25,13 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from model.catalog import load_builtin_catalog
 from model.design import Design
 from model.elements import Pattern, Role
 from model.errors import DesignError
-from model.i18n import mark, message
-from model.parts import Cooling
+from model.i18n import Message, mark, message
+from model.part_names import PartName
+from model.parts import Catalog, Cooling, SwitchModel
 from model.templates.base import Param, Template
 from model.templates.builder import (
     Builder,
@@ -75,6 +77,55 @@ SYSTEMS: dict[str, System] = {
 }
 
 
+@dataclass(frozen=True)
+class Fabric:
+    """The sizes of one SU of a system on its switch model."""
+
+    switch: SwitchModel
+    speed: float
+    """Link speed (the servers' NIC speed), Gb/s."""
+    half: int
+    """Links down (= up) per leaf."""
+    su_links: int
+    leaves: int
+    per_switch: int
+    """Links one upper switch can take."""
+    gpus_per_su: int
+
+
+def fabric(spec: System, catalog: Catalog) -> Fabric:
+    """The sizes of an SU of ``spec`` from the parts of ``catalog`` (DesignError when
+    its NIC links do not fill whole leaves)."""
+    switch = catalog.switch(spec.switch)
+    rack = catalog.rack_type(spec.rack_type)
+    server = catalog.server(rack.server) if rack else None
+    assert switch is not None and rack is not None and server is not None
+    speed = server.nic_speed_gbps
+    ports_per_link = math.ceil(speed / switch.port_speed_gbps)
+    half = switch.radix // (2 * ports_per_link)
+    su_links = spec.racks_per_su * rack.servers_per_rack * server.nic_count
+    if su_links % half:
+        raise DesignError(message("templates", "an SU's {links} NIC links do not fill whole"
+                                  " leaves of {half}", links=su_links, half=half))
+    return Fabric(switch, speed, half, su_links, su_links // half,
+                  switch.radix // ports_per_link,
+                  spec.racks_per_su * rack.servers_per_rack * server.accelerators_per_server)
+
+
+def describe_superpod(sus: int, system: str) -> Message:
+    """The description of the SuperPOD these parameters build, in any language: its
+    switch model named as :class:`~model.part_names.PartName` says it."""
+    spec = SYSTEMS[system]
+    sizes = fabric(spec, load_builtin_catalog())
+    tiers = (mark("templates", "three switch tiers") if sus > TWO_TIER_MAX_SUS
+             else mark("templates", "two switch tiers"))
+    return message(
+        "templates", "NVIDIA DGX SuperPOD reference architecture, rail-optimized: {sus} SU"
+        " of {system} ({gpus:,} GPUs), {leaves} leaves per SU, {tiers} of {switch}.",
+        sus=sus, system=spec.title, gpus=sus * sizes.gpus_per_su, leaves=sizes.leaves,
+        tiers=Message("templates", tiers), switch=PartName(sizes.switch.name))
+
+
 def build_superpod(sus: int, system: str) -> Design:
     """A SuperPOD of ``sus`` scalable units of ``system``; see the module docstring."""
     spec = SYSTEMS[system]
@@ -83,31 +134,20 @@ def build_superpod(sus: int, system: str) -> Design:
     switch = b.use_switch(spec.switch)
     medium = b.use_medium(spec.medium).id
     hall_medium = b.use_medium(spec.hall_medium).id
-    rack = b.design.catalog.rack_type(spec.rack_type)
-    server = b.design.catalog.server(rack.server) if rack else None
-    assert rack is not None and server is not None
-    speed = server.nic_speed_gbps
-    ports_per_link = math.ceil(speed / switch.port_speed_gbps)
-    half = switch.radix // (2 * ports_per_link)  # links down (= up) per leaf
-    su_links = spec.racks_per_su * rack.servers_per_rack * server.nic_count
-    if su_links % half:
-        raise DesignError(message("templates", "an SU's {links} NIC links do not fill whole"
-                                  " leaves of {half}", links=su_links, half=half))
-    leaves = su_links // half
-    per_switch = switch.radix // ports_per_link  # links one upper switch can take
+    sizes = fabric(spec, b.design.catalog)
+    speed, half, su_links, leaves = sizes.speed, sizes.half, sizes.su_links, sizes.leaves
+    per_switch = sizes.per_switch
     if sus > per_switch:
         raise DesignError(message(
             "templates", "--sus {sus} is more than {most}, the most SUs a three-tier fabric"
-            " of {switch} can join", sus=sus, most=per_switch, switch=switch.name))
+            " of {switch} can join", sus=sus, most=per_switch,
+            switch=PartName(switch.name)))
     three_tier = sus > TWO_TIER_MAX_SUS
     top = smallest_divisor_at_least(su_links, math.ceil(sus * su_links / per_switch))
-    gpus = sus * spec.racks_per_su * rack.servers_per_rack * server.accelerators_per_server
-    b.design.rename(
-        b.design.name,
-        f"NVIDIA DGX SuperPOD reference architecture, rail-optimized: {sus} SU of"
-        f" {spec.title} ({gpus:,} GPUs), {leaves} leaves per SU,"
-        f" {'three' if three_tier else 'two'} switch tiers of {switch.name}.",
-    )
+    b.design.rename(b.design.name, describe_superpod(sus, system).render())
+    rack = b.design.catalog.rack_type(spec.rack_type)
+    server = b.design.catalog.server(rack.server) if rack else None
+    assert rack is not None and server is not None
     plan = BuildingPlan(sus, *island_size(2 if three_tier else 1), tier_levels=1)
     hall = b.building("hall", "Data hall", capacity_kw=1.0, plan=plan, cooling=spec.cooling)
     top_role, top_name = (Role.CORE, "Core") if three_tier else (Role.SPINE, "Spine")
@@ -173,4 +213,5 @@ TEMPLATE = Template(
         ),
     ),
     builder=build_superpod,
+    describer=describe_superpod,
 )

@@ -71,18 +71,20 @@ def test_rack_types_in_an_english_window(qtbot, catalog, settings) -> None:  # t
         close_window(win)
 
 
-def test_switch_roles_read_as_the_names_do_in_chinese(qtbot, english_afterwards) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
-    """A tier card says "×128 · Spine · 4:1" in a Chinese window, as its name
-    (计算岛 1 Spine, model/names.py) and Chinese data-centre usage say it."""
+def test_switch_roles_gloss_the_names_tag_in_chinese(qtbot, english_afterwards) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+    """A tier's name keeps the tag Chinese data centres call it by (计算岛 1 Spine,
+    model/names.py), while its role is said in Chinese with that tag in brackets, as the
+    PDF report says it: the card reads "×128 · 脊（Spine） · 4:1" (issue #15: it read
+    "Spine", English in a Chinese window)."""
     from gui.i18n import installer
     from gui.words import enum_word
     from model.elements import Role
     from model.names import role_word
 
     assert installer(QApplication.instance()).install("zh_CN")  # type: ignore[arg-type]
-    for role in (Role.LEAF, Role.SPINE, Role.CORE):
-        assert enum_word(role) == role_word(role.value, "zh_CN")
-    assert [enum_word(r) for r in (Role.LEAF, Role.SPINE, Role.CORE)] == ["Leaf", "Spine", "Core"]
+    assert [role_word(r.value, "zh_CN") for r in (Role.LEAF, Role.SPINE)] == ["Leaf", "Spine"]
+    assert [enum_word(r) for r in (Role.LEAF, Role.SPINE, Role.CORE)] == \
+        ["叶（Leaf）", "脊（Spine）", "核心"]
 
 
 def test_switch_models_and_servers_in_a_chinese_palette(qtbot, catalog, settings,  # type: ignore[no-untyped-def]

@@ -22,7 +22,10 @@ def test_error_and_warning_icons_are_drawn(qtbot, design) -> None:
         Problem(Severity.ERROR, "ports-exhausted", "hall-a-pod-1-leaf", "needs 70 ports")])
     error, warning = panel.topLevelItem(0), panel.topLevelItem(1)
     assert error is not None and warning is not None
-    assert (error.text(0), error.text(1)) == ("Error", "Leaf (rails)"), "errors first"
+    # four tiers of the demo campus are called "Leaf (rails)": the panel tells them
+    # apart by id, as the PDF report does
+    assert (error.text(0), error.text(1)) == ("Error", "Leaf (rails) (hall-a-pod-1-leaf)"), \
+        "errors first"
     assert (warning.text(0), warning.text(1)) == ("Warning", "Hall A core")
     for item in (error, warning):
         assert not item.icon(0).isNull(), f"{item.text(0)} has no icon"
