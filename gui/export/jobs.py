@@ -48,6 +48,7 @@ from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QLabel, QProgressBar, QStatusBar
 
 from gui.canvas.picture import built_in_steps
+from gui.canvas.picture_scene import PictureScene
 from gui.canvas.scene import DesignScene
 from gui.canvas.slicing import painted_in_slices
 from gui.i18n import translate
@@ -117,7 +118,7 @@ def _scene(design: Design, metrics: DesignMetrics | None, scene: list[DesignScen
            ) -> Generator[None, None, DesignScene]:
     """Build the export's scene in steps (:func:`~gui.canvas.picture.built_in_steps`);
     it is put in ``scene`` first, for the caller to dispose of whatever happens."""
-    made = DesignScene(design, metrics=metrics, built=False)
+    made = PictureScene(design, metrics=metrics, built=False)
     scene.append(made)
     yield from built_in_steps(made)
     return made
