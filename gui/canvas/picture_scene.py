@@ -134,7 +134,7 @@ class Wire:
 
     def _rewire(self) -> None:
         if self.points:  # not routed yet: nothing drawn to change
-            self._scene.wire_changed(self.points, self._pen_width + 6)
+            self._scene.wire_changed()
 
 
 class PictureScene(DesignScene):
@@ -150,9 +150,8 @@ class PictureScene(DesignScene):
         self._wired: bool | None = None
         """True: the bundles are wires; False: items; None: not yet made."""
         self._anchors: dict[str, ElementItem | None] = {}
-        self._wire_box: tuple[float, float, float, float] | None = None
-        """Around the wires changed since the wire layer was last told (left, top,
-        right, bottom; None: none)."""
+        self._wires_moved = False
+        """Wires changed since the wire layer was last told (:meth:`_tell_wires`)."""
         super().__init__(*args, **kwargs)
 
     def _create(self, element: object) -> None:
@@ -236,27 +235,35 @@ class PictureScene(DesignScene):
         if self._wired is None:
             self._make_bundles(wired=not self.detail)
 
-    def wire_changed(self, points: list[Point], margin: float) -> None:
-        """A wire along ``points`` came, went or changed its look: noted, and told to
-        the wire layer once routing is done (:meth:`_tell_wires`). Told wire by wire,
-        as an item does, the layer took in each again after its routing slice (a
-        Dragonfly+ k = 128 picture routes 2,080 wires)."""
-        xs = [x for x, _y in points]
-        ys = [y for _x, y in points]
-        box = (min(xs) - margin, min(ys) - margin, max(xs) + margin, max(ys) + margin)
-        old = self._wire_box
-        if old is not None:
-            box = (min(box[0], old[0]), min(box[1], old[1]), max(box[2], old[2]),
-                   max(box[3], old[3]))
-        self._wire_box = box
+    def wire_changed(self) -> None:
+        """A wire came, went, moved or changed its look: the wire layer is told once
+        routing is done (:meth:`_tell_wires`). Told wire by wire, as an item does, the
+        layer would note each of thousands."""
+        self._wires_moved = True
 
     def _tell_wires(self) -> None:
-        """Have the wire layer take in every wire again, around the wires changed (a
-        picture's layer merges them once, when it is painted)."""
-        if self._wire_box is not None:
-            left, top, right, bottom = self._wire_box
-            self._wire_box = None
-            self.wires.changed(QRectF(left, top, right - left, bottom - top))
+        """Have the wire layer take in every wire again, around them all (a picture's
+        layer merges them once, when it is painted)."""
+        if not self._wires_moved:
+            return
+        self._wires_moved = False
+        xs = [x for wire in self._bundles.values() for x, _y in wire.points]
+        ys = [y for wire in self._bundles.values() for _x, y in wire.points]
+        left, right = (min(xs), max(xs)) if xs else (0.0, -1.0)
+        top, bottom = (min(ys), max(ys)) if ys else (0.0, -1.0)
+        if left <= right:
+            margin = 8.0 + 2 + 6  # the widest pen (8), crossing the cut (+2), and room
+            self.wires.changed(QRectF(left - margin, top - margin,
+                                      right - left + 2 * margin, bottom - top + 2 * margin))
+        else:
+            self.wires.changed(QRectF())
+
+    def route_bundle(self, bundle: BundleItem) -> None:
+        """Route a bundle (:meth:`BundleRouting.route_bundle`); a wire has no label."""
+        if isinstance(bundle, Wire):
+            bundle.set_route(self.route_points(bundle.element))
+        else:
+            super().route_bundle(bundle)
 
     def _route_some(self) -> None:
         super()._route_some()
@@ -264,8 +271,22 @@ class PictureScene(DesignScene):
             self._tell_wires()
 
     def finish_routing(self) -> None:
-        """Route every bundle (made first, for the current detail, if not yet)."""
+        """Route every bundle (made first, for the current detail, if not yet). Wires
+        are routed here in one loop, after the items' figures (as the queue orders
+        them: a card may change with its figures): a wire's route depends on the
+        cards alone, and it has no label to place."""
         self._made()
+        if self._wired:
+            self._route_timer.stop()
+            while self._pending_refresh or self._relabel_wanted:
+                self._work_one()
+            wires = self._bundles
+            for bid in self._pending:
+                wire = wires.get(bid)
+                if wire is not None:
+                    cast(Wire, wire).set_route(self.route_points(wire.element))
+                self._pending_labels.pop(bid, None)
+            self._pending.clear()
         super().finish_routing()
         self._tell_wires()
 
