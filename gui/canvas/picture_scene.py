@@ -178,9 +178,9 @@ class PictureScene(DesignScene):
         self._anchors.clear()
         return super().rebuild_steps(per_step)
 
-    def _make_bundles(self, wired: bool) -> None:
-        """Make the bundles (wires or items) and schedule every one to be routed, as
-        building the scene with them would have."""
+    def _make_bundles(self, wired: bool, schedule: bool = True) -> None:
+        """Make the bundles (wires or items) and (``schedule``) schedule every one to
+        be routed, as building the scene with them would have."""
         if self._wired is wired:
             return
         if self._wired is not None:  # made of the other kind: make them again
@@ -213,12 +213,14 @@ class PictureScene(DesignScene):
         for bid, bundle in self._bundles.items():
             bundle.set_problems(self._problems.get(bid, []))
         self._apply_cut()
-        self._refresh_bundles()
+        if schedule:
+            self._refresh_bundles()
 
     def set_detail(self, detail: bool) -> None:
         """Show islands' contents (True) or blocks (False), the bundles made to suit."""
         self._anchors.clear()
-        self._make_bundles(wired=not detail)
+        # a change of detail schedules every bundle itself
+        self._make_bundles(wired=not detail, schedule=detail == self.detail)
         super().set_detail(detail)
 
     def _anchor(self, element_id: str) -> ElementItem | None:
