@@ -25,6 +25,7 @@ from typing import Any, cast
 from PySide6.QtCore import QRect, QRectF, Qt
 from PySide6.QtGui import QPainter
 
+from gui.canvas.bundle_labels import FIRST_SLICE_DELAY_MS
 from gui.canvas.items.base import ElementItem
 from gui.canvas.items.bundle import BundleItem, pen_width
 from gui.canvas.routing import Point, Rect
@@ -222,6 +223,22 @@ class PictureScene(DesignScene):
         # a change of detail schedules every bundle itself
         self._make_bundles(wired=not detail, schedule=detail == self.detail)
         super().set_detail(detail)
+
+    def _refresh_bundles(self) -> None:
+        """Route every bundle again (:meth:`BundleRouting._refresh_bundles`). Wires go in
+        the design's order: the rank order the items take is for their labels, and a
+        wire's route depends on the cards alone (sorting Dragonfly+ k = 128's 2,210 ids
+        by rank took about 5 ms)."""
+        if not self._wired:
+            super()._refresh_bundles()
+            return
+        self._edges = None
+        self._obstacles = None
+        self._pending = dict.fromkeys(self._bundles)
+        self._pending_labels.clear()
+        self._by_rank = False
+        if self._pending and not self._route_timer.isActive():
+            self._route_timer.start(FIRST_SLICE_DELAY_MS)
 
     def _anchor(self, element_id: str) -> ElementItem | None:
         """The item a bundle end is drawn at (:meth:`BundleRouting._anchor`), looked up
