@@ -13,9 +13,14 @@ most 1080 tall: Dragonfly+ k = 128 1360 × 1075, 0.48 a unit, islands drawn as b
 Both draw the level of detail the canvas shows at their scale
 (:func:`gui.canvas.scene.detail_at`).
 
+"build", "route" and "paint" are the phases of the picture the exports draw
+(:func:`gui.canvas.picture.picture_scene`: at block level its bundles are plain wires,
+not Qt items); "total" is their sum.
+
 Run: ``QT_QPA_PLATFORM=offscreen .venv/bin/python benchmarks/bench_render.py [NAME …]``
-(``--out DIR`` also writes each picture there, to look at). Figures are medians of
-5 runs in CPU time of the thread (the machine is shared); the load average is printed.
+(``--out DIR`` also writes each picture there, to look at; ``--help`` lists the names).
+Figures are medians of 5 runs in CPU time of the thread (the machine is shared); the
+load average and the machine's calibration (:mod:`benchmarks.machine`) are printed.
 Garbage is collected before each run, untimed: a scene holds reference cycles (its
 routing timer's slot), so the previous run's scene is freed by the cycle collector, and
 its teardown (about 60 ms for Dragonfly+ k = 128) would otherwise land in whichever
@@ -71,7 +76,7 @@ def fitted_width(design) -> int:  # type: ignore[no-untyped-def]
 
 def measure(design, out: Path | None, name: str) -> dict[str, float]:  # type: ignore[no-untyped-def]
     """Median CPU ms of each phase of one whole render at 1920×1080."""
-    from gui.canvas.picture import build_scene, prepare_picture, render_image
+    from gui.canvas.picture import picture_scene, prepare_picture, render_image
     from model.metrics import compute_all
 
     metrics = compute_all(design.copy(), plane=None)
@@ -83,7 +88,7 @@ def measure(design, out: Path | None, name: str) -> dict[str, float]:  # type: i
     for run in range(RUNS):
         gc.collect()  # the previous run's scene (freed by the collector) not counted here
         t0 = time.thread_time()
-        scene = build_scene(design, metrics)
+        scene = picture_scene(design, metrics)
         t1 = time.thread_time()
         prepare_picture(scene, 1920, 1080)
         t2 = time.thread_time()
@@ -109,6 +114,10 @@ def measure(design, out: Path | None, name: str) -> dict[str, float]:  # type: i
 
 def main(argv: list[str]) -> int:
     """Measure the designs named (all when none); exit 1 over budget."""
+    if "--help" in argv or "-h" in argv:
+        print(__doc__)
+        print("designs:", " ".join(designs()))
+        return 0
     out = None
     if "--out" in argv:
         at = argv.index("--out")
@@ -129,8 +138,11 @@ def main(argv: list[str]) -> int:
               f" {ms['paint']:7.0f} {ms['total']:7.0f} {ms['export']:7.0f}"
               f" {ms['export-1080']:7.0f}", flush=True)
         ok = ok and max(ms["total"], ms["export-1080"]) <= BUDGET_MS
+    from benchmarks.machine import machine_line
+
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores;"
           f" budget {BUDGET_MS:.0f} ms")
+    print(machine_line())
     return 0 if ok else 1
 
 

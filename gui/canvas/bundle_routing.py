@@ -22,7 +22,7 @@ from gui.canvas.items.bundle import LABEL_MIN_SCALE, BundleItem
 from gui.canvas.items.container import ContainerItem
 from gui.canvas.items.island import IslandItem
 from gui.canvas.items.wires import WireLayer
-from gui.canvas.routing import End, Rect, RectIndex, route
+from gui.canvas.routing import End, Point, Rect, RectIndex, route
 from model.elements import LinkBundle, Pattern
 
 ROUTE_SLICE_S = 0.012
@@ -387,14 +387,21 @@ class BundleRouting(BundleLabels):
     def route_bundle(self, bundle: BundleItem) -> None:
         """Route one bundle around the cards and titles it does not join, and place its
         label."""
-        element = bundle.element
+        points = self.route_points(bundle.element)
+        bundle.set_route(points)
+        if points is None:
+            self.free_label(bundle.element_id)
+            bundle.set_label_box(None)
+            return
+        self.place_bundle_label(bundle)
+
+    def route_points(self, element: LinkBundle) -> list[Point] | None:
+        """The route of a bundle between its ends as they are drawn now, around the
+        cards and titles it does not join (None: not drawn, both ends in one block)."""
         lower = self._anchor(element.lower)
         upper = self._anchor(element.upper)
         if lower is None or upper is None or lower is upper:
-            bundle.set_route(None)
-            self.free_label(element.id)
-            bundle.set_label_box(None)
-            return
+            return None
         obstacles = self.obstacles()  # first: it renews the places of the ends
         side_to_side = element.pattern is Pattern.GLOBAL
         if side_to_side:  # peers join at the middles of their sides
@@ -403,10 +410,9 @@ class BundleRouting(BundleLabels):
             ends = (self._end(lower, self._fraction(element.id, "upper")),
                     self._end(upper, self._fraction(element.id, "lower")))
         ignore = frozenset({lower.element_id, upper.element_id})
-        bundle.set_route(route(*ends, obstacles, ignore, side_to_side=side_to_side,
-                               frames=self._frames,
-                               own_frames=self._frames_of(lower) | self._frames_of(upper)))
-        self.place_bundle_label(bundle)
+        return route(*ends, obstacles, ignore, side_to_side=side_to_side,
+                     frames=self._frames,
+                     own_frames=self._frames_of(lower) | self._frames_of(upper))
 
     def _anchor(self, element_id: str) -> ElementItem | None:
         item = self._items.get(element_id)

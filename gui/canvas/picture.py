@@ -1,5 +1,7 @@
 """Pictures of a design with no window: :func:`build_scene` builds a complete scene
-(the exporters render it headlessly), :func:`built_in_steps` does the same in steps,
+(as the editor's), :func:`picture_scene` the scene the exporters render headlessly
+(its bundles made for the picture's level of detail:
+:mod:`gui.canvas.picture_scene`), :func:`built_in_steps` builds either in steps,
 :func:`prepare_picture` lays it out for a picture of a given size and
 :func:`render_image` paints it into an image.
 """
@@ -12,6 +14,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 
 from gui.canvas.caching import collector_paused
+from gui.canvas.picture_scene import PictureScene
 from gui.canvas.scene import DesignScene, detail_at
 from gui.theme import LIGHT, Theme
 from model.design import Design
@@ -29,6 +32,18 @@ def build_scene(design: Design, metrics: DesignMetrics | None = None,
     with collector_paused():
         scene = DesignScene(design, theme, metrics=metrics)
         scene.set_metrics(metrics)  # problem marks and colours; the labels are written
+        scene.set_cut_visible(cut)
+    return scene
+
+
+def picture_scene(design: Design, metrics: DesignMetrics | None = None,
+                  theme: Theme = LIGHT, cut: bool = False) -> PictureScene:
+    """What :func:`build_scene` builds, for one picture: the bundles are made when the
+    picture's level of detail is set (:meth:`PictureScene.set_detail`), as plain wires
+    when it shows islands as blocks. Needs a QApplication (offscreen is fine)."""
+    with collector_paused():
+        scene = PictureScene(design, theme, metrics=metrics)
+        scene.set_metrics(metrics)
         scene.set_cut_visible(cut)
     return scene
 

@@ -40,11 +40,11 @@ def export_png(
     """Write the canvas of ``design`` (figures and problem marks from ``metrics``) as a
     PNG ``width`` pixels wide or at ``dpi`` (default 1920 wide); returns the size."""
     from gui.canvas.caching import collector_paused
-    from gui.canvas.picture import build_scene
+    from gui.canvas.picture import picture_scene
     from gui.export.render import render_png
 
     with collector_paused():  # no collection between building and drawing either
-        scene = build_scene(design, metrics)
+        scene = picture_scene(design, metrics)
         return render_png(scene, path, width=width, dpi=dpi, source=source)
 
 
@@ -56,10 +56,10 @@ def export_svg(
     source: QRectF | None = None,
 ) -> tuple[int, int]:
     """Write the canvas of ``design`` as SVG; returns its size in SVG units."""
-    from gui.canvas.picture import build_scene
+    from gui.canvas.picture import picture_scene
     from gui.export.render import render_svg
 
-    scene = build_scene(design, metrics)
+    scene = picture_scene(design, metrics)
     return render_svg(scene, path, title=design.name, source=source)
 
 
@@ -67,10 +67,10 @@ def export_pdf(design: Design, metrics: DesignMetrics, path: str | os.PathLike[s
                lang: str | None = None) -> int:
     """Write the PDF report of ``design`` in ``lang`` (English when None; ``"zh_CN"``
     for Chinese); returns the page count."""
-    from gui.canvas.picture import build_scene
+    from gui.canvas.picture import picture_scene
     from gui.export.pdf import write_pdf_report
 
-    scene = build_scene(design, metrics)
+    scene = picture_scene(design, metrics)
     scene.set_detail(True)
     scene.finish_routing()  # the report measures the drawing before painting it
     return write_pdf_report(design, metrics, path, scene=scene, lang=lang)

@@ -48,7 +48,8 @@ from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QLabel, QProgressBar, QStatusBar
 
 from gui.canvas.picture import built_in_steps
-from gui.canvas.scene import DesignScene
+from gui.canvas.picture_scene import PictureScene
+from gui.canvas.scene import DesignScene, detail_at
 from gui.canvas.slicing import painted_in_slices
 from gui.i18n import translate
 from model.design import Design
@@ -113,14 +114,22 @@ def _routed(scene: DesignScene) -> Generator[None, None, None]:
             return
 
 
-def _scene(design: Design, metrics: DesignMetrics | None, scene: list[DesignScene]
-           ) -> Generator[None, None, DesignScene]:
-    """Build the export's scene in steps (:func:`~gui.canvas.picture.built_in_steps`);
-    it is put in ``scene`` first, for the caller to dispose of whatever happens."""
-    made = DesignScene(design, metrics=metrics, built=False)
+def _scene(design: Design, metrics: DesignMetrics | None, scene: list[PictureScene]
+           ) -> Generator[None, None, PictureScene]:
+    """Build the export's scene in steps (:func:`~gui.canvas.picture.built_in_steps`):
+    its cards (its bundles are made by :func:`_detail_set`); it is put in ``scene``
+    first, for the caller to dispose of whatever happens."""
+    made = PictureScene(design, metrics=metrics, built=False)
     scene.append(made)
     yield from built_in_steps(made)
     return made
+
+
+def _detail_set(scene: PictureScene, detail: bool) -> Generator[None, None, None]:
+    """Set the picture's level of detail, its bundles made first in steps (wires when
+    zoomed out, else items: :meth:`PictureScene.bundles_in_steps`)."""
+    yield from scene.bundles_in_steps(detail)
+    scene.set_detail(detail)
 
 
 def _painter_ready(painter: QPainter, scene: DesignScene, target: QRectF) -> None:
@@ -132,7 +141,7 @@ def _painter_ready(painter: QPainter, scene: DesignScene, target: QRectF) -> Non
 
 def _png_steps(design: Design, metrics: DesignMetrics | None, path: Path,
                width: int | None, dpi: float | None, source: QRectF | None) -> Steps:
-    made: list[DesignScene] = []
+    made: list[PictureScene] = []
     try:
         scene = yield from _scene(design, metrics, made)
         image = yield from _png_image(scene, path, width, dpi, source)
@@ -142,14 +151,15 @@ def _png_steps(design: Design, metrics: DesignMetrics | None, path: Path,
     return partial(_save_png, image, path)
 
 
-def _png_image(scene: DesignScene, path: Path, width: int | None, dpi: float | None,
+def _png_image(scene: PictureScene, path: Path, width: int | None, dpi: float | None,
                source: QRectF | None) -> Generator[None, None, QImage]:
-    from gui.export.render import _choose_detail, _whole_area, picture_size
+    from gui.export.render import _whole_area, picture_size
 
     area = QRectF(source) if source is not None else _whole_area(scene, width, dpi)
     w, h = picture_size(area, width, dpi)
     scale = min(w / area.width(), h / area.height())
-    _choose_detail(scene, scale, None)  # what the canvas shows at the picture's zoom
+    # what the canvas shows at the picture's zoom (render._choose_detail)
+    yield from _detail_set(scene, detail_at(scale))
     scene.set_view_scale(scale)  # as painting will: routing and labels at this zoom
     yield from _routed(scene)
     image = QImage(w, h, QImage.Format.Format_RGB32)  # opaque: the canvas is filled
@@ -188,12 +198,12 @@ def _save_png(image: QImage, path: Path) -> None:
 
 
 def _svg_steps(design: Design, metrics: DesignMetrics | None, path: Path) -> Steps:
-    from gui.export.render import SCREEN_DPI, _choose_detail
+    from gui.export.render import SCREEN_DPI
 
-    made: list[DesignScene] = []
+    made: list[PictureScene] = []
     try:
         scene = yield from _scene(design, metrics, made)
-        _choose_detail(scene, 1.0, None)  # one canvas unit an SVG unit: as at 100 %
+        yield from _detail_set(scene, detail_at(1.0))  # one canvas unit an SVG unit
         scene.set_view_scale(1.0)
         area = scene.content_rect()
         size = (max(1, round(area.width())), max(1, round(area.height())))
@@ -245,10 +255,10 @@ def _pdf_steps(design: Design, metrics: DesignMetrics, path: Path, lang: str) ->
     from gui.export.pdf import write_pdf_report
     from gui.export.pdf_canvas import canvas_layout, canvas_recorded
 
-    made: list[DesignScene] = []
+    made: list[PictureScene] = []
     try:
         scene = yield from _scene(design, metrics, made)
-        scene.set_detail(True)
+        yield from _detail_set(scene, True)
         inner, source, height = canvas_layout(scene)
         # as painting will: routing and labels at this zoom
         scene.set_view_scale(min(inner.width() / source.width(),
