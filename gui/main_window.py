@@ -33,6 +33,7 @@ from gui.canvas.scene import DesignScene
 from gui.canvas.view import CanvasView
 from gui.clipboard import ClipboardActions
 from gui.commands import remove_command
+from gui.dock_layout import size_for_screen
 from gui.document import DesignDocument
 from gui.files import FileActions
 from gui.find_bar import FindBar, zoom_to_ids
@@ -139,7 +140,7 @@ class MainWindow(QMainWindow):
         """New, Open, Save, Save As, Revert, Export, autosave: every save goes here."""
         self.file_actions.install(self.menu("File"))
         self.file_actions.message.connect(self.show_status)
-        self.resize(1500, 940)
+        size_for_screen(self)
         self._restore_layout()
         self._update_title()
         self.runner.request()
