@@ -127,6 +127,7 @@ class MainWindow(QMainWindow):
                              Qt.Orientation.Vertical)
         self._zoom_label = QLabel("100 %")
         self._metrics_label = QLabel("")
+        self._selection_message = ""
         self.statusBar().addPermanentWidget(self._metrics_label)
         self.statusBar().addPermanentWidget(self._zoom_label)
         # fresh figures reach the canvas and then the docks on turns of their own;
@@ -382,13 +383,18 @@ class MainWindow(QMainWindow):
     def _selection_changed(self) -> None:
         ids = self.scene.selected_ids()
         self.inspector.show_ids(ids)
-        if ids:
-            names = ", ".join(self.document.design.element(i).name for i in ids[:3])  # type: ignore[union-attr]
-            if len(ids) > 3:
-                self.show_status(self.tr("Selected {names} and {more} more").format(
-                    names=names, more=len(ids) - 3))
-            else:
-                self.show_status(self.tr("Selected {names}").format(names=names))
+        bar = self.statusBar()
+        if not ids:  # a selection cleared takes its message along (not another one)
+            if bar.currentMessage() == self._selection_message:
+                bar.clearMessage()
+            return
+        names = ", ".join(self.document.design.element(i).name for i in ids[:3])  # type: ignore[union-attr]
+        if len(ids) > 3:
+            self._selection_message = self.tr("Selected {names} and {more} more").format(
+                names=names, more=len(ids) - 3)
+        else:
+            self._selection_message = self.tr("Selected {names}").format(names=names)
+        self.show_status(self._selection_message)
 
     def _tool_changed(self, name: str) -> None:
         action = self.tool_actions.get(name)
