@@ -26,6 +26,23 @@ def screen_size(window: QMainWindow) -> QSize | None:
     return window.screen().availableGeometry().size()
 
 
+DEFAULT_SIZE = QSize(1500, 940)
+"""The window's size on a screen with room for it (a 1920×1080 monitor)."""
+
+
+def size_for_screen(window: QMainWindow) -> None:
+    """Give a window being built its default size, no larger than its screen's room, with
+    the docks' corners already placed: the minimum size the window asks for as it is
+    first shown then counts the problems list under the canvas only. (Placed after
+    showing, a Chinese window's minimum, counted with the problems list under the
+    right-hand column in the CJK font's taller lines, was 750 px: a 1280×720 screen
+    got a window 750 px tall, its status bar off the screen.)"""
+    place_corners(window)
+    room = screen_size(window)
+    size = DEFAULT_SIZE if room is None else DEFAULT_SIZE.boundedTo(room)
+    window.resize(size)
+
+
 def fit_to_screen(window: QMainWindow) -> None:
     """Shrink a window larger than its screen to the screen (a 1280×720 laptop gets a
     window of its size, not one running off its edges) and move it back onto the screen
@@ -33,6 +50,9 @@ def fit_to_screen(window: QMainWindow) -> None:
     room = screen_size(window)
     if room is None:
         return
+    layout = window.layout()
+    if layout is not None:  # the minimum size the resize respects is the one of now
+        layout.activate()
     if window.width() > room.width() or window.height() > room.height():
         window.resize(min(window.width(), room.width()), min(window.height(), room.height()))
     shown = window.geometry()

@@ -272,16 +272,17 @@ class FileActions(QObject):
         return True
 
     def new_from_template(self) -> bool:
-        """Create a design from a template chosen in the dialog; it starts unsaved."""
+        """Create a design from a template chosen in the dialog. Like an empty new
+        design it has no file yet but no unsaved changes either: left untouched, it is
+        replaced or closed without a question (as draw.io and KiCad treat an untouched
+        new document; the dialog rebuilds it in a moment). Its first edit makes it
+        unsaved work."""
         if not self.maybe_save():
             return False
         design = self.ask_template()
         if design is None:
             return False
         self._replace(design, None)
-        # A design built from a template exists nowhere else: it is unsaved work.
-        self.document.undo_stack.resetClean()
-        self.document.modified_changed.emit(True)
         self.message.emit(self.tr("New design from template: {name}").format(
             name=design.name))
         return True

@@ -33,6 +33,7 @@ from gui.canvas.scene import DesignScene
 from gui.canvas.view import CanvasView
 from gui.clipboard import ClipboardActions
 from gui.commands import remove_command
+from gui.dock_layout import size_for_screen
 from gui.document import DesignDocument
 from gui.files import FileActions
 from gui.find_bar import FindBar, zoom_to_ids
@@ -126,6 +127,7 @@ class MainWindow(QMainWindow):
                              Qt.Orientation.Vertical)
         self._zoom_label = QLabel("100 %")
         self._metrics_label = QLabel("")
+        self._selection_message = ""
         self.statusBar().addPermanentWidget(self._metrics_label)
         self.statusBar().addPermanentWidget(self._zoom_label)
         # fresh figures reach the canvas and then the docks on turns of their own;
@@ -139,7 +141,7 @@ class MainWindow(QMainWindow):
         """New, Open, Save, Save As, Revert, Export, autosave: every save goes here."""
         self.file_actions.install(self.menu("File"))
         self.file_actions.message.connect(self.show_status)
-        self.resize(1500, 940)
+        size_for_screen(self)
         self._restore_layout()
         self._update_title()
         self.runner.request()
@@ -381,13 +383,18 @@ class MainWindow(QMainWindow):
     def _selection_changed(self) -> None:
         ids = self.scene.selected_ids()
         self.inspector.show_ids(ids)
-        if ids:
-            names = ", ".join(self.document.design.element(i).name for i in ids[:3])  # type: ignore[union-attr]
-            if len(ids) > 3:
-                self.show_status(self.tr("Selected {names} and {more} more").format(
-                    names=names, more=len(ids) - 3))
-            else:
-                self.show_status(self.tr("Selected {names}").format(names=names))
+        bar = self.statusBar()
+        if not ids:  # a selection cleared takes its message along (not another one)
+            if bar.currentMessage() == self._selection_message:
+                bar.clearMessage()
+            return
+        names = ", ".join(self.document.design.element(i).name for i in ids[:3])  # type: ignore[union-attr]
+        if len(ids) > 3:
+            self._selection_message = self.tr("Selected {names} and {more} more").format(
+                names=names, more=len(ids) - 3)
+        else:
+            self._selection_message = self.tr("Selected {names}").format(names=names)
+        self.show_status(self._selection_message)
 
     def _tool_changed(self, name: str) -> None:
         action = self.tool_actions.get(name)

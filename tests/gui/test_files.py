@@ -183,7 +183,7 @@ def test_new_from_template_puts_the_built_design_in_the_window(
     assert files.new_from_template()
     assert document.design == built
     assert document.path is None
-    assert document.is_modified(), "a new design from a template is unsaved work"
+    assert not document.is_modified(), "an untouched new design has nothing to save"
 
 
 def drop(window: QMainWindow, path: Path) -> bool:

@@ -93,7 +93,7 @@ def test_new_from_template_previews_in_the_engine_process(real_window, qtbot,
     flush_deletes()
     assert "16 accelerators" in previews[0] and "20 switches" in previews[0]
     assert window.document.design == TEMPLATES["fat-tree"].build(k=4)
-    assert window.document.is_modified()
+    assert not window.document.is_modified()  # untouched: nothing to ask about
 
 
 # --------------------------------------------------------------------- edit

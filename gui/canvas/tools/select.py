@@ -1,11 +1,11 @@
 """Select and move: click or rubber-band to select, drag to move. A drag becomes ONE
 undo step on release (a macro when several elements moved); pressing an element's top
-handle starts drawing a link instead."""
+handle starts drawing a link instead; Escape clears the selection."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QMouseEvent
+from PySide6.QtGui import QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import QGraphicsView
 
 from gui.canvas.items.base import ElementItem
@@ -42,6 +42,14 @@ class SelectTool(CanvasTool):
                     return True
                 break
         return False
+
+    def key_press(self, event: QKeyEvent) -> bool:
+        """Escape clears the selection (as in draw.io, yEd, KiCad)."""
+        scene = self.view.scene()
+        if event.key() == Qt.Key.Key_Escape and scene.selectedItems():
+            scene.clearSelection()
+            return True
+        return super().key_press(event)
 
     def mouse_release(self, event: QMouseEvent) -> bool:
         if event.button() == Qt.MouseButton.LeftButton:
