@@ -33,6 +33,10 @@ MERGE_EACH_S = 25e-6
 slice's end, :meth:`WireLayer.take_in`): about 9–11 µs a bundle quiet, twice that under
 load (Dragonfly+ k = 64 and 128, the cut shown). Showing the cut of k = 64 changed
 ~300 bundles' look in one slice, and their merge took 10 ms after the slice's 12 (load 4)."""
+MERGES_PER_SLICE = 128
+"""Most bundles one slice leaves for the wire layer to take in: fresh figures restyle
+every bundle (each a merge), and the per-bundle estimate above is low under load (SuperPOD
+144, load 2: a slice's merge took 17.7 ms after its 10.9 ms of work)."""
 ROOM_TO_START_S = 0.006
 """Least time a slice needs left of :data:`ROUTE_SLICE_S` after the scene's work earlier
 in the same turn (an edit, a paint: :meth:`gui.canvas.staging.PaintBudget.turn_spent`)
@@ -315,7 +319,7 @@ class BundleRouting(BundleLabels):
         refreshed = 0
         worked = False
         wires = self.wires
-        while self.routing_pending() and (
+        while self.routing_pending() and wires.waiting() < MERGES_PER_SLICE and (
                 time.perf_counter() + wires.waiting() * MERGE_EACH_S < deadline) and (
                 not worked or budget.turn_spent() + wires.waiting() * MERGE_EACH_S
                 < ROUTE_SLICE_S):
