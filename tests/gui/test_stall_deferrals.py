@@ -136,3 +136,37 @@ def test_a_routing_slice_after_long_work_in_its_turn_waits_a_turn(qapp) -> None:
     for _ in range(4):  # the next turns, however busy: the queue goes on
         scene._route_some()
     assert scene.routing_pending() < waiting
+
+
+def test_the_inspector_loads_its_fields_once_per_command(window, qtbot, monkeypatch) -> None:
+    """A command that changes many elements (an island duplicated: the island, its
+    racks, tiers and bundles) reloads the inspector once, at its end, and the fields
+    show the design's values as soon as the command returns."""
+    from gui.commands import duplicate_command
+    from gui.inspector.panel import Inspector
+
+    doc = window.document
+    window.scene.select_ids(["hall-a-pod-1-racks"])
+    inspector = window.inspector
+    assert inspector.element_ids == ["hall-a-pod-1-racks"]
+    loads: list[int] = []
+    original = Inspector._load_values
+
+    def counting(panel) -> None:  # type: ignore[no-untyped-def]
+        loads.append(1)
+        original(panel)
+
+    monkeypatch.setattr(Inspector, "_load_values", counting)
+    notices: list[int] = []
+    doc.changed.connect(lambda: notices.append(1))
+    island = next(iter(doc.design.islands))
+    command = duplicate_command(doc.design, [island], (300.0, 0.0))
+    assert command is not None
+    doc.execute(command)
+    assert len(notices) > 2 and loads == [1]
+    doc.execute(UpdateElement(doc.design, "hall-a-pod-1-racks", {"count": 11}))
+    assert inspector.fields["count"].value() == 11  # at once, not a turn later
+    doc.undo_stack.undo()
+    assert inspector.fields["count"].value() == 8  # the demo campus's 8 racks
+    qtbot.wait(10)
+    assert loads == [1, 1, 1]
