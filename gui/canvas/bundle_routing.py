@@ -40,9 +40,8 @@ every bundle (each a merge), and the per-bundle estimate above is low under load
 ROOM_TO_START_S = 0.006
 """Least time a slice needs left of :data:`ROUTE_SLICE_S` after the scene's work earlier
 in the same turn (an edit, a paint: :meth:`gui.canvas.staging.PaintBudget.turn_spent`)
-to start;
-with less it waits for the next turn (once: the turn after, it starts whatever came
-before it)."""
+to start; with less it waits for the next turn (once: the turn after, it starts whatever
+came before it)."""
 REFRESH_PER_SLICE = 32
 """Most element items one slice hands new figures: each is repainted after the slice
 (an island block lays out and draws its totals), which the slice's clock does not see."""
@@ -308,13 +307,13 @@ class BundleRouting(BundleLabels):
         work earlier in the same turn of the event loop (an edit, a paint), and none at
         all, this turn, when too little is left."""
         budget = self.paint_budget
-        budget.work_began()
         if (budget.turn_spent() > ROUTE_SLICE_S - ROOM_TO_START_S
                 and not self._route_waited):
             self._route_waited = True
             self._route_timer.start(0)
             return
         self._route_waited = False
+        budget.work_began()
         deadline = time.perf_counter() + ROUTE_SLICE_S
         refreshed = 0
         worked = False
