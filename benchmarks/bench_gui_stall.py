@@ -224,6 +224,8 @@ def timed_slices() -> SliceClock:
     from gui.canvas.staging import PaintBudget
     from gui.canvas.view import CanvasView
     from gui.main_window import MainWindow
+    from gui.metrics_dock import MetricsDock
+    from gui.problems_panel import ProblemsPanel
 
     clock = SliceClock()
     for owner, name, kind in (
@@ -245,6 +247,9 @@ def timed_slices() -> SliceClock:
             (MainWindow, "_show_metrics", "figures arrive"),
             (MainWindow, "_show_metrics_on_canvas", "figures: canvas"),
             (MainWindow, "_show_metrics_in_docks", "figures: docks"),
+            (MetricsDock, "show_metrics", "docks: headlines"),
+            (ProblemsPanel, "set_problems", "docks: problems"),
+            (MetricsDock, "_draw_current_chart", "docks: chart drawn"),
             (pyqtgraph.GraphicsView, "paintEvent", "chart paint")):
         clock.wrap(owner, name, kind)
     return clock
@@ -254,7 +259,8 @@ SLICES = ("edit", "canvas paint", "routing slice", "routing: obstacles", "routin
           "routing: rank order", "routing: label groups", "routing: relabel all",
           "routing: wires merged", "paint: wires", "paint: buildings", "paint: islands",
           "paint: rack groups", "paint: tiers", "paint: labels", "staged repaint asked",
-          "figures arrive", "figures: canvas", "figures: docks", "chart paint")
+          "figures arrive", "figures: canvas", "figures: docks", "docks: headlines",
+          "docks: problems", "docks: chart drawn", "chart paint")
 """The kinds of slice ``--slices`` tells apart ("other": the rest of a gap)."""
 
 

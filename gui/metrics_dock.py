@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QGridLayout, QLabel, QTabWidget, QVBoxLayout, QWidget
 
 from gui.chart_heat_map import IslandPairsChart
@@ -198,6 +198,12 @@ class MetricsDock(QWidget):
             self.tabs.addTab(self.charts[key], title)
         layout.addWidget(self.tabs, 1)
         self._stale_charts: set[str] = set()
+        self._chart_timer = QTimer(self)
+        """Draws the chart on show a turn of the event loop after fresh figures (the
+        newest then), so that the figures and their chart are two short pieces of work."""
+        self._chart_timer.setSingleShot(True)
+        self._chart_timer.setInterval(0)
+        self._chart_timer.timeout.connect(self._draw_current_chart)
         self.tabs.currentChanged.connect(lambda _index: self._draw_current_chart())
         self.set_busy(True)
 
@@ -240,7 +246,9 @@ class MetricsDock(QWidget):
                 restart=f"{goodput.restart_s:,.0f}")
 
     def show_metrics(self, metrics: DesignMetrics) -> None:
-        """Show fresh metrics."""
+        """Show fresh metrics: the headlines now, the chart on show a turn of the event
+        loop later (:meth:`chart_pending` until then), the other charts when their tab
+        is opened."""
         self.metrics = metrics
         self.values = headline_values(metrics)
         tips = {key: translate("MetricsDock", tip) for key, _title, tip in HEADLINES}
@@ -262,10 +270,12 @@ class MetricsDock(QWidget):
             self.labels[key].setToolTip(tips[key] if skipped is None
                                         else f"{tips[key]}\n{skipped}")
         self.labels["pflops"].setToolTip(compute_tooltip(metrics.compute, self.design.catalog))
-        # Only the chart on show is drawn now; the others when their tab is opened, so
-        # that fresh figures cost the event loop one chart, not four.
+        # Only the chart on show is drawn, in the next turn of the event loop (with the
+        # newest figures then: the headlines and the chart are two pieces of work, not
+        # one); the others when their tab is opened, so that fresh figures cost the
+        # event loop one chart, not four.
         self._stale_charts = set(self.charts)
-        self._draw_current_chart()
+        self._chart_timer.start()
         self.set_busy(False)
         if metrics.not_computed:
             # the time budget left figures out: a line that says which, and why
@@ -273,6 +283,10 @@ class MetricsDock(QWidget):
             self.state.setStyleSheet("color: #9a6700;")
         self.state.setToolTip(status_tooltip(metrics))
         self.metrics_shown.emit(metrics)
+
+    def chart_pending(self) -> bool:
+        """True while the chart on show waits to be drawn with the latest figures."""
+        return self._chart_timer.isActive()
 
     def _draw_current_chart(self) -> None:
         current = self.tabs.currentWidget()

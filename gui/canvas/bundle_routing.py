@@ -23,6 +23,7 @@ from gui.canvas.items.container import ContainerItem
 from gui.canvas.items.island import IslandItem
 from gui.canvas.items.wires import WireLayer
 from gui.canvas.routing import End, Point, Rect, RectIndex, route
+from gui.canvas.staging import PaintBudget
 from model.elements import LinkBundle, Pattern
 
 ROUTE_SLICE_S = 0.012
@@ -32,6 +33,15 @@ MERGE_EACH_S = 25e-6
 slice's end, :meth:`WireLayer.take_in`): about 9–11 µs a bundle quiet, twice that under
 load (Dragonfly+ k = 64 and 128, the cut shown). Showing the cut of k = 64 changed
 ~300 bundles' look in one slice, and their merge took 10 ms after the slice's 12 (load 4)."""
+MERGES_PER_SLICE = 128
+"""Most bundles one slice leaves for the wire layer to take in: fresh figures restyle
+every bundle (each a merge), and the per-bundle estimate above is low under load (SuperPOD
+144, load 2: a slice's merge took 17.7 ms after its 10.9 ms of work)."""
+ROOM_TO_START_S = 0.006
+"""Least time a slice needs left of :data:`ROUTE_SLICE_S` after the scene's work earlier
+in the same turn (an edit, a paint: :meth:`gui.canvas.staging.PaintBudget.turn_spent`)
+to start; with less it waits for the next turn (once: the turn after, it starts whatever
+came before it)."""
 REFRESH_PER_SLICE = 32
 """Most element items one slice hands new figures: each is repainted after the slice
 (an island block lays out and draws its totals), which the slice's clock does not see."""
@@ -44,6 +54,7 @@ class BundleRouting(BundleLabels):
     _bundles: dict[str, BundleItem]
     _bundles_at: dict[str, set[str]]
     wires: WireLayer
+    paint_budget: PaintBudget
     detail: bool
     view_scale: float
 
@@ -73,6 +84,8 @@ class BundleRouting(BundleLabels):
         self._route_timer.setSingleShot(True)
         self._route_timer.setInterval(0)
         self._route_timer.timeout.connect(self._route_some)
+        self._route_waited = False
+        """The last slice waited for a turn of its own (the next one starts anyway)."""
 
     def bundle_anchors(self, bundle: LinkBundle
                        ) -> tuple[QRectF, QRectF, float, float] | None:
@@ -290,12 +303,25 @@ class BundleRouting(BundleLabels):
         return None
 
     def _route_some(self) -> None:
+        """One slice of the queue: at most :data:`ROUTE_SLICE_S`, counted with the
+        work earlier in the same turn of the event loop (an edit, a paint), and none at
+        all, this turn, when too little is left."""
+        budget = self.paint_budget
+        if (budget.turn_spent() > ROUTE_SLICE_S - ROOM_TO_START_S
+                and not self._route_waited):
+            self._route_waited = True
+            self._route_timer.start(0)
+            return
+        self._route_waited = False
+        budget.work_began()
         deadline = time.perf_counter() + ROUTE_SLICE_S
         refreshed = 0
         worked = False
         wires = self.wires
-        while self.routing_pending() and (
-                time.perf_counter() + wires.waiting() * MERGE_EACH_S < deadline):
+        while self.routing_pending() and wires.waiting() < MERGES_PER_SLICE and (
+                time.perf_counter() + wires.waiting() * MERGE_EACH_S < deadline) and (
+                not worked or budget.turn_spent() + wires.waiting() * MERGE_EACH_S
+                < ROUTE_SLICE_S):
             build = self._unprepared()
             if build is not None:
                 if not worked:  # a slice of its own: the work after it in the next

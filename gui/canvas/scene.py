@@ -156,6 +156,7 @@ class DesignScene(BundleRouting, CutView, QGraphicsScene):
 
     def add_element(self, kind: str, element_id: str) -> None:
         """An element was added: create its item."""
+        self.paint_budget.work_began()
         element = self.design.element(element_id)
         if element is not None:
             self._create(element)
@@ -165,6 +166,7 @@ class DesignScene(BundleRouting, CutView, QGraphicsScene):
 
     def remove_element(self, kind: str, element_id: str) -> None:
         """An element was removed: drop its item (its children went before it)."""
+        self.paint_budget.work_began()
         if element_id in self._bundles:
             bundle = self._bundles.pop(element_id)
             for end in (bundle.element.lower, bundle.element.upper):
@@ -191,6 +193,7 @@ class DesignScene(BundleRouting, CutView, QGraphicsScene):
     def change_element(self, kind: str, element_id: str, fields: Iterable[str]) -> None:
         """Fields of an element changed: show its new version (re-parent if it moved to
         another container)."""
+        self.paint_budget.work_began()
         element = self.design.element(element_id)
         if element is None:
             return
@@ -230,6 +233,7 @@ class DesignScene(BundleRouting, CutView, QGraphicsScene):
         """Several elements moved in one gesture (kind, id pairs): each item takes its
         place, each container grows once around its moved children, and the bundles at
         all of them are routed again once, not once per element."""
+        self.paint_budget.work_began()
         items: list[ElementItem] = []
         self._moving_many = True
         try:
@@ -272,6 +276,7 @@ class DesignScene(BundleRouting, CutView, QGraphicsScene):
 
     def refresh_all(self) -> None:
         """Redraw every item (figures, catalog names or thresholds changed)."""
+        self.paint_budget.work_began()
         for item in self._items.values():
             item.refresh()
         for bundle in self._bundles.values():
@@ -477,6 +482,7 @@ class DesignScene(BundleRouting, CutView, QGraphicsScene):
     # ------------------------------------------------------------ appearance
     def set_detail(self, detail: bool) -> None:
         """Show islands' contents (True) or islands as blocks with totals (False)."""
+        self.paint_budget.work_began()
         if detail == self.detail:
             return
         self.detail = detail
@@ -501,6 +507,7 @@ class DesignScene(BundleRouting, CutView, QGraphicsScene):
         queue's slices, so that new figures for hundreds of islands do not repaint them
         all in one turn of the event loop (an item keeps its previous picture until
         then)."""
+        self.paint_budget.work_began()
         fresh = metrics is not self.metrics
         self.metrics = metrics
         self._problems = self._problems_by_id()

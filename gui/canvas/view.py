@@ -12,6 +12,7 @@ from PySide6.QtGui import (
     QKeyEvent,
     QMouseEvent,
     QPainter,
+    QPaintEvent,
     QResizeEvent,
     QTransform,
     QWheelEvent,
@@ -154,6 +155,7 @@ class CanvasView(QGraphicsView):
 
     def set_scale(self, scale: float) -> None:
         """Zoom to ``scale`` (clamped), keeping the anchor under the mouse."""
+        self.design_scene.paint_budget.work_began()
         self._keep_fitted = False
         scale = max(MIN_SCALE, min(MAX_SCALE, scale))
         factor = scale / self.scale_factor()
@@ -173,6 +175,7 @@ class CanvasView(QGraphicsView):
     def fit_to_view(self) -> None:
         """Show the whole design (with the plates zoomed-out buildings carry above them,
         whose height in scene units depends on the zoom: fitted a few times over)."""
+        self.design_scene.paint_budget.work_began()
         for _ in range(4):
             self.fitInView(self.design_scene.content_rect(),
                            Qt.AspectRatioMode.KeepAspectRatio)
@@ -182,6 +185,12 @@ class CanvasView(QGraphicsView):
             self.centerOn(self.design_scene.content_rect().center())
         self._zoomed()
         self._keep_fitted = True
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        # what the scene did before this paint is on show: the next paint's allowance
+        # counts from the next work (gui.canvas.staging)
+        self.design_scene.paint_budget.painted()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

@@ -19,8 +19,11 @@ from model.metrics import compute_all
 
 
 def wait_for_metrics(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Until the newest figures are in the dock and its chart on show is drawn with
+    them (a turn of the event loop after the headlines)."""
     qtbot.waitUntil(lambda: window.runner.is_current() and
-                    window.metrics_dock.metrics is window.runner.metrics, timeout=10_000)
+                    window.metrics_dock.metrics is window.runner.metrics
+                    and not window.metrics_dock.chart_pending(), timeout=10_000)
 
 
 def test_dock_shows_the_engines_figures_after_edits(window, qtbot) -> None:
@@ -266,4 +269,5 @@ def test_a_chart_is_redrawn_only_when_its_figures_change(window, qtbot,
             assert engine.hops.by_scope.get(scope, {}).get(hop, 0) == pairs
     hops.apply_theme(hops.theme)
     dock.show_metrics(dock.metrics)
+    qtbot.waitUntil(lambda: not dock.chart_pending(), timeout=2_000)
     assert drawn == [1, 1], "a change of theme redraws"
