@@ -197,3 +197,33 @@ def test_rack_edits_of_the_100k_campus_place_the_cut_from_remembered_steps(
         assert got.gbps == fresh.gbps and got.cut == fresh.cut, fewer
     assert not recombined[1] & recombined[2], recombined
     assert concave_checks[3] == 0, concave_checks  # the last group's is not asked
+
+
+def test_rack_edits_reuse_the_copies_of_a_planes_unchanged_leaves() -> None:
+    """The heterogeneous 100K campus, island 1 from 128 racks down to 124, one rack at
+    a time: the copies of a rail plane's leaves that an edit leaves as an earlier run
+    had them (their kind, links and number) are found remembered
+    (``switch_dp_kept.group_copies``), and after every edit the bisection and cut are a
+    fresh engine's, exact."""
+    design = heterogeneous_campus()
+    group = next(iter(design.rack_groups.values()))
+    warm = Engine()
+    store = warm.memory.top_parts
+    found: Counter[str] = Counter()
+    get = store.get
+
+    def counted_get(key: Any) -> Any:
+        value = get(key)
+        if value is not None:
+            found[key[0]] += 1
+        return value
+
+    store.get = counted_get  # type: ignore[method-assign]
+    warm.compute_all(design)
+    for count in range(group.count - 1, group.count - 5, -1):
+        design.update(group.id, count=count)
+        got = warm.compute_all(design).bisection
+        fresh = Engine().compute_all(design).bisection
+        assert got.exact and fresh.exact, count
+        assert got.gbps == fresh.gbps and got.cut == fresh.cut, count
+    assert found["pod copies"] >= 1
