@@ -193,6 +193,11 @@ class Memory:
     contribution to its parent, by the kind's hash and the hash of the kind with its
     links to the parent (:mod:`model.metrics.pair_classes`): an edit inside one
     island makes that island's only."""
+    pair_places: Remembered[np.ndarray] = field(default_factory=_lasting(4))
+    """The place (island or building) of every node of a pod tree, by the tree's
+    structure, each unit's place and which units hold accelerators
+    (:func:`model.metrics.pair_classes.node_places`): a rack-count edit that empties no
+    unit finds them."""
     dp_tables: Remembered[Costs] = field(default_factory=_within_bytes(384 * 2**20))
     """The pod-tree DP's tables by signature hash (:mod:`model.metrics.bisection.dp_tables`)."""
     dp_prefixes: Remembered[tuple[np.ndarray, np.ndarray, tuple[object, ...]]] = \

@@ -128,6 +128,22 @@ def _keep(store: Remembered[object], key: tuple[str, int],
     store.put(key, found, found)
 
 
+def node_places(tree: PodTree, place_of_unit: IntArray) -> IntArray:
+    """:func:`_places`, kept in the engine's memory by what it depends on: the tree's
+    structure (its nodes, levels and parents), each unit's place and which units hold
+    accelerators."""
+    if tree.structure is None:
+        return _places(tree, place_of_unit)
+    key = (tree.structure, place_of_unit.tobytes(), (tree.unit_size > 0).tobytes())
+    store = remembered().pair_places
+    found = store.get(key)
+    if found is None:
+        found = _places(tree, place_of_unit)
+        found.flags.writeable = False  # shared with later runs
+        store.put(key, found, [found])
+    return found
+
+
 def _places(tree: PodTree, place_of_unit: IntArray) -> IntArray:
     """The place of every node: its units' place when they share one (ignoring units
     without accelerators), -1 when they do not; bottom-up, a level at a time."""
@@ -161,7 +177,7 @@ def class_pair_cuts(tree: PodTree, cl: PodClasses, place_of_unit: IntArray,
     if not isinstance(tables, _Tables) or tables.cl is not cl:
         tables = _Tables(tree, cl)
         tree.derived["pair tables"] = tables
-    place = _places(tree, place_of_unit)
+    place = node_places(tree, place_of_unit)
     mixed = np.flatnonzero(place[tree.units:] == -1) + tree.units
     below: dict[int, set[int]] = {}
     base: dict[int, Array] = {}
