@@ -186,3 +186,17 @@ def test_links_read_are_kept_across_count_edits_and_are_a_fresh_engines(
         assert np.array_equal(kept.capacity, seen["classes"][-1].capacity)  # type: ignore[union-attr]
         assert (got.gbps, got.exact, got.cut.accelerators_a) == (
             fresh.gbps, fresh.exact, fresh.cut.accelerators_a)
+
+
+def test_links_between_classes_are_the_entries_summed(seen: dict[str, list[object]]) -> None:
+    """``PodClasses.links`` places each (child class, parent class) entry: on the
+    campus's tree every node's matrix equals the entries added one by one."""
+    Engine().compute_all(heterogeneous_campus())
+    tree, cl = seen["trees"][-1], seen["classes"][-1]
+    assert isinstance(tree, PodTree) and isinstance(cl, pcm.PodClasses)
+    for node in np.flatnonzero(tree.parent >= 0).tolist():
+        rows, columns = int(cl.count[node]), int(cl.count[tree.parent[node]])
+        expected = np.zeros((max(rows, 1), columns))
+        span = slice(int(cl.ptr[node]), int(cl.ptr[node + 1]))
+        np.add.at(expected, (cl.child_class[span], cl.parent_class[span]), cl.capacity[span])
+        assert np.array_equal(cl.links(node, rows, columns), expected), node

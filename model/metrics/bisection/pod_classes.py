@@ -58,8 +58,8 @@ class PodClasses:
         (columns)."""
         matrix = np.zeros((max(child_classes, 1), parent_classes))
         span = slice(int(self.ptr[node]), int(self.ptr[node + 1]))
-        np.add.at(matrix, (self.child_class[span], self.parent_class[span]),
-                  self.capacity[span])
+        # each (child class, parent class) is one entry, its links already summed
+        matrix[self.child_class[span], self.parent_class[span]] = self.capacity[span]
         return matrix
 
 
