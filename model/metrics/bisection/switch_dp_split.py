@@ -20,8 +20,9 @@ its split unit either
   whole, holding y − a and y − a + n, each at least W there. So
   P1(y) ≥ min over the sizes n of the prefix's units and 0 ≤ a < n of
   (1 − a/n)·W(y − a) + (a/n)·W(y − a + n) (:func:`split_bound`). W is exact only up
-  to the target: the tables of the prefix's parts are cut at the target, so a count above it may miss every cut in which one part
-  holds more than the target (its entry INF, or too high, though a real cut exists).
+  to the target: the tables of the prefix's parts are cut at the target, so a count
+  above it may miss every cut in which one part holds more than the target (its entry
+  INF, or too high, though a real cut exists).
   Above the target a whole cut's cost is therefore unknown when some part's table
   reaches the cut, and 0 (no cost is negative) stands for it — never what W holds
   there, which could lift the bound above real cuts (seen: a claimed exact 1,000 Gb/s
