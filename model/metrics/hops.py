@@ -140,8 +140,8 @@ def _building_cells(ep: Endpoints, attached: AttachmentUnits, units: int) -> np.
         members, incidences, block_of = ep.reached()
         buildings = np.array([ep.spans[block.group].building for block in ep.inc_blocks],
                              dtype=np.int64)
-        np.add.at(out, (buildings[block_of], of_member[members]), incidences)
-        return out
+        cell = buildings[block_of] * units + of_member[members]
+        return np.bincount(cell, weights=incidences, minlength=out.size).reshape(out.shape)
     unit = attached.unit
     for span in ep.spans:
         if span.start == span.stop:

@@ -31,6 +31,7 @@ from model.metrics.algorithms.remembered import Remembered
 
 if TYPE_CHECKING:
     from model.metrics.bisection.dp_tables import Costs
+    from model.metrics.bisection.pod_classes import _LinksRead
     from model.metrics.bisection.pod_levels import LevelCheck
     from model.metrics.bisection.pods import PodSkeleton, SwitchPart
     from model.metrics.bisection.units import BisectionUnits
@@ -153,6 +154,12 @@ class Memory:
     of classes) by the pod tree's structure and its links' capacities relative to each
     pod's largest uplink (:mod:`model.metrics.bisection.pod_classes`): an edit of a rack
     group's count or of one island's uplink speed finds them."""
+    class_inputs: Remembered[_LinksRead] = field(default_factory=_lasting(2))
+    """What the classes of a pod tree read of its links but the units' capacities (each
+    switch's pod, the levels skipped, the switch links read and their relative
+    capacities) by the tree's structure, its switch capacities' key and which levels are
+    alike (:func:`model.metrics.bisection.pod_classes._links_read`): an edit of a rack
+    group's count reads the switch links no more."""
     class_links: Remembered[object] = field(default_factory=_lasting(4))
     """How the links between classes of switches are summed (all but the capacities),
     by the key of :attr:`pod_classes` (:mod:`model.metrics.bisection.pod_classes`): kept
@@ -186,6 +193,11 @@ class Memory:
     contribution to its parent, by the kind's hash and the hash of the kind with its
     links to the parent (:mod:`model.metrics.pair_classes`): an edit inside one
     island makes that island's only."""
+    pair_places: Remembered[np.ndarray] = field(default_factory=_lasting(4))
+    """The place (island or building) of every node of a pod tree, by the tree's
+    structure, each unit's place and which units hold accelerators
+    (:func:`model.metrics.pair_classes.node_places`): a rack-count edit that empties no
+    unit finds them."""
     dp_tables: Remembered[Costs] = field(default_factory=_within_bytes(384 * 2**20))
     """The pod-tree DP's tables by signature hash (:mod:`model.metrics.bisection.dp_tables`)."""
     dp_prefixes: Remembered[tuple[np.ndarray, np.ndarray, tuple[object, ...]]] = \

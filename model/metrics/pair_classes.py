@@ -128,6 +128,22 @@ def _keep(store: Remembered[object], key: tuple[str, int],
     store.put(key, found, found)
 
 
+def node_places(tree: PodTree, place_of_unit: IntArray) -> IntArray:
+    """:func:`_places`, kept in the engine's memory by what it depends on: the tree's
+    structure (its nodes, levels and parents), each unit's place and which units hold
+    accelerators."""
+    if tree.structure is None:
+        return _places(tree, place_of_unit)
+    key = (tree.structure, place_of_unit.tobytes(), (tree.unit_size > 0).tobytes())
+    store = remembered().pair_places
+    found = store.get(key)
+    if found is None:
+        found = _places(tree, place_of_unit)
+        found.flags.writeable = False  # shared with later runs
+        store.put(key, found, [found])
+    return found
+
+
 def _places(tree: PodTree, place_of_unit: IntArray) -> IntArray:
     """The place of every node: its units' place when they share one (ignoring units
     without accelerators), -1 when they do not; bottom-up, a level at a time."""
@@ -161,7 +177,7 @@ def class_pair_cuts(tree: PodTree, cl: PodClasses, place_of_unit: IntArray,
     if not isinstance(tables, _Tables) or tables.cl is not cl:
         tables = _Tables(tree, cl)
         tree.derived["pair tables"] = tables
-    place = _places(tree, place_of_unit)
+    place = node_places(tree, place_of_unit)
     mixed = np.flatnonzero(place[tree.units:] == -1) + tree.units
     below: dict[int, set[int]] = {}
     base: dict[int, Array] = {}
@@ -175,18 +191,23 @@ def class_pair_cuts(tree: PodTree, cl: PodClasses, place_of_unit: IntArray,
         on_a: dict[int, Array] = {}
         on_b: dict[int, Array] = {}
         mixed_kids[node] = []
-        for child in tree.children(node).tolist():
-            where = int(place[child])
+        # children of one place and one placed kind contribute alike: each such group
+        # once, times its children (a core over 72 rail planes: 12 groups, not 72)
+        alike: dict[tuple[int, int], list[int]] = {}
+        kids = tree.children(node)
+        for child, where, kind in zip(kids.tolist(), place[kids].tolist(),
+                                      cl.placed[kids].tolist(), strict=True):
             if where == -1:
                 seen |= below[child]
                 mixed_kids[node].append(child)
-                continue
-            if where == _NONE:
-                continue
+            elif where != _NONE:
+                alike.setdefault((where, kind), []).append(child)
+        for (where, _), members in alike.items():
             seen.add(where)
-            a, b, f = tables.contribution(child)
-            on_a[where] = on_a.get(where, 0.0) + (a - f)
-            on_b[where] = on_b.get(where, 0.0) + (b - f)
+            a, b, f = tables.contribution(members[0])
+            m = len(members)
+            on_a[where] = on_a.get(where, 0.0) + m * (a - f)
+            on_b[where] = on_b.get(where, 0.0) + m * (b - f)
         below[node], to_a[node], to_b[node] = seen, on_a, on_b
     roots = [r for r in tree.roots if place[r] == -1]
     out = []

@@ -144,3 +144,59 @@ def test_one_pods_uplinks_scaled_alike_keep_the_classes_one_alone_does_not(
     _same(alike, pcm._pod_classes(replace(scaled, derived={}), pcm.MAX_OWN))
     _same(alone, pcm._pod_classes(replace(alone_tree, derived={}), pcm.MAX_OWN))
     assert int(alone.count.sum()) > int(first.count.sum())
+
+
+def test_links_read_are_kept_across_count_edits_and_are_a_fresh_engines(
+        seen: dict[str, list[object]], monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the classes read of the switch links (``_links_read``) is kept by the
+    tree's structure, its switch capacities' key and which levels are alike: through
+    rack-count edits, speed edits of links between tiers and back, every array of the
+    warm engine's classes is a fresh engine's, bit for bit, and a count edit reads the
+    switch links no more."""
+    made: list[int] = []
+    original = pcm._LinksRead
+
+    def counted(*args: object) -> object:
+        made.append(1)
+        return original(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pcm, "_LinksRead", counted)
+    design = heterogeneous_campus()
+    group = next(iter(design.rack_groups.values()))
+    between = sorted((b for b in design.bundles.values() if design.kind_of(b.lower) == "tier"),
+                     key=lambda b: b.id)
+    uplink = next(b for b in between if "core" in b.upper)
+    inside = next(b for b in between if "core" not in b.upper)
+    warm = Engine()
+    warm.compute_all(design)
+    edits = ((group.id, "count", group.count - 1), (uplink.id, "speed_gbps", 200.0),
+             (group.id, "count", group.count - 2), (inside.id, "speed_gbps", 100.0),
+             (uplink.id, "speed_gbps", uplink.speed_gbps), (group.id, "count", group.count))
+    for element, name, value in edits:
+        design.update(element, **{name: value})
+        made.clear()
+        got = warm.compute_all(design).bisection
+        if name == "count":
+            assert made == []  # the switch links were not read
+        kept = seen["classes"][-1]
+        fresh = Engine().compute_all(design).bisection
+        assert made  # the fresh engine reads them
+        assert isinstance(kept, pcm.PodClasses)
+        _same(kept, seen["classes"][-1])
+        assert np.array_equal(kept.capacity, seen["classes"][-1].capacity)  # type: ignore[union-attr]
+        assert (got.gbps, got.exact, got.cut.accelerators_a) == (
+            fresh.gbps, fresh.exact, fresh.cut.accelerators_a)
+
+
+def test_links_between_classes_are_the_entries_summed(seen: dict[str, list[object]]) -> None:
+    """``PodClasses.links`` places each (child class, parent class) entry: on the
+    campus's tree every node's matrix equals the entries added one by one."""
+    Engine().compute_all(heterogeneous_campus())
+    tree, cl = seen["trees"][-1], seen["classes"][-1]
+    assert isinstance(tree, PodTree) and isinstance(cl, pcm.PodClasses)
+    for node in np.flatnonzero(tree.parent >= 0).tolist():
+        rows, columns = int(cl.count[node]), int(cl.count[tree.parent[node]])
+        expected = np.zeros((max(rows, 1), columns))
+        span = slice(int(cl.ptr[node]), int(cl.ptr[node + 1]))
+        np.add.at(expected, (cl.child_class[span], cl.parent_class[span]), cl.capacity[span])
+        assert np.array_equal(cl.links(node, rows, columns), expected), node

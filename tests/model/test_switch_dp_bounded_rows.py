@@ -108,8 +108,8 @@ def test_weaker_bounds_still_find_the_minimum(checked: list[Record], design: Des
     checked.clear()
     least_at = switch_dp_top.least_at
 
-    def weaker(parts: object, count: float) -> np.ndarray:
-        floor = least_at(parts, count)  # type: ignore[arg-type]
+    def weaker(parts: object, count: float, before: object = None) -> np.ndarray:
+        floor = least_at(parts, count, before)  # type: ignore[arg-type]
         return floor * np.array([rng.uniform(0.3, 1.0) for _ in floor])
 
     with pytest.MonkeyPatch.context() as patch:
@@ -126,8 +126,8 @@ def test_weaker_bounds_on_the_100k_campus(checked: list[Record],
 
     least_at = switch_dp_top.least_at
 
-    def weaker(parts: object, count: float) -> np.ndarray:
-        floor = least_at(parts, count)  # type: ignore[arg-type]
+    def weaker(parts: object, count: float, before: object = None) -> np.ndarray:
+        floor = least_at(parts, count, before)  # type: ignore[arg-type]
         return floor * np.linspace(0.5, 1.0, floor.size)  # the first assignments lowest
 
     monkeypatch.setattr(switch_dp_top, "least_at", weaker)

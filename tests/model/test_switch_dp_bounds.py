@@ -107,3 +107,18 @@ def test_rows_walked_at_once_are_each_rows_monotone_chain(rows: list[list[float]
         at = np.flatnonzero(mask)
         cx, cy = sb._chain(at.astype(float).tolist(), row[at].tolist())
         assert x.tolist() == cx.tolist() and y.tolist() == cy.tolist()
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.lists(table(), min_size=2, max_size=2), st.integers(1, 3)),
+                min_size=2, max_size=5), st.integers(0, 120), st.data())
+def test_least_at_after_gathered_groups_is_least_at_of_all(
+        groups: list[tuple[list[list[float]], int]], count: int, data: st.DataObject) -> None:
+    """The top pod keeps its groups before the last gathered (``gathered``): the bound
+    after them is the bound of every group gathered at once, bit for bit."""
+    parts = [([sb.lower_hull(np.array(row)) for row in rows], copies)
+             for rows, copies in groups]
+    split = data.draw(st.integers(1, len(parts) - 1))
+    whole = sb.least_at(parts, float(count))
+    after = sb.least_at(parts[split:], float(count), sb.gathered(parts[:split]))
+    assert np.array_equal(whole, after)

@@ -75,3 +75,36 @@ def test_rack_and_speed_edits_of_the_100k_campus_pairs_equal_a_fresh_engine(
         fresh = Engine().compute_all(design)
         assert got.island_pairs == fresh.island_pairs, change
         assert got.building_pairs == fresh.building_pairs, change
+
+
+def test_node_places_are_kept_by_the_units_places() -> None:
+    """The scaled-down re-equipped campus (islands i0 and i2 in building b0, i1 and i3
+    in b1): a server edit finds the pod tree's node places kept
+    (``Memory.pair_places``); moving islands to the other building leaves the tree's
+    structure as it was but not its units' buildings. After each edit every island and
+    building pair of the warm engine is the member-level max-flow and a fresh engine's."""
+    design = rail_campus(SCALED_DOWN)
+    warm = without_integer_program()
+    store = warm.memory.pair_places
+    found: list[bool] = []
+    get = store.get
+
+    def counted(key: Any) -> Any:
+        value = get(key)
+        found.append(value is not None)
+        return value
+
+    store.get = counted  # type: ignore[method-assign]
+    warm.compute_all(design)
+    for target, change in (("g1", {"count": 4}), ("i1", {"building": "b0"}),
+                           ("g1", {"count": 3}), ("i0", {"building": "b1"}),
+                           ("i1", {"building": "b1"})):
+        found.clear()
+        design.update(target, **change)
+        got = warm.compute_all(design)
+        if "count" in change:
+            assert any(found), change
+        assert_pairs_are_member_max_flows(design, got, target, change)
+        fresh = without_integer_program().compute_all(design)
+        assert got.island_pairs == fresh.island_pairs, change
+        assert got.building_pairs == fresh.building_pairs, change

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from model.metrics import Engine
-from model.metrics.bisection import pod_dp_switches, switch_dp_kept, switch_dp_top
+from model.metrics.bisection import pod_dp_switches, switch_dp_kept, switch_dp_split, switch_dp_top
 from tests.reference.campuses import heterogeneous_campus
 from tests.reference.compare import close
 from tests.reference.expand import expand
@@ -197,3 +197,65 @@ def test_rack_edits_of_the_100k_campus_place_the_cut_from_remembered_steps(
         assert got.gbps == fresh.gbps and got.cut == fresh.cut, fewer
     assert not recombined[1] & recombined[2], recombined
     assert concave_checks[3] == 0, concave_checks  # the last group's is not asked
+
+
+def test_rack_edits_reuse_the_copies_of_a_planes_unchanged_leaves() -> None:
+    """The heterogeneous 100K campus, island 1 from 128 racks down to 124, one rack at
+    a time: the copies of a rail plane's leaves that an edit leaves as an earlier run
+    had them (their kind, links and number) are found remembered
+    (``switch_dp_kept.group_copies``), and after every edit the bisection and cut are a
+    fresh engine's, exact."""
+    design = heterogeneous_campus()
+    group = next(iter(design.rack_groups.values()))
+    warm = Engine()
+    store = warm.memory.top_parts
+    found: Counter[str] = Counter()
+    get = store.get
+
+    def counted_get(key: Any) -> Any:
+        value = get(key)
+        if value is not None:
+            found[key[0]] += 1
+        return value
+
+    store.get = counted_get  # type: ignore[method-assign]
+    warm.compute_all(design)
+    for count in range(group.count - 1, group.count - 5, -1):
+        design.update(group.id, count=count)
+        got = warm.compute_all(design).bisection
+        fresh = Engine().compute_all(design).bisection
+        assert got.exact and fresh.exact, count
+        assert got.gbps == fresh.gbps and got.cut == fresh.cut, count
+    assert found["pod copies"] >= 1
+
+
+def test_the_split_bound_reads_the_prefixs_unit_sizes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The split-last proof bounds cuts whose split unit is in the prefix by the sizes
+    of the prefix's units (``switch_dp_split._prefix_sizes``): on the scaled-down
+    campus after server edits, those are the sizes of every unit whose ancestor under
+    the top pod is not a member of the last group, found up the parents."""
+    seen: list[tuple[Any, Any]] = []
+    split_last = switch_dp_split.split_last
+
+    def recorded(solver: Any, groups: Any, *args: Any) -> Any:
+        seen.append((solver, groups[-1]))
+        return split_last(solver, groups, *args)
+
+    monkeypatch.setattr(switch_dp_top, "split_last", recorded)
+    design = rail_campus(SCALED_DOWN)
+    engine = without_integer_program()
+    for group, count in (("g1", 4), ("g0", 3), ("g1", 6)):
+        design.update(group, count=count)
+        engine.compute_all(design)
+    assert seen
+    for solver, last in seen:
+        tree = solver.tree
+        below_last = []
+        for unit in range(tree.units):
+            node = unit
+            while node not in last.members and tree.parent[node] != solver.top:
+                node = int(tree.parent[node])
+            below_last.append(node in last.members)
+        expected = sorted(int(size) // solver.g for size, mine in zip(
+            tree.unit_size.tolist(), below_last, strict=True) if not mine)
+        assert sorted(switch_dp_split._prefix_sizes(solver, last).tolist()) == expected

@@ -58,8 +58,8 @@ class PodClasses:
         (columns)."""
         matrix = np.zeros((max(child_classes, 1), parent_classes))
         span = slice(int(self.ptr[node]), int(self.ptr[node + 1]))
-        np.add.at(matrix, (self.child_class[span], self.parent_class[span]),
-                  self.capacity[span])
+        # each (child class, parent class) is one entry, its links already summed
+        matrix[self.child_class[span], self.parent_class[span]] = self.capacity[span]
         return matrix
 
 
@@ -80,7 +80,40 @@ def pod_classes(tree: PodTree) -> PodClasses | None:
     return found
 
 
-def _pod_classes(tree: PodTree, most: int) -> PodClasses | None:
+@dataclass(frozen=True)
+class _LinksRead:
+    """What the refinement reads of a tree's links, but for the units' capacities
+    (:func:`_links_read`): each switch member's pod, each pod's own switches, the
+    nodes fixed, the levels skipped, which unit links are read, the switch links read
+    and the key of their capacities relative to each pod's largest uplink
+    (:func:`_numbered`), and the children of the skipped levels."""
+
+    source: np.ndarray
+    """The switch links' capacities these were read from (the entry holds it: a tree
+    with other capacities under the same key is read anew)."""
+    node_of_member: IntArray
+    owner: IntArray
+    own_count: IntArray
+    fixed_node: np.ndarray
+    skipped: np.ndarray
+    u_keep: IntArray
+    switch_links: tuple[IntArray, IntArray, np.ndarray]
+    ratio: bytes | None
+    kids: IntArray
+
+
+def _links_read(tree: PodTree) -> _LinksRead:
+    """The :class:`_LinksRead` of ``tree``: kept in the engine's memory by the tree's
+    structure, its switch links' capacities (:attr:`PodTree.capacities`) and which
+    levels are alike, all it depends on, so an edit of a rack group's count (which
+    changes units' sizes and capacities only) reads the 100,000 switch links of the
+    heterogeneous campus no more."""
+    key = ((tree.structure, tree.capacities, tree.level_alike)
+           if tree.structure is not None and tree.capacities is not None else None)
+    store = remembered().class_inputs
+    found = store.get(key) if key is not None else None
+    if found is not None and found.source is tree.switch_edges[2]:
+        return found
     members = tree.own_members
     n_sw = int(tree.member_level.size)
     units = tree.units
@@ -88,7 +121,7 @@ def _pod_classes(tree: PodTree, most: int) -> PodClasses | None:
     owner = np.repeat(np.arange(tree.size, dtype=np.int64), own_count)
     node_of_member = np.full(n_sw, -1, dtype=np.int64)
     node_of_member[members] = owner
-    u_lo, u_hi, u_cap = tree.unit_edges
+    _, u_hi, _ = tree.unit_edges
     s_lo, s_hi, s_cap = tree.switch_edges
     # a unit, or the one own switch of a pod, is a class of its own: fixed. The links
     # up to a level where every child is fixed and has the same capacity to every own
@@ -113,10 +146,35 @@ def _pod_classes(tree: PodTree, most: int) -> PodClasses | None:
     else:  # levels not described: every link is read
         s_keep = np.arange(s_lo.size)
     u_keep = np.flatnonzero(~skipped[tree.member_level[u_hi]])
-    u_lo, u_hi, u_cap = u_lo[u_keep], u_hi[u_keep], u_cap[u_keep]
     s_lo, s_hi, s_cap = s_lo[s_keep], s_hi[s_keep], s_cap[s_keep]
-    numbered = _numbered(tree, node_of_member, owner, fixed_node, skipped,
-                         (u_lo, u_hi, u_cap), (s_lo, s_hi, s_cap))
+    ratio = None
+    if tree.structure is not None:
+        # each switch link's capacity over the largest uplink of its lower switch's pod
+        pod = node_of_member[s_lo]
+        largest = np.zeros(tree.size)
+        np.maximum.at(largest, pod, s_cap)
+        ratio = (s_cap / np.where(largest[pod] > 0, largest[pod], 1.0)).tobytes()
+    found = _LinksRead(tree.switch_edges[2], node_of_member, owner, own_count, fixed_node,
+                       skipped, u_keep, (s_lo, s_hi, s_cap), ratio,
+                       np.flatnonzero(has_parent & skipped[parent_level]))
+    if key is not None:
+        arrays = [node_of_member, owner, own_count, fixed_node, skipped, u_keep, s_lo,
+                  s_hi, s_cap, found.kids]
+        for array in arrays:
+            array.flags.writeable = False  # shared by every tree of this key
+        store.put(key, found, arrays)
+    return found
+
+
+def _pod_classes(tree: PodTree, most: int) -> PodClasses | None:
+    read = _links_read(tree)
+    members = tree.own_members
+    node_of_member, owner, own_count = read.node_of_member, read.owner, read.own_count
+    skipped, parent = read.skipped, tree.parent
+    u_lo, u_hi, u_cap = (array[read.u_keep] for array in tree.unit_edges)
+    s_lo, s_hi, s_cap = read.switch_links
+    numbered = _numbered(tree, node_of_member, owner, read.fixed_node, read.ratio,
+                         skipped, (u_lo, u_hi, u_cap), (s_lo, s_hi, s_cap))
     if numbered is None:
         return None
     class_of_member, count, kept_by = numbered
@@ -124,7 +182,7 @@ def _pod_classes(tree: PodTree, most: int) -> PodClasses | None:
         return None
     # the links left out, summed per class: a child's capacity to its parent's own
     # switches is spread equally over them
-    kids = np.flatnonzero(has_parent & skipped[parent_level])
+    kids = read.kids
     width = int(count.max(initial=0)) + 1
     grouped = _grouped(tree, kept_by, kids, width, class_of_member, count, owner,
                        own_count, u_cap, s_cap)
@@ -171,13 +229,15 @@ def _pod_classes(tree: PodTree, most: int) -> PodClasses | None:
 
 
 def _numbered(tree: PodTree, node_of_member: IntArray, owner: IntArray,
-              fixed_node: np.ndarray, skipped: np.ndarray,
+              fixed_node: np.ndarray, ratio: bytes | None, skipped: np.ndarray,
               unit_links: tuple[IntArray, IntArray, np.ndarray],
               switch_links: tuple[IntArray, IntArray, np.ndarray],
               ) -> tuple[IntArray, IntArray, object] | None:
     """Each switch member's class inside its pod, each node's number of classes and
     the key they are kept by (None: not kept), from the refinement of the links read
-    (``unit_links``, ``switch_links``), or None when its check fails.
+    (``unit_links``, ``switch_links``), or None when its check fails. ``ratio``: the
+    switch links' capacities relative to each pod's largest uplink, as bytes (None:
+    nothing is kept; see :func:`_links_read`).
 
     Kept in the engine's memory by the tree's structure, the levels skipped, the units'
     capacities read and the switch links' capacities, each divided by the largest
@@ -192,12 +252,8 @@ def _numbered(tree: PodTree, node_of_member: IntArray, owner: IntArray,
     units, n_sw = tree.units, int(tree.member_level.size)
     key: tuple[object, ...] | None = None
     store = remembered().pod_classes
-    if tree.structure is not None:
-        pod = node_of_member[s_lo]
-        largest = np.zeros(tree.size)
-        np.maximum.at(largest, pod, s_cap)
-        ratio = s_cap / np.where(largest[pod] > 0, largest[pod], 1.0)
-        key = (tree.structure, skipped.tobytes(), u_cap.tobytes(), ratio.tobytes())
+    if ratio is not None:
+        key = (tree.structure, skipped.tobytes(), u_cap.tobytes(), ratio)
         found = store.get(key)
         if found is not None:
             return (*found, key)

@@ -77,7 +77,7 @@ from model.metrics.algorithms.min_plus import (
 )
 from model.metrics.bisection.pod_classes import PodClasses, pod_classes
 from model.metrics.bisection.pods import PodTree
-from model.metrics.bisection.switch_dp_kept import row_steps, whole_parts
+from model.metrics.bisection.switch_dp_kept import group_copies, row_steps, whole_parts
 from model.metrics.bisection.switch_dp_loose import (
     MAX_PRUNED_ROWS,
     free_groups,
@@ -92,6 +92,7 @@ from model.metrics.bisection.switch_dp_rows import (
     _choose,
     _concave_rows,
     _ends,
+    _first,
     _Group,
     _one_row,
     _padded,
@@ -421,13 +422,14 @@ class _Solver:
         total, total1 = np.zeros((sides.shape[0], 1)), np.full((sides.shape[0], 0), INF)
         steps: list[_Step] = []
         for index, grp in enumerate(groups):
-            c, c1 = self.contribution(grp, sides)
-            g, g1, how = self.copies(c, c1, len(grp.members), keep)
+            g, g1, how = group_copies(self, grp, sides, keep)
             if keep:
                 steps.append(_Step(grp, total, total1, g, g1, how))
             if at_target and index == len(groups) - 1:
                 new = self.at_target(total, g)
                 total1 = np.minimum(self.at_target(total1, g), self.at_target(total, g1))
+            elif index == 0:
+                new, total1 = _first(g, g1, self.q + 1)
             else:
                 new = self.conv(total, g)
                 total1 = _padded(self.conv(total1, g), self.conv(total, g1))

@@ -74,6 +74,11 @@ class PodTree:
     """What the tree's structure is kept by (its skeleton's key: switch structure,
     units, which switch each unit reaches); trees with equal keys have the same nodes,
     own switches and links, and differ in capacities and units' sizes only."""
+    capacities: object = None
+    """What the capacities of its switch links (``switch_edges[2]``) are kept by in
+    ``Memory.switch_capacities`` (switch structure and the bundles' speeds; None: not
+    kept): with :attr:`structure`, what the switch links' part of its classes is kept
+    by (:mod:`model.metrics.bisection.pod_classes`)."""
 
     @property
     def unit_of_acc(self) -> IntArray:
@@ -289,7 +294,8 @@ class PodSkeleton:
                        np.zeros(count, np.int64), np.zeros(count), np.zeros(count, np.int64),
                        self.own_ptr, self.own_members, self.child_ptr, self.child_idx,
                        level_edges=tuple(_span(c.switch_edges) for c in self.checks),
-                       level_alike=tuple(alike), structure=self.structure)
+                       level_alike=tuple(alike), structure=self.structure,
+                       capacities=key)
         _fill(tree, switch_up)
         return tree
 

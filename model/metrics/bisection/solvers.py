@@ -63,7 +63,7 @@ from model.metrics.bisection.report_cut import (
 )
 from model.metrics.representation.dragonfly_shape import dragonfly_shape
 from model.metrics.representation.endpoints import Endpoints
-from model.metrics.representation.topology import Topology
+from model.metrics.representation.topology import IntArray, Topology
 from model.metrics.results import Bisection
 
 
@@ -129,9 +129,21 @@ def switch_sides_dp(problem: BisectionProblem, found: Found | None) -> Found | N
         return None
     switch = np.zeros(topo.switches, dtype=np.int8)
     switch[:solved.switch.size] = solved.switch
-    result = report_cut(topo, ep, Sides(switch, accelerator_sides(tree, solved.on_a)),
-                        exact=True)
+    result = _recount(problem, tree, switch, solved.on_a, exact=True)
     return Found(result) if _confirms(result, solved.value, problem.target) else None
+
+
+def _recount(problem: BisectionProblem, tree: PodTree, switch: np.ndarray, on_a: IntArray,
+             exact: bool) -> Bisection:
+    """The reported bisection of a pod-tree cut (each switch's side, ``on_a[u]``
+    accelerators of unit u on A), recounted from the wiring: member by member when the
+    units are switch members (no per-incidence array is made), else link by link. (A
+    NIC shared by accelerators on both sides needs the link-by-link recount's
+    ``_split_nics``.)"""
+    topo, ep = problem.topo, problem.ep
+    if problem.by_members is not None and not ep.shares_nics:
+        return report_by_members(topo, ep, switch, on_a, problem.by_members, exact=exact)
+    return report_cut(topo, ep, Sides(switch, accelerator_sides(tree, on_a)), exact=exact)
 
 
 def pod_tree_dp(problem: BisectionProblem, found: Found | None) -> Found | None:
@@ -139,7 +151,7 @@ def pod_tree_dp(problem: BisectionProblem, found: Found | None) -> Found | None:
     confirms it; a confirmed cut of a tree that is not uniform is reported inexact; an
     unconfirmed balanced cut is reported inexact and unconfirmed (later solvers may
     beat it). None without a tree, when the DP runs out of work, or finds no cut."""
-    topo, ep, tree, target = problem.topo, problem.ep, problem.tree, problem.target
+    topo, tree, target = problem.topo, problem.tree, problem.target
     if tree is None:
         return None
     try:
@@ -151,13 +163,7 @@ def pod_tree_dp(problem: BisectionProblem, found: Found | None) -> Found | None:
     switch = np.zeros(topo.switches, dtype=np.int8)
     owner = np.repeat(node_sides, np.diff(tree.own_ptr))
     switch[tree.own_members] = (owner == 0).astype(np.int8)
-    if problem.by_members is not None and not ep.shares_nics:
-        # (a NIC shared by accelerators on both sides needs _split_nics)
-        result = report_by_members(topo, ep, switch, on_a, problem.by_members,
-                                   exact=tree.uniform)
-    else:
-        result = report_cut(topo, ep, Sides(switch, accelerator_sides(tree, on_a)),
-                            exact=tree.uniform)
+    result = _recount(problem, tree, switch, on_a, exact=tree.uniform)
     if _confirms(result, value, target):
         return Found(result)
     if result.cut.accelerators_a != target:

@@ -23,6 +23,8 @@ most entries, and often whole assignments of the top pod's switches, drop at onc
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 from scipy.spatial import ConvexHull, QhullError
 
@@ -252,24 +254,38 @@ class RestBounds:
         return out
 
 
-def least_at(parts: list[tuple[list[tuple[Array, Array]], int]], count: float) -> Array:
-    """Per row, the bound of :class:`RestBounds` for all the steps holding ``count``
-    (without the bounds of the later steps alone): each row's envelopes merged as
-    :func:`_merged` merges them (the same sums in the same order), the segments of
-    every row gathered at once."""
-    rows = len(parts[0][0]) if parts else 0
-    out = np.full(rows, INF)
-    if not rows:
-        return out
-    x0, y0 = [0.0] * rows, [0.0] * rows  # summed as sum() sums: in order of parts
-    empty = np.zeros(rows, dtype=bool)
+class Gathered(NamedTuple):
+    """Per row, the merged envelopes of some groups as :func:`least_at` merges them:
+    their first points summed (in the groups' order), whether some group has no finite
+    entry there, and their segments in order of slope (a stable sort of the groups'
+    segments in order)."""
+
+    x0: Array
+    y0: Array
+    empty: Array
+    dx: list[Array]
+    dy: list[Array]
+
+
+def gathered(parts: list[tuple[list[tuple[Array, Array]], int]],
+             before: Gathered | None = None) -> Gathered:
+    """The :class:`Gathered` of ``parts`` (per part: the envelope of one child per
+    row, as vertices, and its copies) after the groups of ``before``, if any: the same
+    sums in the same order, and the same order of segments, as gathering them all at
+    once (``before``'s segments come first and are in order of slope already, so a
+    stable sort keeps their ties as it found them)."""
+    rows = len(parts[0][0]) if parts else (before.x0.size if before is not None else 0)
+    if before is None:
+        x0, y0, empty = np.zeros(rows), np.zeros(rows), np.zeros(rows, dtype=bool)
+    else:
+        x0, y0, empty = before.x0.copy(), before.y0.copy(), before.empty.copy()
     dxs, dys, owners = [], [], []
     for per_row, copies in parts:
         scaled = [_scaled(hull, copies) for hull in per_row]
         sizes = np.array([x.size for x, _ in scaled])
         empty |= sizes == 0
         for r, (x, y) in enumerate(scaled):
-            if x.size:
+            if x.size:  # summed as sum() sums: in order of parts
                 x0[r] += float(x[0])
                 y0[r] += float(y[0])
         xs = np.concatenate([x for x, _ in scaled])
@@ -279,21 +295,42 @@ def least_at(parts: list[tuple[list[tuple[Array, Array]], int]], count: float) -
         dxs.append(np.diff(xs)[inside])
         dys.append(np.diff(ys)[inside])
         owners.append(owner[1:][inside])
-    dx, dy, owner = np.concatenate(dxs), np.concatenate(dys), np.concatenate(owners)
+    dx = np.concatenate(dxs) if dxs else np.zeros(0)
+    dy = np.concatenate(dys) if dys else np.zeros(0)
+    owner = np.concatenate(owners) if owners else np.zeros(0, np.int64)
     # by row, each row's segments in the order of its parts (a stable sort)
     by_row = np.argsort(owner, kind="stable")
     dx, dy = dx[by_row], dy[by_row]
     ends = np.searchsorted(owner[by_row], np.arange(rows + 1))
-    for r in np.flatnonzero(~empty).tolist():
+    out_dx, out_dy = [], []
+    for r in range(rows):
         span = slice(int(ends[r]), int(ends[r + 1]))
         rdx, rdy = dx[span], dy[span]
-        start_x, start_y = float(x0[r]), float(y0[r])
+        if before is not None:
+            rdx, rdy = np.r_[before.dx[r], rdx], np.r_[before.dy[r], rdy]
+        order = np.argsort(rdy / rdx, kind="stable")
+        out_dx.append(rdx[order])
+        out_dy.append(rdy[order])
+    return Gathered(x0, y0, empty, out_dx, out_dy)
+
+
+def least_at(parts: list[tuple[list[tuple[Array, Array]], int]], count: float,
+             before: Gathered | None = None) -> Array:
+    """Per row, the bound of :class:`RestBounds` for all the steps holding ``count``
+    (without the bounds of the later steps alone): each row's envelopes merged as
+    :func:`_merged` merges them (the same sums in the same order), the segments of
+    every row gathered at once; ``before``: the steps before ``parts``, gathered
+    already (:func:`gathered`; the top pod keeps its groups before the last)."""
+    found = gathered(parts, before)
+    out = np.full(found.x0.size, INF)
+    for r in np.flatnonzero(~found.empty).tolist():
+        rdx, rdy = found.dx[r], found.dy[r]
+        start_x, start_y = float(found.x0[r]), float(found.y0[r])
         if rdx.size == 0:
             x, y = np.array([start_x]), np.array([start_y])
         else:
-            order = np.argsort(rdy / rdx, kind="stable")
-            x = np.r_[start_x, start_x + np.cumsum(rdx[order])]
-            y = np.r_[start_y, start_y + np.cumsum(rdy[order])]
+            x = np.r_[start_x, start_x + np.cumsum(rdx)]
+            y = np.r_[start_y, start_y + np.cumsum(rdy)]
         if x[0] <= count <= x[-1]:
             out[r] = float(np.interp(count, x, y))
     return out

@@ -104,6 +104,23 @@ def copies(solver: _Solver, grp: _Group, c: Array, c1: Array, m: int, sides: Arr
     return found
 
 
+def group_copies(solver: _Solver, grp: _Group, sides: Array, keep: bool
+                 ) -> tuple[Array, Array, tuple[object, ...]]:
+    """What the children of ``grp`` add to their pod's combination with a remainder
+    (:meth:`~model.metrics.bisection.pod_dp_switches._Solver._with_remainder`): one
+    child's contribution to the assignments ``sides``, its copies combined — made only
+    when not remembered under the key of :func:`copies` (the contribution is a function
+    of what that key holds). So an edit of one leaf of a rail plane finds the copies of
+    the plane's other leaves, which it left alone."""
+    def make() -> tuple[Array, Array, tuple[object, ...]]:
+        c, c1 = solver.contribution(grp, sides)
+        return solver.copies(c, c1, len(grp.members), keep)
+    found: tuple[Array, Array, tuple[object, ...]] = kept(
+        solver, "pod copies" if keep else "pod copies only", [(grp, len(grp.members))],
+        sides, make)
+    return found
+
+
 def whole_parts(solver: _Solver, grp: _Group, m: int, sides: Array, remember: bool
                 ) -> tuple[Array, bool, tuple[Array, ...]]:
     """What ``m`` children of ``grp`` add to a pod's combination on a grid of whole

@@ -79,6 +79,16 @@ def _padded(a: Array, b: Array) -> Array:
     return out
 
 
+def _first(g: Array, g1: Array, limit: int) -> tuple[Array, Array]:
+    """The product of no group (0 at count 0, and no cut with the remainder) combined
+    with a first group's tables ``g`` and ``g1``, up to ``limit`` entries, without
+    convolving: ``g`` itself (0 + g(k) is g(k) exactly), and ``g1`` padded with INF to
+    one entry fewer than ``g`` (the empty table's convolution with ``g`` is that many
+    INF) — the tables, shapes included, the two convolutions give."""
+    g, g1 = g[:, :limit], g1[:, :limit]
+    return g, _padded(np.full((g.shape[0], max(g.shape[1] - 1, 0)), INF), g1)
+
+
 def _split(before: Array, g: Array, k: int) -> tuple[float, int]:
     """The least value of ``before ⊕ g`` at ``k`` and the count ``g`` takes there."""
     low, high = max(0, k - (before.size - 1)), min(k, g.size - 1)

@@ -18,10 +18,11 @@ its split unit either
   accelerators a (of n) of the split unit on side A, so it is (1 − a/n) times the cost
   with the unit on B plus a/n times the cost with it on A: two cuts with every unit
   whole, holding y − a and y − a + n, each at least W there. So
-  P1(y) ≥ min over unit sizes n and 0 ≤ a < n of (1 − a/n)·W(y − a) + (a/n)·W(y − a + n)
-  (:func:`split_bound`). W is exact only up to the target: the tables of the prefix's
-  parts are cut at the target, so a count above it may miss every cut in which one part
-  holds more than the target (its entry INF, or too high, though a real cut exists).
+  P1(y) ≥ min over the sizes n of the prefix's units and 0 ≤ a < n of
+  (1 − a/n)·W(y − a) + (a/n)·W(y − a + n) (:func:`split_bound`). W is exact only up
+  to the target: the tables of the prefix's parts are cut at the target, so a count
+  above it may miss every cut in which one part holds more than the target (its entry
+  INF, or too high, though a real cut exists).
   Above the target a whole cut's cost is therefore unknown when some part's table
   reaches the cut, and 0 (no cost is negative) stands for it — never what W holds
   there, which could lift the bound above real cuts (seen: a claimed exact 1,000 Gb/s
@@ -104,6 +105,7 @@ def split_last(solver: _Solver, groups: list[_Group], envelopes: list[Hulls],
     best_row: _Row | None = None
     lowest = INF
     q = solver.q
+    sizes: IntArray | None = None
     for row in np.argsort(floor, kind="stable").tolist():
         if best is not None and floor[row] >= best.value:
             break
@@ -117,7 +119,9 @@ def split_last(solver: _Solver, groups: list[_Group], envelopes: list[Hulls],
             if counts is not None:
                 cuts.append(_Cut(value, row, (*counts, q - y), len(counts)))
         cut_short = any(made[0].shape[1] > q for made in mine.made)
-        bound = split_bound(whole, solver.tree.unit_size // solver.g, g[0], q,
+        if sizes is None:
+            sizes = _prefix_sizes(solver, groups[-1])
+        bound = split_bound(whole, sizes, g[0], q,
                             known=q + 1 if cut_short else whole.size)
         if bound is None:
             return min(value, best.value if best is not None else INF)
@@ -154,6 +158,27 @@ def _row(solver: _Solver, groups: list[_Group], envelopes: list[Hulls], sides: A
     return _Row(parts, made, kept_products,
                 copies(solver, last, c, c1, len(last.members), sides[live]),
                 [np.flatnonzero(np.isfinite(g[0])) for g, _, _ in made])
+
+
+def _prefix_sizes(solver: _Solver, last: _Group) -> IntArray:
+    """The sizes, in steps of the grid, of the units the prefix holds (every unit of
+    the tree but those below the members of ``last``): the split unit of a cut bounded
+    by :func:`split_bound` is one of them. (After an edit of one island, its units'
+    new sizes, in L, add no passes to the bound, nor loosen it.)"""
+    tree = solver.tree
+    nodes = np.array(last.members, dtype=np.int64)
+    mine = [nodes[nodes < tree.units]]
+    pods = nodes[nodes >= tree.units]
+    while pods.size:  # down the subtrees, a level at a time
+        starts, counts = tree.child_ptr[pods], np.diff(tree.child_ptr)[pods]
+        at = np.repeat(starts - np.cumsum(counts) + counts, counts) + np.arange(counts.sum())
+        nodes = tree.child_idx[at]
+        mine.append(nodes[nodes < tree.units])
+        pods = nodes[nodes >= tree.units]
+    held = np.ones(tree.units, dtype=bool)
+    held[np.concatenate(mine)] = False
+    out: IntArray = tree.unit_size[held] // solver.g
+    return out
 
 
 def _least_at(whole: Array, last: Array, target: int) -> tuple[int, float]:

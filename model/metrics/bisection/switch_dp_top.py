@@ -31,6 +31,7 @@ import numpy as np
 from model.metrics.bisection.switch_dp_bounds import (
     FIRST_GAP,
     RestBounds,
+    gathered,
     least_at,
     least_rows,
     prune,
@@ -59,8 +60,12 @@ def pruned_top(solver: _Solver, groups: list[_Group], sides: Array, keep: bool
     rows = sides.shape[0]
     envelopes = [kept(solver, "hulls", [(grp, 1)], sides,
                       partial(_envelopes, solver, grp, sides)) for grp in groups]
-    floor = least_at([(h, len(grp.members)) for grp, h in zip(
-        groups, envelopes, strict=True)], float(solver.q))
+    hulls = [(h, len(grp.members)) for grp, h in zip(groups, envelopes, strict=True)]
+    # the groups before the last (after an edit of one island, the others') gathered
+    # once: remembered by their keys, as their product is
+    before = kept(solver, "gathered", [(grp, len(grp.members)) for grp in groups[:-1]],
+                  sides, partial(gathered, hulls[:-1])) if len(groups) > 1 else None
+    floor = least_at(hulls[-1:] if before is not None else hulls, float(solver.q), before)
     solver.add(rows * sum(len(grp.members) for grp in groups))
     least = float(floor.min())
     if not np.isfinite(least):
