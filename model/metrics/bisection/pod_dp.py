@@ -38,6 +38,10 @@ Why the search is complete (the argument behind ``exact``):
    at a breakpoint of their table: two children inside linear pieces trade accelerators
    at a constant rate, which cannot raise the cost both ways, until one reaches a
    breakpoint (``_fold``).
+
+Which cut of least capacity is reported, when several are, is a function of the design
+alone: each combination keeps its first least split, and a pod's child groups are
+combined in an order the design fixes (``_order``), whatever the engine remembers.
 """
 
 from __future__ import annotations
@@ -120,8 +124,7 @@ class PodDP:
         i = np.arange(lo, hi + 1)
         values = a[k - i] + b[i]
         # among equal values, the split giving the most to the longer table, whichever
-        # side it is on: the cut found then does not depend on the order the groups
-        # were combined in (remembered ones first, or the largest last)
+        # side it is on (the order of the two is fixed by the design, see _order)
         best = int(np.argmin(values)) if a.size >= b.size else (
             values.size - 1 - int(np.argmin(values[::-1])))
         out[0] = values[best]
