@@ -204,7 +204,7 @@ class PodDP:
         for index in order[start:]:
             members = groups[index]
             t = tables[index]
-            g, g1, how = self._power(t.f[side], t.f1[side], len(members), members[0], side)
+            g, g1, how = self._group_power(t, members, names[index], side)
             last = at_target and len(steps) == len(groups) - 1
             conv = self.conv_at_target if last else self.conv
             new, arg = conv(total, g)
@@ -225,6 +225,26 @@ class PodDP:
                 entry = (total, total1, tuple(steps))
                 prefixes.put(key, entry, held_arrays(entry))
         return total, total1, steps
+
+    def _group_power(self, t: Costs, members: list[int], name: int, side: int
+                     ) -> tuple[Array, Array, object]:
+        """:meth:`_power` of a group, remembered across runs by what it depends on
+        (the group's name and count, the grid, where it stops, the remainder, the
+        side): a group an edit left alone but that is combined after the one it
+        changed (see :meth:`_order`) is not remade."""
+        m = len(members)
+        if m == 1 or not self._stable():
+            return self._power(t.f[side], t.f1[side], m, members[0], side)
+        reach = min(self.limit, m * int(self.tree.accelerators[members[0]]) // self.g)
+        key = ("power", side, self.g, reach, self.r, name, m)
+        store = remembered().dp_prefixes
+        found = store.get(key)
+        if found is None:
+            g, g1, how = self._power(t.f[side], t.f1[side], m, members[0], side)
+            assert isinstance(how, tuple)
+            found = (g, g1, how)
+            store.put(key, found, held_arrays(found))
+        return found
 
     def _order(self, groups: list[list[int]], names: list[int], fresh: list[bool],
                side: int, at_target: bool
