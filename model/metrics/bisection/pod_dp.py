@@ -38,6 +38,10 @@ Why the search is complete (the argument behind ``exact``):
    at a breakpoint of their table: two children inside linear pieces trade accelerators
    at a constant rate, which cannot raise the cost both ways, until one reaches a
    breakpoint (``_fold``).
+
+Which cut of least capacity is reported, when several are, is a function of the design
+alone: each combination keeps its first least split, and a pod's child groups are
+combined in an order the design fixes (``_order``), whatever the engine remembers.
 """
 
 from __future__ import annotations
@@ -47,9 +51,7 @@ import numpy as np
 from model.metrics.algorithms.min_plus import (
     Split,
     breakpoints_only,
-    convolution_cost,
     min_plus,
-    piece_count,
 )
 from model.metrics.bisection.dp_tables import Costs, held_arrays
 from model.metrics.bisection.pod_dp_concave import _concave, _remainder_shapes, _whole_but_one
@@ -69,9 +71,6 @@ big campus, whose fallback also costs more, may take proportionally longer (unev
 wiring can shrink the grid to single accelerators)."""
 _BUCKET = 4096
 """Step of the tables' limit (see ``PodDP.limit``)."""
-_PREFIX_WORTH = 30_000_000
-"""Work worth spending once on the remembered groups' combination at the top pod, to
-reuse it on the edits that follow."""
 
 
 class PodDP:
@@ -125,8 +124,7 @@ class PodDP:
         i = np.arange(lo, hi + 1)
         values = a[k - i] + b[i]
         # among equal values, the split giving the most to the longer table, whichever
-        # side it is on: the cut found then does not depend on the order the groups
-        # were combined in (remembered ones first, or the largest last)
+        # side it is on (the order of the two is fixed by the design, see _order)
         best = int(np.argmin(values)) if a.size >= b.size else (
             values.size - 1 - int(np.argmin(values[::-1])))
         out[0] = values[best]
@@ -194,7 +192,7 @@ class PodDP:
         tables = [self.costs(members[0]) for members in groups]
         names = [self._name(members[0]) for members in groups]
         fresh = [int(self.tree.signature[members[0]]) in self.fresh for members in groups]
-        order, reuse, key = self._order(groups, tables, names, fresh, side, at_target)
+        order, reuse, key = self._order(groups, names, fresh, side, at_target)
         total, total1 = np.zeros(1), np.full(0, INF)
         steps: list[object] = []
         start = 0
@@ -206,7 +204,7 @@ class PodDP:
         for index in order[start:]:
             members = groups[index]
             t = tables[index]
-            g, g1, how = self._power(t.f[side], t.f1[side], len(members), members[0], side)
+            g, g1, how = self._group_power(t, members, names[index], side)
             last = at_target and len(steps) == len(groups) - 1
             conv = self.conv_at_target if last else self.conv
             new, arg = conv(total, g)
@@ -228,26 +226,46 @@ class PodDP:
                 prefixes.put(key, entry, held_arrays(entry))
         return total, total1, steps
 
-    def _order(self, groups: list[list[int]], tables: list[Costs], names: list[int],
-               fresh: list[bool], side: int, at_target: bool
+    def _group_power(self, t: Costs, members: list[int], name: int, side: int
+                     ) -> tuple[Array, Array, object]:
+        """:meth:`_power` of a group, remembered across runs by what it depends on
+        (the group's name and count, the grid, where it stops, the remainder, the
+        side): a group an edit left alone but that is combined after the one it
+        changed (see :meth:`_order`) is not remade."""
+        m = len(members)
+        if m == 1 or not self._stable():
+            return self._power(t.f[side], t.f1[side], m, members[0], side)
+        reach = min(self.limit, m * int(self.tree.accelerators[members[0]]) // self.g)
+        key = ("power", side, self.g, reach, self.r, name, m)
+        store = remembered().dp_prefixes
+        found = store.get(key)
+        if found is None:
+            g, g1, how = self._power(t.f[side], t.f1[side], m, members[0], side)
+            assert isinstance(how, tuple)
+            found = (g, g1, how)
+            store.put(key, found, held_arrays(found))
+        return found
+
+    def _order(self, groups: list[list[int]], names: list[int], fresh: list[bool],
+               side: int, at_target: bool
                ) -> tuple[list[int], int, tuple[object, ...]]:
         """The order to combine groups in, how many leading ones form a remembered
-        prefix, and its key. Remembered groups come first, so that the next edit of the
-        same part reuses their combination. At the top pod only the target entry of
-        the last combination is wanted, one pass however long the tables; when the
-        remembered groups' combination is not yet known and would be costly, the
-        largest group goes last instead."""
-        order = sorted(range(len(groups)),
-                       key=lambda i: (fresh[i], -len(groups[i]), names[i]))
-        order, reuse, key = self._prefix(groups, names, fresh, side, order)
-        if not at_target or len(order) < 2 or (reuse and (
-                key in remembered().dp_prefixes
-                or self._prefix_cost(groups, tables, side, order[:reuse]) <= _PREFIX_WORTH)):
-            return order, reuse, key
-        weight = [len(m) * int(self.tree.accelerators[m[0]]) for m in groups]
-        largest = max(order, key=lambda i: (weight[i], names[i]))
-        order.remove(largest)
-        order.append(largest)
+        prefix, and its key. The order is a function of the design alone: groups of
+        more members first, then by name (the signature's hash); at the top pod, where
+        only the target entry of the last combination is wanted (one pass however long
+        the tables), the largest group goes last. Which split of equal totals wins
+        depends on the order (the first least split of each step, see
+        :class:`~model.metrics.algorithms.min_plus.Split`), so an order taken from what
+        the engine remembers (the remembered groups first, to reuse their combination)
+        would make the cut reported depend on the edits before it; this way the cut is
+        the one a fresh engine finds, bit for bit, and the remembered prefix is only the
+        leading groups of this order that an edit left alone."""
+        order = sorted(range(len(groups)), key=lambda i: (-len(groups[i]), names[i]))
+        if at_target and len(order) > 1:
+            weight = [len(m) * int(self.tree.accelerators[m[0]]) for m in groups]
+            largest = max(order, key=lambda i: (weight[i], names[i]))
+            order.remove(largest)
+            order.append(largest)
         return self._prefix(groups, names, fresh, side, order)
 
     def _prefix(self, groups: list[list[int]], names: list[int], fresh: list[bool],
@@ -264,20 +282,6 @@ class PodDP:
         key = (side, self.g, min(self.limit, held // self.g), self.r,
                *((names[i], len(groups[i])) for i in chosen))
         return order, reuse, key
-
-    def _prefix_cost(self, groups: list[list[int]], tables: list[Costs], side: int,
-                     chosen: list[int]) -> int:
-        """Estimated work of combining ``chosen`` groups (in :func:`min_plus` units):
-        a group of m children has about m times its table's linear pieces."""
-        length, pieces, cost = 1, 1, 0
-        for i in chosen:
-            f = tables[i].f[side]
-            m = len(groups[i])
-            g_length = min(m * (f.size - 1), self.limit) + 1
-            g_pieces = m * piece_count(f)
-            cost += convolution_cost(length, pieces, g_length, g_pieces)
-            length, pieces = min(length + g_length - 1, self.limit + 1), pieces + g_pieces
-        return cost
 
     def _stable(self) -> bool:
         """Whether nodes carry hashes that hold from one run to the next."""
