@@ -55,22 +55,28 @@ def painted_labels(axis: NameAxis) -> list[tuple[QRectF, str]]:
     return painter.texts
 
 
-@pytest.fixture(params=SCREENS, ids=["1280x720", "1920x1080"])
-def big_campus(request, qtbot, catalog, settings, monkeypatch) -> Iterator[object]:  # type: ignore[no-untyped-def]
-    """The main window as the app lays it out on the screen size, on ai-zones with 56
-    pods in 8 buildings (small pods: the labels are what is tested)."""
+def open_at(width: int, height: int, design, catalog, settings, monkeypatch):  # type: ignore[no-untyped-def]
+    """The main window on ``design`` as the app lays it out on a screen of this size."""
     from gui import dock_layout
     from gui.main_window import open_window
-    from model.templates import TEMPLATES
 
-    width, height = request.param
     monkeypatch.setattr(dock_layout, "screen_size", lambda _w: QSize(width, height))
-    design = TEMPLATES["ai-zones"].build(pods=PODS, buildings=BUILDINGS, racks_per_pod=1,
-                                         gpus_per_rack=8)
     win = open_window(design, None, catalog, settings)
     win.resize(width, height)
     dock_layout.apply_default_sizes(win, win.docks)
     settle()
+    return win
+
+
+@pytest.fixture(params=SCREENS, ids=["1280x720", "1920x1080"])
+def big_campus(request, qtbot, catalog, settings, monkeypatch) -> Iterator[object]:  # type: ignore[no-untyped-def]
+    """The main window as the app lays it out on the screen size, on ai-zones with 56
+    pods in 8 buildings (small pods: the labels are what is tested)."""
+    from model.templates import TEMPLATES
+
+    design = TEMPLATES["ai-zones"].build(pods=PODS, buildings=BUILDINGS, racks_per_pod=1,
+                                         gpus_per_rack=8)
+    win = open_at(*request.param, design, catalog, settings, monkeypatch)
     wait_for_metrics(qtbot, win)
     yield win
     win.document.undo_stack.setClean()
