@@ -1,16 +1,19 @@
 """Axes for the metrics charts: category axes that write element names legibly (elided
 to a readable length, and on a horizontal axis turned upright so that neighbours never run
-into each other), and the choice of which names to write when there are too many."""
+into each other), writing only as many names as fit side by side without overlap (every
+k-th, k chosen from the font's metrics and the axis's length in pixels, again at every
+resize), and value axes written like every other figure in the docks."""
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 from typing import Any
 
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QFontMetrics, QPainter
+from PySide6.QtGui import QFont, QFontMetrics, QPainter
 
 from gui.numbers import decimal_text
 
@@ -18,8 +21,10 @@ MAX_CHARS = 18
 """Longest name written on an axis; longer ones end in an ellipsis (hover for the rest)."""
 SHORT_NAME = 14
 """Longest name where two names share the room of one (a pair, a matrix's rows)."""
-MAX_LABELS = 24
-"""Most names written along one axis; with more categories every k-th is written."""
+LABEL_GAP_PX = 3
+"""Least room between two neighbouring labels along an axis."""
+NICE_STEPS = (1, 2, 5)
+"""Steps between numbered categories are 1, 2, 5, 10, 20, 50, … ("10, 20, 30")."""
 
 
 def elide(name: str, limit: int = MAX_CHARS) -> str:
@@ -28,69 +33,146 @@ def elide(name: str, limit: int = MAX_CHARS) -> str:
     return name if len(name) <= limit else name[:limit - 1].rstrip() + "…"
 
 
-def every_kth(count: int, limit: int = MAX_LABELS) -> int:
-    """The step between categories whose names are written (1: all of them)."""
-    return max(1, math.ceil(count / limit))
+def label_step(spacing_px: float, extent_px: float, nice: bool = False) -> int:
+    """The step k between categories whose labels are written (1: every one), for
+    categories ``spacing_px`` apart along the axis and labels ``extent_px`` long along
+    it: the least k with k × spacing ≥ extent + :data:`LABEL_GAP_PX`; ``nice`` rounds k
+    up to 1, 2, 5, 10, 20, 50, …"""
+    need = extent_px + LABEL_GAP_PX
+    if spacing_px <= 0 or not math.isfinite(spacing_px):
+        return 1
+    step = max(1, math.ceil(need / spacing_px - 1e-9))
+    if not nice:
+        return step
+    scale = 1
+    while True:
+        for base in NICE_STEPS:
+            if base * scale >= step:
+                return base * scale
+        scale *= 10
 
 
 class NameAxis(pg.AxisItem):  # type: ignore[misc]  # pyqtgraph ships no type hints
-    """An axis of named categories at given positions. A horizontal (bottom) axis writes
-    the names upright, reading upwards, so that long names side by side stay apart."""
+    """An axis of named categories at evenly spaced positions. A horizontal (bottom)
+    axis writes names upright, reading upwards, so that long names side by side stay
+    apart (or, ``upright=False``, short labels such as numbers across). Only every
+    k-th label is written when they would not all fit (:func:`label_step`)."""
 
     def __init__(self, orientation: str, **kwargs: Any) -> None:
         super().__init__(orientation, **kwargs)
         self.names: list[tuple[float, str]] = []
         """(position, full name) of every category, in order."""
+        self.labels: list[tuple[float, str]] = []
+        """(position, label as written: the name elided) of every category."""
+        self.upright = True
+        self.numbered = False
+        """Labels are the categories' numbers: written at 10, 20, 30 (nice steps)."""
+        self.step = 1
+        """The step between labels written at the last drawing."""
+        self._upright: dict[float, str] = {}
+        # labels may reach past the axis's ends by this much (the end categories' labels
+        # are centred half a category from the ends), never further
+        spill = QFontMetrics(self.tick_font()).height() // 2 + 2 \
+            if orientation == "bottom" else 2
+        self.setStyle(hideOverlappingLabels=spill)
 
-    def set_names(self, names: Sequence[tuple[float, str]], limit: int = MAX_CHARS
-                  ) -> None:
+    def set_names(self, names: Sequence[tuple[float, str]], limit: int = MAX_CHARS,
+                  upright: bool = True, numbered: bool = False) -> None:
         """Name the categories at these positions, each cut to ``limit`` characters (an
-        empty list clears the axis)."""
+        empty list clears the axis); ``upright`` for a bottom axis's names, ``numbered``
+        when the labels are the categories' numbers."""
         self.names = list(names)
-        step = every_kth(len(self.names))
-        shown = [(pos, elide(name, limit)) for k, (pos, name) in enumerate(self.names)
-                 if k % step == 0]
-        if not shown:
+        self.labels = [(pos, elide(name, limit)) for pos, name in self.names]
+        self.upright = upright and self.orientation == "bottom"
+        self.numbered = numbered
+        if not self.labels:
             self.setTicks(None)
+            self._upright = {}
             if self.orientation == "bottom":
                 self.setHeight(None)
             else:
                 self.setWidth(None)
             return
+        self.setTicks([self.labels])
+        metrics = QFontMetrics(self.tick_font())
+        widest = max(metrics.horizontalAdvance(label) for _, label in self.labels)
+        extra = 14 + (20 if self.labelText else 0)
         if self.orientation == "bottom":
-            # one-character stand-ins let pyqtgraph place every tick; the names are
-            # drawn upright in drawPicture, with the height they need
-            self._upright = dict(shown)
-            self.setTicks([[(pos, "·") for pos, _ in shown]])
-            metrics = QFontMetrics(self.style.get("tickFont") or self.font())
-            widest = max(metrics.horizontalAdvance(name) for _, name in shown)
-            self.setHeight(widest + 14 + (20 if self.labelText else 0))
+            self.setHeight((widest if self.upright else metrics.height()) + extra)
         else:
-            self.setTicks([shown])
-            metrics = QFontMetrics(self.style.get("tickFont") or self.font())
-            widest = max(metrics.horizontalAdvance(name) for _, name in shown)
-            self.setWidth(widest + 14 + (20 if self.labelText else 0))
+            self.setWidth(widest + extra)
+
+    def tick_font(self) -> QFont:
+        font = self.style.get("tickFont")
+        return font if isinstance(font, QFont) else self.font()
+
+    def label_extent(self) -> float:
+        """How long a label is along the axis, in pixels: a line's height for names
+        beside a vertical axis and for upright names; the widest label's width for
+        labels written across a horizontal axis."""
+        metrics = QFontMetrics(self.tick_font())
+        if self.orientation == "bottom" and not self.upright:
+            return float(max(metrics.horizontalAdvance(label) for _, label in self.labels))
+        return float(metrics.height())
+
+    def category_spacing(self) -> float:
+        """Pixels between neighbouring categories along the axis as laid out now."""
+        if len(self.labels) < 2:
+            return math.inf
+        length = self.geometry().height() if self.orientation in ("left", "right") \
+            else self.geometry().width()
+        span = abs(self.range[1] - self.range[0])
+        positions = sorted(pos for pos, _ in self.labels)
+        gap = min(b - a for a, b in itertools.pairwise(positions))
+        return length / span * gap if span > 0 else math.inf
+
+    def shown(self) -> list[tuple[float, str]]:
+        """The labels to write at the axis's present length."""
+        self.step = label_step(self.category_spacing(), self.label_extent(), self.numbered)
+        if self.numbered and self.step > 1:
+            return [label for k, label in enumerate(self.labels) if (k + 1) % self.step == 0]
+        return [label for k, label in enumerate(self.labels) if k % self.step == 0]
+
+    def generateDrawSpecs(self, p: QPainter) -> Any:
+        if self.labels:
+            shown = self.shown()
+            if self.upright:
+                # one-character stand-ins let pyqtgraph place every tick; the names are
+                # drawn upright in drawPicture
+                self._upright = dict(shown)
+                self._tickLevels = [[(pos, "·") for pos, _ in shown]]
+            else:
+                self._tickLevels = [shown]
+        return super().generateDrawSpecs(p)
 
     def drawPicture(self, p: QPainter, axis_spec: Any, tick_specs: Any, text_specs: Any
                     ) -> None:
-        if self.orientation != "bottom" or not self.names:
-            super().drawPicture(p, axis_spec, tick_specs, text_specs)
+        if not self.upright or not self.labels:
+            bounds = self.boundingRect().adjusted(-0.5, -0.5, 0.5, 0.5)
+            # pyqtgraph keeps a label whose box, cut to 80 % of a line, is inside the
+            # bounds (outside them it is clipped); the whole line must be
+            kept = [(rect, flags, text) for rect, flags, text in text_specs
+                    if bounds.contains(p.boundingRect(rect, int(flags), text))]
+            super().drawPicture(p, axis_spec, tick_specs, kept)
             return
         super().drawPicture(p, axis_spec, tick_specs, [])
-        if self.style["tickFont"] is not None:
-            p.setFont(self.style["tickFont"])
+        p.setFont(self.tick_font())
         p.setPen(self.textPen())
         metrics = QFontMetrics(p.font())
         positions = sorted(self._upright)
+        view = self.linkedView()
+        bounds = self.boundingRect().adjusted(-0.5, -0.5, 0.5, 0.5)
         for rect, _flags, _text in text_specs:
-            x_view = self.linkedView().mapSceneToView(
-                self.mapToScene(rect.center())).x() if self.linkedView() else None
-            if x_view is None:
+            if view is None:
                 continue
+            x_view = view.mapSceneToView(self.mapToScene(rect.center())).x()
             pos = min(positions, key=lambda q: abs(q - x_view))
             name = self._upright[pos]
             width = metrics.horizontalAdvance(name) + 4
             height = metrics.height()
+            box = QRectF(rect.center().x() - height / 2, rect.top(), height, width)
+            if not bounds.contains(box):
+                continue
             p.save()
             p.translate(rect.center().x(), rect.top())
             p.rotate(-90)

@@ -12,15 +12,15 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QPen, QResizeEvent
 from PySide6.QtWidgets import QGraphicsRectItem, QWidget
 
-from gui.chart_axes import SHORT_NAME, NameAxis, elide, every_kth, figure_ticks
+from gui.chart_axes import SHORT_NAME, NameAxis, figure_ticks
 from gui.charts import Chart, tbps_text
 from gui.i18n import QT_TRANSLATE_NOOP, translate
 from gui.theme import Theme
 from model.metrics.results import DesignMetrics
 
 HEAT_MAP_NAMES_BELOW_PX = 200
-"""Below this height the islands' heat map numbers its columns instead of writing their
-names upright beneath it."""
+"""Below this height the islands' heat map numbers its rows and columns instead of writing
+their names (upright beneath it, the names left the matrix no room)."""
 
 
 class IslandPairsChart(Chart):
@@ -100,21 +100,20 @@ class IslandPairsChart(Chart):
         self.getPlotItem().getViewBox().setAspectLocked(True)
 
     def name_axes(self) -> None:
-        """Names on both axes; in a chart lower than :data:`HEAT_MAP_NAMES_BELOW_PX`,
-        whose upright names below would leave the matrix no room, the rows are numbered
-        beside their names and the columns (the same islands, in the same order) by
-        number only."""
+        """The same naming on both axes: the islands' names (rows beside the matrix,
+        columns upright beneath it) or, in a chart lower than
+        :data:`HEAT_MAP_NAMES_BELOW_PX`, whose upright names below would leave the matrix
+        no room, their numbers in order ("10, 20, 30") on both. Either way only as many
+        labels as fit are written (:class:`~gui.chart_axes.NameAxis`); the hover read-out
+        names both islands of a cell in full."""
         plot = self.getPlotItem()
         left, bottom = plot.getAxis("left"), plot.getAxis("bottom")
         assert isinstance(left, NameAxis) and isinstance(bottom, NameAxis)
         self.numbered = self.height() < HEAT_MAP_NAMES_BELOW_PX and bool(self.islands)
         if self.numbered:
-            left.set_names([(k + 0.5, f"{k + 1} {elide(label, SHORT_NAME)}")
-                            for k, label in enumerate(self.islands)], limit=SHORT_NAME + 4)
-            bottom.set_names([])  # plain ticks: numbers read across, not upright
-            step = every_kth(len(self.islands))
-            bottom.setTicks([[(k + 0.5, str(k + 1)) for k in range(len(self.islands))
-                              if k % step == 0]])
+            numbers = [(k + 0.5, str(k + 1)) for k in range(len(self.islands))]
+            left.set_names(numbers, numbered=True)
+            bottom.set_names(numbers, upright=False, numbered=True)
             return
         for axis in (left, bottom):
             axis.set_names([(k + 0.5, label) for k, label in enumerate(self.islands)],

@@ -43,6 +43,10 @@ TITLE_MIN_CHART_PX = 170
 """Below this height a chart leaves its title out (the dock's tab names the chart): on a
 1280×720 screen the dock's charts are about 125 px high, and a title took a fifth."""
 
+PLOT_TOP_MARGIN_PX = 4
+"""Room above a chart's plot (pyqtgraph leaves 1 px), where a name centred on the top
+bar reaches when the chart has no title."""
+
 SCOPES = ("server", "rack", "island", "building", "campus")
 SCOPE_COLOURS = ("#8250df", "#0969da", "#1a7f37", "#bf8700", "#cf222e")
 SCOPE_WORDS = {"server": QT_TRANSLATE_NOOP("Charts", "same server"),
@@ -95,6 +99,9 @@ class Chart(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph ships no type hin
         self.setMouseEnabled(x=False, y=False)
         self.hideButtons()
         self.setMinimumHeight(CHART_MIN_HEIGHT_PX)
+        # room above the plot for half a line: the top category's name, centred on its
+        # bar, ran past the chart's top edge when the chart has no title
+        self.getPlotItem().layout.setContentsMargins(1, PLOT_TOP_MARGIN_PX, 1, 1)
         self.scene().sigMouseMoved.connect(self._mouse_moved)
         self.apply_theme(theme)
 

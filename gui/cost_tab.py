@@ -1,6 +1,8 @@
-"""The metrics dock's Cost tab: CAPEX per building stacked by category (servers,
-switches, optics, cables, racks, keyed beside the bars), with the campus CAPEX in its
-title and every campus figure in its tooltip. It draws the engine's
+"""The metrics dock's Cost tab: CAPEX per building as horizontal bars stacked by
+category (servers, switches, optics, cables, racks, keyed beside the bars), the buildings
+named beside their bars like the Power chart's (names under upright bars ran into each
+other from eight buildings on), with the campus CAPEX in its title and every campus
+figure in its tooltip. It draws the engine's
 :class:`~model.metrics.cost.Cost` in the design's display currency; it computes no figure
 (a currency conversion is a unit change)."""
 
@@ -12,9 +14,10 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtWidgets import QWidget
 
-from gui.charts import Chart
+from gui.charts import BarsBeside
 from gui.charts_key import KeyBeside
 from gui.i18n import QT_TRANSLATE_NOOP, translate
+from gui.numbers import decimal_text
 from gui.theme import Theme
 from model.metrics.cost import CATEGORIES
 from model.metrics.results import DesignMetrics
@@ -78,8 +81,9 @@ def category_word(category: str) -> str:
     return translate("CostChart", word) if word else category
 
 
-class CostChart(Chart):
-    """CAPEX per building in millions of the display currency, stacked by category."""
+class CostChart(BarsBeside):
+    """CAPEX per building in millions of the display currency, stacked by category,
+    one horizontal bar per building (the first on top)."""
 
     title = QT_TRANSLATE_NOOP("Charts", "CAPEX per building")
 
@@ -122,38 +126,36 @@ class CostChart(Chart):
         buildings = list(cost.buildings.values())
         self.buildings = [names.get(b.building_id, b.building_id) for b in buildings]
         self.currency = cost.currency
-        xs = np.arange(len(buildings), dtype=float)
+        ys = -np.arange(len(buildings), dtype=float)
         base = np.zeros(len(buildings))
         scale = cost.usd_exchange_rate / 1e6
         for category in CATEGORIES:
-            heights = np.array([b.by_category_usd[category] * scale for b in buildings])
-            self.bars[category] = heights.tolist()
-            if not heights.any():
+            widths = np.array([b.by_category_usd[category] * scale for b in buildings])
+            self.bars[category] = widths.tolist()
+            if not widths.any():
                 continue
-            self.addItem(pg.BarGraphItem(x=xs, height=heights, y0=base.copy(), width=0.6,
+            self.addItem(pg.BarGraphItem(x0=base.copy(), y=ys, width=widths, height=0.6,
                                          brush=CATEGORY_COLOURS[category], pen=pg.mkPen(None),
                                          name=category_word(category)))
-            base += heights
+            base += widths
         self.key.setVisible(True)
-        plot = self.getPlotItem()
-        plot.getAxis("bottom").setTicks([list(enumerate(self.buildings))])
-        plot.setLabel("left", translate("CostChart", "M {currency}").format(
+        self.place(self.buildings, float(base.max()) if base.size else 0.0)
+        self.getPlotItem().setLabel("bottom", translate("CostChart", "M {currency}").format(
             currency=cost.currency))
-        top = float(base.max()) if base.size else 0.0
-        self.set_ranges((-0.6, len(buildings) - 0.4), (0.0, (top or 1.0) * 1.05))
         self.show_title()
 
     def readout(self, x: float, y: float) -> str | None:
-        k = round(x)
-        if not 0 <= k < len(self.buildings) or abs(x - k) > 0.3 or y < 0:
+        k = self.category_at(y, len(self.buildings))
+        if k is None or x < 0:
             return None
-        below = 0.0
+        before = 0.0
         for category in CATEGORIES:
-            height = self.bars[category][k]
-            if below <= y < below + height:
+            width = self.bars[category][k]
+            if before <= x < before + width:
                 return translate("CostChart", "{building}: {category} {amount} M {currency}"
                                  ).format(building=self.buildings[k],
                                           category=category_word(category),
-                                          amount=f"{height:,.1f}", currency=self.currency)
-            below += height
+                                          amount=decimal_text(width, 1),
+                                          currency=self.currency)
+            before += width
         return None

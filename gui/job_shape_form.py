@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import (
-    QDoubleSpinBox,
     QFormLayout,
     QSizePolicy,
     QSpinBox,
@@ -21,6 +21,8 @@ from PySide6.QtWidgets import (
 )
 
 from gui.i18n import QT_TRANSLATE_NOOP, translate
+from gui.numbers import count_text
+from gui.template_dialog import FigureSpinBox
 from model.jobs.presets import ModelShape
 
 FIELD_WORDS = {"kv_heads": "KV heads", "experts_per_token": "top-k",
@@ -34,16 +36,63 @@ CUSTOM_SHAPE_ID = "custom"
 BILLION = 1e9
 
 
+class CountBox(QSpinBox):
+    """A whole-number editor that writes its count as the docks do ("8,192", "128,256"
+    in every locale); what is typed is read without its commas."""
+
+    def textFromValue(self, value: int) -> str:
+        return count_text(value)
+
+    def valueFromText(self, text: str) -> int:
+        try:
+            return int(text.replace(",", "").strip())
+        except ValueError:
+            return self.value()
+
+    def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
+        plain = text.replace(",", "").strip()
+        if plain in ("", "-"):
+            return (QValidator.State.Intermediate, text, pos)
+        if not plain.lstrip("-").isdigit():
+            return (QValidator.State.Invalid, text, pos)
+        state = (QValidator.State.Acceptable if self.minimum() <= int(plain) <= self.maximum()
+                 else QValidator.State.Intermediate)
+        return (state, text, pos)
+
+
 def _count(low: int, high: int) -> QSpinBox:
-    box = QSpinBox()
+    box = CountBox()
     box.setRange(low, high)
     box.setMinimumWidth(60)
     box.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
     return box
 
 
-def _billions() -> QDoubleSpinBox:
-    box = QDoubleSpinBox()
+class FigureBox(FigureSpinBox):
+    """A figure editor with a unit after the figure ("15,000 B tokens", "405 B"):
+    commas between thousands and no trailing zeros, as the docks write figures; what is
+    typed is read without its unit and commas."""
+
+    def _bare(self, text: str) -> str:
+        """``text`` without the box's prefix and suffix (the figure as typed)."""
+        text = text.strip()
+        prefix, suffix = self.prefix().strip(), self.suffix().strip()
+        if prefix and text.startswith(prefix):
+            text = text[len(prefix):]
+        if suffix and text.endswith(suffix):
+            text = text[:-len(suffix)]
+        return text.strip()
+
+    def valueFromText(self, text: str) -> float:
+        return super().valueFromText(self._bare(text))
+
+    def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
+        state, _bare, _pos = super().validate(self._bare(text), pos)
+        return (state, text, pos)
+
+
+def _billions() -> FigureBox:
+    box = FigureBox()
     box.setRange(0.0, 1_000_000.0)
     box.setDecimals(3)
     box.setSuffix(" B")

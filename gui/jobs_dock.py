@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDockWidget,
-    QDoubleSpinBox,
     QFormLayout,
     QFrame,
     QHBoxLayout,
@@ -36,7 +35,7 @@ from PySide6.QtWidgets import (
 from gui.commands import DesignCommand
 from gui.document import DesignDocument
 from gui.i18n import QT_TRANSLATE_NOOP, current_language, error_message, translate
-from gui.job_shape_form import ModelShapeForm, in_form_words
+from gui.job_shape_form import CountBox, FigureBox, ModelShapeForm, in_form_words
 from model.design import Design
 from model.errors import DesignError
 from model.jobs.job import CUSTOM, Job, RankOrder
@@ -60,12 +59,13 @@ PART_COLOURS = {"compute": "#4c9f70", "bubble": "#b0b0b0", "TP": "#4a78c2",
 """Colour of each part of the step bar."""
 
 RANK_ORDER_WORDS = {
-    RankOrder.TP_CP_PP_DP: "TP, CP, PP, DP (DP outermost)",
-    RankOrder.TP_CP_DP_PP: "TP, CP, DP, PP (PP outermost)",
-    RankOrder.TP_PP_CP_DP: "TP, PP, CP, DP (DP outermost)",
-    RankOrder.TP_DP_CP_PP: "TP, DP, CP, PP (PP outermost)",
+    RankOrder.TP_CP_PP_DP: QT_TRANSLATE_NOOP("JobsDock", "TP, CP, PP, DP (DP outermost)"),
+    RankOrder.TP_CP_DP_PP: QT_TRANSLATE_NOOP("JobsDock", "TP, CP, DP, PP (PP outermost)"),
+    RankOrder.TP_PP_CP_DP: QT_TRANSLATE_NOOP("JobsDock", "TP, PP, CP, DP (DP outermost)"),
+    RankOrder.TP_DP_CP_PP: QT_TRANSLATE_NOOP("JobsDock", "TP, DP, CP, PP (PP outermost)"),
 }
-"""Each rank order in words, fastest-varying axis first."""
+"""Each rank order in words, fastest-varying axis first (English: :func:`translate`
+them where shown)."""
 
 
 class SetJobs(DesignCommand):
@@ -149,7 +149,7 @@ class _PlanTask(QRunnable):
 
 
 def _spin(low: int, high: int, value: int) -> QSpinBox:
-    box = QSpinBox()
+    box = CountBox()
     box.setRange(low, high)
     box.setValue(value)
     box.setMinimumWidth(40)
@@ -191,20 +191,20 @@ class JobsDock(QWidget):
                                             "divides the global batch"))
         self.rank_order = QComboBox()
         for order, words in RANK_ORDER_WORDS.items():
-            self.rank_order.addItem(words, order.value)
+            self.rank_order.addItem(translate("JobsDock", words), order.value)
         self.rank_order.setToolTip(self.tr("How ranks are laid on consecutive accelerators, "
                                            "fastest-varying first"))
         self.rank_order.setSizeAdjustPolicy(
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.rank_order.setMinimumContentsLength(8)
-        self.tokens = QDoubleSpinBox()
+        self.tokens = FigureBox()  # "15,000 B tokens", not "15000.0 B tokens"
         self.tokens.setRange(0.001, 100_000)
         self.tokens.setDecimals(1)
         self.tokens.setSuffix(self.tr(" B tokens"))
         self.global_batch = _spin(1, 10_000_000, 1024)
         self.sequence = _spin(1, 10_000_000, 8192)
         self.degrees = {axis: _spin(1, 1_000_000, 1) for axis in ("tp", "pp", "dp", "cp", "ep")}
-        self.mfu = QDoubleSpinBox()
+        self.mfu = FigureBox()
         self.mfu.setRange(1, 100)
         self.mfu.setSuffix(self.tr(" % MFU"))
         self.virtual_stages = _spin(1, 10_000, 1)

@@ -1443,6 +1443,22 @@ It was kept as {kept}.</source>
 <context>
     <name>JobsDock</name>
     <message>
+        <source>TP, CP, PP, DP (DP outermost)</source>
+        <translation>TP、CP、PP、DP（DP 在最外层）</translation>
+    </message>
+    <message>
+        <source>TP, CP, DP, PP (PP outermost)</source>
+        <translation>TP、CP、DP、PP（PP 在最外层）</translation>
+    </message>
+    <message>
+        <source>TP, PP, CP, DP (DP outermost)</source>
+        <translation>TP、PP、CP、DP（DP 在最外层）</translation>
+    </message>
+    <message>
+        <source>TP, DP, CP, PP (PP outermost)</source>
+        <translation>TP、DP、CP、PP（PP 在最外层）</translation>
+    </message>
+    <message>
         <source>compute</source>
         <translation>计算</translation>
     </message>
@@ -1468,7 +1484,7 @@ It was kept as {kept}.</source>
     </message>
     <message>
         <source>How ranks are laid on consecutive accelerators, fastest-varying first</source>
-        <translation>rank 在相邻加速卡上的排布顺序，变化最快的在前</translation>
+        <translation>各并行进程（rank）在相邻加速卡上的排布顺序，变化最快的维度在前</translation>
     </message>
     <message>
         <source> B tokens</source>
@@ -1536,7 +1552,7 @@ It was kept as {kept}.</source>
     </message>
     <message>
         <source>Rank order</source>
-        <translation>rank 排布</translation>
+        <translation>并行排布顺序</translation>
     </message>
     <message>
         <source>Hosts</source>

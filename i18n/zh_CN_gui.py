@@ -597,10 +597,7 @@ ZH_CN: dict[str, str] = {
     "Expert params": "专家参数量",
     "Sequences per microbatch; DP × micro batch divides the global batch":
         "每个微批次的序列数；DP × 微批大小须整除全局批大小",
-    "How ranks are laid on consecutive accelerators, fastest-varying first":
-        "rank 在相邻加速卡上的排布顺序，变化最快的在前",
     "Micro batch": "微批大小",
-    "Rank order": "rank 排布",
     "Core: {words}": "核心：{words}",
     "{job}: runs here": "{job}：在此运行",
     "{job}: limited by the links leaving here": "{job}：受限于从此处出发的链路",
@@ -955,3 +952,14 @@ BY_CONTEXT: dict[tuple[str, str], str] = {
     ("WhatIf", "Compute"): "计算",
 }
 """Where one context needs other words than :data:`ZH_CN` gives its source text."""
+
+# ------------------------------------ Jobs dock in words (issue #15 walk, s15-charts)
+ZH_CN.update({
+    "Rank order": "并行排布顺序",
+    "How ranks are laid on consecutive accelerators, fastest-varying first":
+        "各并行进程（rank）在相邻加速卡上的排布顺序，变化最快的维度在前",
+    "TP, CP, PP, DP (DP outermost)": "TP、CP、PP、DP（DP 在最外层）",
+    "TP, CP, DP, PP (PP outermost)": "TP、CP、DP、PP（PP 在最外层）",
+    "TP, PP, CP, DP (DP outermost)": "TP、PP、CP、DP（DP 在最外层）",
+    "TP, DP, CP, PP (PP outermost)": "TP、DP、CP、PP（PP 在最外层）",
+})

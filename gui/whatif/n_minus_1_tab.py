@@ -181,7 +181,7 @@ class NMinusOnePanel(QWidget):
         self.busy = QProgressBar()
         self.busy.setRange(0, 0)  # until the first failure is computed
         self.busy.setFormat(translate("WhatIf", "%v of %m failures"))
-        self.busy.setMinimumWidth(24)  # among the buttons, it must not widen the dock
+        self.busy.setMinimumWidth(24)  # sized to its text once the count is known
         self.busy.hide()
         self.grid = QTableWidget(0, len(HEADERS))
         self.grid.setObjectName("n-minus-1-table")
@@ -260,7 +260,12 @@ class NMinusOnePanel(QWidget):
         self.error = ""
         self.running = True
         self.busy.setRange(0, 0)
+        self.busy.setMinimumWidth(24)
         self.busy.show()
+        # while the table is computed only Stop applies: the other buttons give the bar
+        # the room of its text ("440 of 912 failures" read "440 of" in a 30 px bar)
+        self.again.hide()
+        self.fail_button.hide()
         self.again.setEnabled(False)
         self.again.setText(translate("WhatIf", "Compute Again"))
         self.stop_button.setEnabled(True)
@@ -291,8 +296,17 @@ class NMinusOnePanel(QWidget):
             ).strip() + " " + self._summary(self.table))
 
     def _on_progress(self, done: int, total: int) -> None:
+        if self.busy.maximum() != total:
+            self.busy.setMinimumWidth(self.bar_width(total))
         self.busy.setRange(0, total)
         self.busy.setValue(done)
+
+    def bar_width(self, total: int) -> int:
+        """The progress bar's width for its widest text, "{total} of {total}
+        failures", with the style's margins around it."""
+        text = self.busy.format().replace("%v", str(total)).replace("%m", str(total))
+        metrics = self.busy.fontMetrics()
+        return metrics.horizontalAdvance(text) + 2 * metrics.averageCharWidth() + 8
 
     def is_done(self) -> bool:
         """True once the table (or its error) arrived."""
@@ -303,6 +317,8 @@ class NMinusOnePanel(QWidget):
             return  # an earlier table, stopped for the one now under way
         self.running = False
         self.busy.hide()
+        self.again.show()
+        self.fail_button.show()
         self.again.setEnabled(True)
         self.stop_button.setEnabled(False)
         if table is None:
