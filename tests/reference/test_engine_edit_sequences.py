@@ -9,18 +9,25 @@ count, a tier's switch count, a bundle's speed or links per member, or puts a fi
 back as it was (so stores met before are read again); a value the design refuses
 leaves it as it was.
 
-**The witness cut** is compared whole too: it is a function of the design alone.
-Where the pod-tree DP proves the cut (SuperPOD, fat-tree), which of several cuts of
-equal capacity it reports depends on the order a pod's child groups are combined in;
-:meth:`~model.metrics.bisection.pod_dp.PodDP._order` takes that order from the design,
-not from what the engine remembered (it used to put the remembered groups first: a
-SuperPOD of 3 SUs after six edits, :func:`test_superpod_cut_after_six_edits`, showed
-another cut of equal capacity; fat-tree k = 4 after rack edits likewise).
+**The witness cut** is compared whole where the engine makes it a function of the design
+alone: Dragonfly+, and the pod-tree DP's pods below the top, whose child groups are
+combined in an order the design fixes (:meth:`~model.metrics.bisection.pod_dp.PodDP._order`).
+At the top pod the DP combines the groups it remembers first and the edited ones last,
+so that an edit costs one pass at the target instead of a full convolution (on the
+100K asymmetric islands campus the design-fixed order made the wiring edit ~10 ms
+dearer, past the 20 ms budget); of several cuts of equal capacity it may then report
+another one than a fresh engine (a SuperPOD of 3 SUs after six edits: 288 + 112
+accelerators of SU 1 and 2 on side A warm, 272 + 128 fresh, both 45,200 Gb/s). For
+those families every other figure is compared whole, and the warm cut is checked to be
+a cut of the same balance crossing exactly the capacity reported. The SuperPOD
+six-edit case that shows the difference is kept as a strict expected failure, so the
+day the top pod's tie-break is made independent of history it says so.
 """
 
 from __future__ import annotations
 
 import contextlib
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -69,13 +76,21 @@ def _edit(design: Design, data: Any) -> None:
         design.update(target, **change)
 
 
-def _same_as_fresh(engine: Engine, design: Design) -> None:
-    """Every figure of the warm engine, the bisection's witness cut included, equals a
-    fresh engine's."""
+def _same_as_fresh(engine: Engine, design: Design, whole_cut: bool) -> None:
+    """Every figure of the warm engine equals a fresh engine's; the witness cut too when
+    ``whole_cut`` (Dragonfly+, see module doc), else the warm cut is a cut of the same
+    balance that crosses exactly what it reports."""
     warm = engine.compute_all(design)
     cold = Engine().compute_all(design)
-    assert warm.bisection == cold.bisection
-    assert warm == cold
+    if whole_cut:
+        assert warm.bisection == cold.bisection
+        assert warm == cold
+        return
+    assert warm.bisection.cut.accelerators_a == cold.bisection.cut.accelerators_a
+    assert sum(warm.bisection.cut.crossing_gbps.values()) == pytest.approx(
+        warm.bisection.gbps, rel=1e-9)
+    cut = cold.bisection.cut
+    assert replace(warm, bisection=replace(warm.bisection, cut=cut)) == cold
 
 
 @settings(QUICK, max_examples=15)
@@ -88,7 +103,7 @@ def test_random_edit_sequences_warm_equal_fresh(case: tuple[str, dict[str, Any]]
     engine.compute_all(design)
     for _ in range(6):
         _edit(design, data)
-        _same_as_fresh(engine, design)
+        _same_as_fresh(engine, design, family == "dragonfly-plus")
 
 
 @pytest.mark.parametrize(("family", "params"), CASES, ids=str)
@@ -96,20 +111,22 @@ def test_each_rack_group_edited_and_put_back(family: str, params: dict[str, Any]
     """Every rack group in turn loses a rack and gets it back, then the first group's
     uplink bundle doubles its speed and halves it back: warm equals fresh each time."""
     design = TEMPLATES[family].build(**params)
+    whole_cut = family != "superpod"
     engine = Engine()
     engine.compute_all(design)
     for group in list(design.rack_groups.values()):
         if group.count > 1:
             design.update(group.id, count=group.count - 1)
-            _same_as_fresh(engine, design)
+            _same_as_fresh(engine, design, whole_cut)
             design.update(group.id, count=group.count)
-            _same_as_fresh(engine, design)
+            _same_as_fresh(engine, design, whole_cut)
     bundle = next(iter(design.bundles.values()))
     for speed in (bundle.speed_gbps * 2, bundle.speed_gbps):
         design.update(bundle.id, speed_gbps=speed)
-        _same_as_fresh(engine, design)
+        _same_as_fresh(engine, design, whole_cut)
 
 
+@pytest.mark.xfail(strict=True, reason="top-pod ties follow what the engine remembers")
 def test_superpod_cut_after_six_edits() -> None:
     """A SuperPOD of 3 SUs after six edits, the last making the leaf-spine links of one
     SU 33 per leaf: the pod-tree DP's cut (inexact, the tree is no longer uniform) is
@@ -125,7 +142,7 @@ def test_superpod_cut_after_six_edits() -> None:
         ("spine", {"count": 17}), ("su-2-leaf-spine", {"links_per_member": 33})]
     for target, change in edits:
         design.update(target, **change)
-        _same_as_fresh(engine, design)
+        _same_as_fresh(engine, design, whole_cut=True)
 
 
 @settings(QUICK, max_examples=10)
@@ -134,8 +151,8 @@ def test_edits_in_any_order_give_one_cut(case: tuple[str, dict[str, Any]],
                                          data: Any) -> None:
     """The same edits, each of another element (so their order does not change the
     design they lead to, unless the design refuses one), applied in two random orders
-    by two engines kept warm: each ends with a fresh engine's bisection, witness cut
-    included."""
+    by two engines kept warm: each ends with a fresh engine's bisection (capacity,
+    exactness, balance), and a cut crossing what it reports (see module doc)."""
     family, params = case
     first = TEMPLATES[family].build(**params)
     elements = sorted({*first.rack_groups, *first.bundles})
@@ -158,4 +175,7 @@ def test_edits_in_any_order_give_one_cut(case: tuple[str, dict[str, Any]],
             with contextlib.suppress(DesignError):
                 design.update(target, **change)
             engine.compute_all(design)
-        assert engine.compute_all(design).bisection == Engine().compute_all(design).bisection
+        warm, cold = engine.compute_all(design).bisection, Engine().compute_all(design).bisection
+        assert (warm.gbps, warm.exact, warm.cut.accelerators_a) == (
+            cold.gbps, cold.exact, cold.cut.accelerators_a)
+        assert sum(warm.cut.crossing_gbps.values()) == pytest.approx(warm.gbps, rel=1e-9)

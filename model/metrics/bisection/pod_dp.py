@@ -39,9 +39,11 @@ Why the search is complete (the argument behind ``exact``):
    at a constant rate, which cannot raise the cost both ways, until one reaches a
    breakpoint (``_fold``).
 
-Which cut of least capacity is reported, when several are, is a function of the design
-alone: each combination keeps its first least split, and a pod's child groups are
-combined in an order the design fixes (``_order``), whatever the engine remembers.
+Which cut of least capacity is reported, when several are: each combination keeps its
+first least split; below the top pod, child groups are combined in an order the design
+fixes (``_order``), so the choice there is the design's alone. At the top pod the
+remembered groups come first (an edit then costs one pass at the target), so among cuts
+of equal capacity the one reported can follow the edits before it.
 """
 
 from __future__ import annotations
@@ -51,7 +53,9 @@ import numpy as np
 from model.metrics.algorithms.min_plus import (
     Split,
     breakpoints_only,
+    convolution_cost,
     min_plus,
+    piece_count,
 )
 from model.metrics.bisection.dp_tables import Costs, held_arrays
 from model.metrics.bisection.pod_dp_concave import _concave, _remainder_shapes, _whole_but_one
@@ -69,6 +73,9 @@ WORK_PER_ACCELERATOR = 3_000
 and the bisection falls back to the best of a few cuts: the larger of the two, so that a
 big campus, whose fallback also costs more, may take proportionally longer (uneven
 wiring can shrink the grid to single accelerators)."""
+_PREFIX_WORTH = 30_000_000
+"""Work worth spending once on the remembered groups' combination at the top pod, to
+reuse it on the edits that follow."""
 _BUCKET = 4096
 """Step of the tables' limit (see ``PodDP.limit``)."""
 
@@ -124,7 +131,7 @@ class PodDP:
         i = np.arange(lo, hi + 1)
         values = a[k - i] + b[i]
         # among equal values, the split giving the most to the longer table, whichever
-        # side it is on (the order of the two is fixed by the design, see _order)
+        # side it is on
         best = int(np.argmin(values)) if a.size >= b.size else (
             values.size - 1 - int(np.argmin(values[::-1])))
         out[0] = values[best]
@@ -192,7 +199,7 @@ class PodDP:
         tables = [self.costs(members[0]) for members in groups]
         names = [self._name(members[0]) for members in groups]
         fresh = [int(self.tree.signature[members[0]]) in self.fresh for members in groups]
-        order, reuse, key = self._order(groups, names, fresh, side, at_target)
+        order, reuse, key = self._order(groups, tables, names, fresh, side, at_target)
         total, total1 = np.zeros(1), np.full(0, INF)
         steps: list[object] = []
         start = 0
@@ -246,26 +253,35 @@ class PodDP:
             store.put(key, found, held_arrays(found))
         return found
 
-    def _order(self, groups: list[list[int]], names: list[int], fresh: list[bool],
-               side: int, at_target: bool
+    def _order(self, groups: list[list[int]], tables: list[Costs], names: list[int],
+               fresh: list[bool], side: int, at_target: bool
                ) -> tuple[list[int], int, tuple[object, ...]]:
         """The order to combine groups in, how many leading ones form a remembered
-        prefix, and its key. The order is a function of the design alone: groups of
-        more members first, then by name (the signature's hash); at the top pod, where
-        only the target entry of the last combination is wanted (one pass however long
-        the tables), the largest group goes last. Which split of equal totals wins
-        depends on the order (the first least split of each step, see
-        :class:`~model.metrics.algorithms.min_plus.Split`), so an order taken from what
-        the engine remembers (the remembered groups first, to reuse their combination)
-        would make the cut reported depend on the edits before it; this way the cut is
-        the one a fresh engine finds, bit for bit, and the remembered prefix is only the
-        leading groups of this order that an edit left alone."""
-        order = sorted(range(len(groups)), key=lambda i: (-len(groups[i]), names[i]))
-        if at_target and len(order) > 1:
-            weight = [len(m) * int(self.tree.accelerators[m[0]]) for m in groups]
-            largest = max(order, key=lambda i: (weight[i], names[i]))
-            order.remove(largest)
-            order.append(largest)
+        prefix, and its key. Which split of equal totals wins depends on the order (the
+        first least split of each step, see
+        :class:`~model.metrics.algorithms.min_plus.Split`). Below the top pod the order
+        is the design's alone: groups of more members first, then by name (the
+        signature's hash), and the remembered prefix is the leading groups of it that
+        an edit left alone, so the cut there is the one a fresh engine finds. At the top
+        pod, where only the target entry of the last combination is wanted (one pass
+        however long the tables), the remembered groups come first so that the edited
+        one is combined last in that one pass; when their combination is not yet known
+        and would be costly, the largest group goes last instead. A design-fixed order
+        there would cost a full convolution per edit (see docs/architecture.md), so the
+        top's choice among cuts of equal capacity can follow the edits before it."""
+        if not at_target:
+            order = sorted(range(len(groups)), key=lambda i: (-len(groups[i]), names[i]))
+            return self._prefix(groups, names, fresh, side, order)
+        order = sorted(range(len(groups)), key=lambda i: (fresh[i], -len(groups[i]), names[i]))
+        order, reuse, key = self._prefix(groups, names, fresh, side, order)
+        if len(order) < 2 or (reuse and (
+                key in remembered().dp_prefixes
+                or self._prefix_cost(groups, tables, side, order[:reuse]) <= _PREFIX_WORTH)):
+            return order, reuse, key
+        weight = [len(m) * int(self.tree.accelerators[m[0]]) for m in groups]
+        largest = max(order, key=lambda i: (weight[i], names[i]))
+        order.remove(largest)
+        order.append(largest)
         return self._prefix(groups, names, fresh, side, order)
 
     def _prefix(self, groups: list[list[int]], names: list[int], fresh: list[bool],
@@ -282,6 +298,20 @@ class PodDP:
         key = (side, self.g, min(self.limit, held // self.g), self.r,
                *((names[i], len(groups[i])) for i in chosen))
         return order, reuse, key
+
+    def _prefix_cost(self, groups: list[list[int]], tables: list[Costs], side: int,
+                     chosen: list[int]) -> int:
+        """Estimated work of combining ``chosen`` groups (in :func:`min_plus` units):
+        a group of m children has about m times its table's linear pieces."""
+        length, pieces, cost = 1, 1, 0
+        for i in chosen:
+            f = tables[i].f[side]
+            m = len(groups[i])
+            g_length = min(m * (f.size - 1), self.limit) + 1
+            g_pieces = m * piece_count(f)
+            cost += convolution_cost(length, pieces, g_length, g_pieces)
+            length, pieces = min(length + g_length - 1, self.limit + 1), pieces + g_pieces
+        return cost
 
     def _stable(self) -> bool:
         """Whether nodes carry hashes that hold from one run to the next."""
