@@ -2580,12 +2580,12 @@
             <translation>三层 25.6 Tb/s 交换机，每层收敛比 1:1；轨道优化的 ToR，下行端口拆分为 2 × 200G；每个 Pod 2,048 张 GPU（6 个 Pod 即论文中的 12,288 张）。</translation>
         </message>
         <message>
-            <source>a pod of {racks:,} racks is more than cluster switches of {links} links can join evenly with {pods} pods: the aggregation switches leave room for {planes} plane of cluster switches per pod, each switch taking at most {most} racks, so at most {per_pod:,} racks per pod (fewer with more uplinks); use fewer racks per pod or fewer pods</source>
-            <translation>{links} 链路的集群交换机无法在 {pods} 个 Pod 时均匀互联一个 {racks:,} 机柜的 Pod：汇聚交换机为每个 Pod 只留出 {planes} 个集群交换机平面，每台交换机最多接 {most} 个机柜，因此每个 Pod 最多 {per_pod:,} 个机柜（上行链路更多时更少）；请减少每个 Pod 的机柜数或 Pod 数</translation>
+            <source>a pod of {racks:,} racks is more than cluster switches of {links} links can join: with {pods} pods the aggregation tier leaves room for one plane of cluster switches per pod, and even then a cluster switch would need {down:,} links down to the rack switches and {up:,} up to the aggregation tier ({oversubscription:g}:1), {needed:,} in all; at most {most:,} racks per pod fit; use fewer racks per pod, fewer pods or a higher --agg-oversubscription</source>
+            <translation>{links} 链路的集群交换机无法互联一个 {racks:,} 机柜的 Pod：{pods} 个 Pod 时汇聚层为每个 Pod 只留出一个集群交换机平面，每台集群交换机需要 {down:,} 条下行链路到机柜交换机、{up:,} 条上行链路到汇聚层（{oversubscription:g}:1），共 {needed:,} 条；每个 Pod 最多容纳 {most:,} 个机柜；请减少每个 Pod 的机柜数、减少 Pod 数或提高 --agg-oversubscription</translation>
         </message>
         <message>
-            <source>a pod of {racks:,} racks is more than cluster switches of {links} links can join evenly with {pods} pods: the aggregation switches leave room for {planes} planes of cluster switches per pod, each switch taking at most {most} racks, so at most {per_pod:,} racks per pod (fewer with more uplinks); use fewer racks per pod or fewer pods</source>
-            <translation>{links} 链路的集群交换机无法在 {pods} 个 Pod 时均匀互联一个 {racks:,} 机柜的 Pod：汇聚交换机为每个 Pod 只留出 {planes} 个集群交换机平面，每台交换机最多接 {most} 个机柜，因此每个 Pod 最多 {per_pod:,} 个机柜（上行链路更多时更少）；请减少每个 Pod 的机柜数或 Pod 数</translation>
+            <source>a pod of {racks:,} racks is more than cluster switches of {links} links can join: with {pods} pods the aggregation tier leaves room for {planes} planes of cluster switches per pod, and even then a cluster switch would need {down:,} links down to the rack switches and {up:,} up to the aggregation tier ({oversubscription:g}:1), {needed:,} in all; at most {most:,} racks per pod fit; use fewer racks per pod, fewer pods or a higher --agg-oversubscription</source>
+            <translation>{links} 链路的集群交换机无法互联一个 {racks:,} 机柜的 Pod：{pods} 个 Pod 时汇聚层为每个 Pod 留出 {planes} 个集群交换机平面，即便如此每台集群交换机仍需要 {down:,} 条下行链路到机柜交换机、{up:,} 条上行链路到汇聚层（{oversubscription:g}:1），共 {needed:,} 条；每个 Pod 最多容纳 {most:,} 个机柜；请减少每个 Pod 的机柜数、减少 Pod 数或提高 --agg-oversubscription</translation>
         </message>
         <message>
             <source>a rack switch takes {links} links: --gpus-per-rack {gpus_per_rack} needs {needed} (one down, one up per GPU)</source>
