@@ -4,8 +4,8 @@
     <context>
         <name>bom</name>
         <message>
-            <source>no medium chosen</source>
-            <translation>未选择介质</translation>
+            <source>metres of fibre, one run per link of {medium}</source>
+            <translation>光纤（米），{medium} 每条链路一根</translation>
         </message>
         <message>
             <source>not in the design's catalog</source>
@@ -16,12 +16,12 @@
             <translation>{kind} {speed}G，传输距离 {reach} m</translation>
         </message>
         <message>
-            <source>{lower} → {upper}, {speed}G, {kind}</source>
-            <translation>{lower} → {upper}，{speed}G，{kind}</translation>
+            <source>{servers} × {server} per rack, {budget} kW budget</source>
+            <translation>每机柜 {servers} × {server}，功率预算 {budget} kW</translation>
         </message>
         <message>
-            <source>{medium} ({kind})</source>
-            <translation>{medium}（{kind}）</translation>
+            <source>{vendor}, {count} × {accelerator}</source>
+            <translation>{vendor}，{count} × {accelerator}</translation>
         </message>
         <message>
             <source>{vendor}, {radix} × {speed}G ports</source>
