@@ -1934,6 +1934,10 @@
             <translation>链路束 {name!r} 的链路速率为 {speed:,g} Gb/s，却使用 {medium_speed:,g}G 光模块（{medium}）：请选用 {speed:,g}G 介质，或将链路速率设为 {medium_speed:,g}G</translation>
         </message>
         <message>
+            <source>Link bundle {name!r} has no medium: its optics and cables are not in the cost or power</source>
+            <translation>链路束 {name!r} 未选择介质：其光模块和线缆未计入成本和功耗</translation>
+        </message>
+        <message>
             <source>the failure rate set for {component} names {part!r}, which is not a {kind} of the design: it is not used</source>
             <translation>为 {component} 设置的故障率指定了 {part!r}，但它不是本设计中的{kind}：该故障率不会被使用</translation>
         </message>
