@@ -48,13 +48,12 @@ def hand_counts(design: Design) -> Counter[tuple[str, str]]:
     for tier in design.tiers.values():
         counts[("switches", tier.switch)] += tier.count
     for bundle in design.bundles.values():
-        lower = design.element(bundle.lower)
         if bundle.lower in design.rack_groups:
             rack = cat.rack_type(design.rack_groups[bundle.lower].rack_type)
             assert rack is not None
             members = design.rack_groups[bundle.lower].count * rack.servers_per_rack
         else:
-            members = getattr(lower, "count")
+            members = design.tiers[bundle.lower].count
         links = bundle.links_per_member * members
         medium = cat.medium(bundle.medium or "")
         assert medium is not None, "every bundle of the example has a medium"
@@ -102,7 +101,7 @@ def test_the_csv_and_the_workbook_list_the_same_lines(
     write_bom_csv(design, metrics, tmp_path / "bom.csv")
     write_xlsx(design, metrics, tmp_path / "book.xlsx")
     book = load_workbook(tmp_path / "book.xlsx", read_only=True)
-    sheet = [r for r in book["Bill of materials"].iter_rows(min_row=2, values_only=True)]
+    sheet = list(book["Bill of materials"].iter_rows(min_row=2, values_only=True))
     from_book = [(r[0], r[1], r[2], round(float(r[3]), 2), r[4]) for r in sheet]
     from_csv = [(r["category"], r["part_id"], r["name"], round(float(r["quantity"]), 2),
                  r["unit"]) for r in read_csv(tmp_path / "bom.csv")]
