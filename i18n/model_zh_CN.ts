@@ -2600,8 +2600,8 @@
             <translation>一个 SU 的 {links} 条网卡链路无法填满整数台 {half} 端口的叶交换机</translation>
         </message>
         <message>
-            <source>an island of {gpus:,} GPUs does not fit a two-tier Clos of {radix}-port switches at {oversubscription:g}:1; at most about {most:,} GPUs per island</source>
-            <translation>{gpus:,} 张 GPU 的计算岛无法用 {radix} 端口交换机在 {oversubscription:g}:1 收敛比下组成两层 Clos；每个计算岛最多约 {most:,} 张 GPU</translation>
+            <source>an island of {gpus:,} GPUs does not fit a two-tier Clos of {radix}-port switches at {oversubscription:g}:1; at most {most:,} GPUs per island</source>
+            <translation>{gpus:,} 张 GPU 的计算岛无法用 {radix} 端口交换机在 {oversubscription:g}:1 收敛比下组成两层 Clos；每个计算岛最多 {most:,} 张 GPU</translation>
         </message>
         <message>
             <source>buildings the islands are spread over</source>

@@ -132,3 +132,21 @@ def test_the_example_of_the_walk_reads_without_contradiction() -> None:
         " and even then a cluster switch would need 127 links down to the rack switches"
         " and 18 up to the aggregation tier (7:1), 145 in all; at most 224 racks per pod"
         " fit; use fewer racks per pod, fewer pods or a higher --agg-oversubscription")
+
+
+@pytest.mark.parametrize(("oversubscription", "most"), [
+    # 256 spines (8 × 32): 11,776 GPUs give each 46 links down and round(18.4) = 18 up,
+    # 64 ports; 12,032 would need 47 + round(18.8) = 66. (The old estimate, 64 · 256 ·
+    # 2.5/3.5 rounded down to blocks of 256, said "about 11,520".)
+    (2.5, 11_776),
+    (1.0, 8_192),  # 32 down + 32 up
+])
+def test_islands_names_the_most_gpus_per_island(oversubscription: float, most: int) -> None:
+    t = template("islands")
+    text = refusal(t, {"gpus_per_island": 16_384, "oversubscription": oversubscription})
+    assert text is not None
+    assert text.render().endswith(f"; at most {most:,} GPUs per island"), text.render()
+    assert refusal(t, {"gpus_per_island": most, "oversubscription": oversubscription,
+                       "islands": 2, "buildings": 1}) is None
+    over = refusal(t, {"gpus_per_island": most + 256, "oversubscription": oversubscription})
+    assert over is not None and limit_of(over) == ("gpus_per_island", "most")
