@@ -2476,8 +2476,8 @@
             <translation>--routers 必须是偶数且不超过 --k {k}（叶、脊各半），而不是 {routers}</translation>
         </message>
         <message>
-            <source>--super-nodes {super_nodes} is more than one core tier can join</source>
-            <translation>--super-nodes {super_nodes} 超出一个核心层所能互联的数量</translation>
+            <source>--super-nodes {super_nodes} is more than one core tier can join: each super-node sends {uplinks} links to the core, and the core count must divide a building's {building_uplinks:,} spine uplinks, so at most {cores:,} core switches of {links} links hold at most {most:,} super-nodes with --super-nodes-per-building {per_building}</source>
+            <translation>--super-nodes {super_nodes} 超出一个核心层所能互联的数量：每个超节点向核心层发出 {uplinks} 条链路，而核心交换机数必须整除一栋建筑的 {building_uplinks:,} 条脊交换机上行链路，因此最多 {cores:,} 台 {links} 链路的核心交换机，在 --super-nodes-per-building {per_building} 时最多容纳 {most:,} 个超节点</translation>
         </message>
         <message>
             <source>--super-nodes {super_nodes} must be a multiple of --super-nodes-per-building {per_building} (every building holds the same number)</source>

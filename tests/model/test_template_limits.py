@@ -25,9 +25,13 @@ LIMITS: dict[str, tuple[str, str]] = {
     PER_POD: ("racks_per_pod", "most"),
     "an island of {gpus:,} GPUs does not fit": ("gpus_per_island", "most"),
     "--groups {groups} is too many": ("groups", "most"),
+    "--super-nodes {super_nodes} is more than one core tier can join": ("super_nodes", "most"),
 }
 """A refusal (by the start of its English source) → (the parameter it limits, the
 message field quoting the most that parameter may be)."""
+
+BUILDINGS_THAT_WORK = "--islands {islands} over --buildings {buildings}:"
+"""The islands refusal listing the --buildings that would work."""
 
 CHECKED = [name for name in TEMPLATES if name != "superpod"]
 
@@ -47,11 +51,27 @@ def limit_of(text: Message) -> tuple[str, str] | None:
                 None)
 
 
+EVEN = st.integers(2, 64).map(lambda n: 2 * n)
+SHAPED: dict[str, dict[str, st.SearchStrategy[object]]] = {
+    "ai-zones": {"gpus_per_rack": st.sampled_from(range(8, 65, 8)),
+                 "buildings": st.integers(1, 2)},
+    "islands": {"gpus_per_island": st.integers(1, 64).map(lambda n: 256 * n),
+                "buildings": st.integers(1, 8)},
+    "dragonfly-plus": {"k": EVEN, "routers": st.just(0)},
+    "fat-tree": {"k": EVEN},
+    "cloudmatrix": {"super_nodes_per_building": st.just(1)},
+}
+"""Values of the shape the templates ask for (even radixes, whole blocks…), so the
+draws reach the refusals that quote a size limit rather than the shape checks."""
+
+
 @st.composite
 def parameters(draw: st.DrawFn, name: str) -> dict[str, object]:
     values: dict[str, object] = {}
     for p in TEMPLATES[name].params:
-        if p.choices:
+        if p.name in SHAPED.get(name, {}):
+            values[p.name] = draw(SHAPED[name][p.name])
+        elif p.choices:
             values[p.name] = draw(st.sampled_from(p.choices))
         elif p.kind is int:
             values[p.name] = draw(st.integers(int(p.minimum or 0), int(p.maximum or 4096)))
@@ -69,6 +89,16 @@ def test_a_quoted_limit_is_violated_and_itself_accepted(name: str, data: st.Data
     values = data.draw(parameters(name))
     text = refusal(t, values)
     if text is None:
+        return
+    if text.source.startswith(BUILDINGS_THAT_WORK):
+        fits = dict(text.params)["fits"]
+        if isinstance(fits, str):  # "2, 4, 16–18": the ends of each run are tried
+            numbers = [int(n) for n in re.findall(r"\d+", fits)]
+            assert values["buildings"] not in numbers
+            for n in (numbers[0], numbers[-1]):
+                again = refusal(t, {**values, "buildings": n})
+                assert again is None or not again.source.startswith(BUILDINGS_THAT_WORK), (
+                    f"{text.render()}\nyet with --buildings {n}: {again.render()}")
         return
     limit = limit_of(text)
     if limit is None:
@@ -150,3 +180,15 @@ def test_islands_names_the_most_gpus_per_island(oversubscription: float, most: i
                        "islands": 2, "buildings": 1}) is None
     over = refusal(t, {"gpus_per_island": most + 256, "oversubscription": oversubscription})
     assert over is not None and limit_of(over) == ("gpus_per_island", "most")
+
+
+@pytest.mark.parametrize(("per_building", "most"), [(1, 128), (2, 256)])
+def test_cloudmatrix_names_the_most_super_nodes(per_building: int, most: int) -> None:
+    """By hand: a super-node sends 384 links to the core; the core count divides a
+    building's 384·g spine uplinks, so at most 384·g switches × 128 links = 49,152·g
+    links, 128·g super-nodes."""
+    t = template("cloudmatrix")
+    values = {"super_nodes_per_building": per_building}
+    text = refusal(t, {**values, "super_nodes": most + per_building})
+    assert text is not None and f"hold at most {most:,} super-nodes" in text.render()
+    assert refusal(t, {**values, "super_nodes": most}) is None
