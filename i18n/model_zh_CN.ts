@@ -4,8 +4,8 @@
     <context>
         <name>bom</name>
         <message>
-            <source>no medium chosen</source>
-            <translation>未选择介质</translation>
+            <source>metres of fibre, one run per link of {medium}</source>
+            <translation>光纤（米），{medium} 每条链路一根</translation>
         </message>
         <message>
             <source>not in the design's catalog</source>
@@ -16,12 +16,12 @@
             <translation>{kind} {speed}G，传输距离 {reach} m</translation>
         </message>
         <message>
-            <source>{lower} → {upper}, {speed}G, {kind}</source>
-            <translation>{lower} → {upper}，{speed}G，{kind}</translation>
+            <source>{servers} × {server} per rack, {budget} kW budget</source>
+            <translation>每机柜 {servers} × {server}，功率预算 {budget} kW</translation>
         </message>
         <message>
-            <source>{medium} ({kind})</source>
-            <translation>{medium}（{kind}）</translation>
+            <source>{vendor}, {count} × {accelerator}</source>
+            <translation>{vendor}，{count} × {accelerator}</translation>
         </message>
         <message>
             <source>{vendor}, {radix} × {speed}G ports</source>
@@ -1934,6 +1934,10 @@
             <translation>链路束 {name!r} 的链路速率为 {speed:,g} Gb/s，却使用 {medium_speed:,g}G 光模块（{medium}）：请选用 {speed:,g}G 介质，或将链路速率设为 {medium_speed:,g}G</translation>
         </message>
         <message>
+            <source>Link bundle {name!r} has no medium: its optics and cables are not in the cost or power</source>
+            <translation>链路束 {name!r} 未选择介质：其光模块和线缆未计入成本和功耗</translation>
+        </message>
+        <message>
             <source>the failure rate set for {component} names {part!r}, which is not a {kind} of the design: it is not used</source>
             <translation>为 {component} 设置的故障率指定了 {part!r}，但它不是本设计中的{kind}：该故障率不会被使用</translation>
         </message>
@@ -2472,8 +2476,8 @@
             <translation>--routers 必须是偶数且不超过 --k {k}（叶、脊各半），而不是 {routers}</translation>
         </message>
         <message>
-            <source>--super-nodes {super_nodes} is more than one core tier can join</source>
-            <translation>--super-nodes {super_nodes} 超出一个核心层所能互联的数量</translation>
+            <source>--super-nodes {super_nodes} is more than one core tier can join: each super-node sends {uplinks} links to the core, and the core count must divide a building's {building_uplinks:,} spine uplinks, so at most {cores:,} core switches of {links} links hold at most {most:,} super-nodes with --super-nodes-per-building {per_building}</source>
+            <translation>--super-nodes {super_nodes} 超出一个核心层所能互联的数量：每个超节点向核心层发出 {uplinks} 条链路，而核心交换机数必须整除一栋建筑的 {building_uplinks:,} 条脊交换机上行链路，因此最多 {cores:,} 台 {links} 链路的核心交换机，在 --super-nodes-per-building {per_building} 时最多容纳 {most:,} 个超节点</translation>
         </message>
         <message>
             <source>--super-nodes {super_nodes} must be a multiple of --super-nodes-per-building {per_building} (every building holds the same number)</source>
@@ -2580,12 +2584,12 @@
             <translation>三层 25.6 Tb/s 交换机，每层收敛比 1:1；轨道优化的 ToR，下行端口拆分为 2 × 200G；每个 Pod 2,048 张 GPU（6 个 Pod 即论文中的 12,288 张）。</translation>
         </message>
         <message>
-            <source>a pod of {racks:,} racks is more than cluster switches of {links} links can join evenly with {pods} pods: the aggregation switches leave room for {planes} plane of cluster switches per pod, each switch taking at most {most} racks, so at most {per_pod:,} racks per pod (fewer with more uplinks); use fewer racks per pod or fewer pods</source>
-            <translation>{links} 链路的集群交换机无法在 {pods} 个 Pod 时均匀互联一个 {racks:,} 机柜的 Pod：汇聚交换机为每个 Pod 只留出 {planes} 个集群交换机平面，每台交换机最多接 {most} 个机柜，因此每个 Pod 最多 {per_pod:,} 个机柜（上行链路更多时更少）；请减少每个 Pod 的机柜数或 Pod 数</translation>
+            <source>a pod of {racks:,} racks is more than cluster switches of {links} links can join: with {pods} pods the aggregation tier leaves room for one plane of cluster switches per pod, and even then a cluster switch would need {down:,} links down to the rack switches and {up:,} up to the aggregation tier ({oversubscription:g}:1), {needed:,} in all; at most {most:,} racks per pod fit; use fewer racks per pod, fewer pods or a higher --agg-oversubscription</source>
+            <translation>{links} 链路的集群交换机无法互联一个 {racks:,} 机柜的 Pod：{pods} 个 Pod 时汇聚层为每个 Pod 只留出一个集群交换机平面，每台集群交换机需要 {down:,} 条下行链路到机柜交换机、{up:,} 条上行链路到汇聚层（{oversubscription:g}:1），共 {needed:,} 条；每个 Pod 最多容纳 {most:,} 个机柜；请减少每个 Pod 的机柜数、减少 Pod 数或提高 --agg-oversubscription</translation>
         </message>
         <message>
-            <source>a pod of {racks:,} racks is more than cluster switches of {links} links can join evenly with {pods} pods: the aggregation switches leave room for {planes} planes of cluster switches per pod, each switch taking at most {most} racks, so at most {per_pod:,} racks per pod (fewer with more uplinks); use fewer racks per pod or fewer pods</source>
-            <translation>{links} 链路的集群交换机无法在 {pods} 个 Pod 时均匀互联一个 {racks:,} 机柜的 Pod：汇聚交换机为每个 Pod 只留出 {planes} 个集群交换机平面，每台交换机最多接 {most} 个机柜，因此每个 Pod 最多 {per_pod:,} 个机柜（上行链路更多时更少）；请减少每个 Pod 的机柜数或 Pod 数</translation>
+            <source>a pod of {racks:,} racks is more than cluster switches of {links} links can join: with {pods} pods the aggregation tier leaves room for {planes} planes of cluster switches per pod, and even then a cluster switch would need {down:,} links down to the rack switches and {up:,} up to the aggregation tier ({oversubscription:g}:1), {needed:,} in all; at most {most:,} racks per pod fit; use fewer racks per pod, fewer pods or a higher --agg-oversubscription</source>
+            <translation>{links} 链路的集群交换机无法互联一个 {racks:,} 机柜的 Pod：{pods} 个 Pod 时汇聚层为每个 Pod 留出 {planes} 个集群交换机平面，即便如此每台集群交换机仍需要 {down:,} 条下行链路到机柜交换机、{up:,} 条上行链路到汇聚层（{oversubscription:g}:1），共 {needed:,} 条；每个 Pod 最多容纳 {most:,} 个机柜；请减少每个 Pod 的机柜数、减少 Pod 数或提高 --agg-oversubscription</translation>
         </message>
         <message>
             <source>a rack switch takes {links} links: --gpus-per-rack {gpus_per_rack} needs {needed} (one down, one up per GPU)</source>
@@ -2596,8 +2600,8 @@
             <translation>一个 SU 的 {links} 条网卡链路无法填满整数台 {half} 端口的叶交换机</translation>
         </message>
         <message>
-            <source>an island of {gpus:,} GPUs does not fit a two-tier Clos of {radix}-port switches at {oversubscription:g}:1; at most about {most:,} GPUs per island</source>
-            <translation>{gpus:,} 张 GPU 的计算岛无法用 {radix} 端口交换机在 {oversubscription:g}:1 收敛比下组成两层 Clos；每个计算岛最多约 {most:,} 张 GPU</translation>
+            <source>an island of {gpus:,} GPUs does not fit a two-tier Clos of {radix}-port switches at {oversubscription:g}:1; at most {most:,} GPUs per island</source>
+            <translation>{gpus:,} 张 GPU 的计算岛无法用 {radix} 端口交换机在 {oversubscription:g}:1 收敛比下组成两层 Clos；每个计算岛最多 {most:,} 张 GPU</translation>
         </message>
         <message>
             <source>buildings the islands are spread over</source>

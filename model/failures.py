@@ -31,7 +31,7 @@ from pydantic import Field, model_validator
 
 from model.elements import ElementId
 from model.errors import DesignError
-from model.i18n import Message, TextValueError, Translator, mark, message
+from model.i18n import Message, TextValueError, mark, message
 from model.parts import Frozen, Name
 from model.strict import WholeNumber
 
@@ -155,20 +155,24 @@ _MEMBERS_OF = {
 """A partial failure in words, by the kind of element failed."""
 
 
-def describe(design: Design, failure: Failure, lang: str | None = None) -> str:
-    """The failure in words: "4 of 64 switches of 'Island 1 spine'", "'Hall B' (whole)";
-    in ``lang`` (English when None)."""
-    t = Translator(lang)
+def failure_text(design: Design, failure: Failure) -> Message:
+    """The failure in words, to be read in any language (:class:`~model.i18n.Message`):
+    "4 of 64 switches of 'Island 1 spine'", "'Hall B' (whole)"."""
     element = design.element(failure.element)
     name = element.name if element is not None else failure.element
     if failure.whole:
-        return t.phrase("failures", "{name!r} (whole)", name=name)
+        return message("failures", "{name!r} (whole)", name=name)
     kind = design.kind_of(failure.element)
     down = failure.count if failure.count is not None else len(failure.members or ())
     total = members_of(design, failure.element) if element is not None else 0
     text = _MEMBERS_OF.get(kind or "", mark("failures", "{down:,} of {total:,} members of"
                                                         " {name!r}"))
-    return t.translate("failures", text).format(down=down, total=total, name=name)
+    return Message("failures", text, (("down", down), ("total", total), ("name", name)))
+
+
+def describe(design: Design, failure: Failure, lang: str | None = None) -> str:
+    """The failure in words (:func:`failure_text`) in ``lang`` (English when None)."""
+    return failure_text(design, failure).render(lang)
 
 
 @dataclass(frozen=True)

@@ -200,7 +200,8 @@ def n_minus_1(design: Design, plane: Plane | None = None, budget_s: float | None
               progress: Progress | None = None, share_copies: bool = True,
               compute: Callable[..., DesignMetrics] | None = None,
               threshold: float = DEFAULT_THRESHOLD, time_budget_s: float | None = None,
-              healthy_metrics: DesignMetrics | None = None) -> NMinusOneTable:
+              healthy_metrics: DesignMetrics | None = None,
+              lang: str | None = None) -> NMinusOneTable:
     """The N−1 table of ``design`` on ``plane`` (default: the design's metrics plane):
     see the module doc. ``budget_s`` is each computation's engine budget; with
     ``share_copies`` false every failure is computed (the tests compare the two).
@@ -209,7 +210,8 @@ def n_minus_1(design: Design, plane: Plane | None = None, budget_s: float | None
     process): the healthy figures once (unless given as ``healthy_metrics``), then
     each failure's. Accelerators at low bandwidth keep at most ``threshold`` of their
     healthy bandwidth. Past ``time_budget_s`` seconds (None: no limit) raises
-    :class:`OverBudgetError`."""
+    :class:`OverBudgetError`. Each row's failure is in words of ``lang`` (the reader's;
+    English when None, as the JSON has it)."""
     started = time.monotonic()
     if compute is None:
         from model.metrics import compute_all
@@ -255,7 +257,8 @@ def n_minus_1(design: Design, plane: Plane | None = None, budget_s: float | None
                 computed += 1
                 if key is not None:
                     done_by_key[key] = (attempt.element, failed)
-            found.append(_row(design, attempt, healthy, failed, down, same_as, threshold))
+            found.append(_row(design, attempt, healthy, failed, down, same_as, threshold,
+                              lang))
             done += 1
             if progress is not None:
                 progress(done, total)
@@ -268,7 +271,7 @@ def n_minus_1(design: Design, plane: Plane | None = None, budget_s: float | None
 
 def _row(design: Design, failure: Failure, healthy: dict[str, float],
          metrics: DesignMetrics, down: int, same_as: str | None,
-         threshold: float = DEFAULT_THRESHOLD) -> NMinusOneRow:
+         threshold: float = DEFAULT_THRESHOLD, lang: str | None = None) -> NMinusOneRow:
     values = figure_values(metrics, design, (failure,), threshold)
     bisection = values["bisection_gbps"]
     ratio = (bisection / healthy["bisection_gbps"]
@@ -281,7 +284,7 @@ def _row(design: Design, failure: Failure, healthy: dict[str, float],
     return NMinusOneRow(
         failure=failure, kind=design.kind_of(failure.element) or "",
         name=element.name if element is not None else failure.element,
-        words=failure_words(design, failure),
+        words=failure_words(design, failure, lang),
         bisection_gbps=bisection,
         bisection_drop_gbps=healthy["bisection_gbps"] - bisection,
         bisection_ratio=ratio,

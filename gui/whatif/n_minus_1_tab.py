@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.i18n import QT_TRANSLATE_NOOP, translate
+from gui.i18n import QT_TRANSLATE_NOOP, current_language, translate
 from model.design import Design
 from model.failures import Failure
 from model.metrics.kept_bandwidth import DEFAULT_THRESHOLD
@@ -122,8 +122,10 @@ class _Signals(QObject):
 
 class _TableJob(QRunnable):
     def __init__(self, design: Design, revision: int, what_if: WhatIf,
-                 signals: _Signals, stopped: threading.Event, threshold: float) -> None:
+                 signals: _Signals, stopped: threading.Event, threshold: float,
+                 lang: str | None = None) -> None:
         super().__init__()
+        self.lang = lang
         self.design, self.revision, self.what_if, self.signals = (design, revision, what_if,
                                                                   signals)
         self.threshold = threshold
@@ -138,7 +140,7 @@ class _TableJob(QRunnable):
     def run(self) -> None:
         try:
             table = n_minus_1(self.design, compute=self.what_if, progress=self._progress,
-                              threshold=self.threshold)
+                              threshold=self.threshold, lang=self.lang)
         except StoppedError:
             self.signals.done.emit(self.revision, None, "stopped")
         except Exception as error:  # shown in the dialog, never raised
@@ -275,7 +277,8 @@ class NMinusOnePanel(QWidget):
         self.stopped.set()  # a table still under way stops
         self.stopped = threading.Event()
         self._pool.start(_TableJob(design.copy(), design.revision, self.what_if,
-                                   self._signals, self.stopped, self.threshold))
+                                   self._signals, self.stopped, self.threshold,
+                                   current_language()))
 
     def stop(self) -> None:
         """Stop after the failure under way."""

@@ -31,7 +31,10 @@ def plane_word(plane: str) -> Message:
 
 
 def missing_parts(design: Design) -> list[Problem]:
-    """Elements that refer to parts absent from the design's catalog."""
+    """Elements that refer to parts absent from the design's catalog (errors), and link
+    bundles with no medium chosen (a warning: no transceiver or cable is counted for
+    them, so their optics and cables are missing from the cost, the power and the bill
+    of materials)."""
     cat = design.catalog
     out: list[Problem] = []
     for g in design.rack_groups.values():
@@ -62,6 +65,10 @@ def missing_parts(design: Design) -> list[Problem]:
             out.append(Problem.of(E, "missing-part", b.id, message(
                 "problems", "{name}: medium {part!r} is not in the catalog",
                 name=b.name, part=b.medium)))
+        elif not b.medium:
+            out.append(Problem.of(W, "no-medium", b.id, message(
+                "problems", "Link bundle {name!r} has no medium: its optics and cables are"
+                " not in the cost or power", name=b.name)))
     return out
 
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from model.design import Design
-from model.failures import Down, Failure, describe
+from model.failures import Down, Failure, failure_text
 from model.i18n import Message, message
 from model.metrics.kept_bandwidth import DEFAULT_THRESHOLD, below, kept_fractions
 from model.metrics.power import LinkEnds
@@ -42,8 +42,9 @@ from model.problems import Problem, Severity
 class FailureFigures:
     """What the failures in force take down (``DesignMetrics.failures``)."""
 
-    down: tuple[str, ...]
-    """Each failure in words ("4 of 64 switches of 'Spine'", "'Hall B' (whole)")."""
+    down: tuple[Message, ...]
+    """Each failure in words ("4 of 64 switches of 'Spine'", "'Hall B' (whole)"), read
+    in the reader's language (``render(lang)``; ``str`` is the English)."""
     dark: tuple[str, ...]
     """Ids of the elements without power (buildings, islands, rack groups, tiers)."""
     accelerators_installed: int
@@ -162,7 +163,7 @@ def failure_figures(design: Design, failures: Sequence[Failure], topo: Topology,
     installed = inventory.installed
     stranded = stranded_accelerators(topo, healthy)
     return FailureFigures(
-        down=tuple(describe(design, f) for f in failures),
+        down=tuple(failure_text(design, f) for f in failures),
         dark=tuple(sorted(topo.down.dark)),
         accelerators_installed=installed.accelerators,
         accelerators_working=inventory.accelerators,

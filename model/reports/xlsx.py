@@ -29,10 +29,11 @@ from openpyxl.utils import get_column_letter
 
 from model.design import Design
 from model.i18n import Translator, mark
-from model.metrics.cost import CATEGORIES, CostItem
+from model.metrics.cost import CATEGORIES
 from model.metrics.results import DesignMetrics
 from model.part_names import part_name
 from model.reports.atomic import atomic_path
+from model.reports.bom import bom_lines
 from model.reports.cabling import bundle_plan
 from model.reports.labels import Labeller
 from model.reports.words import term, yes_no
@@ -204,7 +205,6 @@ def build_workbook(design: Design, metrics: DesignMetrics, lang: str | None = No
         (t.phrase("workbook", "Energy cost ({currency}/year)", currency=cur), MONEY, 18),
     ], power_rows)
 
-    items = cost.items if cost else []
     _sheet(book, sheets[2], [
         (t.phrase("workbook", "Category"), TEXT, 12), (t.phrase("workbook", "Part"), TEXT, 22),
         (t.phrase("workbook", "Name"), TEXT, 44), (t.phrase("workbook", "Quantity"), DECIMAL, 14),
@@ -214,10 +214,10 @@ def build_workbook(design: Design, metrics: DesignMetrics, lang: str | None = No
         (t.phrase("workbook", "Price date"), TEXT, 11),
         (t.phrase("workbook", "Estimate"), TEXT, 9),
         (t.phrase("workbook", "Price source"), TEXT, 60),
-    ], [(term(t, i.category), i.part_id, _item_name(t, design, i), i.quantity, term(t, i.unit),
+    ], [(term(t, i.category), i.part_id, line.name, i.quantity, term(t, i.unit),
          i.unit_usd * rate, i.total_usd * rate, i.price_date, yes_no(t, i.estimate),
          i.price_source)
-        for i in items])
+        for line in bom_lines(design, metrics, t.lang) for i in (line.item,)])
 
     breakdown = []
     if cost is not None:
@@ -284,18 +284,6 @@ def _cabling_words(t: Translator, row: tuple[Any, ...]) -> tuple[Any, ...]:
     return tuple(term(t, value) if c in _WORD_COLUMNS and isinstance(value, str) else
                  part_name(value, t.lang) if c == _MEDIUM_NAME_COLUMN and value else value
                  for c, value in enumerate(row))
-
-
-def _item_name(t: Translator, design: Design, item: CostItem) -> str:
-    """A bill-of-materials line's name in the workbook's language: a built-in part's
-    name translated, the fibre bought for a medium ("Fibre for 400G OSFP multimode
-    optics …") with its medium's name translated, any other name as written."""
-    if item.category == "cables" and item.part_id.endswith("-fibre"):
-        medium = design.catalog.medium(item.part_id.removesuffix("-fibre"))
-        if medium is not None and item.name == f"Fibre for {medium.name}":
-            return t.phrase("workbook", "Fibre for {medium}",
-                            medium=part_name(medium.name, t.lang))
-    return part_name(item.name, t.lang)
 
 
 def write_xlsx(design: Design, metrics: DesignMetrics, path: str | os.PathLike[str],

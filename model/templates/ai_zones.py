@@ -50,6 +50,38 @@ TOLERANCE = 0.02
 """Largest accepted relative error of a pod's uplink capacity against the target."""
 
 
+Candidate = tuple[int, int, int, int]
+"""A wiring of a pod's cluster switches: (CTSWs, planes, downlinks per CTSW, uplinks per
+CTSW)."""
+
+
+def _candidates(racks: int, gpus_per_rack: int, pods: int, oversubscription: float,
+                links: int) -> list[Candidate]:
+    """The even wirings of a pod (see :func:`cluster_switches`), each with the links a
+    cluster switch needs down and up (fitting or not)."""
+    pod_gpus = racks * gpus_per_rack
+    target = pod_gpus / oversubscription
+    shapes = [(c, 1, pod_gpus // c) for c in range(1, gpus_per_rack + 1)
+              if gpus_per_rack % c == 0]
+    shapes += [(p * gpus_per_rack, p, -(-racks // p)) for p in range(2, links // pods + 1)]
+    return [(c, planes, down, max(1, round(target / c))) for c, planes, down in shapes]
+
+
+def most_racks(gpus_per_rack: int, pods: int, oversubscription: float, links: int) -> int:
+    """The most racks per pod :func:`cluster_switches` can wire (0 if none). A
+    wiring's downlinks and uplinks per cluster switch never fall as racks are added, so
+    the pods that fit are exactly those of at most this many racks (found by bisection)."""
+    def fits(racks: int) -> bool:
+        return any(down + up <= links for _, _, down, up in
+                   _candidates(racks, gpus_per_rack, pods, oversubscription, links))
+
+    low, high = 0, max(1, links // pods) * links  # a pod of ``high`` racks never fits
+    while high - low > 1:
+        middle = (low + high) // 2
+        low, high = (middle, high) if fits(middle) else (low, middle)
+    return low
+
+
 def cluster_switches(racks: int, gpus_per_rack: int, pods: int, oversubscription: float,
                      links: int) -> tuple[int, int]:
     """``(c, u)``: CTSW count and uplinks per CTSW for a pod of ``racks`` racks of
@@ -67,16 +99,12 @@ def cluster_switches(racks: int, gpus_per_rack: int, pods: int, oversubscription
     Preferred, in order: within :data:`TOLERANCE` of the target (else the least error);
     planes that share the racks evenly (P divides the rack count, so every CTSW has as
     many downlinks); the fewest switches. Raises DesignError when no count fits the
-    switches' links."""
-    pod_gpus = racks * gpus_per_rack
-    target = pod_gpus / oversubscription
-    candidates = [(c, 1, pod_gpus // c) for c in range(1, gpus_per_rack + 1)
-                  if gpus_per_rack % c == 0]
-    candidates += [(p * gpus_per_rack, p, -(-racks // p))
-                   for p in range(2, links // pods + 1)]
+    switches' links, saying what the nearest wiring needs and the most racks that fit
+    (:func:`most_racks`)."""
+    target = racks * gpus_per_rack / oversubscription
+    candidates = _candidates(racks, gpus_per_rack, pods, oversubscription, links)
     best: tuple[tuple[bool, float, bool, int], int, int] | None = None
-    for c, planes, down in candidates:
-        u = max(1, round(target / c))
+    for c, planes, down, u in candidates:
         if down + u > links:
             continue
         error = abs(c * u - target) / target
@@ -85,20 +113,27 @@ def cluster_switches(racks: int, gpus_per_rack: int, pods: int, oversubscription
         if best is None or key < best[0]:
             best = (key, c, u)
     if best is None:
-        planes = max(1, links // pods)
-        values = {"racks": racks, "links": links, "pods": pods, "planes": planes,
-                  "most": links - 1, "per_pod": planes * (links - 1)}
+        _, planes, down, up = min(candidates, key=lambda k: (k[2] + k[3], -k[1]))
+        most_planes = max(1, links // pods)
+        values = {"racks": racks, "links": links, "pods": pods, "planes": most_planes,
+                  "down": down, "up": up, "needed": down + up,
+                  "oversubscription": oversubscription,
+                  "most": most_racks(gpus_per_rack, pods, oversubscription, links)}
         raise DesignError(message(
             "templates", "a pod of {racks:,} racks is more than cluster switches of {links}"
-            " links can join evenly with {pods} pods: the aggregation switches leave room"
-            " for {planes} planes of cluster switches per pod, each switch taking at most"
-            " {most} racks, so at most {per_pod:,} racks per pod (fewer with more uplinks);"
-            " use fewer racks per pod or fewer pods", **values) if planes > 1 else message(
+            " links can join: with {pods} pods the aggregation tier leaves room for"
+            " {planes} planes of cluster switches per pod, and even then a cluster switch"
+            " would need {down:,} links down to the rack switches and {up:,} up to the"
+            " aggregation tier ({oversubscription:g}:1), {needed:,} in all; at most"
+            " {most:,} racks per pod fit; use fewer racks per pod, fewer pods or a higher"
+            " --agg-oversubscription", **values) if most_planes > 1 else message(
             "templates", "a pod of {racks:,} racks is more than cluster switches of {links}"
-            " links can join evenly with {pods} pods: the aggregation switches leave room"
-            " for {planes} plane of cluster switches per pod, each switch taking at most"
-            " {most} racks, so at most {per_pod:,} racks per pod (fewer with more uplinks);"
-            " use fewer racks per pod or fewer pods", **values))
+            " links can join: with {pods} pods the aggregation tier leaves room for one"
+            " plane of cluster switches per pod, and even then a cluster switch would need"
+            " {down:,} links down to the rack switches and {up:,} up to the aggregation"
+            " tier ({oversubscription:g}:1), {needed:,} in all; at most {most:,} racks per"
+            " pod fit; use fewer racks per pod, fewer pods or a higher"
+            " --agg-oversubscription", **values))
     return best[1], best[2]
 
 

@@ -56,8 +56,16 @@ def core_switches(super_nodes: int, per_building: int) -> int:
     count = core_count(SPINES * per_building, per_building, super_nodes * SPINES,
                        LINKS_PER_SWITCH)
     if count is None:
-        raise DesignError(message("templates", "--super-nodes {super_nodes} is more than one"
-                                  " core tier can join", super_nodes=super_nodes))
+        most_cores = SPINES * per_building  # the largest count dividing 384·g
+        raise DesignError(message(
+            "templates", "--super-nodes {super_nodes} is more than one core tier can join:"
+            " each super-node sends {uplinks} links to the core, and the core count must"
+            " divide a building's {building_uplinks:,} spine uplinks, so at most"
+            " {cores:,} core switches of {links} links hold at most {most:,} super-nodes"
+            " with --super-nodes-per-building {per_building}", super_nodes=super_nodes,
+            uplinks=SPINES, building_uplinks=SPINES * per_building, cores=most_cores,
+            links=LINKS_PER_SWITCH, most=most_cores * LINKS_PER_SWITCH // SPINES,
+            per_building=per_building))
     return count
 
 

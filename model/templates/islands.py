@@ -68,20 +68,32 @@ MAX_ISLANDS = 256
 MAX_BUILDINGS = 64
 
 
-def spine_plan(gpus: int, oversubscription: float) -> tuple[int, int]:
-    """``(P, u)``: spines per island and uplinks per spine (see the module docstring)."""
+def _spine_shape(gpus: int, oversubscription: float) -> tuple[int, int] | None:
+    """``(P, u)`` of the fewest spines that fit (None if none does)."""
     for c in (1, 2, 4, 8):
         spines = HALF * c
         down = gpus // spines
         up = max(1, round(gpus / (oversubscription * spines)))
         if down + up <= RADIX:
             return spines, up
-    most = RADIX * HALF * RAILS * oversubscription / (oversubscription + 1)
+    return None
+
+
+def spine_plan(gpus: int, oversubscription: float) -> tuple[int, int]:
+    """``(P, u)``: spines per island and uplinks per spine (see the module docstring).
+    DesignError naming the most GPUs per island that fit: a spine's links down and up
+    never fall as GPUs are added, so that is the largest whole number of blocks that
+    fits."""
+    shape = _spine_shape(gpus, oversubscription)
+    if shape is not None:
+        return shape
+    most = 0
+    while _spine_shape(most + GPUS_PER_BLOCK, oversubscription) is not None:
+        most += GPUS_PER_BLOCK
     raise DesignError(message(
         "templates", "an island of {gpus:,} GPUs does not fit a two-tier Clos of"
-        " {radix}-port switches at {oversubscription:g}:1; at most about {most:,} GPUs per"
-        " island", gpus=gpus, radix=RADIX, oversubscription=oversubscription,
-        most=int(most) // GPUS_PER_BLOCK * GPUS_PER_BLOCK))
+        " {radix}-port switches at {oversubscription:g}:1; at most {most:,} GPUs per"
+        " island", gpus=gpus, radix=RADIX, oversubscription=oversubscription, most=most))
 
 
 def even_count(totals: Iterable[int], links: Iterable[int], least: int) -> int | None:

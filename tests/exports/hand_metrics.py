@@ -4,6 +4,9 @@ field by field without the metrics engine."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from model.design import Design
 from model.metrics.results import (
     Bisection,
     BisectionCut,
@@ -101,3 +104,11 @@ def hand_metrics() -> DesignMetrics:
             Problem(Severity.WARNING, "test-warning", "spine", "Spine has no uplinks"),
         ],
     )
+
+
+def priced_hand_metrics(design: Design) -> DesignMetrics:
+    """:func:`hand_metrics` with the engine's cost figures of ``design`` (the bill of
+    materials is read from them; the hand metrics have none)."""
+    from model.metrics import compute_all
+
+    return replace(hand_metrics(), cost=compute_all(design).cost)

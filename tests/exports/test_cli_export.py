@@ -48,8 +48,10 @@ def test_every_format_in_one_run_without_a_display(tmp_path: Path) -> None:
 
     with open(out["bom"], encoding="utf-8", newline="") as stream:
         bom = [(r["category"], r["name"], int(r["quantity"])) for r in csv.DictReader(stream)]
-    assert bom == [("switch", "Switch 64×400G", 12), ("transceiver", "Optics 400G", 128),
-                   ("cable", "NIC to leaf", 64), ("cable", "Leaf to spine", 64)]
+    # 2 racks × 4 servers; 8 + 4 switches; 64 optical links × 2 modules; 64 DAC cables
+    assert bom == [("servers", "Test server", 8), ("switches", "Switch 64×400G", 12),
+                   ("optics", "Optics 400G", 128), ("cables", "DAC 400G", 64),
+                   ("racks", "Test rack", 2)]
 
     with open(out["csv"], encoding="utf-8", newline="") as stream:
         rows = {(r["section"], r["item"], r["field"]): r["value"]

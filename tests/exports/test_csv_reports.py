@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from model.metrics import compute_all
 from model.reports.atomic import ExportError
 from model.reports.bom import BOM_COLUMNS, write_bom_csv
 from model.reports.metrics_csv import COLUMNS, write_metrics_csv
@@ -42,22 +43,27 @@ def test_metrics_csv_columns_and_figures(tmp_path: Path) -> None:
     assert len(table) == len(rows), "every row names a different figure"
 
 
-def test_bill_of_materials_counts_switches_transceivers_and_cables(tmp_path: Path) -> None:
+def test_bill_of_materials_counts_every_part(tmp_path: Path) -> None:
     out = tmp_path / "bom.csv"
-    write_bom_csv(small_design(), hand_metrics(), out)
+    write_bom_csv(small_design(), compute_all(small_design()), out)
     rows = read(out)
     assert tuple(rows[0]) == BOM_COLUMNS
-    got = [(r["category"], r["name"], int(r["quantity"])) for r in rows]
+    got = [(r["category"], r["part_id"], r["name"], int(r["quantity"]), r["unit"],
+            r["unit_power_w"]) for r in rows]
+    # by hand (tests/exports/designs.py): 2 racks × 4 servers of 10 kW; 8 leaves + 4
+    # spines of 2 kW; 64 leaf–spine optical links, a 12 W module at each end; 64 DAC
+    # cables (0 W); no prices in this catalog, so no fibre is bought by the metre
     assert got == [
-        ("switch", "Switch 64×400G", 12),
-        ("transceiver", "Optics 400G", 128),
-        ("cable", "NIC to leaf", 64),
-        ("cable", "Leaf to spine", 64),
+        ("servers", "srv", "Test server", 8, "server", "10000"),
+        ("switches", "sw64", "Switch 64×400G", 12, "switch", "2000"),
+        ("optics", "osfp400", "Optics 400G", 128, "module", "12"),
+        ("cables", "dac400", "DAC 400G", 64, "cable", "0"),
+        ("racks", "rack", "Test rack", 2, "rack", "0"),
     ]
-    cables = {r["name"]: r["description"] for r in rows if r["category"] == "cable"}
-    assert cables["NIC to leaf"] == "GPU racks → Leaf, 400G, DAC 400G (dac)"
-    assert rows[0]["unit_power_w"] == "2000"
-    assert rows[1]["unit_power_w"] == "12"
+    described = {r["part_id"]: r["description"] for r in rows}
+    assert described["dac400"] == "dac 400G, reach 3 m"
+    assert described["srv"] == "Acme, 8 × Test GPU"
+    assert described["rack"] == "4 × Test server per rack, 50 kW budget"
 
 
 def test_failed_write_leaves_the_existing_file_byte_identical(

@@ -85,9 +85,7 @@ def test_metrics_and_bom_csv_neutralise_formulas(tmp_path: Path) -> None:
     items = {row[1] for row in metric_rows}
     assert f"'{HOSTILE['leaf']}" in items  # the switches section is keyed by tier name
     names = {row[2] for row in bom_rows}
-    assert {f"'{SWITCH_NAME}", f"'{HOSTILE['nic-leaf']}"} <= names
-    described = [row[3] for row in bom_rows if row[0] == "cable"]
-    assert described[0].startswith("'-2+3 racks\x01 → @SUM")
+    assert f"'{SWITCH_NAME}" in names  # the bill names parts; bundles are in the cabling
     # and each neutralised cell is quoted in the file itself
     raw = (tmp_path / "bom.csv").read_text(encoding="utf-8")
     assert f"\"'{SWITCH_NAME}\"" in raw

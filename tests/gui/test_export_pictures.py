@@ -18,7 +18,7 @@ from gui.export import export_pdf, export_png, export_svg
 from gui.export.render import render_png
 from model.reports.atomic import ExportError
 from tests.exports.designs import small_design
-from tests.exports.hand_metrics import hand_metrics
+from tests.exports.hand_metrics import hand_metrics, priced_hand_metrics
 
 NAMES = ("Hall A", "Pod 1", "GPU racks", "Leaf", "Spine")
 
@@ -73,7 +73,7 @@ def test_svg_parses_and_names_every_element(qtbot, tmp_path: Path) -> None:
 
 def test_pdf_report_pages_and_text(qtbot, tmp_path: Path) -> None:
     out = tmp_path / "report.pdf"
-    pages = export_pdf(small_design(), hand_metrics(), out)
+    pages = export_pdf(small_design(), priced_hand_metrics(small_design()), out)
     reader = PdfReader(out)
     assert len(reader.pages) == pages >= 2
     text = re.sub(r"\s+", " ", " ".join(page.extract_text() for page in reader.pages))

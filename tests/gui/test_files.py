@@ -23,7 +23,7 @@ from gui.files import EXPORTS, FileActions
 from model.design import Design
 from model.fileformat import dumps_design, load_design, save_design
 from tests.exports.designs import small_design
-from tests.exports.hand_metrics import hand_metrics
+from tests.exports.hand_metrics import priced_hand_metrics
 
 
 class Recorder:
@@ -42,7 +42,7 @@ def setup(qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     document = DesignDocument(small_design(), parent=window)
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     files = FileActions(window, document, settings=settings,
-                        compute=lambda design: hand_metrics())
+                        compute=priced_hand_metrics)
     answers = Recorder()
     monkeypatch.setattr(files, "show_error",
                         lambda title, text: answers.errors.append((title, text)))

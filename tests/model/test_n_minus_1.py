@@ -143,3 +143,21 @@ def test_report_gives_the_table_what_its_timeout_leaves(leaf_spine_file: str) ->
     assert 3.0 <= n_minus_1_seconds(SimpleNamespace(timeout=6.0, started_at=now)) <= 4.0
     assert n_minus_1_seconds(SimpleNamespace(timeout=6.0, started_at=now - 30)) == 0.0
     assert n_minus_1_seconds(SimpleNamespace(timeout=60.0)) == 10.0
+
+
+def test_rows_name_their_failure_in_the_readers_language() -> None:
+    """The N−1 rows of a Chinese reader read "'Leaf' 的 4 台交换机中的 1 台", not "1 of
+    4 switches of 'Leaf'" (issue #15's walk); the JSON keeps its English. Four leaves,
+    four spines; 4 leaves × 4 hosts = 16 host links and 4 × 4 uplinks = 16 leaf–spine
+    links (counted by hand)."""
+    design = leaf_spine()
+    chinese = {r.element: r.words for r in n_minus_1(design, lang="zh_CN").rows}
+    assert chinese == {
+        "leaf": "'Leaf' 的 4 台交换机中的 1 台",
+        "spine": "'Spine' 的 4 台交换机中的 1 台",
+        "hosts-leaf": "'Hosts–leaf' 的 16 条链路中的 1 条",
+        "leaf-spine": "'Leaf–spine' 的 16 条链路中的 1 条",
+    }
+    english = {r.element: r.words for r in n_minus_1(design).rows}
+    assert english["leaf"] == "1 of 4 switches of 'Leaf'"
+    assert english["hosts-leaf"] == "1 of 16 links of 'Hosts–leaf'"

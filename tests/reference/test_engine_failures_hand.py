@@ -44,7 +44,10 @@ def test_leaf_spine_one_spine_down(compute_all: Callable[..., Any]) -> None:
     assert failed.power.it_kw == pytest.approx(healthy.power.it_kw)
     assert failed.inventory.switches_by_tier["spine"] == 3
     assert failed.inventory.installed.switches_by_tier["spine"] == 4
-    assert failed.failures.down == ("1 of 4 switches of 'spine'",)
+    assert [str(text) for text in failed.failures.down] == ["1 of 4 switches of 'spine'"]
+    # in the reader's language, rendered where it is read (the GUI's, not the engine's)
+    assert [text.render("zh_CN") for text in failed.failures.down] == [
+        "'spine' 的 4 台交换机中的 1 台"]
     assert failed.failures.links_down_by_bundle == {"up": 4}
 
 
@@ -143,7 +146,8 @@ def test_campus_one_building_dark(compute_all: Callable[..., Any]) -> None:
     assert set(failed.failures.dark) == {"b2", "i2", "g2", "leaf2"}
     assert [(p.a, p.b, p.gbps) for p in failed.building_pairs] == [("b0", "b1", 1600.0)]
     assert failed.compute.by_building["b2"] == 0.0
-    assert failed.failures.down == ("'Hall 2' (whole)",)
+    assert [str(text) for text in failed.failures.down] == ["'Hall 2' (whole)"]
+    assert [text.render("zh_CN") for text in failed.failures.down] == ["'Hall 2'（整体）"]
 
 
 def test_failures_are_checked_first(compute_all: Callable[..., Any]) -> None:
@@ -187,7 +191,7 @@ def test_twin_switches_down_share_their_figures(compute_all: Callable[..., Any])
     assert twin.bisection.gbps == pytest.approx(600)
     ex = expand_failed(d, [Failure(element="spine", members=(2,))])
     assert bisection_milp(ex).gbps == pytest.approx(600)
-    assert twin.failures.down == ("1 of 4 switches of 'spine'",)
+    assert [str(text) for text in twin.failures.down] == ["1 of 4 switches of 'spine'"]
     two = compute_all(d, failures=[Failure(element="spine", members=(1, 3))])
     assert two.bisection is not first.bisection
     assert two.bisection.gbps == pytest.approx(400)
