@@ -1551,6 +1551,10 @@
     <context>
         <name>parts</name>
         <message>
+            <source>200G active optical cable (AOC)</source>
+            <translation>200G 有源光缆（AOC）</translation>
+        </message>
+        <message>
             <source>2× DGX H100 (16 GPUs per rack, Meta style)</source>
             <translation>2× DGX H100（每柜 16 卡，Meta 方式）</translation>
         </message>

@@ -133,6 +133,7 @@ materials lists servers)."""
 MEDIUM_NAMES: tuple[str, ...] = (
     mark("parts", "400G passive copper (DAC)"),
     mark("parts", "400G active optical cable (AOC)"),
+    mark("parts", "200G active optical cable (AOC)"),
     mark("parts", "400G OSFP multimode optics (SR4), per link end"),
     mark("parts", "400G OSFP single-mode optics (DR4), per link end"),
     mark("parts", "800G OSFP optics (2×DR4 / SR8), per link end"),

@@ -61,7 +61,7 @@ def build_megascale(pods: int) -> Design:
     b = Builder(f"ByteDance MegaScale, {plural(pods, 'pod')}", "")
     b.use_rack_type(RACK_TYPE)
     switch = b.use_switch(generic_switch(RADIX, PORT_GBPS)).id
-    aoc = b.use_medium("aoc-400g").id
+    aoc = b.use_medium("aoc-200g").id
     fabric = b.use_medium("optical-400g-dr4").id
     cores = core_switches(pods)
     gpus = pods * servers * 8
