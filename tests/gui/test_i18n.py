@@ -310,7 +310,8 @@ def test_a_pdf_exported_from_the_chinese_window_is_in_chinese(qtbot, tmp_path: P
     from gui.document import DesignDocument
     from gui.files import FileActions
     from gui.i18n import installer
-    from tests.gui.test_files import hand_metrics, small_design
+    from tests.exports.hand_metrics import priced_hand_metrics
+    from tests.gui.test_files import small_design
 
     monkeypatch.setenv("ARCHIPELAGO_RECOVERY_DIR", str(tmp_path / "recovery"))
     window = QMainWindow()
@@ -318,7 +319,7 @@ def test_a_pdf_exported_from_the_chinese_window_is_in_chinese(qtbot, tmp_path: P
     document = DesignDocument(small_design(), parent=window)
     files = FileActions(window, document, settings=QSettings(
         str(tmp_path / "s.ini"), QSettings.Format.IniFormat),
-        compute=lambda _design: hand_metrics(), autosave=False)
+        compute=priced_hand_metrics, autosave=False)
     errors: list[tuple[str, str]] = []
     monkeypatch.setattr(files, "show_error", lambda title, text: errors.append((title, text)))
 
