@@ -259,3 +259,40 @@ def test_the_split_bound_reads_the_prefixs_unit_sizes(monkeypatch: pytest.Monkey
         expected = sorted(int(size) // solver.g for size, mine in zip(
             tree.unit_size.tolist(), below_last, strict=True) if not mine)
         assert sorted(switch_dp_split._prefix_sizes(solver, last).tolist()) == expected
+
+
+
+def test_products_cut_past_the_target_with_a_warm_engine_match_reference(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The split-last proof's products W are cut past the target
+    (``switch_dp_split.product_reach``; here at the step after the target and the
+    largest unit, as if a block were one step) and remembered by where they are cut: a
+    warm engine through server edits that move the target up and down reads, at every
+    edit, a W cut where this target cuts it (or whole, when shorter), never one cut
+    for an earlier target; and it gives the integer program's bisection and a fresh
+    engine's cut."""
+    monkeypatch.setattr(switch_dp_split, "PRODUCT_BLOCK", 1)
+    lengths: list[tuple[int, int]] = []
+    row = switch_dp_split._row
+
+    def measured(solver: Any, groups: Any, envelopes: Any, sides: Any, at: int) -> Any:
+        mine = row(solver, groups, envelopes, sides, at)
+        whole = 1 + sum(g.shape[1] - 1 for g, _, _ in mine.made)
+        lengths.append((mine.products[-1].shape[1],
+                        min(switch_dp_split.product_reach(solver), whole)))
+        return mine
+
+    monkeypatch.setattr(switch_dp_split, "_row", measured)
+    design = rail_campus(SCALED_DOWN)
+    warm = without_integer_program()
+    warm.compute_all(design)
+    for group, count in (("g1", 1), ("g1", 8), ("g1", 2), ("g0", 6), ("g0", 1), ("g1", 9)):
+        design.update(group, count=count)
+        lengths.clear()
+        got = warm.compute_all(design).bisection
+        assert lengths and all(have == want for have, want in lengths), (group, count, lengths)
+        fresh = without_integer_program().compute_all(design).bisection
+        reference = bisection_milp(expand(design)).gbps
+        assert got.exact, (group, count)
+        assert close(got.gbps, reference), (group, count, got.gbps, reference)
+        assert got.gbps == fresh.gbps and got.cut == fresh.cut, (group, count)

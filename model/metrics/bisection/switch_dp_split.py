@@ -67,6 +67,8 @@ Made = tuple[Array, Array, tuple[object, ...]]
 SPLIT_PASSES = 4_096
 """Passes over the target's window :func:`split_bound` may take (one per unit size and
 lattice step within it); beyond, no proof is tried."""
+PRODUCT_BLOCK = 4_096
+"""Steps of the grid the products W are cut at a multiple of (:func:`product_reach`)."""
 ROUNDING = 1e-12
 """Relative room between a cut and the bound it meets (sums in other orders)."""
 
@@ -144,20 +146,36 @@ def _row(solver: _Solver, groups: list[_Group], envelopes: list[Hulls], sides: A
     parts = parts_of(solver, groups[:-1], envelopes[:-1], sides, live)
     made = [copies(solver, grp, c, c1, m, sides[live]) for grp, c, c1, m, _ in parts]
 
+    reach = product_reach(solver)
+
     def products() -> list[Array]:
         out = [np.zeros((1, 1))]
         for g, _, _ in made:
-            # to the full length, so that a later target reads it too
-            out.append(solver.conv(out[-1], g, limit=out[-1].shape[1] + g.shape[1] - 1))
+            # to the block past the target, so that a later target reads it too
+            out.append(solver.conv(out[-1], g, limit=min(
+                reach, out[-1].shape[1] + g.shape[1] - 1)))
         return out
 
     kept_products: list[Array] = kept(solver, "whole", [(grp, m) for grp, _, _, m, _ in parts],
-                                      sides[live], products)
+                                      sides[live], products, cut=reach)
     last = groups[-1]
     c, c1 = contribution(solver, last, sides, live)
     return _Row(parts, made, kept_products,
                 copies(solver, last, c, c1, len(last.members), sides[live]),
                 [np.flatnonzero(np.isfinite(g[0])) for g, _, _ in made])
+
+
+def product_reach(solver: _Solver) -> int:
+    """Entries of the products W made for the split-last proof: past the target by
+    the largest unit and up to the next :data:`PRODUCT_BLOCK` steps. Every entry they
+    are read at is a count y at most the target, or k + n with k at most the target and
+    n a unit's size (:func:`split_bound`, :func:`_unwound`), and the entries below the
+    reach are those of the full product (the same pairs, the same sums), so cutting
+    them changes no figure; within one block the target moves (a rack count edited
+    again) without remaking them. Beyond the prefix's own length they would only be
+    INF, which the convolution leaves out anyway."""
+    largest = int(solver.tree.unit_size.max(initial=0)) // solver.g
+    return ((solver.q + largest) // PRODUCT_BLOCK + 1) * PRODUCT_BLOCK + 1
 
 
 def _prefix_sizes(solver: _Solver, last: _Group) -> IntArray:
