@@ -4,6 +4,8 @@ on the screen whatever the zoom."""
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
@@ -25,6 +27,13 @@ from gui.i18n import current_language, translate
 from gui.numbers import pflops_text
 from model.elements import Island
 from model.part_names import accelerator_name
+
+
+def numbered(name: str) -> tuple[str, str] | None:
+    """("AI zone", "15") for "AI zone 15": a name ending in a number, split before it;
+    None for a name that does not."""
+    found = re.fullmatch(r"(.*?\D)\s*(\d+)", name.strip())
+    return (found.group(1).strip(), found.group(2)) if found else None
 
 
 def chip_short_name(name: str, vendor: str) -> str:
@@ -112,9 +121,17 @@ class IslandItem(ContainerItem):
         theme = self.theme()
         groups, racks, pflops = self.totals()
         text, muted = QColor(theme.text), QColor(theme.muted_text)
-        lines: list[ScreenLine] = [(self.element.name, 13, True, text)]
-        lines += [(f"{thousands(n)} × {name}", 11, False, text)
-                  for n, name in self.accelerators()]
+        # Ways of saying each line, longest first: the tile takes the first that fits
+        # its width, and leaves out a line (least important last) rather than cut it.
+        name: str | tuple[str, ...] = self.element.name
+        number = numbered(self.element.name)
+        parent = self.parentItem()
+        if number and parent is not None and getattr(parent, "tile_range", None) and (
+                parent.tile_range() is not None):  # type: ignore[attr-defined]
+            name = (self.element.name, number[1])  # the building's plate says what they are
+        lines: list[ScreenLine] = [(name, 13, True, text)]
+        lines += [((f"{thousands(n)} × {chip}", f"{thousands(n)} {chip}", thousands(n)),
+                   11, False, text) for n, chip in self.accelerators()]
         rack_text = plural(racks, "rack")
         if groups != 1:
             rack_text = translate("IslandItem", "{racks} in {groups}").format(
@@ -189,5 +206,5 @@ class IslandItem(ContainerItem):
                              summary)
         else:
             draw_screen_lines(painter, r.adjusted(8, 6, -8, -6), self.summary_lines(),
-                              Qt.AlignmentFlag.AlignHCenter, layout=self._layout)
+                              Qt.AlignmentFlag.AlignHCenter, layout=self._layout, drop=True)
         self.paint_badges(painter)
