@@ -69,6 +69,9 @@ class DesignScene(BundleRouting, CutView, QGraphicsScene):
         super().__init__(parent)
         self.design = design
         self.theme = theme
+        self.widest_tile_name: tuple[int, float] | None = None
+        """(design revision, pixels): the widest zoomed-out tile name a building's
+        plate can say the kind of (:meth:`BuildingItem.tiles_by_number`)."""
         self.metrics: DesignMetrics | None = metrics
         """The figures shown (given at once, the items are built with them: a scene
         for a picture writes each label once)."""

@@ -10,7 +10,6 @@ import pytest
 from PySide6.QtCore import QRectF, QSize
 from PySide6.QtGui import QFontMetricsF
 
-from gui.canvas.items.base import ElementItem
 from gui.canvas.items.building import BuildingItem
 from gui.canvas.items.island import IslandItem
 from gui.canvas.items.rack_group import RackGroupItem
@@ -109,7 +108,7 @@ def check_building_tiers(scene, scale: float) -> None:  # type: ignore[no-untype
         assert in_bar or on_plate, f"{item.element.name} unreadable at {scale:.0%}"
 
 
-def HEIGHT_PX(item: TierItem, scale: float) -> float:  # noqa: N802
+def HEIGHT_PX(item: TierItem, scale: float) -> float:
     return item.rect().height() * scale
 
 

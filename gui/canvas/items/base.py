@@ -140,7 +140,7 @@ def _fitted(text: str | tuple[str, ...], pixels: int, bold: bool, room: float,
 
 
 def _lay_out(device: QRectF, lines: list[ScreenLine], min_pixels: float,
-             align: Qt.AlignmentFlag, drop: bool = False
+             align: Qt.AlignmentFlag, drop: bool = False, whole_first: bool = False
              ) -> tuple[list[tuple[QFont, QPointF, str, QColor]], float]:
     """Each line's font, baseline start (relative to the box's corner, pixels), text
     as drawn and colour; and the height used. The start is worked out here for the
@@ -166,7 +166,7 @@ def _lay_out(device: QRectF, lines: list[ScreenLine], min_pixels: float,
         width = metrics.horizontalAdvance(shown)
         if width > device.width():  # eliding is dear: only when the line does not fit
             f, metrics, height, shown, width = _fitted(
-                text, f.pixelSize(), bold, device.width(), min_pixels, drop)
+                text, f.pixelSize(), bold, device.width(), min_pixels, drop or whole_first)
             if drop and runs and shown not in ((text,) if isinstance(text, str) else text):
                 continue  # cut: left out
         room = device.width() - width
@@ -179,21 +179,22 @@ def _lay_out(device: QRectF, lines: list[ScreenLine], min_pixels: float,
 def draw_screen_lines(painter: QPainter, box: QRectF, lines: list[ScreenLine],
                       align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignLeft,
                       min_pixels: float = 8.0, layout: ScreenLayout | None = None,
-                      drop: bool = False) -> float:
+                      drop: bool = False, whole_first: bool = False) -> float:
     """Draw ``lines`` top-down inside ``box`` (item coordinates) at a fixed size on the
     screen, whatever the zoom: each line keeps its pixel size, is shortened with "…" to
     the box's width, and lines that do not fit its height are left out (so put the most
     important first). A line that cannot get ``min_pixels`` is left out. ``drop``: a
     line after the first too wide in every way of saying it is left out rather than
-    cut (:func:`_lay_out`). ``layout`` keeps the result for the next paint. Returns the
-    screen height used, pixels."""
+    cut (:func:`_lay_out`); it and ``whole_first`` take a longer way of saying a line
+    shrunk before a shorter one (:func:`_fitted`). ``layout`` keeps the result for
+    the next paint. Returns the screen height used, pixels."""
     device = painter.worldTransform().mapRect(box)
-    key = (round(device.width(), 1), round(device.height(), 1), min_pixels, int(align), drop,
-           tuple((t, p, b, c.rgba()) for t, p, b, c in lines))
+    key = (round(device.width(), 1), round(device.height(), 1), min_pixels, int(align),
+           drop, whole_first, tuple((t, p, b, c.rgba()) for t, p, b, c in lines))
     if layout is not None and layout.key == key:
         runs, height = layout.runs, layout.height
     else:
-        runs, height = _lay_out(device, lines, min_pixels, align, drop)
+        runs, height = _lay_out(device, lines, min_pixels, align, drop, whole_first)
         if layout is not None:
             layout.key, layout.runs, layout.height = key, runs, height
     painter.save()

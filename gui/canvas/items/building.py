@@ -8,8 +8,10 @@ reaches into the building above."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QPainter
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter
 from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
 from gui.canvas.items.base import ScreenLayout, draw_screen_lines, font
@@ -56,6 +58,7 @@ class BuildingItem(ContainerItem):
     def __init__(self, element: Building) -> None:
         super().__init__(element, None)
         self._rect = QRectF(0, 0, *self.min_size)
+        self._tile_range: tuple[object, str | None] | None = None
         self._layout = ScreenLayout()
         """The plate's text as laid out at the last paint (reused at the same size)."""
         self.setZValue(0)
@@ -86,6 +89,29 @@ class BuildingItem(ContainerItem):
         found.sort(key=lambda t: -t.element.count)
         return found[:PLATE_TIERS]
 
+    def tiles_by_number(self, room: float) -> bool:
+        from gui.canvas.items.base import SHRINK, pixel_font
+        from gui.canvas.items.island import NAME_PX, IslandItem
+
+        # Alike on the whole campus: the widest name of a tile in any building whose
+        # plate can say what its tiles are, measured once per revision of the design.
+        scene = self.design_scene()
+        if scene is None or self.tile_range() is None:
+            return False
+        revision = scene.design.revision
+        widest = scene.widest_tile_name
+        if widest is None or widest[0] != revision:
+            metrics = QFontMetricsF(pixel_font(round(NAME_PX * SHRINK), bold=True))
+            most = 0.0
+            for item in scene.element_items():
+                parent = item.parentItem()
+                if isinstance(item, IslandItem) and isinstance(parent, BuildingItem) and (
+                        parent.tile_range() is not None):
+                    most = max(most, metrics.horizontalAdvance(item.element.name))
+            widest = (revision, most)
+            scene.widest_tile_name = widest
+        return widest[1] > room
+
     def tile_range(self) -> str | None:
         """"AI zone 1–7": what the building's islands are and their numbers, when every
         island's name is one word and a number ("AI zone 15"); None otherwise. The
@@ -93,8 +119,17 @@ class BuildingItem(ContainerItem):
         "15" (:meth:`IslandItem._summary_lines`)."""
         from gui.canvas.items.island import IslandItem, numbered
 
+        scene = self.design_scene()
+        revision = scene.design.revision if scene is not None else None
+        if self._tile_range is not None and self._tile_range[0] == revision:
+            return self._tile_range[1]
+        self._tile_range = (revision, self._range(IslandItem, numbered))
+        return self._tile_range[1]
+
+    def _range(self, island_kind: type, numbered: Callable[[str], tuple[str, str] | None]
+               ) -> str | None:
         names = [numbered(c.element.name) for c in self.element_children()
-                 if isinstance(c, IslandItem)]
+                 if isinstance(c, island_kind)]
         if not names or any(n is None for n in names):
             return None
         prefixes = {n[0] for n in names if n}
@@ -164,8 +199,10 @@ class BuildingItem(ContainerItem):
             draw_screen_lines(painter, plate.adjusted(2, 0, 0, -2), [
                 (title, TITLE_PX, True, QColor(theme.text)),
                 (self.power_text(), SUBTITLE_PX, False, QColor(theme.text)),
-                *[(" · ".join(t.compact_texts()), SUBTITLE_PX, True, QColor(theme.text))
-                  for t in self.plate_tiers(self._scale())]],
+                *[((" · ".join(t.compact_texts()), " ".join(
+                    (t.element.name, t.compact_texts()[1].split(" · ")[0])), t.element.name),
+                   SUBTITLE_PX, True, QColor(theme.text))
+                  for t in self.plate_tiers(self._scale())]], whole_first=True,
                 min_pixels=9, layout=self._layout)
         else:
             painter.setFont(font(8.5))

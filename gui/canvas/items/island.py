@@ -28,6 +28,9 @@ from gui.numbers import pflops_text
 from model.elements import Island
 from model.part_names import accelerator_name
 
+NAME_PX = 13
+"""Screen height of a zoomed-out tile's name."""
+
 
 def numbered(name: str) -> tuple[str, str] | None:
     """("AI zone", "15") for "AI zone 15": a name ending in a number, split before it;
@@ -105,31 +108,29 @@ class IslandItem(ContainerItem):
                 group.count * rack.servers_per_rack * server.accelerators_per_server)
         return sorted(((n, name) for name, n in counts.items()), reverse=True)
 
-    def summary_lines(self) -> list[ScreenLine]:
+    def summary_lines(self, numbers: bool = False) -> list[ScreenLine]:
         """What the block says when zoomed out, most important first (worked out again
-        only when the design, its figures, the cut or the theme changed)."""
+        only when the design, its figures, the cut or the theme changed). ``numbers``:
+        the name said by its number only ("15" for "AI zone 15"), as all the tiles of
+        its building say theirs (:meth:`BuildingItem.tiles_by_number`)."""
         scene = self.design_scene()
         # The design's revision stands for the island, its contents and the catalog
         # (looking at every child at every paint cost more than the summary itself).
         key = ((id(scene.metrics), id(scene.theme), scene.design.revision) if scene
-               else None, self.cut, self.element)
+               else None, self.cut, self.element, numbers)
         if self._summary is None or self._summary[0] != key:
-            self._summary = (key, self._summary_lines())
+            self._summary = (key, self._summary_lines(numbers))
         return self._summary[1]
 
-    def _summary_lines(self) -> list[ScreenLine]:
+    def _summary_lines(self, numbers: bool) -> list[ScreenLine]:
         theme = self.theme()
         groups, racks, pflops = self.totals()
         text, muted = QColor(theme.text), QColor(theme.muted_text)
         # Ways of saying each line, longest first: the tile takes the first that fits
         # its width, and leaves out a line (least important last) rather than cut it.
-        name: str | tuple[str, ...] = self.element.name
         number = numbered(self.element.name)
-        parent = self.parentItem()
-        if number and parent is not None and getattr(parent, "tile_range", None) and (
-                parent.tile_range() is not None):  # type: ignore[attr-defined]
-            name = (self.element.name, number[1])  # the building's plate says what they are
-        lines: list[ScreenLine] = [(name, 13, True, text)]
+        name = number[1] if numbers and number else self.element.name
+        lines: list[ScreenLine] = [(name, NAME_PX, True, text)]
         lines += [((f"{thousands(n)} × {chip}", f"{thousands(n)} {chip}", thousands(n)),
                    11, False, text) for n, chip in self.accelerators()]
         rack_text = plural(racks, "rack")
@@ -205,6 +206,10 @@ class IslandItem(ContainerItem):
                              Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
                              summary)
         else:
-            draw_screen_lines(painter, r.adjusted(8, 6, -8, -6), self.summary_lines(),
+            box = r.adjusted(8, 6, -8, -6)
+            parent = self.parentItem()
+            numbers = isinstance(parent, ContainerItem) and parent.tiles_by_number(
+                box.width() * screen_scale(painter))
+            draw_screen_lines(painter, box, self.summary_lines(numbers),
                               Qt.AlignmentFlag.AlignHCenter, layout=self._layout, drop=True)
         self.paint_badges(painter)
