@@ -398,6 +398,11 @@ class DesignScene(BundleRouting, CutView, QGraphicsScene):
             if isinstance(item, BuildingItem):
                 item.prepareGeometryChange()
                 item.update()
+        # the plates grow above the buildings as the view zooms out: the view may
+        # scroll to them (the area was set at the build, without plates)
+        content = self.content_rect()
+        if not self.sceneRect().contains(content):
+            self.setSceneRect(self.sceneRect().united(content))
 
     def room_above(self, building: BuildingItem) -> float:
         """Scene units free above a building, up to the nearest building standing over

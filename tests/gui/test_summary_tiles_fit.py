@@ -119,6 +119,11 @@ def test_first_view_tiles_say_their_lines_whole(qtbot, catalog, settings, monkey
     window = first_view(qtbot, catalog, settings, monkeypatch, large_design(name), size)
     try:
         view, scene = window.view, window.scene
+        shown = view.mapToScene(view.viewport().rect()).boundingRect()
+        for item in scene.element_items():  # the plates above the buildings in sight
+            if isinstance(item, BuildingItem) and not item.plate_rect().isEmpty():
+                plate = item.mapRectToScene(item.plate_rect())
+                assert shown.contains(plate), f"plate of {item.element.name} out of sight"
         scales = [view.scale_factor(), 0.24, 0.30, 0.42]  # the walk's zooms too
         for scale in scales:
             view.set_scale(scale)
