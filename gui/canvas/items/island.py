@@ -122,7 +122,7 @@ class IslandItem(ContainerItem):
             self._summary = (key, self._summary_lines(numbers))
         return self._summary[1]
 
-    def _summary_lines(self, numbers: bool) -> list[ScreenLine]:
+    def _summary_lines(self, numbers: bool = False) -> list[ScreenLine]:
         theme = self.theme()
         groups, racks, pflops = self.totals()
         text, muted = QColor(theme.text), QColor(theme.muted_text)
