@@ -307,7 +307,24 @@ def _crossings(points: Sequence[Point], index: RectIndex, ignore: frozenset[str]
     return total
 
 
-def _vertical_candidates(lower: End, upper: End) -> Iterable[list[Point]]:
+LANE = 4.0
+"""How far under a building a route across the street between rows of buildings runs:
+the plate of a zoomed-out building below never reaches that high
+(:meth:`gui.canvas.scene.DesignScene.room_above` keeps 8 units free)."""
+
+
+def _streets(lower: Rect, upper: Rect, frames: RectIndex | None) -> list[float]:
+    """y of the streets a route from the building ``lower`` to the building ``upper``
+    may cross on: just under the lowest frame standing over ``lower``, and just under
+    ``upper``. (Not above a building with none over it: its zoomed-out plate is
+    there.)"""
+    over = [r[3] for r in (frames._rects.values() if frames is not None else ())
+            if r[3] <= lower[1] and r[0] < lower[2] and lower[0] < r[2]]
+    return ([max(over) + LANE] if over else []) + [upper[3] + LANE]
+
+
+def _vertical_candidates(lower: End, upper: End, frames: RectIndex | None = None
+                         ) -> Iterable[list[Point]]:
     """Routes from the top of ``lower`` to the bottom of ``upper``, simplest first."""
     la, ua = lower.rect, upper.rect
     p = (la[0] + (la[2] - la[0]) * lower.at, la[1])
@@ -327,6 +344,19 @@ def _vertical_candidates(lower: End, upper: End) -> Iterable[list[Point]]:
         side = la[0] if x < la[0] else la[2]
         for y in ys[:2] + ys[3:]:
             yield [(side, cy), (x, cy), (x, y), (q[0], y), q]
+    # Between buildings, from a card standing in a building itself (an island's block
+    # when zoomed out): along the channel above it, out of the side of its building,
+    # across the street, in beside the upper card's building and along the channel
+    # under that card (never through a building's title).
+    if len(lower.frames) == 1 and upper.frames and lower.frames[-1] != upper.frames[-1]:
+        lf, uf = lower.frames[-1], upper.frames[-1]
+        below, above = p[1] - STUB, q[1] + STUB
+        streets = _streets(lf, uf, frames)
+        for x1 in sorted((lf[0] - STUB, lf[2] + STUB), key=lambda x: abs(x - q[0])):
+            for x2 in sorted((uf[0] - STUB, uf[2] + STUB), key=lambda x: abs(x - x1)):
+                for y in streets:
+                    yield [p, (p[0], below), (x1, below), (x1, y), (x2, y), (x2, above),
+                           (q[0], above), q]
     # Into the upper card's side as well.
     ucy = (ua[1] + ua[3]) / 2
     for x in _channels(lower, q[0])[:4]:
@@ -375,7 +405,7 @@ def route(lower: End, upper: End, index: RectIndex, ignore: frozenset[str],
     crossing the fewest (the simplest among equals). ``side_to_side`` joins the sides
     of peers."""
     raw = (_side_candidates(lower, upper) if side_to_side
-           else _vertical_candidates(lower, upper))
+           else _vertical_candidates(lower, upper, frames))
     own = (lower.rect, upper.rect)
     tried: list[list[Point]] = []
     for candidate in raw:

@@ -69,6 +69,9 @@ class DesignScene(BundleRouting, CutView, QGraphicsScene):
         super().__init__(parent)
         self.design = design
         self.theme = theme
+        self.widest_tile_name: tuple[int, float] | None = None
+        """(design revision, pixels): the widest zoomed-out tile name a building's
+        plate can say the kind of (:meth:`BuildingItem.tiles_by_number`)."""
         self.metrics: DesignMetrics | None = metrics
         """The figures shown (given at once, the items are built with them: a scene
         for a picture writes each label once)."""
@@ -395,6 +398,11 @@ class DesignScene(BundleRouting, CutView, QGraphicsScene):
             if isinstance(item, BuildingItem):
                 item.prepareGeometryChange()
                 item.update()
+        # the plates grow above the buildings as the view zooms out: the view may
+        # scroll to them (the area was set at the build, without plates)
+        content = self.content_rect()
+        if not self.sceneRect().contains(content):
+            self.setSceneRect(self.sceneRect().united(content))
 
     def room_above(self, building: BuildingItem) -> float:
         """Scene units free above a building, up to the nearest building standing over

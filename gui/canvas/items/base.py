@@ -117,30 +117,37 @@ _SIZED_FONTS: dict[tuple[int, bool], tuple[QFont, QFontMetricsF, float]] = {}
 
 
 def _fitted(text: str | tuple[str, ...], pixels: int, bold: bool, room: float,
-            min_pixels: float) -> tuple[QFont, QFontMetricsF, float, str, float]:
+            min_pixels: float, whole_first: bool = False
+            ) -> tuple[QFont, QFontMetricsF, float, str, float]:
     """The font, metrics, line height, text and width of a line too wide for ``room``
     pixels at ``pixels``: the longest way of saying it that fits, at the largest size
     from ``pixels`` down to :data:`SHRINK` of it (never under ``min_pixels``); else the
-    shortest, ended with "…"."""
+    shortest, ended with "…". ``whole_first``: a longer way of saying it, shrunk, is
+    taken before a shorter one at a larger size ("AI zone 15" before "15")."""
     options = (text,) if isinstance(text, str) else text
     smallest = max(round(min_pixels), round(pixels * SHRINK), 1)
-    for size in range(pixels, smallest - 1, -1):
+    sizes = range(pixels, smallest - 1, -1)
+    tries = ([(size, option) for option in options for size in sizes] if whole_first
+             else [(size, option) for size in sizes for option in options])
+    for size, option in tries:
         f, metrics, height = _sized_font(size, bold)
-        for option in options:
-            width = metrics.horizontalAdvance(option)
-            if width <= room:
-                return f, metrics, height, option, width
+        width = metrics.horizontalAdvance(option)
+        if width <= room:
+            return f, metrics, height, option, width
     f, metrics, height = _sized_font(pixels, bold)
     shown = elided_name(metrics, options[-1], room)
     return f, metrics, height, shown, metrics.horizontalAdvance(shown)
 
 
 def _lay_out(device: QRectF, lines: list[ScreenLine], min_pixels: float,
-             align: Qt.AlignmentFlag) -> tuple[list[tuple[QFont, QPointF, str, QColor]], float]:
+             align: Qt.AlignmentFlag, drop: bool = False, whole_first: bool = False
+             ) -> tuple[list[tuple[QFont, QPointF, str, QColor]], float]:
     """Each line's font, baseline start (relative to the box's corner, pixels), text
     as drawn and colour; and the height used. The start is worked out here for the
     alignment, so that painting draws at a point (much cheaper than into a rectangle
-    with alignment flags, which lays the text out at every paint)."""
+    with alignment flags, which lays the text out at every paint). ``drop``: a line
+    after the first that no way of saying fits the width is left out, not cut with
+    "…" (the lines below move up)."""
     runs: list[tuple[QFont, QPointF, str, QColor]] = []
     y = 0.0
     right = bool(align & Qt.AlignmentFlag.AlignRight)
@@ -159,7 +166,9 @@ def _lay_out(device: QRectF, lines: list[ScreenLine], min_pixels: float,
         width = metrics.horizontalAdvance(shown)
         if width > device.width():  # eliding is dear: only when the line does not fit
             f, metrics, height, shown, width = _fitted(
-                text, f.pixelSize(), bold, device.width(), min_pixels)
+                text, f.pixelSize(), bold, device.width(), min_pixels, drop or whole_first)
+            if drop and runs and shown not in ((text,) if isinstance(text, str) else text):
+                continue  # cut: left out
         room = device.width() - width
         x = room if right else room / 2 if centred else 0.0
         runs.append((f, QPointF(x, y + metrics.ascent()), shown, colour))
@@ -169,20 +178,23 @@ def _lay_out(device: QRectF, lines: list[ScreenLine], min_pixels: float,
 
 def draw_screen_lines(painter: QPainter, box: QRectF, lines: list[ScreenLine],
                       align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignLeft,
-                      min_pixels: float = 8.0, layout: ScreenLayout | None = None
-                      ) -> float:
+                      min_pixels: float = 8.0, layout: ScreenLayout | None = None,
+                      drop: bool = False, whole_first: bool = False) -> float:
     """Draw ``lines`` top-down inside ``box`` (item coordinates) at a fixed size on the
     screen, whatever the zoom: each line keeps its pixel size, is shortened with "…" to
     the box's width, and lines that do not fit its height are left out (so put the most
-    important first). A line that cannot get ``min_pixels`` is left out. ``layout``
-    keeps the result for the next paint. Returns the screen height used, pixels."""
+    important first). A line that cannot get ``min_pixels`` is left out. ``drop``: a
+    line after the first too wide in every way of saying it is left out rather than
+    cut (:func:`_lay_out`); it and ``whole_first`` take a longer way of saying a line
+    shrunk before a shorter one (:func:`_fitted`). ``layout`` keeps the result for
+    the next paint. Returns the screen height used, pixels."""
     device = painter.worldTransform().mapRect(box)
     key = (round(device.width(), 1), round(device.height(), 1), min_pixels, int(align),
-           tuple((t, p, b, c.rgba()) for t, p, b, c in lines))
+           drop, whole_first, tuple((t, p, b, c.rgba()) for t, p, b, c in lines))
     if layout is not None and layout.key == key:
         runs, height = layout.runs, layout.height
     else:
-        runs, height = _lay_out(device, lines, min_pixels, align)
+        runs, height = _lay_out(device, lines, min_pixels, align, drop, whole_first)
         if layout is not None:
             layout.key, layout.runs, layout.height = key, runs, height
     painter.save()

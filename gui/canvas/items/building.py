@@ -8,13 +8,16 @@ reaches into the building above."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QPainter
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter
 from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
 from gui.canvas.items.base import ScreenLayout, draw_screen_lines, font
 from gui.canvas.items.container import ContainerItem
 from gui.canvas.items.names import header_texts
+from gui.canvas.items.tier import TierItem, plated
 from gui.i18n import translate
 from gui.theme import utilization_colour
 from gui.words import enum_word
@@ -26,6 +29,10 @@ TITLE_PX = 15.0
 SUBTITLE_PX = 12.0
 PLATE_PX = 38.0
 """Screen height of the plate above a zoomed-out building: name and power figures."""
+TIER_LINE_PX = 15.0
+"""Screen height of a line of the plate naming one of the building's tiers."""
+PLATE_TIERS = 2
+"""Most tiers a plate names (the others: their tooltips)."""
 LEGIBLE_PX = 13.0
 """Below this screen size of the header's name, the plate is shown instead."""
 
@@ -51,6 +58,7 @@ class BuildingItem(ContainerItem):
     def __init__(self, element: Building) -> None:
         super().__init__(element, None)
         self._rect = QRectF(0, 0, *self.min_size)
+        self._tile_range: tuple[object, str | None] | None = None
         self._layout = ScreenLayout()
         """The plate's text as laid out at the last paint (reused at the same size)."""
         self.setZValue(0)
@@ -62,10 +70,75 @@ class BuildingItem(ContainerItem):
         scale = scene.view_scale if scene is not None else 1.0
         if not plate_needed(scale):
             return QRectF()
-        height = PLATE_PX / scale
+        height = (PLATE_PX + TIER_LINE_PX * len(self.plate_tiers(scale))) / scale
         if scene is not None:
             height = min(height, scene.room_above(self))
         return QRectF(0, -height, self._rect.width(), height)
+
+    def _scale(self) -> float:
+        """The zoom the plate is sized for (the view's, or a picture's while drawn)."""
+        scene = self.design_scene()
+        return scene.view_scale if scene is not None else 1.0
+
+    def plate_tiers(self, scale: float) -> list[TierItem]:
+        """The building's own tiers whose bars are too low on the screen at ``scale``
+        to say their names (:func:`gui.canvas.items.tier.plated`): the plate names
+        them, on lines of their own, most switches first, up to :data:`PLATE_TIERS`."""
+        found = [c for c in self.element_children()
+                 if isinstance(c, TierItem) and plated(c, scale)]
+        found.sort(key=lambda t: -t.element.count)
+        return found[:PLATE_TIERS]
+
+    def tiles_by_number(self, room: float) -> bool:
+        from gui.canvas.items.base import SHRINK, pixel_font
+        from gui.canvas.items.island import NAME_PX, IslandItem
+
+        # Alike on the whole campus: the widest name of a tile in any building whose
+        # plate can say what its tiles are, measured once per revision of the design.
+        scene = self.design_scene()
+        if scene is None or self.tile_range() is None:
+            return False
+        revision = scene.design.revision
+        widest = scene.widest_tile_name
+        if widest is None or widest[0] != revision:
+            metrics = QFontMetricsF(pixel_font(round(NAME_PX * SHRINK), bold=True))
+            most = 0.0
+            for item in scene.element_items():
+                parent = item.parentItem()
+                if isinstance(item, IslandItem) and isinstance(parent, BuildingItem) and (
+                        parent.tile_range() is not None):
+                    most = max(most, metrics.horizontalAdvance(item.element.name))
+            widest = (revision, most)
+            scene.widest_tile_name = widest
+        return widest[1] > room
+
+    def tile_range(self) -> str | None:
+        """"AI zone 1–7": what the building's islands are and their numbers, when every
+        island's name is one word and a number ("AI zone 15"); None otherwise. The
+        zoomed-out plate says it, so that a tile too narrow for "AI zone 15" may say
+        "15" (:meth:`IslandItem._summary_lines`)."""
+        from gui.canvas.items.island import IslandItem, numbered
+
+        scene = self.design_scene()
+        revision = scene.design.revision if scene is not None else None
+        if self._tile_range is not None and self._tile_range[0] == revision:
+            return self._tile_range[1]
+        self._tile_range = (revision, self._range(IslandItem, numbered))
+        return self._tile_range[1]
+
+    def _range(self, island_kind: type, numbered: Callable[[str], tuple[str, str] | None]
+               ) -> str | None:
+        names = [numbered(c.element.name) for c in self.element_children()
+                 if isinstance(c, island_kind)]
+        if not names or any(n is None for n in names):
+            return None
+        prefixes = {n[0] for n in names if n}
+        if len(prefixes) != 1:
+            return None
+        numbers = sorted(int(n[1]) for n in names if n)
+        if len(numbers) == 1:
+            return f"{prefixes.pop()} {numbers[0]}"
+        return f"{prefixes.pop()} {numbers[0]}–{numbers[-1]}"
 
     def boundingRect(self) -> QRectF:
         return super().boundingRect().united(self.plate_rect())
@@ -119,9 +192,17 @@ class BuildingItem(ContainerItem):
                          theme.colour("building_border"), 14, 1.6)
         plate = self.plate_rect()
         if not plate.isEmpty():
+            tiles = self.tile_range()
+            title: str | tuple[str, ...] = self.element.name
+            if tiles is not None:
+                title = (f"{self.element.name} · {tiles}", self.element.name)
             draw_screen_lines(painter, plate.adjusted(2, 0, 0, -2), [
-                (self.element.name, TITLE_PX, True, QColor(theme.text)),
-                (self.power_text(), SUBTITLE_PX, False, QColor(theme.text))],
+                (title, TITLE_PX, True, QColor(theme.text)),
+                (self.power_text(), SUBTITLE_PX, False, QColor(theme.text)),
+                *[((" · ".join(t.compact_texts()), " ".join(
+                    (t.element.name, t.compact_texts()[1].split(" · ")[0])), t.element.name),
+                   SUBTITLE_PX, True, QColor(theme.text))
+                  for t in self.plate_tiers(self._scale())]], whole_first=True,
                 min_pixels=9, layout=self._layout)
         else:
             painter.setFont(font(8.5))

@@ -32,6 +32,13 @@ class ContainerItem(ElementItem):
             path.addRect(QRectF(0, 0, self._rect.width(), self.header_height))
         return path
 
+    def tiles_by_number(self, room: float) -> bool:
+        """Whether the zoomed-out tiles inside say their names by number only, in
+        ``room`` screen pixels: a building's, when its plate says what they are
+        ("AI zone 1–7") and one of the names would not fit whole (all then say theirs
+        alike). Not for other containers."""
+        return False
+
     def element_children(self) -> list[ElementItem]:
         """Child element items (islands, tiers, rack groups)."""
         return [c for c in self.childItems() if isinstance(c, ElementItem)]

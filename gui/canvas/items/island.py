@@ -4,6 +4,8 @@ on the screen whatever the zoom."""
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
@@ -25,6 +27,16 @@ from gui.i18n import current_language, translate
 from gui.numbers import pflops_text
 from model.elements import Island
 from model.part_names import accelerator_name
+
+NAME_PX = 13
+"""Screen height of a zoomed-out tile's name."""
+
+
+def numbered(name: str) -> tuple[str, str] | None:
+    """("AI zone", "15") for "AI zone 15": a name ending in a number, split before it;
+    None for a name that does not."""
+    found = re.fullmatch(r"(.*?\D)\s*(\d+)", name.strip())
+    return (found.group(1).strip(), found.group(2)) if found else None
 
 
 def chip_short_name(name: str, vendor: str) -> str:
@@ -96,25 +108,31 @@ class IslandItem(ContainerItem):
                 group.count * rack.servers_per_rack * server.accelerators_per_server)
         return sorted(((n, name) for name, n in counts.items()), reverse=True)
 
-    def summary_lines(self) -> list[ScreenLine]:
+    def summary_lines(self, numbers: bool = False) -> list[ScreenLine]:
         """What the block says when zoomed out, most important first (worked out again
-        only when the design, its figures, the cut or the theme changed)."""
+        only when the design, its figures, the cut or the theme changed). ``numbers``:
+        the name said by its number only ("15" for "AI zone 15"), as all the tiles of
+        its building say theirs (:meth:`BuildingItem.tiles_by_number`)."""
         scene = self.design_scene()
         # The design's revision stands for the island, its contents and the catalog
         # (looking at every child at every paint cost more than the summary itself).
         key = ((id(scene.metrics), id(scene.theme), scene.design.revision) if scene
-               else None, self.cut, self.element)
+               else None, self.cut, self.element, numbers)
         if self._summary is None or self._summary[0] != key:
-            self._summary = (key, self._summary_lines())
+            self._summary = (key, self._summary_lines(numbers))
         return self._summary[1]
 
-    def _summary_lines(self) -> list[ScreenLine]:
+    def _summary_lines(self, numbers: bool = False) -> list[ScreenLine]:
         theme = self.theme()
         groups, racks, pflops = self.totals()
         text, muted = QColor(theme.text), QColor(theme.muted_text)
-        lines: list[ScreenLine] = [(self.element.name, 13, True, text)]
-        lines += [(f"{thousands(n)} × {name}", 11, False, text)
-                  for n, name in self.accelerators()]
+        # Ways of saying each line, longest first: the tile takes the first that fits
+        # its width, and leaves out a line (least important last) rather than cut it.
+        number = numbered(self.element.name)
+        name = number[1] if numbers and number else self.element.name
+        lines: list[ScreenLine] = [(name, NAME_PX, True, text)]
+        lines += [((f"{thousands(n)} × {chip}", f"{thousands(n)} {chip}", thousands(n)),
+                   11, False, text) for n, chip in self.accelerators()]
         rack_text = plural(racks, "rack")
         if groups != 1:
             rack_text = translate("IslandItem", "{racks} in {groups}").format(
@@ -188,6 +206,10 @@ class IslandItem(ContainerItem):
                              Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
                              summary)
         else:
-            draw_screen_lines(painter, r.adjusted(8, 6, -8, -6), self.summary_lines(),
-                              Qt.AlignmentFlag.AlignHCenter, layout=self._layout)
+            box = r.adjusted(8, 6, -8, -6)
+            parent = self.parentItem()
+            numbers = isinstance(parent, ContainerItem) and parent.tiles_by_number(
+                box.width() * screen_scale(painter))
+            draw_screen_lines(painter, box, self.summary_lines(numbers),
+                              Qt.AlignmentFlag.AlignHCenter, layout=self._layout, drop=True)
         self.paint_badges(painter)

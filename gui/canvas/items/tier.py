@@ -28,6 +28,17 @@ WIDTH, HEIGHT = 200.0, 44.0
 COMPACT_SCALE = 0.75
 """Below this zoom the bar says only its name, count and role, in screen-sized text
 (the full card's text would be under 10 pixels high)."""
+PLATED_PX = 20.0
+"""A building's tier whose bar is lower than this on the screen is named on its
+building's plate instead (:meth:`gui.canvas.items.building.BuildingItem.plate_lines`):
+its own text would be squashed under 8 pixels."""
+
+
+def plated(item: ElementItem, scale: float) -> bool:
+    """Whether ``item``, a tier standing in a building (not in an island), is named on
+    its building's plate at ``scale`` rather than in its own bar."""
+    return HEIGHT * scale < PLATED_PX and item.parentItem() is not None and (
+        getattr(item.parentItem(), "kind", "") == "building")
 
 
 def ratio_text(ratio: float | None) -> str:
@@ -49,6 +60,13 @@ class TierItem(ElementItem):
         self._layout = ScreenLayout()
         """The compact card's text as laid out at the last paint."""
         self.setZValue(3)
+
+    def compact_texts(self) -> tuple[str, str]:
+        """Its name, and "×576 · aggregation · 7:1" (the zoomed-out bar's two lines)."""
+        tier: SwitchTier = self.element
+        known, ratio = self.oversubscription()
+        return tier.name, (f"×{thousands(tier.count)} · {enum_word(tier.role)}"
+                           + (f" · {ratio_text(ratio)}" if known else ""))
 
     def oversubscription(self) -> tuple[bool, float | None]:
         """(known, ratio down:up) from the metrics."""
@@ -98,13 +116,15 @@ class TierItem(ElementItem):
         painter.setBrush(colour)
         painter.drawRoundedRect(QRectF(r.left() + 1, r.top() + 1, 7, r.height() - 2), 4, 4)
         tier: SwitchTier = self.element
+        if plated(self, scene.view_scale if scene else screen_scale(painter)):
+            self.paint_badges(painter)  # named on the building's plate, readable there
+            return
         if screen_scale(painter) < COMPACT_SCALE:
             # Zoomed out: name and count at a size that stays readable.
+            name, figures = self.compact_texts()
             draw_screen_lines(painter, r.adjusted(10, 2, -4, -2), [
-                (tier.name, 11, True, QColor(theme.text)),
-                (f"×{thousands(tier.count)} · {enum_word(tier.role)}"
-                 + (f" · {ratio_text(ratio)}" if known else ""), 11, False,
-                 QColor(theme.text))], min_pixels=7,
+                (name, 11, True, QColor(theme.text)),
+                (figures, 11, False, QColor(theme.text))], min_pixels=7,
                 layout=self._layout)
             self.paint_badges(painter)
             return
