@@ -64,6 +64,11 @@ SETTINGS = "__design__"
 FIELD_ROOM = 110
 """Pixels an editor needs beside its label to show a value; with less, labels go above."""
 
+TALLEST_ELEMENT_ROWS = 7
+"""Rows of the tallest element form: a link bundle's six fields and the line naming
+what it joins (a switch tier and a building have six rows, a rack group four, an island
+three). The design's settings have eleven and may scroll."""
+
 Row = tuple[str, str, Callable[[], Field]]
 """(field name, label, maker of its editor): editors are made only for the rows shown."""
 
@@ -147,6 +152,22 @@ class Inspector(QWidget):
             height = self.title.sizeHint().height() + self._form_host.sizeHint().height()
             hint.setHeight(height + 20)
         return hint
+
+    def height_for_rows(self, rows: int) -> int:
+        """Pixels the panel needs to show a title of two lines and ``rows`` rows of
+        editors beside their labels, without scrolling (in the panel's font: the CJK
+        one's lines are taller)."""
+        probes = [ChoiceField([("Mg", None)]), TextField(), CountField()]
+        row = max(probe.sizeHint().height() for probe in probes)
+        for probe in probes:
+            probe.deleteLater()
+        spacing = self.style().pixelMetric(self.style().PixelMetric.PM_LayoutVerticalSpacing)
+        if self._form is not None and self._form.verticalSpacing() >= 0:
+            spacing = self._form.verticalSpacing()
+        title = 2 * self.title.fontMetrics().lineSpacing() + 2
+        margins = self.layout().contentsMargins()
+        outer = margins.top() + margins.bottom() + self.layout().spacing()
+        return title + outer + rows * row + (rows - 1) * max(0, spacing) + 2
 
     # -------------------------------------------------------------- showing
     def show_ids(self, ids: list[str]) -> None:
