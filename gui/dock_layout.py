@@ -15,8 +15,8 @@ from PySide6.QtWidgets import QDockWidget, QMainWindow
 
 INSPECTOR_HEIGHT = 340
 """Inspector dock height on a large (> 800 px high) window, at least. On any window the
-inspector gets at least what the tallest element form needs (a link bundle's seven rows
-under a two-line title, measured in the interface's font): on a 1280×720 screen the
+inspector gets at least what the tallest element form needs (six rows of editors under a
+two-line title, measured in the interface's font): on a 1280×720 screen the
 metrics dock takes the rest, its charts shrinking first (the headline figures stay)."""
 
 

@@ -64,10 +64,11 @@ SETTINGS = "__design__"
 FIELD_ROOM = 110
 """Pixels an editor needs beside its label to show a value; with less, labels go above."""
 
-TALLEST_ELEMENT_ROWS = 7
-"""Rows of the tallest element form: a link bundle's six fields and the line naming
-what it joins (a switch tier and a building have six rows, a rack group four, an island
-three). The design's settings have eleven and may scroll."""
+TALLEST_ELEMENT_ROWS = 6
+"""Editors of the element kinds with the most: a switch tier, a link bundle and a
+building have six (a rack group four, an island three). A bundle's line naming what
+it joins, under its editors, may need a scroll on a 1280×720 screen; the design's
+eleven settings (shown with nothing selected) scroll there."""
 
 Row = tuple[str, str, Callable[[], Field]]
 """(field name, label, maker of its editor): editors are made only for the rows shown."""
