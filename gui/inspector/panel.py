@@ -166,8 +166,10 @@ class Inspector(QWidget):
         if self._form is not None and self._form.verticalSpacing() >= 0:
             spacing = self._form.verticalSpacing()
         title = 2 * self.title.fontMetrics().lineSpacing() + 2
-        margins = self.layout().contentsMargins()
-        outer = margins.top() + margins.bottom() + self.layout().spacing()
+        layout = self.layout()
+        assert layout is not None  # made in __init__
+        margins = layout.contentsMargins()
+        outer = margins.top() + margins.bottom() + layout.spacing()
         return title + outer + rows * row + (rows - 1) * max(0, spacing) + 2
 
     # -------------------------------------------------------------- showing

@@ -1,7 +1,8 @@
 """Issue #15 §2: at 1280×720, in English and in Chinese (the CJK font's taller lines),
 the inspector shows every field of a switch tier and of a link bundle (with a building,
-the element kinds with the most editors: six) without scrolling, and each value is whole in its editor (a part's
-long name in a list is elided, its whole name in the tooltip and the open list).
+the element kinds with the most editors: six) without scrolling, and each value is whole
+in its editor (a part's long name in a list is elided, its whole name in the tooltip and
+the open list).
 
 Seen under Xvfb before the fix: in Chinese the inspector showed four of a switch tier's
 six fields; "Serves" and "Plane" were scrolled out of sight."""
