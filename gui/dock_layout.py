@@ -91,6 +91,11 @@ def apply_default_sizes(window: QMainWindow, docks: dict[str, QDockWidget]) -> N
     place_corners(window)
     width, height = window.width(), window.height()
     small = height <= 800
+    if small and "jobs" in docks and "problems" in docks:
+        # on a short screen the Jobs table goes behind the problems list under the
+        # canvas: the right-hand column then has no tab bar to find room for
+        window.tabifyDockWidget(docks["problems"], docks["jobs"])
+        docks["problems"].raise_()
     side = max(230, min(300, width // 6))
     right = max(340, min(420, width // 4))
     window.resizeDocks([docks["palette"], docks["inspector"]], [side, right],
@@ -99,9 +104,13 @@ def apply_default_sizes(window: QMainWindow, docks: dict[str, QDockWidget]) -> N
     window.resizeDocks([docks["palette"], docks["legend"]],
                        [palette, max(200, height - palette)], Qt.Orientation.Vertical)
     inspector = inspector_height(docks["inspector"], 0 if small else INSPECTOR_HEIGHT)
-    # the inspector alone: the metrics dock (and the Jobs tab behind it) take the rest
-    # (sizes given for both were shared out in proportion, the inspector short of its own)
-    window.resizeDocks([docks["inspector"]], [inspector], Qt.Orientation.Vertical)
+    # sizes that add up to the column as it is (sizes that did not were shared out in
+    # proportion, the inspector short of its own)
+    top, below = docks["inspector"].geometry(), docks["metrics"].geometry()
+    gap = max(0, below.top() - top.bottom() - 1)
+    column = below.bottom() - top.top() + 1 - gap
+    window.resizeDocks([docks["inspector"], docks["metrics"]],
+                       [inspector, max(1, column - inspector)], Qt.Orientation.Vertical)
     window.resizeDocks([docks["problems"]], [110 if small else 150], Qt.Orientation.Vertical)
     # lay the window out now, so that what follows (fitting the design into the canvas)
     # sees the canvas at its final size, not at the size it had before the docks moved

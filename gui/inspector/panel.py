@@ -165,12 +165,16 @@ class Inspector(QWidget):
         spacing = self.style().pixelMetric(self.style().PixelMetric.PM_LayoutVerticalSpacing)
         if self._form is not None and self._form.verticalSpacing() >= 0:
             spacing = self._form.verticalSpacing()
-        title = 2 * self.title.fontMetrics().lineSpacing() + 2
+        probe_title = QLabel("<b>Mg</b><br><span>Mg</span>")
+        probe_title.setTextFormat(Qt.TextFormat.RichText)
+        probe_title.setFont(self.title.font())
+        title = probe_title.sizeHint().height()
+        probe_title.deleteLater()
         layout = self.layout()
         assert layout is not None  # made in __init__
         margins = layout.contentsMargins()
         outer = margins.top() + margins.bottom() + layout.spacing()
-        return title + outer + rows * row + (rows - 1) * max(0, spacing) + 2
+        return title + outer + rows * row + (rows - 1) * max(0, spacing)
 
     # -------------------------------------------------------------- showing
     def show_ids(self, ids: list[str]) -> None:

@@ -87,5 +87,12 @@ def test_a_tier_and_a_bundle_show_every_field_at_1280_by_720(  # type: ignore[no
                     continue
                 assert needed <= room, f"{language} {kind.__name__}: {name} {text!r} " \
                                        f"needs {needed} px, has {room}"
+        # the headline figures stay in sight under it; the Jobs table went behind the
+        # problems list (reachable, and no tab bar in the right-hand column)
+        for key, label in win.metrics_dock.labels.items():
+            box = rect_in(label, win)
+            assert label.isVisible() and win.rect().contains(box), f"{language} {key} {box}"
+            assert box.bottom() < win.statusBar().geometry().top(), key
+        assert win.docks["jobs"] in win.tabifiedDockWidgets(win.docks["problems"])
     finally:
         installer(QApplication.instance()).remove()  # type: ignore[arg-type]
