@@ -165,7 +165,9 @@ class Inspector(QWidget):
         spacing = self.style().pixelMetric(self.style().PixelMetric.PM_LayoutVerticalSpacing)
         if self._form is not None and self._form.verticalSpacing() >= 0:
             spacing = self._form.verticalSpacing()
-        probe_title = QLabel("<b>Mg</b><br><span>Mg</span>")
+        # a Latin and a Chinese character a line: Chinese words (a name, or the
+        # interface's) are drawn in the CJK fallback font, whose lines are taller
+        probe_title = QLabel("<b>Mg 中</b><br><span>Mg 中</span>")
         probe_title.setTextFormat(Qt.TextFormat.RichText)
         probe_title.setFont(self.title.font())
         title = probe_title.sizeHint().height()

@@ -2,9 +2,11 @@
 the inspector shows every field of a switch tier and of a link bundle (with a building,
 the element kinds with the most editors: six) without scrolling, and each value is whole
 in its editor (a part's long name in a list is elided, its whole name in the tooltip and
-the open list).
+the open list); the headline figures stay in sight, and the palette's and legend's words
+are whole.
 
-Seen under Xvfb before the fix: in Chinese the inspector showed four of a switch tier's
+Seen under Xvfb before the fix: in Chinese (the CJK font) the inspector showed four of a
+switch tier's
 six fields; "Serves" and "Plane" were scrolled out of sight."""
 
 from __future__ import annotations
@@ -94,5 +96,10 @@ def test_a_tier_and_a_bundle_show_every_field_at_1280_by_720(  # type: ignore[no
             assert label.isVisible() and win.rect().contains(box), f"{language} {key} {box}"
             assert box.bottom() < win.statusBar().geometry().top(), key
         assert win.docks["jobs"] in win.tabifiedDockWidgets(win.docks["problems"])
+        # the palette's and the legend's words are whole (wrapped, never cut), in either
+        # language: the checks of the English window, on this one
+        from tests.gui.test_inspector_fit import test_legend_and_palette_show_their_text_whole
+
+        test_legend_and_palette_show_their_text_whole(win)
     finally:
         installer(QApplication.instance()).remove()  # type: ignore[arg-type]
