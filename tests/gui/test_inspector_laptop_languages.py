@@ -6,8 +6,7 @@ the open list); the headline figures stay in sight, and the palette's and legend
 are whole.
 
 Seen under Xvfb before the fix: in Chinese (the CJK font) the inspector showed four of a
-switch tier's
-six fields; "Serves" and "Plane" were scrolled out of sight."""
+switch tier's six fields; "Serves" and "Plane" were scrolled out of sight."""
 
 from __future__ import annotations
 
