@@ -13,9 +13,11 @@ from PySide6.QtCore import QPoint, QRect, QSize, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QDockWidget, QMainWindow
 
-INSPECTOR_HEIGHT = (270, 340)
-"""Inspector dock height on a small (≤ 800 px high) and a large window: the tallest
-element form (a switch tier's six fields under a two-line title) fits the smaller."""
+INSPECTOR_HEIGHT = 340
+"""Inspector dock height on a large (> 800 px high) window, at least. On any window the
+inspector gets at least what the tallest element form needs (six rows of editors under a
+two-line title, measured in the interface's font): on a 1280×720 screen the
+metrics dock takes the rest, its charts shrinking first (the headline figures stay)."""
 
 
 def screen_size(window: QMainWindow) -> QSize | None:
@@ -70,6 +72,18 @@ def place_corners(window: QMainWindow) -> None:
     window.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
 
 
+def inspector_height(dock: QDockWidget, least: int) -> int:
+    """The inspector dock's height (title bar included) for the tallest element form,
+    at least ``least``."""
+    from gui.inspector.panel import TALLEST_ELEMENT_ROWS, Inspector
+
+    panel = dock.widget()
+    if not isinstance(panel, Inspector):
+        return least
+    title_bar = max(0, dock.height() - panel.height())
+    return max(least, title_bar + panel.height_for_rows(TALLEST_ELEMENT_ROWS))
+
+
 def apply_default_sizes(window: QMainWindow, docks: dict[str, QDockWidget]) -> None:
     """Size the docks for the window as it is now (call once it is shown), after
     fitting the window to its screen."""
@@ -77,6 +91,11 @@ def apply_default_sizes(window: QMainWindow, docks: dict[str, QDockWidget]) -> N
     place_corners(window)
     width, height = window.width(), window.height()
     small = height <= 800
+    if small and "jobs" in docks and "problems" in docks:
+        # on a short screen the Jobs table goes behind the problems list under the
+        # canvas: the right-hand column then has no tab bar to find room for
+        window.tabifyDockWidget(docks["problems"], docks["jobs"])
+        docks["problems"].raise_()
     side = max(230, min(300, width // 6))
     right = max(340, min(420, width // 4))
     window.resizeDocks([docks["palette"], docks["inspector"]], [side, right],
@@ -84,9 +103,14 @@ def apply_default_sizes(window: QMainWindow, docks: dict[str, QDockWidget]) -> N
     palette = max(200, int(height * 0.38))
     window.resizeDocks([docks["palette"], docks["legend"]],
                        [palette, max(200, height - palette)], Qt.Orientation.Vertical)
-    inspector = INSPECTOR_HEIGHT[0] if small else INSPECTOR_HEIGHT[1]
+    inspector = inspector_height(docks["inspector"], 0 if small else INSPECTOR_HEIGHT)
+    # sizes that add up to the column as it is (sizes that did not were shared out in
+    # proportion, the inspector short of its own)
+    top, below = docks["inspector"].geometry(), docks["metrics"].geometry()
+    gap = max(0, below.top() - top.bottom() - 1)
+    column = below.bottom() - top.top() + 1 - gap
     window.resizeDocks([docks["inspector"], docks["metrics"]],
-                       [inspector, max(300, height - inspector)], Qt.Orientation.Vertical)
+                       [inspector, max(1, column - inspector)], Qt.Orientation.Vertical)
     window.resizeDocks([docks["problems"]], [110 if small else 150], Qt.Orientation.Vertical)
     # lay the window out now, so that what follows (fitting the design into the canvas)
     # sees the canvas at its final size, not at the size it had before the docks moved

@@ -62,6 +62,12 @@ HEADLINES: tuple[tuple[str, str, str], ...] = (
 """Headline figures: key, title and tooltip (English; translated when shown)."""
 COLUMNS = 3
 """Headline figures side by side."""
+CHART_LEAST_PX = 16
+"""A chart's least height in the dock (its own least, 110 px, is for a chart on its
+own): on a 1280×720 screen in Chinese the inspector's tallest form, the headline
+figures and a 110 px chart do not all fit the window's height; the chart is what gives
+way, down to its tab bar (dragging the splitter above the dock, or selecting nothing
+and closing the inspector, gives it back). In English it keeps its 110 px there."""
 SKIPPED_BY: dict[str, str] = {"mean_hops": "hops", "max_hops": "hops",
                               "bisection_tbps": "bisection", "fraction_of_full": "bisection",
                               "per_accelerator_gbps": "bisection"}
@@ -192,6 +198,8 @@ class MetricsDock(QWidget):
             "hops": HopsChart(theme), "power": PowerChart(theme),
             "islands": IslandPairsChart(theme), "buildings": BuildingPairsChart(theme)}
         self.charts["cost"] = CostChart(theme)
+        for chart in self.charts.values():
+            chart.setMinimumHeight(min(chart.minimumHeight(), CHART_LEAST_PX))
         for key, title in (("hops", self.tr("Hops")), ("power", self.tr("Power")),
                            ("islands", self.tr("Islands")),
                            ("buildings", self.tr("Buildings")), ("cost", self.tr("Cost"))):

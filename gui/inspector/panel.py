@@ -64,6 +64,12 @@ SETTINGS = "__design__"
 FIELD_ROOM = 110
 """Pixels an editor needs beside its label to show a value; with less, labels go above."""
 
+TALLEST_ELEMENT_ROWS = 6
+"""Editors of the element kinds with the most: a switch tier, a link bundle and a
+building have six (a rack group four, an island three). A bundle's line naming what
+it joins, under its editors, may need a scroll on a 1280×720 screen; the design's
+eleven settings (shown with nothing selected) scroll there."""
+
 Row = tuple[str, str, Callable[[], Field]]
 """(field name, label, maker of its editor): editors are made only for the rows shown."""
 
@@ -147,6 +153,30 @@ class Inspector(QWidget):
             height = self.title.sizeHint().height() + self._form_host.sizeHint().height()
             hint.setHeight(height + 20)
         return hint
+
+    def height_for_rows(self, rows: int) -> int:
+        """Pixels the panel needs to show a title of two lines and ``rows`` rows of
+        editors beside their labels, without scrolling (in the panel's font: the CJK
+        one's lines are taller)."""
+        probes = [ChoiceField([("Mg", None)]), TextField(), CountField()]
+        row = max(probe.sizeHint().height() for probe in probes)
+        for probe in probes:
+            probe.deleteLater()
+        spacing = self.style().pixelMetric(self.style().PixelMetric.PM_LayoutVerticalSpacing)
+        if self._form is not None and self._form.verticalSpacing() >= 0:
+            spacing = self._form.verticalSpacing()
+        # a Latin and a Chinese character a line: Chinese words (a name, or the
+        # interface's) are drawn in the CJK fallback font, whose lines are taller
+        probe_title = QLabel("<b>Mg 中</b><br><span>Mg 中</span>")
+        probe_title.setTextFormat(Qt.TextFormat.RichText)
+        probe_title.setFont(self.title.font())
+        title = probe_title.sizeHint().height()
+        probe_title.deleteLater()
+        layout = self.layout()
+        assert layout is not None  # made in __init__
+        margins = layout.contentsMargins()
+        outer = margins.top() + margins.bottom() + layout.spacing()
+        return title + outer + rows * row + (rows - 1) * max(0, spacing)
 
     # -------------------------------------------------------------- showing
     def show_ids(self, ids: list[str]) -> None:
