@@ -3,8 +3,6 @@ a 1280×720 screen, and pyqtgraph's legend, drawn inside the plot, covered the b
 
 from __future__ import annotations
 
-import math
-
 import pyqtgraph as pg
 from PySide6.QtCore import QSizeF, Qt
 
@@ -13,8 +11,6 @@ from gui.theme import Theme
 KEY_SHARE = 0.45
 """Most of a chart's width its key may take: beyond, the key gives way to the bars (the
 read-out under the mouse still names what each colour is)."""
-COLUMN_GAP_PX = 8
-"""Room between the key's columns when its entries stand in two."""
 
 
 class KeyBeside(pg.LegendItem):  # type: ignore[misc]  # pyqtgraph ships no type hints
@@ -39,6 +35,9 @@ class KeyBeside(pg.LegendItem):  # type: ignore[misc]  # pyqtgraph ships no type
                          brush=pg.mkBrush(theme.base), pen=pg.mkPen(None), verSpacing=-6,
                          horSpacing=2, frame=False)
         self.setFlag(self.GraphicsItemFlag.ItemIgnoresTransformations, False)
+        # the entries from edge to edge (the layout's own margins, 9 px, made a
+        # four-line key 96 px high in the CJK font, taller than a short chart)
+        self.layout.setContentsMargins(2, 0, 2, 0)
         # beside the plot and its value axis: the axis's row (the numbers and the unit
         # under the bars) is room a short chart's key needs
         plot.layout.addItem(self, 2, 3, 2, 1)
@@ -53,19 +52,14 @@ class KeyBeside(pg.LegendItem):  # type: ignore[misc]  # pyqtgraph ships no type
         self.fit(self.room.width(), self.room.height())
 
     def size_in(self, columns: int) -> QSizeF:
-        """The key's size with its entries in ``columns`` columns (row by row)."""
+        """The key's size with its entries in ``columns`` columns (row by row), as its
+        layout lays them out (lays them out so)."""
         if not self.items:
             return QSizeF(0, 0)
-        widths = [0.0] * columns
-        rows = math.ceil(len(self.items) / columns)
-        heights = [0.0] * rows
-        for k, (sample, label) in enumerate(self.items):
-            row, column = divmod(k, columns)
-            widths[column] = max(widths[column], sample.boundingRect().width() + 4
-                                 + label.boundingRect().width())
-            heights[row] = max(heights[row], max(sample.boundingRect().height(),
-                                                 label.boundingRect().height()) - 6)
-        return QSizeF(sum(widths) + COLUMN_GAP_PX * (columns - 1) + 4, sum(heights))
+        if columns != self.columnCount:
+            self.setColumnCount(columns)
+        self.layout.invalidate()
+        return self.layout.effectiveSizeHint(Qt.SizeHint.PreferredSize)
 
     def fit(self, width: float, height: float) -> None:
         """Lay the key out for a chart ``width`` wide whose plot and value axis are
@@ -78,8 +72,8 @@ class KeyBeside(pg.LegendItem):  # type: ignore[misc]  # pyqtgraph ships no type
                 columns = count
                 break
         self.fits = columns > 0
-        if self.fits and columns != self.columnCount:
-            self.setColumnCount(columns)  # lays the entries out again, then updateSize
+        if not self.fits and self.columnCount != 1:
+            self.setColumnCount(1)
         super().setVisible(self.wanted and self.fits)
         self.updateSize()
 
