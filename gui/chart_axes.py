@@ -184,6 +184,8 @@ class NameAxis(pg.AxisItem):  # type: ignore[misc]  # pyqtgraph ships no type hi
 
 MIN_TICK_POINTS = 6.0
 """Smallest font a value axis shrinks its numbers to before writing fewer than two."""
+MIN_LABEL_POINTS = 7.0
+"""Smallest font an axis's label (its unit) shrinks to before it is cut short."""
 
 
 def _anchored(rect: QRectF, size: QSizeF, orientation: str) -> QRectF:
@@ -269,6 +271,8 @@ class NumberAxis(pg.AxisItem):  # type: ignore[misc]  # pyqtgraph ships no type 
         """The font they were written in."""
         self.full_label = ""
         """The axis label as set (``labelText`` holds it as written, elided)."""
+        self.label_font = QFont(self.label.font())
+        """The label's own font (it is written smaller where it would not fit)."""
 
     def tickStrings(self, values: Sequence[float], scale: float, spacing: float
                     ) -> list[str]:
@@ -288,8 +292,10 @@ class NumberAxis(pg.AxisItem):  # type: ignore[misc]  # pyqtgraph ships no type 
         super().resizeEvent(event)
 
     def _elide_label(self) -> None:
-        """Write the label cut to the axis's length (with an ellipsis): a chart a few
-        dozen pixels high wrote "thousand pairs" past its top."""
+        """Write the label whole, in a smaller font down to :data:`MIN_LABEL_POINTS`
+        if need be, else cut to the axis's length (with an ellipsis), else not at all:
+        a chart a few dozen pixels high wrote "thousand pairs" past its top, and "十亿对"
+        cut to "十…" read as a cross."""
         full = getattr(self, "full_label", "")  # pyqtgraph resizes while building
         if self.label is None or not full:
             return
@@ -297,14 +303,21 @@ class NumberAxis(pg.AxisItem):  # type: ignore[misc]  # pyqtgraph ships no type 
         length = self.size().height() if vertical else self.size().width()
         if length <= 0:
             return
-        metrics = QFontMetrics(self.label.font())
-        margin = self.label.document().documentMargin()
-        text = metrics.elidedText(full, Qt.TextElideMode.ElideRight,
-                                  max(0, int(length - 2 * margin) - 2))
-        if text == "…":  # nothing of the label left to read
-            text = ""
-        if text != self.labelText:
+        room = length - 2 * self.label.document().documentMargin() - 2
+        base = self.label_font.pointSizeF() if self.label_font.pointSizeF() > 0 else 9.0
+        font, size = QFont(self.label_font), base
+        while True:
+            font.setPointSizeF(size)
+            if QFontMetrics(font).horizontalAdvance(full) <= room or size <= MIN_LABEL_POINTS:
+                break
+            size = max(MIN_LABEL_POINTS, size - 0.5)
+        text = QFontMetrics(font).elidedText(full, Qt.TextElideMode.ElideRight,
+                                             max(0, int(room)))
+        if text != full and len(text.rstrip("…").strip()) < 3:
+            text = ""  # too little of the label left to read
+        if text != self.labelText or font != self.label.font():
             self.labelText = text
+            self.label.setFont(font)
             self.label.setHtml(self.labelString())
             self.picture = None
             self.update()
