@@ -131,16 +131,27 @@ def place_corners(window: QMainWindow) -> None:
     window.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
 
 
-def inspector_height(dock: QDockWidget, least: int) -> int:
-    """The inspector dock's height (title bar included) for the tallest element form,
-    at least ``least``."""
+DESIGN_SETTINGS_ROWS = 11
+"""The design's settings the inspector shows with nothing selected (name, description,
+oversubscription limit, storage allowance, metrics plane, checkpoint write, restart,
+TCO years, currency, exchange rate, distance between buildings)."""
+METRICS_ROOM_PX = 480
+"""Height the metrics dock keeps on a large window when the inspector is made tall
+enough for the design's settings: its headline figures, tab bar and a chart of about
+200 px."""
+
+
+def inspector_height(dock: QDockWidget, least: int, rows: int | None = None) -> int:
+    """The inspector dock's height (title bar included) for ``rows`` rows of editors
+    (by default the tallest element form's), at least ``least``."""
     from gui.inspector.panel import TALLEST_ELEMENT_ROWS, Inspector
 
     panel = dock.widget()
     if not isinstance(panel, Inspector):
         return least
     title_bar = max(0, dock.height() - panel.height())
-    return max(least, title_bar + panel.height_for_rows(TALLEST_ELEMENT_ROWS))
+    wanted = TALLEST_ELEMENT_ROWS if rows is None else rows
+    return max(least, title_bar + panel.height_for_rows(wanted))
 
 
 def apply_default_sizes(window: QMainWindow, docks: dict[str, QDockWidget]) -> None:
@@ -156,7 +167,7 @@ def apply_default_sizes(window: QMainWindow, docks: dict[str, QDockWidget]) -> N
         window.tabifyDockWidget(docks["problems"], docks["jobs"])
         docks["problems"].raise_()
     side = max(230, min(300, width // 6))
-    right = max(340, min(420, width // 4))
+    right = max(340, min(480, width // 4))
     window.resizeDocks([docks["palette"], docks["inspector"]], [side, right],
                        Qt.Orientation.Horizontal)
     palette = max(200, int(height * 0.38))
@@ -168,6 +179,10 @@ def apply_default_sizes(window: QMainWindow, docks: dict[str, QDockWidget]) -> N
     top, below = docks["inspector"].geometry(), docks["metrics"].geometry()
     gap = max(0, below.top() - top.bottom() - 1)
     column = below.bottom() - top.top() + 1 - gap
+    if not small:  # room for the design's settings too (shown with nothing selected)
+        settings = inspector_height(docks["inspector"], 0, DESIGN_SETTINGS_ROWS)
+        if column - settings >= METRICS_ROOM_PX:
+            inspector = max(inspector, settings)
     window.resizeDocks([docks["inspector"], docks["metrics"]],
                        [inspector, max(1, column - inspector)], Qt.Orientation.Vertical)
     window.resizeDocks([docks["problems"]], [110 if small else 150], Qt.Orientation.Vertical)

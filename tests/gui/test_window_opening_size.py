@@ -18,6 +18,8 @@ import pytest
 from PySide6.QtCore import QPoint, QRect, QSettings, QSize
 from PySide6.QtWidgets import QApplication
 
+from tests.gui.test_window_fits_screen import cjk_font  # noqa: F401
+
 
 def on_screen(monkeypatch: pytest.MonkeyPatch, width: int, height: int) -> None:
     from gui import dock_layout
@@ -100,3 +102,34 @@ def test_a_remembered_rectangle_is_stored_as_a_rectangle(  # type: ignore[no-unt
     stored = settings_file(tmp_path)
     assert stored.value(RECT_KEY) == QRect(10, 20, 1000, 600)
     assert str(stored.value(MAXIMISED_KEY)).lower() == "false"
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_at_1920_by_1080_the_design_settings_show_without_scrolling(  # type: ignore[no-untyped-def]
+        request, real_window_factory, monkeypatch, tmp_path: Path, language: str) -> None:
+    """With nothing selected the inspector shows the design's settings: on a 1920×1080
+    screen every one of them is in sight (before: the inspector was 340 px high and the
+    last two scrolled, beside a chart 400 px high), and the chart keeps 200 px."""
+    from gui.i18n import LANGUAGE_KEY, installer
+    from tests.gui.conftest import rect_in, settle
+
+    if language != "en":
+        request.getfixturevalue("cjk_font")
+    settings_file(tmp_path).setValue(LANGUAGE_KEY, language)
+    on_screen(monkeypatch, 1920, 1080)
+    try:
+        win = real_window_factory(None)
+        settle()
+        win.scene.clearSelection()
+        settle()
+        inspector = win.inspector
+        assert inspector.element_ids == ["__design__"]  # the design's own settings
+        viewport = inspector.viewport()
+        assert len(inspector.fields) == 11, list(inspector.fields)
+        for name, field in inspector.fields.items():
+            box = rect_in(field.editor, viewport)
+            assert viewport.rect().contains(box), f"{language}: {name} at {box}"
+        chart = win.metrics_dock.tabs.currentWidget()
+        assert chart.height() >= 200, chart.height()
+    finally:
+        installer(QApplication.instance()).remove()  # type: ignore[arg-type]
