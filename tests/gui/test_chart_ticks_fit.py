@@ -157,3 +157,41 @@ def test_axis_numbers_are_whole_apart_and_at_their_values_at_the_least_size(  # 
         assert written > 0
     finally:
         installer(QApplication.instance()).remove()  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_headline_figures_keep_their_line_whatever_tab_is_shown_at_1280_by_720(  # type: ignore[no-untyped-def]
+        request, real_window_factory, monkeypatch, tmp_path: Path, qtbot,
+        language: str) -> None:
+    """Before: with the What-if tab in front (taller than a chart) the dock pressed its
+    headline rows together and cut the figures' bottoms ("98,304" read "98.304")."""
+    from PySide6.QtGui import QFontMetrics
+    from PySide6.QtWidgets import QApplication
+
+    from gui.i18n import installer
+    from tests.gui.conftest import rect_in
+
+    try:
+        win = open_window_at(request, real_window_factory, monkeypatch, tmp_path,
+                             (1280, 720), language)
+        wait_for_metrics(qtbot, win)
+        dock = win.metrics_dock
+        for index in range(dock.tabs.count()):
+            dock.tabs.setCurrentIndex(index)
+            settle()
+            where = f"{language} tab {dock.tabs.tabText(index)!r}"
+            boxes = []
+            for key, value in dock.labels.items():
+                line = QFontMetrics(value.font()).height()
+                assert value.height() >= line, f"{where}: {key} {value.height()} < {line}"
+                boxes.append((key, rect_in(value, dock)))
+            names = [label for label in dock.findChildren(type(next(iter(dock.labels.values()))))
+                     if label not in dock.labels.values() and label.toolTip()
+                     and label.parent() is dock]
+            for label in names:
+                assert label.height() >= label.fontMetrics().height(), f"{where}: {label.text()}"
+                box = rect_in(label, dock)
+                for key, value_box in boxes:
+                    assert not box.intersects(value_box), f"{where}: {label.text()} on {key}"
+    finally:
+        installer(QApplication.instance()).remove()  # type: ignore[arg-type]
