@@ -237,7 +237,7 @@ def legible_ticks(boxes: Sequence[tuple[QRectF, str]], bounds: QRectF, vertical:
 def visible_bounds(axis: pg.AxisItem) -> QRectF:
     """What of the axis's painting bounds the chart shows, in the axis's coordinates:
     in a chart lower than its axes the axis runs past the chart's edge."""
-    bounds = axis.boundingRect()
+    bounds = QRectF(axis.boundingRect())
     scene = axis.scene()
     views = scene.views() if scene is not None else []
     if views:
@@ -315,7 +315,8 @@ class NumberAxis(pg.AxisItem):  # type: ignore[misc]  # pyqtgraph ships no type 
                                              max(0, int(room)))
         if text != full and len(text.rstrip("…").strip()) < 3:
             text = ""  # too little of the label left to read
-        if text != self.labelText or font != self.label.font():
+        written = str(getattr(self, "labelText", ""))
+        if text != written or font != self.label.font():
             self.labelText = text
             self.label.setFont(font)
             self.label.setHtml(self.labelString())

@@ -20,8 +20,8 @@ class KeyBeside(pg.LegendItem):  # type: ignore[misc]  # pyqtgraph ships no type
 
     It fits the room the chart gives it (:meth:`fit`): its entries in one column, or in
     two where one column is taller than the plot and its axis together (a chart 85 px
-    high pushed its own axis out of sight under a four-line key), or not at all where either would take
-    more than :data:`KEY_SHARE` of the chart's width."""
+    high pushed its own axis out of sight under a four-line key), or not at all where
+    either would take more than :data:`KEY_SHARE` of the chart's width."""
 
     def __init__(self, plot: pg.PlotItem, theme: Theme) -> None:
         self.wanted = False
@@ -59,7 +59,7 @@ class KeyBeside(pg.LegendItem):  # type: ignore[misc]  # pyqtgraph ships no type
         if columns != self.columnCount:
             self.setColumnCount(columns)
         self.layout.invalidate()
-        return self.layout.effectiveSizeHint(Qt.SizeHint.PreferredSize)
+        return QSizeF(self.layout.effectiveSizeHint(Qt.SizeHint.PreferredSize))
 
     def fit(self, width: float, height: float) -> None:
         """Lay the key out for a chart ``width`` wide whose plot and value axis are

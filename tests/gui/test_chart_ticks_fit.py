@@ -132,8 +132,9 @@ def check_inside(chart, where: str) -> None:  # type: ignore[no-untyped-def]
 def test_axis_numbers_are_whole_apart_and_at_their_values_at_the_least_size(  # type: ignore[no-untyped-def]
         request, real_window_factory, monkeypatch, tmp_path: Path, qtbot,
         screen: tuple[int, int], language: str) -> None:
-    from gui.i18n import installer
     from PySide6.QtWidgets import QApplication
+
+    from gui.i18n import installer
 
     try:
         win = open_window_at(request, real_window_factory, monkeypatch, tmp_path, screen,
