@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import pyqtgraph as pg
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
 from PySide6.QtGui import QFont, QFontMetrics, QPainter
 
 from gui.numbers import decimal_text
@@ -182,17 +182,179 @@ class NameAxis(pg.AxisItem):  # type: ignore[misc]  # pyqtgraph ships no type hi
             p.restore()
 
 
+MIN_TICK_POINTS = 6.0
+"""Smallest font a value axis shrinks its numbers to before writing fewer than two."""
+MIN_LABEL_POINTS = 7.0
+"""Smallest font an axis's label (its unit) shrinks to before it is cut short."""
+
+
+def _anchored(rect: QRectF, size: QSizeF, orientation: str) -> QRectF:
+    """A box of ``size`` placed where pyqtgraph anchors a tick label laid out in
+    ``rect``: centred on the tick along the axis, against the axis across it."""
+    box = QRectF(QPointF(0, 0), size)
+    centre = rect.center()
+    if orientation in ("bottom", "top"):
+        box.moveCenter(QPointF(centre.x(), centre.y()))
+        if orientation == "bottom":
+            box.moveTop(rect.top())
+        else:
+            box.moveBottom(rect.bottom())
+    else:
+        box.moveCenter(centre)
+        if orientation == "left":
+            box.moveRight(rect.right())
+        else:
+            box.moveLeft(rect.left())
+    return box
+
+
+def legible_ticks(boxes: Sequence[tuple[QRectF, str]], bounds: QRectF, vertical: bool
+                  ) -> list[tuple[QRectF, str]]:
+    """Of tick labels (whole box, text) in order along an axis, those to write: only
+    labels whole inside ``bounds`` (never one cut at the axis's ends or edge), and of
+    those every k-th, for the least k at which no two written are closer than
+    :data:`LABEL_GAP_PX`; of the k ways to start, the one writing the most labels,
+    then the shortest ("1, 2" rather than "0.5, 1.5")."""
+    inside = [(box, text) for box, text in boxes
+              if bounds.adjusted(-0.5, -0.5, 0.5, 0.5).contains(box)]
+    inside.sort(key=lambda item: item[0].center().y() if vertical else item[0].center().x())
+
+    def apart(chosen: Sequence[tuple[QRectF, str]]) -> bool:
+        for (a, _), (b, _) in itertools.pairwise(chosen):
+            gap = b.top() - a.bottom() if vertical else b.left() - a.right()
+            if gap < LABEL_GAP_PX:
+                return False
+        return True
+
+    for step in range(1, len(inside) + 1):
+        ways = [inside[start::step] for start in range(step)]
+        ways = [way for way in ways if apart(way)]
+        if ways:
+            return max(ways, key=lambda way: (len(way), -sum(len(t) for _, t in way)))
+    return []
+
+
+def visible_bounds(axis: pg.AxisItem) -> QRectF:
+    """What of the axis's painting bounds the chart shows, in the axis's coordinates:
+    in a chart lower than its axes the axis runs past the chart's edge."""
+    bounds = QRectF(axis.boundingRect())
+    scene = axis.scene()
+    views = scene.views() if scene is not None else []
+    if views:
+        view = views[0]
+        shown = view.mapToScene(view.viewport().rect()).boundingRect()
+        bounds = bounds.intersected(axis.mapRectFromScene(shown))
+    return bounds
+
+
 class NumberAxis(pg.AxisItem):  # type: ignore[misc]  # pyqtgraph ships no type hints
     """A value axis written like every other figure in the docks: commas between
-    thousands, no trailing zeros, no "×1e9" prefix (the axis label carries the scale)."""
+    thousands, no trailing zeros, no "×1e9" prefix (the axis label carries the scale).
+
+    Its numbers are never cut and never run into each other, however small the chart
+    (the metrics dock lets a chart shrink to a few dozen pixels): pyqtgraph always
+    writes its coarsest level of ticks, whether they fit or not, and keeps a number
+    whose box, cut to 80 % of a line, fits the axis. Here every number written lies
+    whole inside the axis's bounds, and only every k-th is written where they would
+    crowd (:func:`legible_ticks`); where fewer than two would remain the font shrinks,
+    down to :data:`MIN_TICK_POINTS`, until two fit. The axis's label (its unit) is
+    elided to the axis's length."""
 
     def __init__(self, orientation: str, **kwargs: Any) -> None:
+        self.full_label = ""
         super().__init__(orientation, **kwargs)
         self.enableAutoSIPrefix(False)
+        self.written: list[tuple[QRectF, str]] = []
+        """The numbers written at the last drawing: (box in the axis's coordinates,
+        text)."""
+        self.written_font = QFont(self.font())
+        """The font they were written in."""
+        self.full_label = ""
+        """The axis label as set (``labelText`` holds it as written, elided)."""
+        self.label_font = QFont(self.label.font())
+        """The label's own font (it is written smaller where it would not fit)."""
 
     def tickStrings(self, values: Sequence[float], scale: float, spacing: float
                     ) -> list[str]:
         return figure_ticks(values, scale, spacing)
+
+    def tick_font(self) -> QFont:
+        font = self.style.get("tickFont")
+        return QFont(font) if isinstance(font, QFont) else QFont(self.font())
+
+    def setLabel(self, text: str | None = None, *args: Any, **kwargs: Any) -> None:
+        self.full_label = text or ""
+        super().setLabel(text, *args, **kwargs)
+        self._elide_label()
+
+    def resizeEvent(self, event: Any = None) -> None:
+        self._elide_label()
+        super().resizeEvent(event)
+
+    def _elide_label(self) -> None:
+        """Write the label whole, in a smaller font down to :data:`MIN_LABEL_POINTS`
+        if need be, else cut to the axis's length (with an ellipsis), else not at all:
+        a chart a few dozen pixels high wrote "thousand pairs" past its top, and "十亿对"
+        cut to "十…" read as a cross."""
+        full = getattr(self, "full_label", "")  # pyqtgraph resizes while building
+        if self.label is None or not full:
+            return
+        vertical = self.orientation in ("left", "right")
+        length = self.size().height() if vertical else self.size().width()
+        if length <= 0:
+            return
+        room = length - 2 * self.label.document().documentMargin() - 2
+        base = self.label_font.pointSizeF() if self.label_font.pointSizeF() > 0 else 9.0
+        font, size = QFont(self.label_font), base
+        while True:
+            font.setPointSizeF(size)
+            if QFontMetrics(font).horizontalAdvance(full) <= room or size <= MIN_LABEL_POINTS:
+                break
+            size = max(MIN_LABEL_POINTS, size - 0.5)
+        text = QFontMetrics(font).elidedText(full, Qt.TextElideMode.ElideRight,
+                                             max(0, int(room)))
+        if text != full and len(text.rstrip("…").strip()) < 3:
+            text = ""  # too little of the label left to read
+        written = str(getattr(self, "labelText", ""))
+        if text != written or font != self.label.font():
+            self.labelText = text
+            self.label.setFont(font)
+            self.label.setHtml(self.labelString())
+            self.picture = None
+            self.update()
+
+    def choose(self, p: QPainter, text_specs: Sequence[Any]) -> tuple[QFont, list[Any]]:
+        """The font and the numbers (box, text) to write of pyqtgraph's ``text_specs``."""
+        vertical = self.orientation in ("left", "right")
+        bounds = visible_bounds(self)
+        font = self.tick_font()
+        size = font.pointSizeF() if font.pointSizeF() > 0 else 9.0
+        best: tuple[QFont, list[Any]] = (font, [])
+        while True:
+            trial = QFont(font)
+            trial.setPointSizeF(size)
+            p.setFont(trial)
+            boxes = []
+            for rect, flags, text in text_specs:
+                whole = p.boundingRect(QRectF(0, 0, 1000, 1000), int(flags), text).size()
+                boxes.append((_anchored(rect, whole, self.orientation), text))
+            chosen = legible_ticks(boxes, bounds, vertical)
+            if len(chosen) > len(best[1]):
+                best = (trial, chosen)
+            if len(chosen) >= min(2, len(text_specs)) or size <= MIN_TICK_POINTS:
+                return best
+            size = max(MIN_TICK_POINTS, size - 0.5)
+
+    def drawPicture(self, p: QPainter, axis_spec: Any, tick_specs: Any, text_specs: Any
+                    ) -> None:
+        super().drawPicture(p, axis_spec, tick_specs, [])
+        font, chosen = self.choose(p, text_specs)
+        self.written, self.written_font = chosen, font
+        p.setFont(font)
+        p.setPen(self.textPen())
+        p.setClipRect(self.boundingRect().toAlignedRect())
+        for box, text in chosen:
+            p.drawText(box, int(Qt.AlignmentFlag.AlignCenter), text)
 
 
 def figure_ticks(values: Sequence[float], scale: float, spacing: float) -> list[str]:

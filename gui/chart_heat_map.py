@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QPen, QResizeEvent
 from PySide6.QtWidgets import QGraphicsRectItem, QWidget
 
-from gui.chart_axes import SHORT_NAME, NameAxis, figure_ticks
+from gui.chart_axes import SHORT_NAME, NameAxis, NumberAxis, figure_ticks
 from gui.charts import Chart, tbps_text
 from gui.i18n import QT_TRANSLATE_NOOP, translate
 from gui.theme import Theme
@@ -46,6 +46,14 @@ class IslandPairsChart(Chart):
         plot = self.getPlotItem()
         # the bar's own axis writes its figures like the rest of the dock ("1,200")
         self.colour_bar.axis.tickStrings = figure_ticks
+        # its label on an axis that elides it to the bar's height (a chart 85 px high
+        # wrote "Tb/s each way" past both ends)
+        label_axis = NumberAxis("left")
+        self.colour_bar.setAxisItems({"left": label_axis})
+        label_axis.setZValue(0.5)
+        label_axis.setTicks([])
+        label_axis.setStyle(showValues=False)
+        label_axis.setLabel(translate("Charts", "Tb/s each way"))
         plot.layout.addItem(self.colour_bar, 2, 5)
         plot.layout.setColumnFixedWidth(4, 5)
         self.colour_bar.hide()

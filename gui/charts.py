@@ -43,6 +43,12 @@ TITLE_MIN_CHART_PX = 170
 """Below this height a chart leaves its title out (the dock's tab names the chart): on a
 1280×720 screen the dock's charts are about 125 px high, and a title took a fifth."""
 
+LEGIBLE_CHART_PX = 60
+"""Below this height a chart draws nothing: its bars, numbers and unit would not fit
+whole (the metrics dock lets a chart give way down to its tab bar, and at 18 px the
+chart's axes ran past its bottom edge, its numbers and unit cut off); its tab names it,
+and dragging the dock taller brings it back."""
+
 PLOT_TOP_MARGIN_PX = 4
 """Room above a chart's plot (pyqtgraph leaves 1 px), where a name centred on the top
 bar reaches when the chart has no title."""
@@ -169,7 +175,21 @@ class Chart(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph ships no type hin
     def resizeEvent(self, event: QResizeEvent | None) -> None:
         super().resizeEvent(event)
         if getattr(self, "theme", None) is not None:  # pyqtgraph resizes while building
+            self.getPlotItem().setVisible(self.height() >= LEGIBLE_CHART_PX)
             self.show_title()
+            self.fit_key()
+
+    def fit_key(self) -> None:
+        """Give the key beside the plot (if any) the room the chart has for it: the
+        chart's height less its title and margins."""
+        plot = self.getPlotItem()
+        key = plot.legend
+        if not isinstance(key, KeyBeside):
+            return
+        height = float(self.height() - PLOT_TOP_MARGIN_PX - 1)
+        if plot.titleLabel.isVisible() and plot.titleLabel.text:
+            height -= plot.titleLabel.minimumHeight()
+        key.fit(float(self.width()), height)
 
     def draw(self, metrics: DesignMetrics, names: dict[str, str]) -> None:
         """Draw the figures, unless the chart shows exactly these already: most edits
@@ -266,7 +286,7 @@ class Chart(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph ships no type hin
         return self.readout(point.x(), point.y())
 
     def _mouse_moved(self, scene_pos: QPointF) -> None:
-        text = self.readout_at_scene(scene_pos)
+        text = self.readout_at_scene(scene_pos) if self.getPlotItem().isVisible() else None
         self.hover_text = text
         if text is None:
             QToolTip.hideText()
@@ -304,7 +324,8 @@ class HopsChart(Chart):
     engine_figure = "hops"
 
     def __init__(self, theme: Theme, parent: QWidget | None = None) -> None:
-        super().__init__(theme, parent, axes={"left": NumberAxis("left")})
+        super().__init__(theme, parent, axes={"left": NumberAxis("left"),
+                                              "bottom": NumberAxis("bottom")})
         self.bars: dict[str, list[float]] = {}
         """Pairs per hop count (in :attr:`hops` order) for each scope drawn."""
         self.hops: list[int] = []

@@ -28,21 +28,80 @@ def screen_size(window: QMainWindow) -> QSize | None:
     return window.screen().availableGeometry().size()
 
 
-DEFAULT_SIZE = QSize(1500, 940)
-"""The window's size on a screen with room for it (a 1920×1080 monitor)."""
-
-
-def size_for_screen(window: QMainWindow) -> None:
-    """Give a window being built its default size, no larger than its screen's room, with
-    the docks' corners already placed: the minimum size the window asks for as it is
-    first shown then counts the problems list under the canvas only. (Placed after
-    showing, a Chinese window's minimum, counted with the problems list under the
-    right-hand column in the CJK font's taller lines, was 750 px: a 1280×720 screen
-    got a window 750 px tall, its status bar off the screen.)"""
-    place_corners(window)
+def screen_area(window: QMainWindow) -> QRect | None:
+    """Where the window's screen offers room (:func:`screen_size` at the available
+    geometry's top-left); None without a real screen."""
     room = screen_size(window)
-    size = DEFAULT_SIZE if room is None else DEFAULT_SIZE.boundedTo(room)
-    window.resize(size)
+    if room is None:
+        return None
+    return QRect(window.screen().availableGeometry().topLeft(), room)
+
+
+DEFAULT_SIZE = QSize(1500, 940)
+"""The window's size without a screen to size it for (the offscreen platform)."""
+FILL_UP_TO_PX = 1920
+"""Screens up to this wide (available width, a 1920×1080 monitor or a laptop) get a
+window that fills them, maximised: an architect's drawing wants all the room there is."""
+LARGE_SHARE = 0.8
+"""On a wider screen (2560×1440, an unscaled 4K one) the window takes this share of
+each side of the room, centred: large, without covering everything else."""
+
+
+def opening_rect(area: QRect) -> QRect:
+    """The window's rectangle (inside its frame) on first opening on a screen whose
+    available room is ``area``: the whole of it up to :data:`FILL_UP_TO_PX` wide,
+    :data:`LARGE_SHARE` of each side of it, centred, on wider screens."""
+    if area.width() <= FILL_UP_TO_PX:
+        return QRect(area)
+    width, height = round(area.width() * LARGE_SHARE), round(area.height() * LARGE_SHARE)
+    return QRect(area.left() + (area.width() - width) // 2,
+                 area.top() + (area.height() - height) // 2, width, height)
+
+
+def can_maximise(area: QRect | None) -> bool:
+    """True with a real screen (room ``area`` known) on a platform that maximises to
+    it: not the offscreen one, whose maximising resizes the window to its own nominal
+    screen."""
+    return area is not None and QGuiApplication.platformName() != "offscreen"
+
+
+def opens_maximised(area: QRect | None) -> bool:
+    """True when a window opening afresh on a screen with room ``area`` is maximised
+    (the window manager then fits its frame too): screens up to
+    :data:`FILL_UP_TO_PX` wide."""
+    return can_maximise(area) and area is not None and area.width() <= FILL_UP_TO_PX
+
+
+def remembered_fits(rect: QRect | None, area: QRect | None) -> bool:
+    """True when a window rectangle remembered from the last session is still to be
+    used: it is a real rectangle and lies inside the screen's room (no screen known:
+    any real rectangle). One from a larger screen, or from a screen no longer there, is
+    not: the window opens as on a first start instead of half off the screen."""
+    if rect is None or not rect.isValid() or rect.width() < 100 or rect.height() < 100:
+        return False
+    return area is None or area.contains(rect)
+
+
+def size_for_screen(window: QMainWindow, remembered: QRect | None = None) -> bool:
+    """Give a window being built its rectangle, with the docks' corners already placed:
+    the minimum size the window asks for as it is first shown then counts the problems
+    list under the canvas only. (Placed after showing, a Chinese window's minimum,
+    counted with the problems list under the right-hand column in the CJK font's taller
+    lines, was 750 px: a 1280×720 screen got a window 750 px tall, its status bar off
+    the screen.) The rectangle is ``remembered`` (the last session's) when it still fits
+    the screen (:func:`remembered_fits`), else :func:`opening_rect`; without a screen
+    (offscreen) :data:`DEFAULT_SIZE`. Returns True when the remembered one was used."""
+    place_corners(window)
+    area = screen_area(window)
+    if remembered_fits(remembered, area):
+        assert remembered is not None
+        window.setGeometry(remembered)
+        return True
+    if area is None:
+        window.resize(DEFAULT_SIZE)
+        return False
+    window.setGeometry(opening_rect(area))
+    return False
 
 
 def fit_to_screen(window: QMainWindow) -> None:
@@ -72,16 +131,27 @@ def place_corners(window: QMainWindow) -> None:
     window.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
 
 
-def inspector_height(dock: QDockWidget, least: int) -> int:
-    """The inspector dock's height (title bar included) for the tallest element form,
-    at least ``least``."""
+DESIGN_SETTINGS_ROWS = 11
+"""The design's settings the inspector shows with nothing selected (name, description,
+oversubscription limit, storage allowance, metrics plane, checkpoint write, restart,
+TCO years, currency, exchange rate, distance between buildings)."""
+METRICS_ROOM_PX = 480
+"""Height the metrics dock keeps on a large window when the inspector is made tall
+enough for the design's settings: its headline figures, tab bar and a chart of about
+200 px."""
+
+
+def inspector_height(dock: QDockWidget, least: int, rows: int | None = None) -> int:
+    """The inspector dock's height (title bar included) for ``rows`` rows of editors
+    (by default the tallest element form's), at least ``least``."""
     from gui.inspector.panel import TALLEST_ELEMENT_ROWS, Inspector
 
     panel = dock.widget()
     if not isinstance(panel, Inspector):
         return least
     title_bar = max(0, dock.height() - panel.height())
-    return max(least, title_bar + panel.height_for_rows(TALLEST_ELEMENT_ROWS))
+    wanted = TALLEST_ELEMENT_ROWS if rows is None else rows
+    return max(least, title_bar + panel.height_for_rows(wanted))
 
 
 def apply_default_sizes(window: QMainWindow, docks: dict[str, QDockWidget]) -> None:
@@ -97,7 +167,7 @@ def apply_default_sizes(window: QMainWindow, docks: dict[str, QDockWidget]) -> N
         window.tabifyDockWidget(docks["problems"], docks["jobs"])
         docks["problems"].raise_()
     side = max(230, min(300, width // 6))
-    right = max(340, min(420, width // 4))
+    right = max(340, min(480, width // 4))
     window.resizeDocks([docks["palette"], docks["inspector"]], [side, right],
                        Qt.Orientation.Horizontal)
     palette = max(200, int(height * 0.38))
@@ -109,6 +179,10 @@ def apply_default_sizes(window: QMainWindow, docks: dict[str, QDockWidget]) -> N
     top, below = docks["inspector"].geometry(), docks["metrics"].geometry()
     gap = max(0, below.top() - top.bottom() - 1)
     column = below.bottom() - top.top() + 1 - gap
+    if not small:  # room for the design's settings too (shown with nothing selected)
+        settings = inspector_height(docks["inspector"], 0, DESIGN_SETTINGS_ROWS)
+        if column - settings >= METRICS_ROOM_PX:
+            inspector = max(inspector, settings)
     window.resizeDocks([docks["inspector"], docks["metrics"]],
                        [inspector, max(1, column - inspector)], Qt.Orientation.Vertical)
     window.resizeDocks([docks["problems"]], [110 if small else 150], Qt.Orientation.Vertical)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QSettings, Qt, QTimer, SignalInstance
+from PySide6.QtCore import QRect, QSettings, Qt, QTimer, SignalInstance
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -64,6 +64,13 @@ MENU_TITLES = {
 }
 """The menus' titles, translated when shown (the keys stay English: other modules name
 the menus by them)."""
+
+
+RECT_KEY = "window/rect"
+"""Settings key: the window's rectangle (inside its frame, not maximised) at its last
+close."""
+MAXIMISED_KEY = "window/maximised"
+"""Settings key: whether the window was maximised at its last close."""
 
 
 def default_settings() -> QSettings:
@@ -141,7 +148,6 @@ class MainWindow(QMainWindow):
         """New, Open, Save, Save As, Revert, Export, autosave: every save goes here."""
         self.file_actions.install(self.menu("File"))
         self.file_actions.message.connect(self.show_status)
-        size_for_screen(self)
         self._restore_layout()
         self._update_title()
         self.runner.request()
@@ -484,17 +490,33 @@ class MainWindow(QMainWindow):
         if not self.file_actions.maybe_save(closing=True):
             event.ignore()
             return
-        self.settings.setValue("geometry", self.saveGeometry())
+        self.remember_geometry()
         self.settings.setValue("state", self.saveState())
         self.runner.shutdown()
         self.document.close()
         event.accept()
 
+    def remember_geometry(self) -> None:
+        """Keep the window's place and size (inside its frame, as when not maximised)
+        and whether it is maximised, for the next start (:meth:`_restore_layout`)."""
+        self.settings.setValue(RECT_KEY, self.normalGeometry())
+        self.settings.setValue(MAXIMISED_KEY, self.isMaximized())
+
     def _restore_layout(self) -> None:
-        geometry = self.settings.value("geometry")
+        """Place and size the window being built: the last session's rectangle when it
+        still fits the screen, else the screen's (:func:`gui.dock_layout.size_for_screen`);
+        and the docks as they were left, when they were."""
+        from gui.dock_layout import can_maximise, opens_maximised, screen_area
+
+        rect = self.settings.value(RECT_KEY)
+        kept = size_for_screen(self, rect if isinstance(rect, QRect) else None)
+        area = screen_area(self)
+        maximised = str(self.settings.value(MAXIMISED_KEY, "false")).lower() == "true"
+        self.opens_maximised = can_maximise(area) and maximised if kept \
+            else opens_maximised(area)
+        """Show the window maximised: as the last session's window was (when kept), or
+        on a screen up to 1,920 px wide."""
         state = self.settings.value("state")
-        if geometry is not None:
-            self.restoreGeometry(geometry)
         self._layout_restored = state is not None and bool(self.restoreState(state))
 
     def settle_layout(self) -> None:
@@ -526,6 +548,8 @@ def open_window(design: Design, path: str | None, catalog: Catalog,
     from gui.language_menu import install_language_menu
 
     install_language_menu(window)
+    if window.opens_maximised:
+        window.setWindowState(window.windowState() | Qt.WindowState.WindowMaximized)
     window.show()
     window.settle_layout()
     heap.settle()

@@ -8,6 +8,7 @@ import math
 from dataclasses import replace
 
 from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QGridLayout, QLabel, QTabWidget, QVBoxLayout, QWidget
 
 from gui.chart_heat_map import IslandPairsChart
@@ -152,6 +153,15 @@ def format_headline(key: str, value: float, metrics: DesignMetrics) -> str:
     return f"{pflops_text(value)} PF"
 
 
+class ChartTabs(QTabWidget):
+    """The dock's tabs, whose height is the dock's to give: a page with wrapped text
+    (the What-if tab's note) asked, through height-for-width, for more than the dock
+    had, and the headline figures above were pressed together and cut at 1280×720."""
+
+    def hasHeightForWidth(self) -> bool:
+        return False
+
+
 class MetricsDock(QWidget):
     """Headline figures over a tab of charts."""
 
@@ -186,6 +196,11 @@ class MetricsDock(QWidget):
             font.setPointSizeF(font.pointSizeF() * 1.1)
             font.setBold(True)
             value.setFont(font)
+            # never squeezed below its line: a tab taller than a chart (What-if) pressed
+            # the rows together at 1280×720 and cut the figures' bottoms ("98,304" read
+            # "98.304")
+            value.setMinimumHeight(QFontMetrics(font).height())
+            name.setMinimumHeight(name.fontMetrics().height())
             # three figures a row: the ten fit in four rows, leaving the chart room on
             # a 720-pixel-high screen
             row, col = divmod(n, COLUMNS)
@@ -193,7 +208,7 @@ class MetricsDock(QWidget):
             grid.addWidget(value, 2 * row + 1, col)
             self.labels[key] = value
         layout.addLayout(grid)
-        self.tabs = QTabWidget(self)
+        self.tabs = ChartTabs(self)
         self.charts: dict[str, Chart] = {
             "hops": HopsChart(theme), "power": PowerChart(theme),
             "islands": IslandPairsChart(theme), "buildings": BuildingPairsChart(theme)}
