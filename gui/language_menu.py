@@ -88,7 +88,7 @@ def reopen_in_language(window: MainWindow, code: str) -> MainWindow:
     installer(app).install(code)
     old = window
     settings = old.settings
-    settings.setValue("geometry", old.saveGeometry())
+    old.remember_geometry()  # the new window is built where the old one is
     settings.setValue("state", old.saveState())
     document = old.document
     modified = document.is_modified()
