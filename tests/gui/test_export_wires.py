@@ -169,3 +169,18 @@ def test_a_campus_exported_zoomed_out_with_the_cut_in_the_dark_is_the_editors_dr
     first, second = QImage(str(editor)), QImage(str(export))
     assert (first.width(), first.height()) == size == (second.width(), second.height())
     assert first == second
+
+
+def test_a_pictures_cards_write_no_tooltip(qtbot) -> None:
+    """Nothing hovers over a picture: its cards write no tooltip (working them out was
+    about a tenth of SuperPOD 144's export), where the editor's scene writes each
+    card's."""
+    from model.metrics import compute_all
+
+    design = wired_design()
+    metrics = compute_all(design.copy(), plane=None)
+    editor = build_scene(design, metrics)
+    picture = picture_scene(design, metrics)
+    assert all(item._tooltip for item in editor.element_items())
+    assert len(picture.element_items()) == len(editor.element_items()) == 6
+    assert not any(item._tooltip for item in picture.element_items())
