@@ -1,7 +1,7 @@
 """Longest stall of the editor's event loop while editing, for a set of designs (the
 100K example campus, every template at a large size and a heterogeneous campus), and the
-time to draw each whole design into a PNG of at most 1920×1080 as File › Export and
-``main.py export`` do (DESIGN §4: ≤ 50 ms, ≤ 300 ms).
+time to draw each whole design into a PNG of at most 1920×1080 as the exports do
+(DESIGN §4: ≤ 50 ms, ≤ 300 ms).
 
 A QTimer heartbeat ticks every 2 ms; the gap between two ticks minus the interval is how
 long the event loop could not run. Meanwhile a script performs edits at a human pace
@@ -334,10 +334,10 @@ def measure_render(design) -> tuple[float, float]:  # type: ignore[no-untyped-de
     """Median ms to draw the whole of ``design`` into a PNG of at most 1920×1080 as the
     exports draw it (``main.py export --png`` at the widest ``--width`` whose picture is
     at most 1080 tall: :func:`benchmarks.bench_render.export_1080`): wall time and the
-    thread's CPU time (the machine is shared). The exports draw a picture scene
-    (:mod:`gui.canvas.picture_scene`), not the editor's: this measured the editor's scene
-    built headlessly, which no export draws. The previous run's scene is collected
-    first, untimed (see :mod:`benchmarks.bench_render`)."""
+    thread's CPU time (the machine is shared). Every export draws a picture scene
+    (:mod:`gui.canvas.picture_scene`; File › Export the same, in steps), not the
+    editor's, which this once timed built headlessly. The previous run's scene is
+    collected first, untimed (see :mod:`benchmarks.bench_render`)."""
     from benchmarks.bench_render import export_1080, fitted_width
     from model.metrics import compute_all
 

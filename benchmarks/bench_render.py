@@ -1,8 +1,10 @@
 """CPU time to render whole designs to a 1920×1080 picture (DESIGN §4: ≤ 300 ms), and
 where it goes: building the scene, laying it out for the picture (level of detail,
 routing the connectors, placing their labels), painting. The designs are the example
-campus and the families whose connectors are many: a SuperPOD of 144 scalable units and
-Dragonfly+ at k = 64 and k = 128.
+campus, the families whose connectors are many (a SuperPOD of 144 scalable units,
+Dragonfly+ at k = 64 and k = 128) and the campuses of many buildings or islands whose
+render :mod:`benchmarks.bench_gui_stall` found slowest (fat-tree k = 128, AI zones of
+128 pods in 64 buildings).
 
 "export" is the whole of ``python main.py export FILE --png OUT`` after the metrics:
 scene, routing, painting and writing the PNG, at its default size — 1920 pixels wide,
