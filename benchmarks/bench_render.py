@@ -1,8 +1,10 @@
 """CPU time to render whole designs to a 1920×1080 picture (DESIGN §4: ≤ 300 ms), and
 where it goes: building the scene, laying it out for the picture (level of detail,
 routing the connectors, placing their labels), painting. The designs are the example
-campus and the families whose connectors are many: a SuperPOD of 144 scalable units and
-Dragonfly+ at k = 64 and k = 128.
+campus, the families whose connectors are many (a SuperPOD of 144 scalable units,
+Dragonfly+ at k = 64 and k = 128) and the campuses of many buildings or islands whose
+render :mod:`benchmarks.bench_gui_stall` found slowest (fat-tree k = 128, AI zones of
+128 pods in 64 buildings).
 
 "export" is the whole of ``python main.py export FILE --png OUT`` after the metrics:
 scene, routing, painting and writing the PNG, at its default size — 1920 pixels wide,
@@ -54,24 +56,39 @@ def designs() -> dict[str, Callable[[], object]]:
     return {
         "example": lambda: example_design()[0],
         "superpod-144": lambda: TEMPLATES["superpod"].build(sus=144, system="gb200-nvl72"),
+        "fat-tree-k128": lambda: TEMPLATES["fat-tree"].build(k=128),
+        "ai-zones-128-pods": lambda: TEMPLATES["ai-zones"].build(
+            pods=128, racks_per_pod=110, gpus_per_rack=64, buildings=64),
         "dragonfly-plus-k64": lambda: TEMPLATES["dragonfly-plus"].build(k=64),
         "dragonfly-plus-k128": lambda: TEMPLATES["dragonfly-plus"].build(k=128),
     }
 
 
-def fitted_width(design) -> int:  # type: ignore[no-untyped-def]
+def fitted_width(design, metrics=None) -> int:  # type: ignore[no-untyped-def]
     """The widest picture of the whole design at most 1920 × 1080 (its area grows a
-    little as the zoom falls: zoomed-out buildings carry name plates)."""
-    from gui.canvas.picture import build_scene
+    little as the zoom falls: zoomed-out buildings carry name plates), measured on the
+    scene the exports draw."""
+    from gui.canvas.picture import picture_scene
     from gui.export.render import _whole_area, picture_size
 
-    scene = build_scene(design)
+    scene = picture_scene(design, metrics)
     width = 1920
     while True:
         _w, height = picture_size(_whole_area(scene, width, None), width)
         if height <= 1080:
             return width
         width = min(width - 1, int(width * 1080 / height))
+
+
+def export_1080(design, metrics, width: int, path: Path) -> tuple[int, int]:  # type: ignore[no-untyped-def]
+    """Write the whole design as the PNG ``main.py export --png PATH --width WIDTH``
+    writes (``width`` from :func:`fitted_width`: at most 1920 × 1080); returns its size.
+    The render :mod:`benchmarks.bench_gui_stall` times."""
+    from gui.export import export_png
+
+    size = export_png(design, path, metrics=metrics, width=width)
+    assert size[0] <= 1920 and size[1] <= 1080, size
+    return size
 
 
 def measure(design, out: Path | None, name: str) -> dict[str, float]:  # type: ignore[no-untyped-def]
@@ -84,7 +101,7 @@ def measure(design, out: Path | None, name: str) -> dict[str, float]:  # type: i
 
     phases: dict[str, list[float]] = {"build": [], "route": [], "paint": [], "total": [],
                                       "export": [], "export-1080": []}
-    fitted = fitted_width(design)
+    fitted = fitted_width(design, metrics)
     for run in range(RUNS):
         gc.collect()  # the previous run's scene (freed by the collector) not counted here
         t0 = time.thread_time()
@@ -105,10 +122,9 @@ def measure(design, out: Path | None, name: str) -> dict[str, float]:  # type: i
         phases["export"].append((time.thread_time() - t4) * 1000)
         gc.collect()
         t5 = time.thread_time()
-        size = export_png(design, (out or Path(tempfile.gettempdir())) / f"{name}-1080.png",
-                          metrics=metrics, width=fitted)
+        export_1080(design, metrics, fitted,
+                    (out or Path(tempfile.gettempdir())) / f"{name}-1080.png")
         phases["export-1080"].append((time.thread_time() - t5) * 1000)
-        assert size[0] <= 1920 and size[1] <= 1080, size
     return {k: statistics.median(v) for k, v in phases.items()}
 
 

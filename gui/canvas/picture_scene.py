@@ -146,6 +146,10 @@ class PictureScene(DesignScene):
     A later change of detail makes them again of the other kind. Not for the editor:
     it follows no document."""
 
+    tooltips = False
+    """No item writes its tooltip (:meth:`ElementItem._refresh_tooltip`): nothing hovers
+    over a picture."""
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self._waiting: list[LinkBundle] = []
         self._wired: bool | None = None

@@ -60,6 +60,9 @@ class RectIndex:
         self._bands: dict[tuple[bool, float], Band] = {}
         self._segments: dict[tuple[Point, Point], tuple[str, ...]] = {}
         """The keys each segment asked of :meth:`segment_hit` overlaps."""
+        self._strips: tuple[dict[int, list[str]], dict[int, list[str]]] | None = None
+        """The keys whose rectangles reach into each strip :data:`CELL` tall (then each
+        strip as wide), made when a band is first asked for (:meth:`_strip_keys`)."""
 
     @classmethod
     def of(cls, rects: Iterable[tuple[str, Rect]]) -> RectIndex:
@@ -87,6 +90,7 @@ class RectIndex:
         self.discard(key)
         self._bands.clear()
         self._segments.clear()
+        self._strips = None
         self._rects[key] = rect
         if self._grid is not None:
             for cell in self._span(rect):
@@ -99,6 +103,7 @@ class RectIndex:
             return
         self._bands.clear()
         self._segments.clear()
+        self._strips = None
         if self._grid is None:
             return
         for cell in self._span(rect):
@@ -161,15 +166,40 @@ class RectIndex:
                         return True
         return False
 
+    def _strip_keys(self, horizontal: bool, lo: float, hi: float) -> Iterable[str]:
+        """The keys of the rectangles reaching into the strips (horizontal: rows,
+        else columns, :data:`CELL` across) that ``lo``..``hi`` falls in: a band looks at
+        those only, not at every rectangle (routing a zoomed-out AI-zones campus of 128
+        pods makes some 4,600 bands a picture, each a line of its own)."""
+        if self._strips is None:
+            rows: dict[int, list[str]] = defaultdict(list)
+            columns: dict[int, list[str]] = defaultdict(list)
+            for key, (left, top, right, bottom) in self._rects.items():
+                for row in range(int(top // CELL), int(bottom // CELL) + 1):
+                    rows[row].append(key)
+                for column in range(int(left // CELL), int(right // CELL) + 1):
+                    columns[column].append(key)
+            self._strips = (dict(rows), dict(columns))
+        strips = self._strips[0] if horizontal else self._strips[1]
+        first, last = int(lo // CELL), int(hi // CELL)
+        if first == last:
+            return strips.get(first, ())
+        found: dict[str, None] = {}
+        for strip in range(first, last + 1):
+            found.update(dict.fromkeys(strips.get(strip, ())))
+        return found
+
     def _band(self, horizontal: bool, at: float) -> Band:
         """The rectangles a segment 2 units wide along the line ``at`` may cross."""
         key = (horizontal, at)
         band = self._bands.get(key)
         if band is None:
             lo, hi = at - 1.0, at + 1.0
+            rects = self._rects
+            near = [(k, rects[k]) for k in self._strip_keys(horizontal, lo, hi)]
             spans = sorted(
                 ((r[0], r[2], k) if horizontal else (r[1], r[3], k))
-                for k, r in self._rects.items()
+                for k, r in near
                 if ((r[1] < hi and lo < r[3]) if horizontal else (r[0] < hi and lo < r[2])))
             reach: list[float] = []
             most = float("-inf")

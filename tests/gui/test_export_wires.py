@@ -145,3 +145,42 @@ def test_the_export_draws_what_the_editors_scene_draws(qtbot, tmp_path: Path,
     first, second = QImage(str(editor)), QImage(str(export))
     assert first.size() == second.size()
     assert first == second
+
+
+def test_a_campus_exported_zoomed_out_with_the_cut_in_the_dark_is_the_editors_drawing(
+        qtbot, tmp_path: Path) -> None:
+    """An AI-zones campus of 16 pods in 8 buildings (its bundles run between buildings,
+    through the streets), with its figures, in the dark theme with the cut shown, drawn
+    zoomed out by the exports' picture scene: the same pixels as the editor's own scene
+    rendered."""
+    from gui.theme import DARK
+    from model.metrics import compute_all
+    from model.templates import TEMPLATES
+
+    design = TEMPLATES["ai-zones"].build(pods=16, racks_per_pod=20, gpus_per_rack=64,
+                                         buildings=8)
+    metrics = compute_all(design.copy(), plane=None)
+    editor, export = tmp_path / "editor.png", tmp_path / "export.png"
+    scene = picture_scene(design, metrics, DARK, cut=True)
+    width = 600  # zoomed out: blocks and wires, as a large campus fitted in 1920 × 1080
+    size = render_png(scene, export, width=width)
+    assert wire_count(scene) == len(design.bundles)  # zoomed out: wires
+    render_png(build_scene(design, metrics, DARK, cut=True), editor, width=width)
+    first, second = QImage(str(editor)), QImage(str(export))
+    assert (first.width(), first.height()) == size == (second.width(), second.height())
+    assert first == second
+
+
+def test_a_pictures_cards_write_no_tooltip(qtbot) -> None:
+    """Nothing hovers over a picture: its cards write no tooltip (working them out was
+    about a tenth of SuperPOD 144's export), where the editor's scene writes each
+    card's."""
+    from model.metrics import compute_all
+
+    design = wired_design()
+    metrics = compute_all(design.copy(), plane=None)
+    editor = build_scene(design, metrics)
+    picture = picture_scene(design, metrics)
+    assert all(item._tooltip for item in editor.element_items())
+    assert len(picture.element_items()) == len(editor.element_items()) == 6
+    assert not any(item._tooltip for item in picture.element_items())

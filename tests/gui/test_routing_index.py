@@ -96,3 +96,37 @@ def test_crossings_of_a_route_count_as_a_plain_loop_does() -> None:
     assert not index.needs_buckets()
     box = _random_rect(rng)
     assert index.hits(box) == _overlapping(plain, box, set())
+
+
+def test_segments_on_the_edges_of_the_strips_a_band_looks_in() -> None:
+    """A band looks only at the rectangles reaching into the strips (CELL across) its
+    line runs in: lines on and about a strip's edge, against rectangles ending on,
+    just short of and just past strip edges, find what a loop over all of them does."""
+    from gui.canvas.routing import CELL
+
+    rng = random.Random(11)
+    edges = [k * CELL + d for k in range(-1, 5) for d in (-1.5, -1.0, -0.5, 0.0, 0.5, 1.0)]
+    index = RectIndex()
+    plain: dict[str, Rect] = {}
+    for n in range(60):
+        a, b = sorted(rng.sample(edges, 2))
+        c = rng.uniform(-300, 1200)
+        rect = (a, c, b, c + rng.uniform(5, 900)) if n % 2 else (c, a, c + rng.uniform(5, 900), b)
+        plain[f"r{n}"] = rect
+        index.add(f"r{n}", rect)
+    asked, answers = 0, set()
+    for at in edges:
+        for a, b in ((-400.0, 1400.0), (100.0, 300.0), (500.0, 520.0)):
+            for p, q in (((a, at), (b, at)), ((at, a), (at, b))):
+                expected = _overlapping(plain, segment_rect(p, q), set())
+                assert sorted(index._segment_keys(p, q)) == expected, (p, q)
+                assert index.segment_hit(p, q, set()) == bool(expected)
+                asked += 1
+                answers.add(tuple(expected))
+    moved = plain["r3"] = (0.5, 0.5, CELL * 3 - 0.5, CELL * 3 - 0.5)  # after bands were made
+    index.add("r3", moved)
+    for at in edges:
+        p, q = (-400.0, at), (1400.0, at)
+        assert sorted(index._segment_keys(p, q)) == _overlapping(plain, segment_rect(p, q),
+                                                                 set())
+    assert asked == len(edges) * 6 and len(answers) > 50
