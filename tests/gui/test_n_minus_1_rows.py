@@ -94,3 +94,33 @@ def test_rows_appear_as_computed_and_an_edit_drops_the_run(real_window, qtbot) -
         free.set()
         for _ in range(40):
             gate.release()
+
+
+def test_rows_arrived_together_go_in_a_few_at_a_turn(qtbot, design) -> None:  # type: ignore[no-untyped-def]
+    """The whole table computed while the event loop stands still: its 27 rows (and its
+    end) wait in the queue; one turn puts in a few of them, not all (the GUI thread's
+    slice stays short), and the table is done only once every row is in."""
+    from PySide6.QtCore import QCoreApplication
+
+    from gui.whatif.n_minus_1_tab import ROWS_PER_TURN, NMinusOnePanel
+    from model.metrics import compute_all
+
+    calls: list[float] = []
+
+    def engine(design, plane=None, budget=None, failures=()):  # type: ignore[no-untyped-def]
+        out = compute_all(design, plane, budget, failures)
+        calls.append(time.monotonic())
+        return out
+
+    panel = NMinusOnePanel(lambda: design, lambda _f: None, engine)
+    qtbot.addWidget(panel)
+    panel.start()
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and (not calls or time.monotonic() - calls[-1] < 1.0):
+        time.sleep(0.05)  # until no computation for 1 s: the job has ended
+    QCoreApplication.processEvents()
+    assert 0 < panel.grid.rowCount() <= ROWS_PER_TURN < ROWS
+    assert not panel.is_done() and panel.running
+    qtbot.waitUntil(panel.is_done, timeout=30_000)
+    assert panel.grid.rowCount() == ROWS and panel.rows == panel.table.rows
+    assert panel.busy.isHidden() and panel.busy.value() == ROWS

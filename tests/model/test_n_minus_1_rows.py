@@ -56,15 +56,15 @@ def test_the_leaf_spine_hands_over_four_rows_in_design_order() -> None:
 
 
 def test_a_sink_that_raises_ends_the_table() -> None:
-    class Enough(Exception):
+    class EnoughError(Exception):
         pass
 
     seen: list[str] = []
 
     def sink(row: NMinusOneRow, _done: int, _total: int) -> None:
         seen.append(row.element)
-        raise Enough
+        raise EnoughError
 
-    with pytest.raises(Enough):
+    with pytest.raises(EnoughError):
         n_minus_1(leaf_spine(), on_row=sink)
     assert seen == ["leaf"]
