@@ -304,7 +304,7 @@ class NMinusOnePanel(QWidget):
         self.busy.setMinimumWidth(24)
         self.busy.show()
         # while the table is computed only Stop applies: the other buttons give the bar
-        # the room of its text ("440 of 912 failures" read "440 of" in a 30 px bar)
+        # the room of its text ("440 of 912" read "440 of" in a 30 px bar)
         self.again.hide()
         self.fail_button.hide()
         self.again.setEnabled(False)
@@ -358,7 +358,7 @@ class NMinusOnePanel(QWidget):
         one stays, marked out of date."""
         if self._rows_for is None or self._rows_for == self._wanted():
             return
-        if self.running or self.table is None:
+        if self.running or (self.table is None and self.rows):
             self._drop_run()
             self._computed_for = None
             self._show_idle()
