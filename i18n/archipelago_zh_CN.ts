@@ -2969,8 +2969,16 @@ IT 功耗 {it}，设施功耗 {facility}</translation>
         <translation>最差建筑对</translation>
     </message>
     <message>
+        <source>%v of %m rows</source>
+        <translation>%v / %m 行</translation>
+    </message>
+    <message>
         <source>Failing each switch tier&apos;s switches, each bundle&apos;s link and each building in turn, in the engine process…</source>
         <translation>正在计算进程中依次模拟每个交换机层的交换机、每个链路束的一条链路以及每栋楼宇的故障…</translation>
+    </message>
+    <message>
+        <source>Stopped: the design or threshold changed while the table was computed. Compute Again.</source>
+        <translation>已停止：计算期间设计或阈值已改变：请重新计算。</translation>
     </message>
     <message>
         <source> Out of date (the design or threshold changed): Compute Again.</source>
@@ -2999,10 +3007,6 @@ IT 功耗 {it}，设施功耗 {facility}</translation>
     <message>
         <source>Partitions the network: some working accelerators can no longer reach others</source>
         <translation>造成网络分割：部分正常加速器之间已无法互通</translation>
-    </message>
-    <message>
-        <source>%v of %m failures</source>
-        <translation>%v / %m 个故障</translation>
     </message>
     <message>
         <source>Compute Again</source>

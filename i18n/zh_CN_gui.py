@@ -691,7 +691,9 @@ ZH_CN: dict[str, str] = {
     "Worst island pair": "最差计算岛对",
     "Worst building pair": "最差建筑对",
     "N−1: each single failure, worst first": "N−1：逐一单点故障，最严重的在前",
-    "%v of %m failures": "%v / %m 个故障",
+    "%v of %m rows": "%v / %m 行",
+    "Stopped: the design or threshold changed while the table was computed. Compute Again.":
+        "已停止：计算期间设计或阈值已改变：请重新计算。",
     "Compute Again": "重新计算",
     "Stop": "停止",
     "Fail Selected": "模拟所选故障",

@@ -14,7 +14,8 @@ A tier's row is the worst failure of one of its switches: the switches of a tier
 into classes of interchangeable switches (:mod:`model.metrics.representation.switch_classes`), one
 switch of each class is failed (at most :data:`MEMBERS_TRIED`), and the worst of them
 is the row (it names the switch). With ``time_budget_s`` the table stops with
-:class:`OverBudgetError` once that many seconds have passed.
+:class:`OverBudgetError` once that many seconds have passed. With ``on_row`` each row is
+handed over as soon as it is finished (the GUI shows rows while the rest are computed).
 
 Islands that are copies of one another (:mod:`model.metrics.representation.symmetry`: exchanging
 them is an automorphism of the network) give their elements the same figures, member for
@@ -25,9 +26,10 @@ listed as such, not computed.
 
 from __future__ import annotations
 
+import bisect
 import math
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -50,6 +52,11 @@ a tier with more classes is sampled: classes spread evenly over its switches).""
 
 Progress = Callable[[int, int], None]
 """Told ``(done, total)`` after each failure is computed."""
+
+RowSink = Callable[["NMinusOneRow", int, int], None]
+"""Told ``(row, rows so far, rows in all)`` as each row is finished, in the order the
+rows are computed (design order: buildings, tiers, bundles), not yet sorted: sorted by
+:func:`impact` (a stable sort, ties in arrival order) they are the table's rows."""
 
 
 @dataclass(frozen=True)
@@ -201,7 +208,7 @@ def n_minus_1(design: Design, plane: Plane | None = None, budget_s: float | None
               compute: Callable[..., DesignMetrics] | None = None,
               threshold: float = DEFAULT_THRESHOLD, time_budget_s: float | None = None,
               healthy_metrics: DesignMetrics | None = None,
-              lang: str | None = None) -> NMinusOneTable:
+              lang: str | None = None, on_row: RowSink | None = None) -> NMinusOneTable:
     """The N−1 table of ``design`` on ``plane`` (default: the design's metrics plane):
     see the module doc. ``budget_s`` is each computation's engine budget; with
     ``share_copies`` false every failure is computed (the tests compare the two).
@@ -211,7 +218,8 @@ def n_minus_1(design: Design, plane: Plane | None = None, budget_s: float | None
     each failure's. Accelerators at low bandwidth keep at most ``threshold`` of their
     healthy bandwidth. Past ``time_budget_s`` seconds (None: no limit) raises
     :class:`OverBudgetError`. Each row's failure is in words of ``lang`` (the reader's;
-    English when None, as the JSON has it)."""
+    English when None, as the JSON has it). ``on_row`` (see :data:`RowSink`) is told
+    each row as soon as it is finished; it may raise to end the table there."""
     started = time.monotonic()
     if compute is None:
         from model.metrics import compute_all
@@ -232,8 +240,10 @@ def n_minus_1(design: Design, plane: Plane | None = None, budget_s: float | None
               for m in members.get(f.element, ([0], 1))[0]]
              for f in todo]
     total, done, computed = sum(len(t) for t in tries), 0, 0
-    for failure, attempts in zip(todo, tries, strict=True):
-        down = accelerators_down(design, (failure,))
+    downs = [accelerators_down(design, (failure,)) for failure in todo]
+    rows_in_all = sum(1 for down in downs
+                      if not (total_accelerators and down >= total_accelerators))
+    for failure, attempts, down in zip(todo, tries, downs, strict=True):
         if total_accelerators and down >= total_accelerators:
             skipped.append((failure.element, "every accelerator is in it"))
             done += len(attempts)
@@ -265,6 +275,8 @@ def n_minus_1(design: Design, plane: Plane | None = None, budget_s: float | None
         worst = min(found, key=impact)
         rows.append(replace(worst, members_tried=len(found),
                             classes=members.get(failure.element, ([0], 1))[1]))
+        if on_row is not None:
+            on_row(rows[-1], len(rows), rows_in_all)
     rows.sort(key=impact)
     return NMinusOneTable(healthy, rows, computed, skipped, threshold)
 
@@ -311,6 +323,13 @@ def impact(row: NMinusOneRow) -> tuple[float, ...]:
     return (-(row.accelerators_down + row.accelerators_cut_off), -row.unreachable_pairs, -drop,
             -row.accelerators_low_bandwidth, low(row.worst_island_pair_gbps),
             low(row.worst_building_pair_gbps))
+
+
+def sorted_position(rows: Sequence[NMinusOneRow], row: NMinusOneRow) -> int:
+    """Where ``row`` goes among ``rows`` (worst first, by :func:`impact`): after the rows
+    it ties with, so rows inserted one by one as :data:`RowSink` hands them over come out
+    in the table's order (the stable sort of the same rows)."""
+    return bisect.bisect_right(rows, impact(row), key=impact)
 
 
 def table_rows(table: NMinusOneTable) -> list[dict[str, object]]:

@@ -190,8 +190,9 @@ def test_n_minus_1_tab_starts_when_opened_and_goes_out_of_date(leaf_spine, qtbot
 
 
 def test_the_n_minus_1_table_counts_and_stops(leaf_spine, qtbot) -> None:
-    """The bar counts the failures computed; Stop ends the table after the failure
-    under way (a stand-in engine holds each failure until the test lets it go)."""
+    """The bar counts the rows shown; Stop ends the table after the failure under way,
+    keeping the rows so far (a stand-in engine holds each failure until the test lets
+    it go)."""
     import threading
 
     from gui.whatif.n_minus_1_tab import NMinusOnePanel
@@ -208,14 +209,18 @@ def test_the_n_minus_1_table_counts_and_stops(leaf_spine, qtbot) -> None:
     qtbot.addWidget(panel)
     panel.start()
     gate.release()  # the healthy figures; the building is not computed (it is all)
+    gate.release()  # the first tier's switch
     qtbot.waitUntil(lambda: panel.busy.value() == 1, timeout=30_000)
-    assert panel.busy.maximum() == 5  # the building, 2 tiers (1 class each), 2 bundles
+    assert panel.busy.maximum() == 4  # 2 tiers (1 class each), 2 bundles; no building
+    assert panel.busy.text() == "1 of 4 rows"
+    assert panel.grid.rowCount() == 1 and panel.rows[0].element == "leaf"
     panel.stop()
     gate.release()  # the failure under way when Stop was pressed; no other follows
     qtbot.waitUntil(panel.is_done, timeout=30_000)
     assert panel.table is None and panel.error == "stopped"
-    assert panel.busy.isHidden() and panel.busy.value() <= 2
+    assert panel.busy.isHidden() and panel.busy.value() == 1
     assert "stopped" in panel.state.text()
+    assert [r.element for r in panel.rows] == ["leaf"] and panel.grid.rowCount() == 1
 
 
 def test_the_fail_dialog_offers_what_each_kind_can_lose(qtbot, design) -> None:
