@@ -194,9 +194,9 @@ class NMinusOnePanel(QWidget):
         self.running = False
         self._computed_for: tuple[object, int, float] | None = None
         self._run = 0
+        """The number of the run whose rows may be shown (a row of another is dropped)."""
         self._rows_for: tuple[object, int, float] | None = None
         """What the rows on show (or under way) are of: design, revision, threshold."""
-        """The number of the run whose rows may be shown (a row of another is dropped)."""
         self._pending: list[NMinusOneRow] = []
         """Rows of the current run arrived in this turn of the event loop, not yet shown."""
         self._total = 0
