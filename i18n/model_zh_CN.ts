@@ -1611,6 +1611,10 @@
             <translation>4× HGX H100 8 卡服务器，风冷</translation>
         </message>
         <message>
+            <source>4× HPN host (H800), air-cooled</source>
+            <translation>4× HPN 主机（H800），风冷</translation>
+        </message>
+        <message>
             <source>4× Huawei Atlas 800T A2, air-cooled</source>
             <translation>4× 华为 Atlas 800T A2，风冷</translation>
         </message>
@@ -1743,8 +1747,24 @@
             <translation>通用主机机柜，24 台单网卡主机（标称）</translation>
         </message>
         <message>
+            <source>Generic host rack, {hosts} one-NIC {speed}G hosts (nominal)</source>
+            <translation>通用主机机柜，{hosts} 台单网卡 {speed}G 主机（标称）</translation>
+        </message>
+        <message>
             <source>Generic host, one NIC (nominal)</source>
             <translation>通用主机，单网卡（标称）</translation>
+        </message>
+        <message>
+            <source>Generic host, one {speed}G NIC (nominal)</source>
+            <translation>通用主机，单个 {speed}G 网卡（标称）</translation>
+        </message>
+        <message>
+            <source>Generic {radix}-port {speed}G switch (nominal)</source>
+            <translation>通用 {radix} 端口 {speed}G 交换机（标称）</translation>
+        </message>
+        <message>
+            <source>Generic {speed}G optics, per link end (nominal)</source>
+            <translation>通用 {speed}G 光模块，链路每端一个（标称）</translation>
         </message>
         <message>
             <source>H3C S9825-64D (64 × 400G, 25.6 Tb/s)</source>
@@ -1765,6 +1785,10 @@
         <message>
             <source>HGX H100 8-GPU server (OEM class)</source>
             <translation>HGX H100 8 卡服务器（OEM 级）</translation>
+        </message>
+        <message>
+            <source>HPN host: 8× H800, 8 dual-port 2×200G NICs (16 ports)</source>
+            <translation>HPN 主机：8× H800，8 块双端口 2×200G 网卡（16 个端口）</translation>
         </message>
         <message>
             <source>Huawei</source>
@@ -1925,6 +1949,10 @@
         <message>
             <source>generic (Broadcom Tomahawk 5)</source>
             <translation>通用（Broadcom Tomahawk 5）</translation>
+        </message>
+        <message>
+            <source>{rack}, {servers} servers per rack</source>
+            <translation>{rack}，每机柜 {servers} 台服务器</translation>
         </message>
     </context>
     <context>

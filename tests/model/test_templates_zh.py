@@ -94,3 +94,31 @@ def test_one_megascale_pod_is_one_pod_in_english() -> None:
     described = template("megascale").description_of("en", pods=1)
     assert described is not None and described.startswith(
         "ByteDance MegaScale (NSDI 2024): 1 pod × 2,048 = 2,048 GPUs")
+
+
+@pytest.mark.parametrize("name", sorted(TEMPLATES))
+def test_the_parts_a_template_makes_are_named_in_chinese(name: str) -> None:
+    """The generic parts a template sizes (``Generic host rack, 16 one-NIC 100G hosts
+    (nominal)`` on the leaf-spine's rack card) and the HPN host read in Chinese; a
+    built-in part's name is listed, so it reads as its catalog entry says."""
+    from model.part_names import _LISTED, part_name
+
+    catalog = template(name).build().catalog
+    for kind in ("rack_types", "servers", "switches", "media", "accelerators"):
+        for part in getattr(catalog, kind):
+            chinese = part_name(part.name, "zh_CN")
+            assert part.name in _LISTED or (
+                chinese != part.name and CJK.search(chinese)), (kind, part.name)
+            assert part_name(part.name, "en") == part.name
+
+
+def test_a_generic_part_reads_in_chinese_with_its_figures() -> None:
+    from model.catalog import generic_host_rack, generic_optics, generic_switch
+    from model.part_names import part_name, rack_type_name
+
+    assert part_name(generic_switch(16, 200).name, "zh_CN") == "通用 16 端口 200G 交换机（标称）"
+    assert part_name(generic_optics(2.5).name, "zh_CN") == "通用 2.5G 光模块，链路每端一个（标称）"
+    rack = generic_host_rack(8, 400).rack_types[0]
+    assert rack_type_name(rack.name, "zh_CN") == "通用主机机柜，8 台单网卡 400G 主机（标称）"
+    assert rack_type_name("4× DGX H100, air-cooled, 2 servers per rack", "zh_CN") == (
+        "4× DGX H100，风冷，每机柜 2 台服务器")
