@@ -2773,7 +2773,7 @@
         </message>
         <message>
             <source>super-nodes per building (dividing --super-nodes)</source>
-            <translation>每栋建筑的超节点数（须整除 --super-nodes）</translation>
+            <translation>每栋建筑的超节点数（须整除 CloudMatrix384 超节点数）</translation>
         </message>
         <message>
             <source>switch radix (ports per switch), even</source>
