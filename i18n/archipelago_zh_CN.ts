@@ -795,7 +795,7 @@ It was kept as {kept}.</source>
     </message>
     <message>
         <source>A sweep table is made on the command line, for example:&lt;br&gt;&lt;code&gt;python main.py sweep --template islands --param islands=4,8 --param oversubscription=4,8 --out my-sweep&lt;/code&gt;&lt;br&gt;writes &lt;code&gt;my-sweep.csv&lt;/code&gt;: open it with Open Table…, then click a point to open its design. See “Sweep a design space” in docs/sweeps.md.</source>
-        <translation>扫描结果表在命令行中生成，例如：&lt;br&gt;&lt;code&gt;python main.py sweep --template islands --param islands=4,8 --param oversubscription=4,8 --out my-sweep&lt;/code&gt;&lt;br&gt;会写出 &lt;code&gt;my-sweep.csv&lt;/code&gt;：用“打开结果表…”打开它，再点击某一点即可打开其设计。详见 docs/sweeps.md 中的“Sweep a design space”一节。</translation>
+        <translation>扫描结果表在命令行中生成，例如：&lt;br&gt;&lt;code&gt;python main.py sweep --template islands --param islands=4,8 --param oversubscription=4,8 --out my-sweep&lt;/code&gt;&lt;br&gt;会写出 &lt;code&gt;my-sweep.csv&lt;/code&gt;：用“打开结果表…”打开它，再点击某一点即可打开其设计。详见中文用户指南（帮助 › 用户指南）第 6 节“参数扫描”。</translation>
     </message>
     <message>
         <source>Click a point to see its parameters</source>

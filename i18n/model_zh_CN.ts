@@ -1341,11 +1341,11 @@
         <name>names</name>
         <message>
             <source>AI zone {n}</source>
-            <translation>AI 区 {n}</translation>
+            <translation>AI 分区 {n}</translation>
         </message>
         <message>
             <source>AI zones, {pods} pods</source>
-            <translation>AI 区，{pods} 个 Pod</translation>
+            <translation>AI 分区，{pods} 个 Pod</translation>
         </message>
         <message>
             <source>Aggregation (ATSW)</source>
@@ -1397,7 +1397,7 @@
         </message>
         <message>
             <source>DGX SuperPOD, {sus} SU {system}</source>
-            <translation>DGX SuperPOD，{sus} 个 SU {system}</translation>
+            <translation>DGX SuperPOD，{sus} 个 {system} SU</translation>
         </message>
         <message>
             <source>Data centre</source>
@@ -1457,7 +1457,7 @@
         </message>
         <message>
             <source>Pod {n} segment {s}</source>
-            <translation>Pod {n} 网段 {s}</translation>
+            <translation>Pod {n} Segment {s}</translation>
         </message>
         <message>
             <source>P{n} S{s}</source>
@@ -1469,7 +1469,7 @@
         </message>
         <message>
             <source>SU {n}</source>
-            <translation>SU {n}</translation>
+            <translation>可扩展单元 {n}</translation>
         </message>
         <message>
             <source>Spine</source>
@@ -1485,7 +1485,7 @@
         </message>
         <message>
             <source>Zone {n}</source>
-            <translation>AI 区 {n}</translation>
+            <translation>AI 分区 {n}</translation>
         </message>
         <message>
             <source>aggregation</source>
@@ -1609,6 +1609,10 @@
         <message>
             <source>4× HGX H100 8-GPU server, air-cooled</source>
             <translation>4× HGX H100 8 卡服务器，风冷</translation>
+        </message>
+        <message>
+            <source>4× HPN host (H800), air-cooled</source>
+            <translation>4× HPN 主机（H800），风冷</translation>
         </message>
         <message>
             <source>4× Huawei Atlas 800T A2, air-cooled</source>
@@ -1743,8 +1747,24 @@
             <translation>通用主机机柜，24 台单网卡主机（标称）</translation>
         </message>
         <message>
+            <source>Generic host rack, {hosts} one-NIC {speed}G hosts (nominal)</source>
+            <translation>通用主机机柜，{hosts} 台单网卡 {speed}G 主机（标称）</translation>
+        </message>
+        <message>
             <source>Generic host, one NIC (nominal)</source>
             <translation>通用主机，单网卡（标称）</translation>
+        </message>
+        <message>
+            <source>Generic host, one {speed}G NIC (nominal)</source>
+            <translation>通用主机，单个 {speed}G 网卡（标称）</translation>
+        </message>
+        <message>
+            <source>Generic {radix}-port {speed}G switch (nominal)</source>
+            <translation>通用 {radix} 端口 {speed}G 交换机（标称）</translation>
+        </message>
+        <message>
+            <source>Generic {speed}G optics, per link end (nominal)</source>
+            <translation>通用 {speed}G 光模块，链路每端一个（标称）</translation>
         </message>
         <message>
             <source>H3C S9825-64D (64 × 400G, 25.6 Tb/s)</source>
@@ -1765,6 +1785,10 @@
         <message>
             <source>HGX H100 8-GPU server (OEM class)</source>
             <translation>HGX H100 8 卡服务器（OEM 级）</translation>
+        </message>
+        <message>
+            <source>HPN host: 8× H800, 8 dual-port 2×200G NICs (16 ports)</source>
+            <translation>HPN 主机：8× H800，8 块双端口 2×200G 网卡（16 个端口）</translation>
         </message>
         <message>
             <source>Huawei</source>
@@ -1925,6 +1949,10 @@
         <message>
             <source>generic (Broadcom Tomahawk 5)</source>
             <translation>通用（Broadcom Tomahawk 5）</translation>
+        </message>
+        <message>
+            <source>{rack}, {servers} servers per rack</source>
+            <translation>{rack}，每机柜 {servers} 台服务器</translation>
         </message>
     </context>
     <context>
@@ -2504,8 +2532,28 @@
             <translation>AI 分区数（Pod 数）</translation>
         </message>
         <message>
+            <source>Al-Fares et al. (SIGCOMM 2008) k-ary fat-tree: {hosts:,} hosts, {switches:,} {k}-port switches, {speed:g} Gb/s links.</source>
+            <translation>Al-Fares 等（SIGCOMM 2008）的 k 叉胖树：{hosts:,} 台主机，{switches:,} 台 {k} 端口交换机，{speed:g} Gb/s 链路。</translation>
+        </message>
+        <message>
+            <source>Alibaba HPN 7.0 (SIGCOMM 2024): {pods} pod of {segments} segments × 1,024 GPUs = {gpus:,} GPUs; dual-ToR, dual-plane, 16 ToRs per segment (1.067:1), {aggs} aggregation switches per pod, 15:1 to {cores} core switches; 51.2 Tb/s switches throughout.</source>
+            <translation>阿里巴巴 HPN 7.0（SIGCOMM 2024）：{pods} 个 Pod，每个 Pod {segments} 个 Segment × 1,024 张 GPU，共 {gpus:,} 张 GPU；双 ToR、双平面，每个 Segment 16 台 ToR（收敛比 1.067:1），每个 Pod {aggs} 台汇聚交换机，以 15:1 收敛到 {cores} 台核心交换机；全部采用 51.2 Tb/s 交换机。</translation>
+        </message>
+        <message>
+            <source>Alibaba HPN 7.0 (SIGCOMM 2024): {pods} pods of {segments} segments × 1,024 GPUs = {gpus:,} GPUs; dual-ToR, dual-plane, 16 ToRs per segment (1.067:1), {aggs} aggregation switches per pod, 15:1 to {cores} core switches; 51.2 Tb/s switches throughout.</source>
+            <translation>阿里巴巴 HPN 7.0（SIGCOMM 2024）：{pods} 个 Pod，每个 Pod {segments} 个 Segment × 1,024 张 GPU，共 {gpus:,} 张 GPU；双 ToR、双平面，每个 Segment 16 台 ToR（收敛比 1.067:1），每个 Pod {aggs} 台汇聚交换机，以 15:1 收敛到 {cores} 台核心交换机；全部采用 51.2 Tb/s 交换机。</translation>
+        </message>
+        <message>
             <source>Alibaba HPN 7.0 (dual-ToR, dual-plane)</source>
             <translation>阿里巴巴 HPN 7.0（双 ToR、双平面）</translation>
+        </message>
+        <message>
+            <source>ByteDance MegaScale (NSDI 2024): {pods} pod × 2,048 = {gpus:,} GPUs, one 200G NIC per GPU; three layers of 25.6 Tb/s (64 × 400G) switches, 1:1 at every layer, rail-optimized ToRs; {cores} core switches.</source>
+            <translation>字节跳动 MegaScale（NSDI 2024）：{pods} 个 Pod × 2,048 = {gpus:,} 张 GPU，每张 GPU 一块 200G 网卡；三层 25.6 Tb/s（64 × 400G）交换机，每层收敛比 1:1，ToR 轨道优化；{cores} 台核心交换机。</translation>
+        </message>
+        <message>
+            <source>ByteDance MegaScale (NSDI 2024): {pods} pods × 2,048 = {gpus:,} GPUs, one 200G NIC per GPU; three layers of 25.6 Tb/s (64 × 400G) switches, 1:1 at every layer, rail-optimized ToRs; {cores} core switches.</source>
+            <translation>字节跳动 MegaScale（NSDI 2024）：{pods} 个 Pod × 2,048 = {gpus:,} 张 GPU，每张 GPU 一块 200G 网卡；三层 25.6 Tb/s（64 × 400G）交换机，每层收敛比 1:1，ToR 轨道优化；{cores} 台核心交换机。</translation>
         </message>
         <message>
             <source>ByteDance MegaScale (three-layer 1:1 Clos)</source>
@@ -2522,6 +2570,14 @@
         <message>
             <source>Computing islands over buildings (the example campus)</source>
             <translation>跨建筑的计算岛（示例园区）</translation>
+        </message>
+        <message>
+            <source>Dragonfly+ (Shpiner et al. 2017): {groups} groups of {per_group} leaves and {per_group} spines ({k}-port routers), {hosts:,} hosts, {links} global link per spine to every other group, {speed:g} Gb/s links.</source>
+            <translation>Dragonfly+（Shpiner 等，2017）：{groups} 个组，每组 {per_group} 台叶路由器和 {per_group} 台脊路由器（{k} 端口），{hosts:,} 台主机，每台脊路由器到其他每组 {links} 条全局链路，{speed:g} Gb/s 链路。</translation>
+        </message>
+        <message>
+            <source>Dragonfly+ (Shpiner et al. 2017): {groups} groups of {per_group} leaves and {per_group} spines ({k}-port routers), {hosts:,} hosts, {links} global links per spine to every other group, {speed:g} Gb/s links.</source>
+            <translation>Dragonfly+（Shpiner 等，2017）：{groups} 个组，每组 {per_group} 台叶路由器和 {per_group} 台脊路由器（{k} 端口），{hosts:,} 台主机，每台脊路由器到其他每组 {links} 条全局链路，{speed:g} Gb/s 链路。</translation>
         </message>
         <message>
             <source>Dragonfly+ (groups of leaf-spine, spines joined globally)</source>
@@ -2552,6 +2608,14 @@
             <translation>华为 CloudMatrix384 超节点级联</translation>
         </message>
         <message>
+            <source>Huawei CloudMatrix384 super-nodes (Zuo et al. 2025) cascaded over a scale-out plane: {n} × 384 = {npus:,} Ascend 910C in {buildings} building; non-blocking rail-optimized Clos (template's choice): 8 leaves per super-node, {spines} spines per building, {cores} cores.</source>
+            <translation>华为 CloudMatrix384 超节点（Zuo 等，2025）经 Scale-out 平面级联：{n} × 384 = {npus:,} 颗昇腾 910C，位于 {buildings} 栋建筑；无阻塞的轨道优化 Clos（本模板的选择）：每个超节点 8 台叶交换机，每栋建筑 {spines} 台脊交换机，{cores} 台核心交换机。</translation>
+        </message>
+        <message>
+            <source>Huawei CloudMatrix384 super-nodes (Zuo et al. 2025) cascaded over a scale-out plane: {n} × 384 = {npus:,} Ascend 910C in {buildings} buildings; non-blocking rail-optimized Clos (template's choice): 8 leaves per super-node, {spines} spines per building, {cores} cores.</source>
+            <translation>华为 CloudMatrix384 超节点（Zuo 等，2025）经 Scale-out 平面级联：{n} × 384 = {npus:,} 颗昇腾 910C，分布于 {buildings} 栋建筑；无阻塞的轨道优化 Clos（本模板的选择）：每个超节点 8 台叶交换机，每栋建筑 {spines} 台脊交换机，{cores} 台核心交换机。</translation>
+        </message>
+        <message>
             <source>IT power capacity of each building, MW</source>
             <translation>每栋建筑的 IT 供电容量，MW</translation>
         </message>
@@ -2562,6 +2626,10 @@
         <message>
             <source>Leaves with hosts below and uplinks spread over a spine tier; oversubscription down:up at the leaves.</source>
             <translation>叶交换机下接主机、上行链路分散到脊层；收敛比为叶交换机的下行:上行。</translation>
+        </message>
+        <message>
+            <source>Meta-style AI zones (Llama 3 / RoCE at Meta): {pods} pods of {racks} racks × {gpus_per_rack} H100 = {total:,} GPUs; full bisection in a pod ({c} cluster switches), aggregation oversubscribed {pod_gpus}:{uplinks} (≈ {ratio}:1).</source>
+            <translation>Meta 式 AI 分区（Meta 的 Llama 3 / RoCE 集群）：{pods} 个 Pod，每个 Pod {racks} 个机柜 × {gpus_per_rack} 张 H100，共 {total:,} 张 GPU；Pod 内全二分带宽（{c} 台集群交换机），汇聚层收敛比 {pod_gpus}:{uplinks}（≈ {ratio}:1）。</translation>
         </message>
         <message>
             <source>NVIDIA DGX SuperPOD (rail-optimized)</source>
@@ -2586,6 +2654,10 @@
         <message>
             <source>Three layers of 25.6 Tb/s switches, 1:1 at every layer, rail-optimized ToRs with split 2 × 200G downlinks; pods of 2,048 GPUs (6 pods: the paper's 12,288).</source>
             <translation>三层 25.6 Tb/s 交换机，每层收敛比 1:1；轨道优化的 ToR，下行端口拆分为 2 × 200G；每个 Pod 2,048 张 GPU（6 个 Pod 即论文中的 12,288 张）。</translation>
+        </message>
+        <message>
+            <source>Two-tier leaf-spine: {leaves} leaves of {down} hosts and {up} uplinks, {spines} spines, {speed:g} Gb/s links, leaf oversubscription {down}:{up}.</source>
+            <translation>两层叶脊：{leaves} 台叶交换机，每台下接 {down} 台主机、{up} 条上行链路，{spines} 台脊交换机，{speed:g} Gb/s 链路，叶层收敛比 {down}:{up}。</translation>
         </message>
         <message>
             <source>a pod of {racks:,} racks is more than cluster switches of {links} links can join: with {pods} pods the aggregation tier leaves room for one plane of cluster switches per pod, and even then a cluster switch would need {down:,} links down to the rack switches and {up:,} up to the aggregation tier ({oversubscription:g}:1), {needed:,} in all; at most {most:,} racks per pod fit; use fewer racks per pod, fewer pods or a higher --agg-oversubscription</source>
@@ -2701,7 +2773,7 @@
         </message>
         <message>
             <source>super-nodes per building (dividing --super-nodes)</source>
-            <translation>每栋建筑的超节点数（须整除 --super-nodes）</translation>
+            <translation>每栋建筑的超节点数（须整除 CloudMatrix384 超节点数）</translation>
         </message>
         <message>
             <source>switch radix (ports per switch), even</source>

@@ -496,7 +496,7 @@ ZH_CN: dict[str, str] = {
         "<code>python main.py sweep --template islands --param islands=4,8"
         " --param oversubscription=4,8 --out my-sweep</code><br>"
         "会写出 <code>my-sweep.csv</code>：用“打开结果表…”打开它，再点击某一点即可打开其设计。"
-        "详见 docs/sweeps.md 中的“Sweep a design space”一节。",
+        "详见中文用户指南（帮助 › 用户指南）第 6 节“参数扫描”。",
     "Open Table…": "打开结果表…",
     "higher is better": "越高越好",
     "lower is better": "越低越好",

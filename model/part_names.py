@@ -15,7 +15,9 @@ SXM5``, ``Atlas 800T A2``); vendor and descriptive words are translated.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from functools import cache
 
 from model.i18n import Localized, Translator, mark
 
@@ -50,7 +52,7 @@ def rack_type_name(name: str, lang: str | None) -> str:
     """A rack type's ``name`` in ``lang``: the translation of a built-in rack type's
     name, any other name as written."""
     if name not in RACK_TYPE_NAMES:
-        return name
+        return generated_part_name(name, lang)
     return Translator(lang).translate("parts", name)
 
 
@@ -83,7 +85,7 @@ def accelerator_name(name: str, lang: str | None) -> str:
     """An accelerator's ``name`` in ``lang``: the translation of a built-in
     accelerator's name, any other name as written."""
     if name not in ACCELERATOR_NAMES:
-        return name
+        return generated_part_name(name, lang)
     return Translator(lang).translate("parts", name)
 
 
@@ -148,6 +150,49 @@ MEDIUM_NAMES: tuple[str, ...] = (
 )
 """The built-in link media's names, as the catalog writes them."""
 
+GENERATED_NAMES: tuple[str, ...] = (
+    mark("parts", "Generic {radix}-port {speed}G switch (nominal)"),
+    mark("parts", "Generic {speed}G optics, per link end (nominal)"),
+    mark("parts", "Generic host, one {speed}G NIC (nominal)"),
+    mark("parts", "Generic host rack, {hosts} one-NIC {speed}G hosts (nominal)"),
+    mark("parts", "{rack}, {servers} servers per rack"),
+    mark("parts", "HPN host: 8× H800, 8 dual-port 2×200G NICs (16 ports)"),
+    mark("parts", "4× HPN host (H800), air-cooled"),
+)
+"""The names of the parts a template makes (:mod:`model.catalog`'s generic parts at
+other sizes, a rack type with another server count, the HPN host), each field a
+number except ``{rack}``, a built-in rack type's name said in the same language."""
+
+_FIELD = re.compile(r"\{(\w+)\}")
+
+
+@cache
+def _pattern(source: str) -> re.Pattern[str]:
+    """``source`` as a regular expression: ``{rack}`` any text, other fields numbers."""
+    out, at = "", 0
+    for found in _FIELD.finditer(source):
+        field = ".+" if found.group(1) == "rack" else r"\d+(?:\.\d+)?"
+        out += re.escape(source[at:found.start()]) + f"(?P<{found.group(1)}>{field})"
+        at = found.end()
+    return re.compile(out + re.escape(source[at:]))
+
+
+def generated_part_name(name: str, lang: str | None) -> str:
+    """The ``name`` of a part a template made (:data:`GENERATED_NAMES`) in ``lang``; any
+    other name as written."""
+    t = Translator(lang)
+    if t.lang == "en":
+        return name
+    for source in GENERATED_NAMES:
+        found = _pattern(source).fullmatch(name)
+        if found:
+            values = found.groupdict()
+            if "rack" in values:
+                values["rack"] = rack_type_name(values["rack"], lang)
+            return t.translate("parts", source).format(**values)
+    return name
+
+
 _LISTED = frozenset((*RACK_TYPE_NAMES, *ACCELERATOR_NAMES, *SWITCH_NAMES, *SERVER_NAMES,
                      *MEDIUM_NAMES))
 
@@ -158,7 +203,7 @@ def part_name(name: str, lang: str | None) -> str:
     name (a part of the user's own catalog) as written. The bills of materials of the
     Chinese PDF report and workbook name their parts so."""
     if name not in _LISTED:
-        return name
+        return generated_part_name(name, lang)
     return Translator(lang).translate("parts", name)
 
 

@@ -29,12 +29,12 @@ from __future__ import annotations
 
 import math
 
-from model.catalog import scaled_rack_type
+from model.catalog import load_builtin_catalog, scaled_rack_type
 from model.design import Design
 from model.elements import Pattern, Role, Scope
 from model.errors import DesignError
-from model.i18n import mark, message
-from model.parts import Cooling
+from model.i18n import Message, mark, message
+from model.parts import Cooling, SwitchModel
 from model.templates.base import Param, Template
 from model.templates.builder import (
     Builder,
@@ -137,6 +137,29 @@ def cluster_switches(racks: int, gpus_per_rack: int, pods: int, oversubscription
     return best[1], best[2]
 
 
+def links_per_switch(switch: SwitchModel) -> int:
+    """The links of :data:`LINK_GBPS` one ``switch`` takes."""
+    return int(switch.radix * switch.port_speed_gbps // LINK_GBPS)
+
+
+def describe_ai_zones(pods: int, racks_per_pod: int, gpus_per_rack: int,
+                      agg_oversubscription: float, buildings: int) -> Message:
+    """The description of the zones these parameters build, in any language."""
+    del buildings  # the zones are described whatever buildings hold them
+    switch = load_builtin_catalog().switch(SWITCH)
+    assert switch is not None
+    c, u = cluster_switches(racks_per_pod, gpus_per_rack, pods, agg_oversubscription,
+                            links_per_switch(switch))
+    pod_gpus = racks_per_pod * gpus_per_rack
+    return message(
+        "templates", "Meta-style AI zones (Llama 3 / RoCE at Meta): {pods} pods of {racks}"
+        " racks × {gpus_per_rack} H100 = {total:,} GPUs; full bisection in a pod"
+        " ({c} cluster switches), aggregation oversubscribed {pod_gpus}:{uplinks}"
+        " (≈ {ratio}:1).", pods=pods, racks=racks_per_pod, gpus_per_rack=gpus_per_rack,
+        total=pods * pod_gpus, c=c, pod_gpus=pod_gpus, uplinks=c * u,
+        ratio=f"{pod_gpus / (c * u):.2f}")
+
+
 def build_ai_zones(
     pods: int,
     racks_per_pod: int,
@@ -157,32 +180,25 @@ def build_ai_zones(
     b.use_parts(rack_parts)
     rack_type = rack_parts.rack_types[0].id
     switch = b.use_switch(SWITCH)
-    links_per_switch = int(switch.radix * switch.port_speed_gbps // LINK_GBPS)
+    per_switch = links_per_switch(switch)
     local = b.use_medium("optical-400g-osfp").id
     long_reach = b.use_medium("optical-400g-dr4").id
-    if 2 * gpus_per_rack > links_per_switch:
+    if 2 * gpus_per_rack > per_switch:
         raise DesignError(message(
             "templates", "a rack switch takes {links} links: --gpus-per-rack {gpus_per_rack}"
-            " needs {needed} (one down, one up per GPU)", links=links_per_switch,
+            " needs {needed} (one down, one up per GPU)", links=per_switch,
             gpus_per_rack=gpus_per_rack, needed=2 * gpus_per_rack))
-    if pods > links_per_switch:
+    if pods > per_switch:
         raise DesignError(message("templates", "--pods {pods} is more than {links}"
-                                  " aggregation links", pods=pods, links=links_per_switch))
-    pod_gpus = racks_per_pod * gpus_per_rack
+                                  " aggregation links", pods=pods, links=per_switch))
     c, u = cluster_switches(racks_per_pod, gpus_per_rack, pods, agg_oversubscription,
-                            links_per_switch)
+                            per_switch)
     pod_uplinks = c * u
     plane = gpus_per_rack if c % gpus_per_rack == 0 else c  # CTSWs of one plane
-    least = math.ceil(pods * pod_uplinks / links_per_switch)
+    least = math.ceil(pods * pod_uplinks / per_switch)
     agg = smallest_divisor_at_least(plane * u, least)  # ≥ least: see cluster_switches
-    total = pods * pod_gpus
-    b.design.rename(
-        b.design.name,
-        f"Meta-style AI zones (Llama 3 / RoCE at Meta): {pods} pods of {racks_per_pod} racks"
-        f" × {gpus_per_rack} H100 = {total:,} GPUs; full bisection in a pod ({c} cluster"
-        f" switches), aggregation oversubscribed {pod_gpus}:{pod_uplinks}"
-        f" (≈ {pod_gpus / pod_uplinks:.2f}:1).",
-    )
+    b.design.rename(b.design.name, describe_ai_zones(
+        pods, racks_per_pod, gpus_per_rack, agg_oversubscription, buildings).render())
     per_building = math.ceil(pods / buildings)
     plan = BuildingPlan(per_building, *island_size(2), tier_levels=1)
     halls = [
@@ -272,4 +288,5 @@ TEMPLATE = Template(
         ),
     ),
     builder=build_ai_zones,
+    describer=describe_ai_zones,
 )

@@ -36,7 +36,7 @@ from model.catalog import load_builtin_catalog
 from model.design import Design
 from model.elements import Pattern, Role, Scope
 from model.errors import DesignError
-from model.i18n import mark, message
+from model.i18n import Message, mark, message
 from model.parts import Catalog, Cooling, RackType, ServerType
 from model.templates.base import Param, Template
 from model.templates.builder import Builder, BuildingPlan, island_size, size_buildings
@@ -100,6 +100,24 @@ def core_switches(pods: int) -> int:
     return count
 
 
+def describe_alibaba_hpn(pods: int, segments_per_pod: int) -> Message:
+    """The description of the HPN these parameters build, in any language."""
+    values = {"pods": pods, "segments": segments_per_pod,
+              "gpus": pods * segments_per_pod * HOSTS_PER_SEGMENT * 8,
+              "aggs": PLANES * AGG_PER_PLANE, "cores": core_switches(pods)}
+    if pods == 1:
+        return message(
+            "templates", "Alibaba HPN 7.0 (SIGCOMM 2024): {pods} pod of {segments} segments"
+            " × 1,024 GPUs = {gpus:,} GPUs; dual-ToR, dual-plane, 16 ToRs per segment"
+            " (1.067:1), {aggs} aggregation switches per pod, 15:1 to {cores} core switches;"
+            " 51.2 Tb/s switches throughout.", **values)
+    return message(
+        "templates", "Alibaba HPN 7.0 (SIGCOMM 2024): {pods} pods of {segments} segments"
+        " × 1,024 GPUs = {gpus:,} GPUs; dual-ToR, dual-plane, 16 ToRs per segment"
+        " (1.067:1), {aggs} aggregation switches per pod, 15:1 to {cores} core switches;"
+        " 51.2 Tb/s switches throughout.", **values)
+
+
 def build_alibaba_hpn(pods: int, segments_per_pod: int) -> Design:
     """``pods`` HPN pods of ``segments_per_pod`` segments; see the module docstring."""
     b = Builder(f"Alibaba HPN 7.0, {plural(pods, 'pod')}", "")
@@ -109,14 +127,7 @@ def build_alibaba_hpn(pods: int, segments_per_pod: int) -> Design:
     fabric = b.use_medium("optical-400g-dr4").id
     aggs = PLANES * AGG_PER_PLANE
     cores = core_switches(pods)
-    gpus = pods * segments_per_pod * HOSTS_PER_SEGMENT * 8
-    b.design.rename(
-        b.design.name,
-        f"Alibaba HPN 7.0 (SIGCOMM 2024): {plural(pods, 'pod')} of"
-        f" {segments_per_pod} segments × 1,024 GPUs = {gpus:,} GPUs; dual-ToR, dual-plane,"
-        f" 16 ToRs per segment (1.067:1), {aggs} aggregation switches per pod, 15:1 to"
-        f" {cores} core switches; 51.2 Tb/s switches throughout.",
-    )
+    b.design.rename(b.design.name, describe_alibaba_hpn(pods, segments_per_pod).render())
     plan = BuildingPlan(segments_per_pod, *island_size(1), tier_levels=2)
     halls = [
         b.building(f"pod-{p}", f"Pod {p}", capacity_kw=1.0, plan=plan, cooling=Cooling.AIR)
@@ -187,4 +198,5 @@ TEMPLATE = Template(
         ),
     ),
     builder=build_alibaba_hpn,
+    describer=describe_alibaba_hpn,
 )

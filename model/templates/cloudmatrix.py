@@ -32,7 +32,7 @@ from __future__ import annotations
 from model.design import Design
 from model.elements import Pattern, Role, Scope
 from model.errors import DesignError
-from model.i18n import mark, message
+from model.i18n import Message, mark, message
 from model.parts import Cooling
 from model.templates.base import Param, Template
 from model.templates.builder import Builder, BuildingPlan, island_size, size_buildings
@@ -69,6 +69,25 @@ def core_switches(super_nodes: int, per_building: int) -> int:
     return count
 
 
+def describe_cloudmatrix(super_nodes: int, super_nodes_per_building: int) -> Message:
+    """The description of the cascade these parameters build, in any language."""
+    buildings = super_nodes // super_nodes_per_building
+    values = {"n": super_nodes, "npus": super_nodes * NPUS_PER_SUPER_NODE,
+              "buildings": buildings, "spines": SPINES,
+              "cores": core_switches(super_nodes, super_nodes_per_building)}
+    if buildings == 1:
+        return message(
+            "templates", "Huawei CloudMatrix384 super-nodes (Zuo et al. 2025) cascaded over a"
+            " scale-out plane: {n} × 384 = {npus:,} Ascend 910C in {buildings} building;"
+            " non-blocking rail-optimized Clos (template's choice): 8 leaves per super-node,"
+            " {spines} spines per building, {cores} cores.", **values)
+    return message(
+        "templates", "Huawei CloudMatrix384 super-nodes (Zuo et al. 2025) cascaded over a"
+        " scale-out plane: {n} × 384 = {npus:,} Ascend 910C in {buildings} buildings;"
+        " non-blocking rail-optimized Clos (template's choice): 8 leaves per super-node,"
+        " {spines} spines per building, {cores} cores.", **values)
+
+
 def build_cloudmatrix(super_nodes: int, super_nodes_per_building: int) -> Design:
     """A cascade of CloudMatrix384 super-nodes; see the module docstring."""
     g = super_nodes_per_building
@@ -79,18 +98,11 @@ def build_cloudmatrix(super_nodes: int, super_nodes_per_building: int) -> Design
             " number)", super_nodes=super_nodes, per_building=g))
     buildings = super_nodes // g
     cores = core_switches(super_nodes, g)
-    npus = super_nodes * NPUS_PER_SUPER_NODE
     b = Builder(f"CloudMatrix384 cascade, {plural(super_nodes, 'super-node')}", "")
     b.use_rack_type(RACK_TYPE)
     switch = b.use_switch(SWITCH).id
     medium = b.use_medium("optical-400g-dr4").id
-    b.design.rename(
-        b.design.name,
-        f"Huawei CloudMatrix384 super-nodes (Zuo et al. 2025) cascaded over a scale-out"
-        f" plane: {super_nodes} × 384 = {npus:,} Ascend 910C in"
-        f" {plural(buildings, 'building')}; non-blocking rail-optimized Clos (template's"
-        f" choice): 8 leaves per super-node, {SPINES} spines per building, {cores} cores.",
-    )
+    b.design.rename(b.design.name, describe_cloudmatrix(super_nodes, g).render())
     plan = BuildingPlan(g, *island_size(1), tier_levels=2)
     halls = [
         b.building(f"hall-{n}", f"Hall {n}", capacity_kw=1.0, plan=plan,
@@ -153,4 +165,5 @@ TEMPLATE = Template(
         ),
     ),
     builder=build_cloudmatrix,
+    describer=describe_cloudmatrix,
 )

@@ -13,18 +13,35 @@ link per spine per other group the largest system has k/2 + 1 groups (the defaul
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from model.catalog import generic_host_rack, generic_optics, generic_switch
 from model.design import Design
 from model.elements import Pattern, Role
 from model.errors import DesignError
-from model.i18n import mark, message
+from model.i18n import Message, mark, message
 from model.parts import Cooling
 from model.templates.base import Param, Template
 from model.templates.builder import Builder, BuildingPlan, island_size, size_buildings
 
 
-def build_dragonfly_plus(k: int, groups: int, routers: int, speed_gbps: float) -> Design:
-    """A Dragonfly+ system; ``groups`` 0 means k/2 + 1, ``routers`` 0 means k."""
+@dataclass(frozen=True)
+class Sizes:
+    """The counts of a Dragonfly+ system."""
+
+    half: int
+    """k/2: hosts per leaf, links up per leaf, global ports per spine."""
+    groups: int
+    per_group: int
+    """Leaves (= spines) per group."""
+    global_links: int
+    """Links from each spine to each other group."""
+    hosts: int
+
+
+def sizes(k: int, groups: int, routers: int) -> Sizes:
+    """The counts for these parameters (``groups`` 0 means k/2 + 1, ``routers`` 0 means
+    k); DesignError naming the parameter when they make no Dragonfly+."""
     if k % 2:
         raise DesignError(message("templates", "--k must be even (half the ports down, half up),"
                                   " not {k}", k=k))
@@ -44,14 +61,32 @@ def build_dragonfly_plus(k: int, groups: int, routers: int, speed_gbps: float) -
             " one per other group at least, so at most {most} groups", groups=groups,
             half=half, most=half + 1))
     per_group = routers // 2
-    global_links = half // (groups - 1)
-    hosts = groups * per_group * half
+    return Sizes(half, groups, per_group, half // (groups - 1), groups * per_group * half)
+
+
+def describe_dragonfly_plus(k: int, groups: int, routers: int, speed_gbps: float) -> Message:
+    """The description of the system these parameters build, in any language."""
+    s = sizes(k, groups, routers)
+    values = {"groups": s.groups, "per_group": s.per_group, "k": k, "hosts": s.hosts,
+              "links": s.global_links, "speed": speed_gbps}
+    if s.global_links == 1:
+        return message(
+            "templates", "Dragonfly+ (Shpiner et al. 2017): {groups} groups of {per_group}"
+            " leaves and {per_group} spines ({k}-port routers), {hosts:,} hosts, {links}"
+            " global link per spine to every other group, {speed:g} Gb/s links.", **values)
+    return message(
+        "templates", "Dragonfly+ (Shpiner et al. 2017): {groups} groups of {per_group}"
+        " leaves and {per_group} spines ({k}-port routers), {hosts:,} hosts, {links}"
+        " global links per spine to every other group, {speed:g} Gb/s links.", **values)
+
+
+def build_dragonfly_plus(k: int, groups: int, routers: int, speed_gbps: float) -> Design:
+    """A Dragonfly+ system; ``groups`` 0 means k/2 + 1, ``routers`` 0 means k."""
+    s = sizes(k, groups, routers)
+    half, groups, per_group, global_links = s.half, s.groups, s.per_group, s.global_links
     b = Builder(
         f"Dragonfly+ k={k}, {groups} groups",
-        f"Dragonfly+ (Shpiner et al. 2017): {groups} groups of {per_group} leaves and"
-        f" {per_group} spines ({k}-port routers), {hosts:,} hosts, {global_links} global"
-        f" link{'s' if global_links > 1 else ''} per spine to every other group,"
-        f" {speed_gbps:g} Gb/s links.",
+        describe_dragonfly_plus(k, groups, routers, speed_gbps).render(),
     )
     host_parts = generic_host_rack(half, speed_gbps)
     b.use_parts(host_parts)
@@ -145,4 +180,5 @@ TEMPLATE = Template(
         ),
     ),
     builder=build_dragonfly_plus,
+    describer=describe_dragonfly_plus,
 )

@@ -21,10 +21,18 @@ from model.catalog import generic_host_rack, generic_optics, generic_switch
 from model.design import Design
 from model.elements import Pattern, Role, Scope
 from model.errors import DesignError
-from model.i18n import mark, message
+from model.i18n import Message, mark, message
 from model.parts import Cooling
 from model.templates.base import Param, Template
 from model.templates.builder import Builder, BuildingPlan, island_size, size_buildings
+
+
+def describe_fat_tree(k: int, speed_gbps: float) -> Message:
+    """The description of the fat-tree these parameters build, in any language."""
+    return message(
+        "templates", "Al-Fares et al. (SIGCOMM 2008) k-ary fat-tree: {hosts:,} hosts,"
+        " {switches:,} {k}-port switches, {speed:g} Gb/s links.", hosts=k ** 3 // 4,
+        switches=5 * k * k // 4, k=k, speed=speed_gbps)
 
 
 def build_fat_tree(k: int, speed_gbps: float) -> Design:
@@ -34,11 +42,7 @@ def build_fat_tree(k: int, speed_gbps: float) -> Design:
         raise DesignError(message("templates", "--k must be even (each switch splits its ports in"
                                   " halves), not {k}", k=k))
     half = k // 2
-    b = Builder(
-        f"Fat-tree k={k}",
-        f"Al-Fares et al. (SIGCOMM 2008) k-ary fat-tree: {k ** 3 // 4:,} hosts, "
-        f"{5 * k * k // 4:,} {k}-port switches, {speed_gbps:g} Gb/s links.",
-    )
+    b = Builder(f"Fat-tree k={k}", describe_fat_tree(k, speed_gbps).render())
     hosts = generic_host_rack(half, speed_gbps)
     b.use_parts(hosts)
     rack_type = hosts.rack_types[0].id
@@ -112,4 +116,5 @@ TEMPLATE = Template(
         ),
     ),
     builder=build_fat_tree,
+    describer=describe_fat_tree,
 )

@@ -17,7 +17,7 @@ from model.catalog import generic_host_rack, generic_optics, generic_switch
 from model.design import Design
 from model.elements import Pattern, Role
 from model.errors import DesignError
-from model.i18n import mark, message
+from model.i18n import Message, mark, message
 from model.parts import Cooling
 from model.templates.base import Param, Template
 from model.templates.builder import Builder, BuildingPlan, island_size, size_buildings
@@ -36,6 +36,15 @@ def common_radix(ports: int) -> int:
         " ({largest} ports)", ports=ports, largest=COMMON_RADIXES[-1]))
 
 
+def describe_leaf_spine(leaves: int, down: int, up: int, spines: int,
+                        speed_gbps: float) -> Message:
+    """The description of the leaf-spine these parameters build, in any language."""
+    return message(
+        "templates", "Two-tier leaf-spine: {leaves} leaves of {down} hosts and {up} uplinks,"
+        " {spines} spines, {speed:g} Gb/s links, leaf oversubscription {down}:{up}.",
+        leaves=leaves, down=down, up=up, spines=spines, speed=speed_gbps)
+
+
 def build_leaf_spine(leaves: int, down: int, up: int, spines: int, speed_gbps: float) -> Design:
     """A leaf-spine fabric; see the module docstring for the wiring."""
     if up % spines:
@@ -47,8 +56,7 @@ def build_leaf_spine(leaves: int, down: int, up: int, spines: int, speed_gbps: f
     radix = common_radix(max(down + up, spine_down))
     b = Builder(
         f"Leaf-spine {leaves}×{spines}",
-        f"Two-tier leaf-spine: {leaves} leaves of {down} hosts and {up} uplinks, {spines}"
-        f" spines, {speed_gbps:g} Gb/s links, leaf oversubscription {down}:{up}.",
+        describe_leaf_spine(leaves, down, up, spines, speed_gbps).render(),
     )
     hosts = generic_host_rack(down, speed_gbps)
     b.use_parts(hosts)
@@ -121,4 +129,5 @@ TEMPLATE = Template(
         ),
     ),
     builder=build_leaf_spine,
+    describer=describe_leaf_spine,
 )

@@ -26,7 +26,7 @@ from model.catalog import generic_switch
 from model.design import Design
 from model.elements import Pattern, Role, Scope
 from model.errors import DesignError
-from model.i18n import mark, message
+from model.i18n import Message, mark, message
 from model.parts import Cooling
 from model.templates.base import Param, Template
 from model.templates.builder import Builder, BuildingPlan, island_size, size_buildings
@@ -55,6 +55,21 @@ def core_switches(pods: int) -> int:
     return count
 
 
+def describe_megascale(pods: int) -> Message:
+    """The description of the MegaScale these parameters build, in any language."""
+    values = {"pods": pods, "gpus": pods * SERVERS_PER_BLOCK * BLOCKS_PER_POD * 8,
+              "cores": core_switches(pods)}
+    if pods == 1:
+        return message(
+            "templates", "ByteDance MegaScale (NSDI 2024): {pods} pod × 2,048 = {gpus:,} GPUs,"
+            " one 200G NIC per GPU; three layers of 25.6 Tb/s (64 × 400G) switches, 1:1 at"
+            " every layer, rail-optimized ToRs; {cores} core switches.", **values)
+    return message(
+        "templates", "ByteDance MegaScale (NSDI 2024): {pods} pods × 2,048 = {gpus:,} GPUs,"
+        " one 200G NIC per GPU; three layers of 25.6 Tb/s (64 × 400G) switches, 1:1 at"
+        " every layer, rail-optimized ToRs; {cores} core switches.", **values)
+
+
 def build_megascale(pods: int) -> Design:
     """``pods`` MegaScale pods of 2,048 GPUs; see the module docstring."""
     servers = SERVERS_PER_BLOCK * BLOCKS_PER_POD
@@ -64,13 +79,7 @@ def build_megascale(pods: int) -> Design:
     aoc = b.use_medium("aoc-200g").id
     fabric = b.use_medium("optical-400g-dr4").id
     cores = core_switches(pods)
-    gpus = pods * servers * 8
-    b.design.rename(
-        b.design.name,
-        f"ByteDance MegaScale (NSDI 2024): {pods} pods × 2,048 = {gpus:,} GPUs, one 200G"
-        f" NIC per GPU; three layers of 25.6 Tb/s (64 × 400G) switches, 1:1 at every"
-        f" layer, rail-optimized ToRs; {cores} core switches.",
-    )
+    b.design.rename(b.design.name, describe_megascale(pods).render())
     plan = BuildingPlan(pods, *island_size(2), tier_levels=1)
     hall = b.building("hall", "Data hall", capacity_kw=1.0, plan=plan, cooling=Cooling.AIR)
     core = b.wide_tier("core", "Core", hall, plan=plan, switch=switch, count=cores,
@@ -112,4 +121,5 @@ TEMPLATE = Template(
         Param("pods", int, 6, mark("templates", "pods of 2,048 GPUs"), minimum=1, maximum=MAX_PODS),
     ),
     builder=build_megascale,
+    describer=describe_megascale,
 )

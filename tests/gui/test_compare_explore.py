@@ -13,6 +13,7 @@ from model.fileformat import save_design
 from model.sweep_plan import build_point, make_spec
 from model.sweep_run import evaluate_point
 from model.sweep_store import SweepStore
+from tests.gui.test_i18n import english_afterwards  # noqa: F401  (a fixture)
 
 
 def test_compare_with_a_file(window, qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -118,3 +119,24 @@ def test_explore_opens_a_clicked_point(window, qtbot, sweep_table: Path,  # type
     assert window.document.design == expected
     assert window.document.design.tiers["core"].count == expected.tiers["core"].count
     assert window.document.is_modified()
+
+
+def test_the_chinese_explore_dialog_points_to_the_chinese_guide(  # type: ignore[no-untyped-def]
+        window, qtbot, english_afterwards) -> None:  # noqa: F811
+    """Seen under Xvfb: the Chinese dialog sent its reader to an English section
+    ("Sweep a design space" in docs/sweeps.md); it names the Chinese guide's section,
+    which exists, and the menus it names as the window says them."""
+    from PySide6.QtWidgets import QApplication
+
+    from gui.i18n import installer
+
+    assert installer(QApplication.instance()).install("zh_CN")
+    dialog = window.explore_actions.explore()
+    qtbot.waitExposed(dialog)
+    words = dialog.hint.text()
+    assert "第 6 节“参数扫描”" in words and "Sweep a design space" not in words
+    guide = (Path(__file__).resolve().parents[2] / "docs" / "zh" / "README.md").read_text(
+        "utf-8")
+    assert "## 6. 命令行" in guide and "### 参数扫描" in guide
+    assert "工具 › 探索参数扫描…" in guide
+    dialog.close()

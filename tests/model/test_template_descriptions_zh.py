@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from model.templates import template
+from model.templates import TEMPLATES, template
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 KEPT = ("QM9700", "DGX", "H100", "Clos", "MW", "IT")
@@ -45,8 +45,12 @@ def test_a_two_level_core_is_described_in_chinese() -> None:
     assert _figures(chinese) == _figures(english), (chinese, english)
 
 
-def test_a_template_without_a_describer_keeps_its_english_description() -> None:
-    assert template("fat-tree").description_of("zh_CN", k=4) is None
+def test_every_template_describes_its_designs_in_the_readers_language() -> None:
+    """A template without a describer would describe its designs in English in a
+    Chinese window (tests/model/test_templates_zh.py reads each description)."""
+    assert [t.name for t in TEMPLATES.values() if t.describer is None] == []
+    assert template("fat-tree").description_of("zh_CN", k=4) == (
+        "Al-Fares 等（SIGCOMM 2008）的 k 叉胖树：16 台主机，20 台 4 端口交换机，10 Gb/s 链路。")
 
 
 def test_a_superpod_is_described_in_chinese_with_its_switch_in_chinese() -> None:
