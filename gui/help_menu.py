@@ -188,6 +188,11 @@ class _Browser(QTextBrowser):
             self.resized()
 
 
+GUIDE_SIZE = (900, 760)
+"""The guide window's size on a screen with room for it; on a smaller one, nine tenths of
+the screen's room each way."""
+
+
 class GuideWindow(QWidget):
     """The user guide and the other docs, rendered from their Markdown; relative links
     open the linked page, web links the browser."""
@@ -213,7 +218,13 @@ class GuideWindow(QWidget):
         layout.addLayout(row)
         layout.addWidget(self.browser)
         self.browser.sourceChanged.connect(lambda _url: self.fit_images())
-        self.resize(900, 760)
+        from gui.dock_layout import screen_size
+
+        room = screen_size(window)
+        width, height = GUIDE_SIZE
+        if room is not None:  # a 1280×720 laptop: the window keeps inside the screen
+            width, height = min(width, room.width() * 9 // 10), min(height, room.height() * 9 // 10)
+        self.resize(width, height)
         self.open_page(page if page is not None else user_guide())
 
     def fit_images(self) -> None:

@@ -8,6 +8,7 @@ import platform
 import tomllib
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import QPointF, QUrl, qVersion
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu
@@ -191,3 +192,18 @@ def _image_format(document, name):  # type: ignore[no-untyped-def]
             it += 1
         block = block.next()
     raise AssertionError(name)
+
+
+@pytest.mark.parametrize(("screen", "size"), [((1280, 720), (900, 648)),
+                                               ((1920, 1080), (900, 760))])
+def test_the_guide_window_keeps_inside_a_small_screen(window, monkeypatch, screen,
+                                                      size) -> None:
+    """Failed before on 1280×720: the guide opened 900×760, its bottom off the screen."""
+    from PySide6.QtCore import QSize
+
+    from gui import dock_layout
+
+    monkeypatch.setattr(dock_layout, "screen_size", lambda _w: QSize(*screen))
+    guide = window.help.show_guide()
+    assert (guide.width(), guide.height()) == size  # 720 × 9/10 = 648
+    guide.close()
