@@ -155,7 +155,7 @@ def test_the_timer_writes_in_a_thread_of_its_own(qtbot, tmp_path: Path, monkeypa
     document = DesignDocument(small_design(), tmp_path / "campus.json")
     saver = Autosaver(document, tmp_path / "recovery", interval_ms=60_000)
     document.execute(UpdateElement(document.design, "racks", {"count": 4}))
-    with qtbot.waitSignal(saver.written, timeout=3000):
+    with qtbot.waitSignal(saver.written, timeout=15_000):
         assert saver.autosave_soon() is True
     assert threads == ["autosave"], "written by the autosave thread, not the GUI thread"
     assert load_design(saver.store.design_path).rack_groups["racks"].count == 4
