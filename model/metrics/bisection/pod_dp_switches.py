@@ -178,6 +178,8 @@ class _Solver:
         self.mirror = self.top >= 0 and 2 * target == int(
             tree.accelerators[self.top]) + int(tree.unit_size[self.free].sum())
         self.tables: dict[int, tuple[Array, Array]] = {}
+        self._groups: dict[int, list[_Group]] = {}
+        self._bits: dict[int, Array] = {}
         self.own_hulls: dict[int, list[tuple[Array, Array]]] = {}
         """The envelopes of each row of a kind's tables (:mod:`switch_dp_top`)."""
         self.top_steps: tuple[Array, list[_Step]] | None = None
@@ -190,6 +192,14 @@ class _Solver:
         self.tau = np.full(tree.size, -1, dtype=np.int64)
         self.whole = np.full(tree.size, -1, dtype=np.int8)
         self.on_a = np.zeros(tree.units, dtype=np.int64)
+
+    def bits(self, count: int) -> Array:
+        """:func:`_bits` of ``count``, made once a run (read only)."""
+        found = self._bits.get(count)
+        if found is None:
+            found = self._bits[count] = _bits(count)
+            found.flags.writeable = False
+        return found
 
     # ------------------------------------------------------------------ counting
     def add(self, work: int) -> None:
@@ -287,7 +297,16 @@ class _Solver:
         return full, full1
 
     def groups(self, node: int) -> list[_Group]:
-        """``node``'s children by what they contribute, the largest group last."""
+        """``node``'s children by what they contribute, the largest group last (made
+        once a run: the combination, its bound and the cut all ask; callers do not
+        change the list)."""
+        found = self._groups.get(node)
+        if found is None:
+            found = self._groups[node] = self._made_groups(node)
+        return found
+
+    def _made_groups(self, node: int) -> list[_Group]:
+        """:meth:`groups`, made."""
         kids = self.tree.children(node)
         placed = self.cl.placed[kids]
         order = np.argsort(placed, kind="stable")
@@ -310,7 +329,7 @@ class _Solver:
 
     def crossing(self, grp: _Group, sides: Array) -> Array:
         """X of the module doc: child assignments (rows) × the pod's ``sides`` rows."""
-        taus = _bits(int(self.cl.count[grp.child]))
+        taus = self.bits(int(self.cl.count[grp.child]))
         linked = grp.links
         out: Array = taus @ linked @ (1 - sides).T + (1 - taus) @ linked @ sides.T
         return out
@@ -381,7 +400,7 @@ class _Solver:
                 ) -> tuple[Array, Array, list[_Step]]:
         """``node``'s tables for the assignments ``rows`` (and, with ``keep``, each
         step, to rebuild the cut)."""
-        sides = _bits(int(self.cl.count[node]))[rows]
+        sides = self.bits(int(self.cl.count[node]))[rows]
         groups = self.groups(node)
         if not (at_target and prunes(self, len(groups), rows.size)):  # counts as it goes
             self.foresee(groups, rows.size)
@@ -495,7 +514,7 @@ class _Solver:
             steps = row_steps(self, node, row)
         else:
             steps = self.combine(node, np.array([row]), True, keep=True)[2]
-        sides = _bits(int(self.cl.count[node]))[[row]]
+        sides = self.bits(int(self.cl.count[node]))[[row]]
         if self.split:
             for step in reversed(steps):
                 take, part = _choose(step.whole[0], step.split[0], step.table[0],

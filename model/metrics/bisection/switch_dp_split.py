@@ -156,13 +156,15 @@ def _row(solver: _Solver, groups: list[_Group], envelopes: list[Hulls], sides: A
                 reach, out[-1].shape[1] + g.shape[1] - 1)))
         return out
 
-    kept_products: list[Array] = kept(solver, "whole", [(grp, m) for grp, _, _, m, _ in parts],
-                                      sides[live], products, cut=reach)
+    prefix = [(grp, m) for grp, _, _, m, _ in parts]
+    kept_products: list[Array] = kept(solver, "whole", prefix, sides[live], products,
+                                      cut=reach)
+    finite: list[IntArray] = kept(solver, "finite", prefix, sides[live], lambda: [
+        np.flatnonzero(np.isfinite(g[0])) for g, _, _ in made])
     last = groups[-1]
     c, c1 = contribution(solver, last, sides, live)
     return _Row(parts, made, kept_products,
-                copies(solver, last, c, c1, len(last.members), sides[live]),
-                [np.flatnonzero(np.isfinite(g[0])) for g, _, _ in made])
+                copies(solver, last, c, c1, len(last.members), sides[live]), finite)
 
 
 def product_reach(solver: _Solver) -> int:
@@ -232,14 +234,16 @@ def _unwound(mine: _Row, y: int) -> list[int] | None:
 
 def _split_before(mine: _Row, bound: tuple[float, int, int, int], target: int, row: int
                   ) -> list[_Cut]:
-    """Real cuts with the split unit in the prefix, read off ``bound``'s best point
-    (value, y, k, n): the least whole cut holding k (or k + n), one part holding the
-    split unit's y − k accelerators more (or n − y + k fewer) from its table T1."""
+    """The least of the real cuts with the split unit in the prefix read off
+    ``bound``'s best point (value, y, k, n): the least whole cut holding k (or k + n),
+    one part holding the split unit's y − k accelerators more (or n − y + k fewer)
+    from its table T1. Of cuts of equal cost the first, in that order (the order
+    :func:`split_last` would meet them in); none when there is none."""
     _, y, k, n = bound
     g = mine.last[0][0]
     if not 0 <= target - y < g.size or not np.isfinite(g[target - y]):
         return []
-    out = []
+    best: tuple[float, list[int], int, int] | None = None
     for base in (k, k + n):
         counts = _unwound(mine, base)
         if counts is None:
@@ -249,11 +253,15 @@ def _split_before(mine: _Row, bound: tuple[float, int, int, int], target: int, r
         for p, (_, g1, _) in enumerate(mine.made):
             held = counts[p] + y - base
             if 0 <= held < g1.shape[1] and np.isfinite(g1[0, held]):
-                moved = list(counts)
-                moved[p] = held
-                out.append(_Cut(rest - wholes[p] + float(g1[0, held]), row,
-                                (*moved, target - y), p))
-    return out
+                value = rest - wholes[p] + float(g1[0, held])
+                if best is None or value < best[0]:
+                    best = (value, counts, p, held)
+    if best is None:
+        return []
+    value, counts, p, held = best
+    moved = list(counts)
+    moved[p] = held
+    return [_Cut(value, row, (*moved, target - y), p)]
 
 
 def split_bound(whole: Array, sizes: IntArray, last: Array, target: int,
