@@ -180,6 +180,7 @@ class _Solver:
         self.tables: dict[int, tuple[Array, Array]] = {}
         self._groups: dict[int, list[_Group]] = {}
         self._bits: dict[int, Array] = {}
+        self._crossings: dict[tuple[object, ...], Array] = {}
         self.own_hulls: dict[int, list[tuple[Array, Array]]] = {}
         """The envelopes of each row of a kind's tables (:mod:`switch_dp_top`)."""
         self.top_steps: tuple[Array, list[_Step]] | None = None
@@ -328,11 +329,19 @@ class _Solver:
         return out
 
     def crossing(self, grp: _Group, sides: Array) -> Array:
-        """X of the module doc: child assignments (rows) × the pod's ``sides`` rows."""
-        taus = self.bits(int(self.cl.count[grp.child]))
+        """X of the module doc: child assignments (rows) × the pod's ``sides`` rows
+        (made once a run for each links and sides: the bound, the combination and the
+        cut ask for the same)."""
+        own = int(self.cl.count[grp.child])
         linked = grp.links
-        out: Array = taus @ linked @ (1 - sides).T + (1 - taus) @ linked @ sides.T
-        return out
+        key = (own, linked.shape, linked.tobytes(), sides.shape, sides.tobytes())
+        found = self._crossings.get(key)
+        if found is None:
+            taus = self.bits(own)
+            found = taus @ linked @ (1 - sides).T + (1 - taus) @ linked @ sides.T
+            found.flags.writeable = False
+            self._crossings[key] = found
+        return found
 
     def foresee(self, groups: list[_Group], rows: int) -> None:
         """Give up at once when the contributions of ``groups`` to ``rows`` assignments
