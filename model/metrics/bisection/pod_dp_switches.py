@@ -80,12 +80,10 @@ from model.metrics.bisection.pods import PodTree
 from model.metrics.bisection.switch_dp_kept import group_copies, row_steps, whole_parts
 from model.metrics.bisection.switch_dp_loose import (
     MAX_PRUNED_ROWS,
-    free_groups,
     loose_copies,
     loose_items,
-    loose_order,
+    pod_groups,
     prunes,
-    whole_steps,
 )
 from model.metrics.bisection.switch_dp_rows import (
     _bits,
@@ -187,7 +185,8 @@ class _Solver:
         self.pod_steps: dict[int, list[_Step]] = {}
         """Steps of the pod kinds this run made (a step per group): the cut reads them."""
         self.spent = 0
-        self._whole_steps: IntArray | None = None
+        self.whole_steps: IntArray | None = None
+        """:func:`whole_steps` of the tree, in loose mode (made when first asked)."""
         self.live_rows: IntArray | None = None
         """The rows the last combination at the top pod combined (None: all)."""
         self.tau = np.full(tree.size, -1, dtype=np.int64)
@@ -303,30 +302,8 @@ class _Solver:
         change the list)."""
         found = self._groups.get(node)
         if found is None:
-            found = self._groups[node] = self._made_groups(node)
+            found = self._groups[node] = pod_groups(self, node)
         return found
-
-    def _made_groups(self, node: int) -> list[_Group]:
-        """:meth:`groups`, made."""
-        kids = self.tree.children(node)
-        placed = self.cl.placed[kids]
-        order = np.argsort(placed, kind="stable")
-        kids, placed = kids[order], placed[order]
-        cuts = np.flatnonzero(placed[1:] != placed[:-1]) + 1
-        parent_classes = int(self.cl.count[node])
-        out = []
-        for members in np.split(kids, cuts) if kids.size else []:
-            child = int(members[0])
-            links = self.cl.links(child, int(self.cl.count[child]), parent_classes)
-            out.append(_Group(child, members.tolist(), links))
-        if node == self.top and self.free:
-            out += free_groups(self.tree, self.free, parent_classes)
-        if self.loose:
-            if self._whole_steps is None:
-                self._whole_steps = whole_steps(self.tree)
-            return loose_order(self.tree, out, self._whole_steps)
-        out.sort(key=lambda grp: len(grp.members) * int(self.tree.accelerators[grp.child]))
-        return out
 
     def crossing(self, grp: _Group, sides: Array) -> Array:
         """X of the module doc: child assignments (rows) × the pod's ``sides`` rows
