@@ -122,3 +122,40 @@ def test_least_at_after_gathered_groups_is_least_at_of_all(
     whole = sb.least_at(parts, float(count))
     after = sb.least_at(parts[split:], float(count), sb.gathered(parts[:split]))
     assert np.array_equal(whole, after)
+
+
+def _one_column(hulls: list[tuple[np.ndarray, np.ndarray]], column: np.ndarray
+                ) -> tuple[np.ndarray, np.ndarray]:
+    """The envelope of the least of the functions raised by ``column``, as the module
+    doc says it, one column alone: the functions that can be least somewhere (their
+    least raised value at most every used one's greatest), their vertices raised, the
+    least at each x, and Andrew's monotone chain over them."""
+    used = [i for i, (x, _) in enumerate(hulls) if x.size and np.isfinite(column[i])]
+    if not used:
+        return np.zeros(0), np.zeros(0)
+    ceiling = min(float(hulls[i][1].max()) + column[i] for i in used)
+    least: dict[float, float] = {}
+    for i in used:
+        x, y = hulls[i]
+        if float(y.min()) + column[i] > ceiling:
+            continue
+        for px, py in zip(x.tolist(), (y + column[i]).tolist(), strict=True):
+            least[px] = min(least.get(px, INF), py)
+    xs = sorted(least)
+    return sb._chain(xs, [least[x] for x in xs])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(table(), min_size=1, max_size=6), st.integers(1, 5), st.data())
+def test_shifted_unions_are_each_columns_envelope(tables: list[list[float]], columns: int,
+                                                  data: st.DataObject) -> None:
+    """All columns at once (points gathered once, the least at each x per column) give
+    each column's own envelope, vertex for vertex."""
+    hulls = [sb.lower_hull(np.array(values)) for values in tables]
+    shifts = np.array([[float(data.draw(st.sampled_from([INF, 0, 1, 3, 7, 12])))
+                        for _ in range(columns)] for _ in hulls])
+    got = sb.shifted_unions(hulls, shifts)
+    assert len(got) == columns
+    for r, (x, y) in enumerate(got):
+        want_x, want_y = _one_column(hulls, shifts[:, r])
+        assert x.tolist() == want_x.tolist() and y.tolist() == want_y.tolist()

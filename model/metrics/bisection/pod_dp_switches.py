@@ -80,12 +80,10 @@ from model.metrics.bisection.pods import PodTree
 from model.metrics.bisection.switch_dp_kept import group_copies, row_steps, whole_parts
 from model.metrics.bisection.switch_dp_loose import (
     MAX_PRUNED_ROWS,
-    free_groups,
     loose_copies,
     loose_items,
-    loose_order,
+    pod_groups,
     prunes,
-    whole_steps,
 )
 from model.metrics.bisection.switch_dp_rows import (
     _bits,
@@ -178,18 +176,30 @@ class _Solver:
         self.mirror = self.top >= 0 and 2 * target == int(
             tree.accelerators[self.top]) + int(tree.unit_size[self.free].sum())
         self.tables: dict[int, tuple[Array, Array]] = {}
+        self._groups: dict[int, list[_Group]] = {}
+        self._bits: dict[int, Array] = {}
+        self._crossings: dict[tuple[object, ...], Array] = {}
         self.own_hulls: dict[int, list[tuple[Array, Array]]] = {}
         """The envelopes of each row of a kind's tables (:mod:`switch_dp_top`)."""
         self.top_steps: tuple[Array, list[_Step]] | None = None
         self.pod_steps: dict[int, list[_Step]] = {}
         """Steps of the pod kinds this run made (a step per group): the cut reads them."""
         self.spent = 0
-        self._whole_steps: IntArray | None = None
+        self.whole_steps: IntArray | None = None
+        """:func:`whole_steps` of the tree, in loose mode (made when first asked)."""
         self.live_rows: IntArray | None = None
         """The rows the last combination at the top pod combined (None: all)."""
         self.tau = np.full(tree.size, -1, dtype=np.int64)
         self.whole = np.full(tree.size, -1, dtype=np.int8)
         self.on_a = np.zeros(tree.units, dtype=np.int64)
+
+    def bits(self, count: int) -> Array:
+        """:func:`_bits` of ``count``, made once a run (read only)."""
+        found = self._bits.get(count)
+        if found is None:
+            found = self._bits[count] = _bits(count)
+            found.flags.writeable = False
+        return found
 
     # ------------------------------------------------------------------ counting
     def add(self, work: int) -> None:
@@ -287,33 +297,28 @@ class _Solver:
         return full, full1
 
     def groups(self, node: int) -> list[_Group]:
-        """``node``'s children by what they contribute, the largest group last."""
-        kids = self.tree.children(node)
-        placed = self.cl.placed[kids]
-        order = np.argsort(placed, kind="stable")
-        kids, placed = kids[order], placed[order]
-        cuts = np.flatnonzero(placed[1:] != placed[:-1]) + 1
-        parent_classes = int(self.cl.count[node])
-        out = []
-        for members in np.split(kids, cuts) if kids.size else []:
-            child = int(members[0])
-            links = self.cl.links(child, int(self.cl.count[child]), parent_classes)
-            out.append(_Group(child, members.tolist(), links))
-        if node == self.top and self.free:
-            out += free_groups(self.tree, self.free, parent_classes)
-        if self.loose:
-            if self._whole_steps is None:
-                self._whole_steps = whole_steps(self.tree)
-            return loose_order(self.tree, out, self._whole_steps)
-        out.sort(key=lambda grp: len(grp.members) * int(self.tree.accelerators[grp.child]))
-        return out
+        """``node``'s children by what they contribute, the largest group last (made
+        once a run: the combination, its bound and the cut all ask; callers do not
+        change the list)."""
+        found = self._groups.get(node)
+        if found is None:
+            found = self._groups[node] = pod_groups(self, node)
+        return found
 
     def crossing(self, grp: _Group, sides: Array) -> Array:
-        """X of the module doc: child assignments (rows) × the pod's ``sides`` rows."""
-        taus = _bits(int(self.cl.count[grp.child]))
+        """X of the module doc: child assignments (rows) × the pod's ``sides`` rows
+        (made once a run for each links and sides: the bound, the combination and the
+        cut ask for the same)."""
+        own = int(self.cl.count[grp.child])
         linked = grp.links
-        out: Array = taus @ linked @ (1 - sides).T + (1 - taus) @ linked @ sides.T
-        return out
+        key = (own, linked.shape, linked.tobytes(), sides.shape, sides.tobytes())
+        found = self._crossings.get(key)
+        if found is None:
+            taus = self.bits(own)
+            found = taus @ linked @ (1 - sides).T + (1 - taus) @ linked @ sides.T
+            found.flags.writeable = False
+            self._crossings[key] = found
+        return found
 
     def foresee(self, groups: list[_Group], rows: int) -> None:
         """Give up at once when the contributions of ``groups`` to ``rows`` assignments
@@ -381,7 +386,7 @@ class _Solver:
                 ) -> tuple[Array, Array, list[_Step]]:
         """``node``'s tables for the assignments ``rows`` (and, with ``keep``, each
         step, to rebuild the cut)."""
-        sides = _bits(int(self.cl.count[node]))[rows]
+        sides = self.bits(int(self.cl.count[node]))[rows]
         groups = self.groups(node)
         if not (at_target and prunes(self, len(groups), rows.size)):  # counts as it goes
             self.foresee(groups, rows.size)
@@ -495,7 +500,7 @@ class _Solver:
             steps = row_steps(self, node, row)
         else:
             steps = self.combine(node, np.array([row]), True, keep=True)[2]
-        sides = _bits(int(self.cl.count[node]))[[row]]
+        sides = self.bits(int(self.cl.count[node]))[[row]]
         if self.split:
             for step in reversed(steps):
                 take, part = _choose(step.whole[0], step.split[0], step.table[0],

@@ -35,6 +35,9 @@ _QHULL_FROM = 1_000
 is faster: Qhull costs about 0.35 ms a call, the chain about 1 µs a point)."""
 FIRST_GAP = 1 / 32
 """U starts at the least bound at the target times 1 + this; the gap doubles."""
+FEW_POINTS = 16
+"""Distinct x up to which :func:`shifted_unions` finishes each column by the monotone
+chain in Python (a walk of all columns at once costs more numpy calls than that)."""
 WALK_STEPS = 8
 """Vertices :func:`lower_hulls` finds by walking all rows at once; a row whose envelope
 has more is finished alone (:func:`_lower_hull_points`)."""
@@ -188,36 +191,37 @@ def shifted_union(hulls: list[tuple[Array, Array]], shifts: Array) -> tuple[Arra
 def shifted_unions(hulls: list[tuple[Array, Array]], shifts: Array
                    ) -> list[tuple[Array, Array]]:
     """:func:`shifted_union` for each column of ``shifts`` (function i raised by
-    ``shifts[i, r]`` in column r), the functions' points gathered once."""
+    ``shifts[i, r]`` in column r), every column at once: the functions' points are
+    gathered once, ordered by x, and each column keeps, at each x, the least raised
+    point of the functions it uses (the points of one column, in order, with gaps
+    where it has none: :func:`lower_hulls` reads the valid ones)."""
+    columns = shifts.shape[1]
     sizes = np.array([x.size for x, _ in hulls], dtype=np.int64)
-    filled = sizes > 0
-    tops = np.array([float(y.max()) if y.size else INF for _, y in hulls])
-    lows = np.array([float(y.min()) if y.size else INF for _, y in hulls])
-    xs = np.concatenate([x for x, _ in hulls]) if hulls else np.zeros(0)
-    ys = np.concatenate([y for _, y in hulls]) if hulls else np.zeros(0)
+    if not columns or not sizes.sum():
+        return [(np.zeros(0), np.zeros(0)) for _ in range(columns)]
+    xs = np.concatenate([x for x, _ in hulls])
+    ys = np.concatenate([y for _, y in hulls])
     owner = np.repeat(np.arange(len(hulls)), sizes)
-    points: list[tuple[Array, Array]] = []
-    for column in shifts.T:
-        used = filled & np.isfinite(column)
-        if not used.any():
-            points.append((np.zeros(0), np.zeros(0)))
-            continue
-        ceiling = float((tops + column)[used].min())
-        used &= lows + column <= ceiling
-        pick = used[owner]
-        x, y = xs[pick], ys[pick] + column[owner[pick]]
-        order = np.lexsort((y, x))
-        x, y = x[order], y[order]
-        first = np.r_[True, x[1:] != x[:-1]]
-        points.append((x[first], y[first]))
-    # the envelopes of every column walked at once
-    width = max((x.size for x, _ in points), default=0)
-    px = np.zeros((len(points), width))
-    py = np.zeros((len(points), width))
-    valid = np.zeros((len(points), width), dtype=bool)
-    for r, (x, y) in enumerate(points):
-        px[r, :x.size], py[r, :x.size], valid[r, :x.size] = x, y, True
-    return lower_hulls(px, py, valid)
+    filled = sizes > 0
+    first = (np.cumsum(sizes) - sizes)[filled]
+    tops, lows = np.full(sizes.size, INF), np.full(sizes.size, INF)
+    tops[filled], lows[filled] = np.maximum.reduceat(ys, first), np.minimum.reduceat(ys, first)
+    used = filled[:, None] & np.isfinite(shifts)  # functions × columns
+    ceiling = np.where(used, tops[:, None] + shifts, INF).min(axis=0)
+    used &= lows[:, None] + shifts <= ceiling
+    order = np.argsort(xs, kind="stable")
+    xs, ys, owner = xs[order], ys[order], owner[order]
+    starts = np.flatnonzero(np.r_[True, xs[1:] != xs[:-1]])
+    raised = np.where(used[owner], ys[:, None] + shifts[owner], INF)  # points × columns
+    least = np.minimum.reduceat(raised, starts, axis=0).T
+    valid = least < INF
+    if starts.size > FEW_POINTS:
+        return lower_hulls(np.broadcast_to(xs[starts], least.shape),
+                           np.where(valid, least, 0.0), valid)
+    # few points (a pod's envelopes have 2–3 vertices each): the chain, column by column
+    at = xs[starts].tolist()
+    return [_chain([x for x, ok in zip(at, mine, strict=True) if ok], row[mine].tolist())
+            for row, mine in zip(least, valid, strict=True)]
 
 
 class RestBounds:

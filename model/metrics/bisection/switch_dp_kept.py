@@ -52,10 +52,14 @@ def kept(solver: _Solver, what: str, groups: Sequence[tuple[_Group, int]], sides
 def group_key(solver: _Solver, grp: _Group, m: int) -> tuple[object, ...]:
     """What ``m`` copies of a child of ``grp`` contribute depends on: its kind, its
     tables' lengths, its links and, when they reach past it, the target."""
-    child = grp.child
-    length = solver.lengths(child)
-    return (int(solver.cl.kind[child]), length, grp.links.shape, grp.links.tobytes(), m,
-            min(solver.q, m * (max(length) - 1)))
+    at = (m, solver.q, solver.g, solver.r, solver.loose)
+    found = grp.keys.get(at)
+    if found is None:  # a group's child is a node of one run's tree
+        child = grp.child
+        length = solver.lengths(child)
+        found = grp.keys[at] = (int(solver.cl.kind[child]), length, grp.links.shape,
+                               grp.links.tobytes(), m, min(solver.q, m * (max(length) - 1)))
+    return found
 
 
 def _arrays(item: object) -> list[Array]:

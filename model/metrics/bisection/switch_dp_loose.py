@@ -122,6 +122,32 @@ def whole_steps(tree: PodTree) -> IntArray:
     return out
 
 
+def pod_groups(solver: _Solver, node: int) -> list[_Group]:
+    """``node``'s children by what they contribute (alike children in one group, by
+    their kind with their links to ``node``), the largest group last — in loose mode
+    in :func:`loose_order`."""
+    tree, cl = solver.tree, solver.cl
+    kids = tree.children(node)
+    placed = cl.placed[kids]
+    order = np.argsort(placed, kind="stable")
+    kids, placed = kids[order], placed[order]
+    cuts = np.flatnonzero(placed[1:] != placed[:-1]) + 1
+    parent_classes = int(cl.count[node])
+    out = []
+    for members in np.split(kids, cuts) if kids.size else []:
+        child = int(members[0])
+        links = cl.links(child, int(cl.count[child]), parent_classes)
+        out.append(_Group(child, members.tolist(), links))
+    if node == solver.top and solver.free:
+        out += free_groups(tree, solver.free, parent_classes)
+    if solver.loose:
+        if solver.whole_steps is None:
+            solver.whole_steps = whole_steps(tree)
+        return loose_order(tree, out, solver.whole_steps)
+    out.sort(key=lambda grp: len(grp.members) * int(tree.accelerators[grp.child]))
+    return out
+
+
 def loose_order(tree: PodTree, groups: list[_Group], steps: IntArray) -> list[_Group]:
     """Groups of a pod in the order they are combined in loose mode: the finest
     lattice last (at the top pod the last group is combined at the target alone, and

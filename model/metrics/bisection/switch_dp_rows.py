@@ -10,7 +10,7 @@ children standing whole (:func:`_ends`), and concavity of every row.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -26,6 +26,10 @@ class _Group:
     child: int
     members: list[int]
     links: Array
+    keys: dict[tuple[object, ...], tuple[object, ...]] = field(default_factory=dict, compare=False,
+                                                repr=False)
+    """What ``m`` copies of its child contribute depends on, by m and the grid and
+    target (:func:`~model.metrics.bisection.switch_dp_kept.group_key`), made once."""
 
 
 @dataclass

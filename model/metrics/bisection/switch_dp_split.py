@@ -95,6 +95,8 @@ class _Row:
     last: Made
     finite: list[IntArray]
     """Where each part's table with every unit whole is finite (its lattice)."""
+    lattice: tuple[int, int] | None
+    """:func:`finite_lattice` of the product of the prefix (W)."""
 
 
 def split_last(solver: _Solver, groups: list[_Group], envelopes: list[Hulls],
@@ -124,7 +126,7 @@ def split_last(solver: _Solver, groups: list[_Group], envelopes: list[Hulls],
         if sizes is None:
             sizes = _prefix_sizes(solver, groups[-1])
         bound = split_bound(whole, sizes, g[0], q,
-                            known=q + 1 if cut_short else whole.size)
+                            known=q + 1 if cut_short else whole.size, lattice=mine.lattice)
         if bound is None:
             return min(value, best.value if best is not None else INF)
         lowest = min(lowest, max(float(floor[row]), min(value, bound[0])))
@@ -156,13 +158,19 @@ def _row(solver: _Solver, groups: list[_Group], envelopes: list[Hulls], sides: A
                 reach, out[-1].shape[1] + g.shape[1] - 1)))
         return out
 
-    kept_products: list[Array] = kept(solver, "whole", [(grp, m) for grp, _, _, m, _ in parts],
-                                      sides[live], products, cut=reach)
+    prefix = [(grp, m) for grp, _, _, m, _ in parts]
+    kept_products: list[Array] = kept(solver, "whole", prefix, sides[live], products,
+                                      cut=reach)
+    finite: list[IntArray] = kept(solver, "finite", prefix, sides[live], lambda: [
+        np.flatnonzero(np.isfinite(g[0])) for g, _, _ in made])
+    lattice: tuple[int, int] | None = kept(
+        solver, "lattice", prefix, sides[live],
+        lambda: finite_lattice(kept_products[-1][0]), cut=reach)
     last = groups[-1]
     c, c1 = contribution(solver, last, sides, live)
     return _Row(parts, made, kept_products,
-                copies(solver, last, c, c1, len(last.members), sides[live]),
-                [np.flatnonzero(np.isfinite(g[0])) for g, _, _ in made])
+                copies(solver, last, c, c1, len(last.members), sides[live]), finite,
+                lattice)
 
 
 def product_reach(solver: _Solver) -> int:
@@ -232,14 +240,16 @@ def _unwound(mine: _Row, y: int) -> list[int] | None:
 
 def _split_before(mine: _Row, bound: tuple[float, int, int, int], target: int, row: int
                   ) -> list[_Cut]:
-    """Real cuts with the split unit in the prefix, read off ``bound``'s best point
-    (value, y, k, n): the least whole cut holding k (or k + n), one part holding the
-    split unit's y − k accelerators more (or n − y + k fewer) from its table T1."""
+    """The least of the real cuts with the split unit in the prefix read off
+    ``bound``'s best point (value, y, k, n): the least whole cut holding k (or k + n),
+    one part holding the split unit's y − k accelerators more (or n − y + k fewer)
+    from its table T1. Of cuts of equal cost the first, in that order (the order
+    :func:`split_last` would meet them in); none when there is none."""
     _, y, k, n = bound
     g = mine.last[0][0]
     if not 0 <= target - y < g.size or not np.isfinite(g[target - y]):
         return []
-    out = []
+    best: tuple[float, list[int], int, int] | None = None
     for base in (k, k + n):
         counts = _unwound(mine, base)
         if counts is None:
@@ -249,15 +259,30 @@ def _split_before(mine: _Row, bound: tuple[float, int, int, int], target: int, r
         for p, (_, g1, _) in enumerate(mine.made):
             held = counts[p] + y - base
             if 0 <= held < g1.shape[1] and np.isfinite(g1[0, held]):
-                moved = list(counts)
-                moved[p] = held
-                out.append(_Cut(rest - wholes[p] + float(g1[0, held]), row,
-                                (*moved, target - y), p))
-    return out
+                value = rest - wholes[p] + float(g1[0, held])
+                if best is None or value < best[0]:
+                    best = (value, counts, p, held)
+    if best is None:
+        return []
+    value, counts, p, held = best
+    moved = list(counts)
+    moved[p] = held
+    return [_Cut(value, row, (*moved, target - y), p)]
+
+
+def finite_lattice(row: Array) -> tuple[int, int] | None:
+    """(offset, stride) of the counts at which ``row`` is finite, all of the form
+    offset + j·stride (stride 1 for one count); None when none is."""
+    finite = np.flatnonzero(np.isfinite(row))
+    if finite.size == 0:
+        return None
+    offset = int(finite[0])
+    return offset, max(int(np.gcd.reduce(finite - offset)) if finite.size > 1 else 1, 1)
 
 
 def split_bound(whole: Array, sizes: IntArray, last: Array, target: int,
-                known: int | None = None) -> tuple[float, int, int, int] | None:
+                known: int | None = None, lattice: tuple[int, int] | None = None
+                ) -> tuple[float, int, int, int] | None:
     """The module doc's lower bound on the cuts holding ``target`` with the split unit
     among the groups whose product with every unit whole is ``whole`` (one row, exact
     in its first ``known`` entries, every entry when None; past them, and past its end,
@@ -265,14 +290,15 @@ def split_bound(whole: Array, sizes: IntArray, last: Array, target: int,
     least: (bound, y, k, n), the groups before the last holding y, interpolated between
     k and k + n (INF and −1s when nothing is finite). ``sizes``: the units' sizes in
     steps of the grid ``whole`` counts in (accelerators ÷ the grid), as the chord of a
-    split unit spans its size in those steps. None when it would take more than
-    :data:`SPLIT_PASSES`."""
+    split unit spans its size in those steps. ``lattice``: :func:`finite_lattice` of
+    ``whole``, when known (read when every entry is). None when it would take more
+    than :data:`SPLIT_PASSES`."""
     size = whole.size if known is None else max(0, min(known, whole.size))
-    finite = np.flatnonzero(np.isfinite(whole[:size]))
-    if finite.size == 0:
+    found = lattice if lattice is not None and size == whole.size else finite_lattice(
+        whole[:size])
+    if found is None:
         return INF, -1, -1, -1
-    offset = int(finite[0])
-    stride = max(int(np.gcd.reduce(finite - offset)) if finite.size > 1 else 1, 1)
+    offset, stride = found
     kinds = np.unique(sizes[sizes > 0])
     if int((kinds // stride + 1).sum()) > SPLIT_PASSES:
         return None

@@ -39,7 +39,7 @@ from model.metrics.bisection.switch_dp_bounds import (
     shifted_unions,
 )
 from model.metrics.bisection.switch_dp_kept import Hulls, copies, kept, parts_of
-from model.metrics.bisection.switch_dp_rows import _bits, _Group, _padded, _Step
+from model.metrics.bisection.switch_dp_rows import _Group, _padded, _Step
 from model.metrics.bisection.switch_dp_split import split_last
 from model.metrics.representation.topology import IntArray
 
@@ -112,7 +112,7 @@ def bounded_rows(solver: _Solver, node: int, rows: Array, keep: bool
     combined is combined as :meth:`~model.metrics.bisection.pod_dp_switches._Solver.combine`
     does it alone, and which are combined depends on the network only, so the figures
     do not depend on what was computed before."""
-    sides = _bits(int(solver.cl.count[node]))[rows]
+    sides = solver.bits(int(solver.cl.count[node]))[rows]
     groups = solver.groups(node)
     envelopes = [kept(solver, "hulls", [(grp, 1)], sides,
                       partial(_envelopes, solver, grp, sides)) for grp in groups]

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from model.metrics.bisection.switch_dp_rows import _bits, _Group
+from model.metrics.bisection.switch_dp_rows import _Group
 
 if TYPE_CHECKING:
     from model.metrics.bisection.pod_dp_switches import _Solver
@@ -54,7 +54,7 @@ def _lookup(solver: _Solver, node: int) -> Array:
     parent = int(solver.tree.parent[node])
     grp = _Group(node, [node], solver.cl.links(node, int(solver.cl.count[node]),
                                              int(solver.cl.count[parent])))
-    x = solver.crossing(grp, _bits(int(solver.cl.count[parent])))
+    x = solver.crossing(grp, solver.bits(int(solver.cl.count[parent])))
     t, _ = solver.table(node)
     full = int(solver.tree.accelerators[node]) // solver.g
     out = np.zeros((x.shape[1], 2), dtype=np.int64)
