@@ -340,10 +340,13 @@ def resolve(design: Design, plane: Plane | None = None, counts_only: bool = Fals
     inputs = None if failures else tier_inputs(design)
     store = remembered().tier_parts
     kept = store.get((plane, counts_only)) if inputs is not None else None
-    if (kept is not None and inputs is not None and kept.inputs[0] is inputs[0]
-            and kept.inputs[1:] == inputs[1:]):
+    plan = _kept_plan(kept, inputs) if kept is not None and inputs is not None else None
+    if kept is not None and inputs is not None and plan is not None:
+        if plan is not kept.plan:  # the same but for speeds of bundles between tiers
+            kept = TierPart(inputs, kept.tiers, plan, kept.topology)
+            store.put((plane, counts_only), kept)
         bundles, _ = _bundle_nets(design, plane, counts_only, down, kept.tiers, racks,
-                                  whole, kept.plan)
+                                  whole, plan)
         topo = Topology(design, plane, racks, dict(kept.tiers), bundles, unresolved,
                         counts_only, down, tuple(failures))
         structure = kept.topology.__dict__.get("switch_structure")
@@ -373,6 +376,40 @@ def tier_inputs(design: Design) -> tuple[object, ...]:
     return (design.catalog, tuple(design.tiers.values()), tuple(design.bundles.values()),
             tuple(design.islands.values()),
             tuple(map(_GROUP_PARTS, design.rack_groups.values())))
+
+
+def _kept_plan(kept: TierPart, inputs: tuple[object, ...]
+               ) -> list[BundleNet | bool | None] | None:
+    """The plan of ``kept`` for a design whose :func:`tier_inputs` are ``inputs``, or
+    None when they differ in more than speeds. When bundles differ from the kept
+    records in their speed alone (a speed edit: hop counts, wiring and levels stay),
+    the kept bundles between tiers are taken with the new speed (the same wiring
+    arrays, tiers and switch structure); a bundle from a rack group is made anew on
+    every run anyway."""
+    if kept.inputs[0] is not inputs[0]:
+        return None
+    if kept.inputs[1:] == inputs[1:]:
+        return kept.plan
+    if kept.inputs[1] != inputs[1] or kept.inputs[3:] != inputs[3:]:
+        return None
+    old_bundles, new_bundles = kept.inputs[2], inputs[2]
+    assert isinstance(old_bundles, tuple) and isinstance(new_bundles, tuple)
+    if len(old_bundles) != len(new_bundles):
+        return None
+    plan = kept.plan
+    for k, (old, new) in enumerate(zip(old_bundles, new_bundles, strict=True)):
+        if old is new or old == new:
+            continue
+        if old.id != new.id or any(getattr(old, name) != getattr(new, name)
+                                   for name in type(new).model_fields
+                                   if name != "speed_gbps"):
+            return None
+        step = plan[k]
+        if isinstance(step, BundleNet):
+            if plan is kept.plan:
+                plan = list(plan)
+            plan[k] = replace(step, speed_gbps=new.speed_gbps)
+    return plan if plan is not kept.plan else list(plan)
 
 
 @dataclass
