@@ -381,8 +381,10 @@ def pair_records(names: Sequence[str], present: list[int],
                                       strict=True):
                 pairs[k] = PairCapacity(names[present[i]], names[present[j]], value)
     else:
-        pairs = [PairCapacity(names[x], names[y], value) for (x, y), value
-                 in zip(combinations(present, 2), new.tolist(), strict=True)]
+        first, second = np.triu_indices(len(present), 1)  # combinations' order
+        at = [names[x] for x in present]
+        pairs = PairCapacity.many(map(at.__getitem__, first.tolist()),
+                                  map(at.__getitem__, second.tolist()), new.tolist())
     store.put(key, (new, pairs))
     return list(pairs)
 
