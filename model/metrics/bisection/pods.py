@@ -375,9 +375,11 @@ def pod_skeleton(topo: Topology, ep: Endpoints, unit_of_acc: Deferred,
     if not topo.hierarchical:
         return None
     n_sw = topo.switches
-    level = np.zeros(n_sw, dtype=np.int64)
-    for tier in topo.tiers.values():
-        level[tier.offset:tier.offset + tier.count] = tier.level
+    # tiers are numbered one after another (each from the last one's end)
+    tiers = list(topo.tiers.values())
+    level = np.repeat(np.array([t.level for t in tiers], dtype=np.int64),
+                      np.array([t.count for t in tiers], dtype=np.int64))
+    assert level.size == n_sw
     if unit_size is None:
         unit_size = np.bincount(unit_of_acc.get(), minlength=units).astype(np.int64)
     u_lo, u_hi, u_inc, u_group = _unit_edges(ep, unit_of_acc, representative, max(n_sw, 1))

@@ -194,8 +194,11 @@ def _bisection(topo: Topology, ep: Endpoints, switch: np.ndarray,
     n = ep.count
     full = n / 2 * (injection_gbps / n if n else 0.0)
     side_a = dict(side_a)
+    # each tier's switches on A from running totals (exact integers), not a sum per
+    # tier: a SuperPOD of 144 SUs has 289 tiers
+    through = np.concatenate([[0], np.cumsum(switch, dtype=np.int64)]).tolist()
     for tier in topo.tiers.values():
-        side_a[tier.id] = int(switch[tier.offset:tier.offset + tier.count].sum())
+        side_a[tier.id] = through[tier.offset + tier.count] - through[tier.offset]
     return Bisection(
         gbps=gbps,
         per_accelerator_gbps=gbps / (n / 2) if n >= 2 else 0.0,
