@@ -33,7 +33,7 @@ import numpy as np
 import numpy.typing as npt
 
 from model.design import Design
-from model.elements import Pattern, Plane, RackGroup, SwitchTier
+from model.elements import LinkBundle, Pattern, Plane, RackGroup, SwitchTier
 from model.failures import NOTHING_DOWN, Down, Failure, what_is_down
 from model.metrics.algorithms.remembered import HashedKey, Remembered
 from model.metrics.memory import remembered
@@ -381,35 +381,27 @@ def tier_inputs(design: Design) -> tuple[object, ...]:
 def _kept_plan(kept: TierPart, inputs: tuple[object, ...]
                ) -> list[BundleNet | bool | None] | None:
     """The plan of ``kept`` for a design whose :func:`tier_inputs` are ``inputs``, or
-    None when they differ in more than speeds. When bundles differ from the kept
-    records in their speed alone (a speed edit: hop counts, wiring and levels stay),
-    the kept bundles between tiers are taken with the new speed (the same wiring
-    arrays, tiers and switch structure); a bundle from a rack group is made anew on
-    every run anyway."""
-    if kept.inputs[0] is not inputs[0]:
-        return None
-    if kept.inputs[1:] == inputs[1:]:
-        return kept.plan
-    if kept.inputs[1] != inputs[1] or kept.inputs[3:] != inputs[3:]:
-        return None
+    None. When bundles differ in their speeds alone (hop counts, wiring and levels
+    stay), a new plan takes the kept bundles between tiers with the new speeds."""
     old_bundles, new_bundles = kept.inputs[2], inputs[2]
     assert isinstance(old_bundles, tuple) and isinstance(new_bundles, tuple)
-    if len(old_bundles) != len(new_bundles):
+    if (kept.inputs[0] is not inputs[0] or kept.inputs[1] != inputs[1]
+            or kept.inputs[3:] != inputs[3:] or len(old_bundles) != len(new_bundles)):
         return None
-    plan = kept.plan
+    if old_bundles == new_bundles:
+        return kept.plan
+    plan = list(kept.plan)
     for k, (old, new) in enumerate(zip(old_bundles, new_bundles, strict=True)):
-        if old is new or old == new:
-            continue
-        if old.id != new.id or any(getattr(old, name) != getattr(new, name)
-                                   for name in type(new).model_fields
-                                   if name != "speed_gbps"):
-            return None
-        step = plan[k]
-        if isinstance(step, BundleNet):
-            if plan is kept.plan:
-                plan = list(plan)
-            plan[k] = replace(step, speed_gbps=new.speed_gbps)
-    return plan if plan is not kept.plan else list(plan)
+        if old is not new and old != new:
+            if _but_speed(old) != _but_speed(new):
+                return None
+            if isinstance(step := plan[k], BundleNet):
+                plan[k] = replace(step, speed_gbps=new.speed_gbps)
+    return plan
+
+
+_but_speed = attrgetter(*(name for name in LinkBundle.model_fields if name != "speed_gbps"))
+"""A bundle record's every field but its speed."""
 
 
 @dataclass
