@@ -91,16 +91,27 @@ def _tier_links_apart(topo: Topology, switch: np.ndarray) -> list[int]:
         return found
     links = memory.tier_links.get(topo.switch_structure)
     if links is None:
-        lows, highs, chosen = [], [], []
+        # consecutive bundles wired alike (their arrays shared: the SUs' bundles of a
+        # SuperPOD) are moved to their tiers' offsets in one array operation
+        runs: list[tuple[np.ndarray, np.ndarray, list[int], list[int]]] = []
+        chosen, sizes = [], []
         for i, b in enumerate(topo.bundles):
             if isinstance(b.lower, TierNet):
-                lows.append(b.lower_member + b.lower.offset)
-                highs.append(b.upper_member + b.upper.offset)
+                if not (runs and runs[-1][0] is b.lower_member
+                        and runs[-1][1] is b.upper_member):
+                    runs.append((b.lower_member, b.upper_member, [], []))
+                runs[-1][2].append(b.lower.offset)
+                runs[-1][3].append(b.upper.offset)
                 chosen.append(i)
+                sizes.append(b.lower_member.size)
         if chosen:
-            sizes = np.array([low.size for low in lows], dtype=np.int64)
+            lows = [(low[None, :] + np.array(at, dtype=np.int64)[:, None]).reshape(-1)
+                    for low, _, at, _ in runs]
+            highs = [(high[None, :] + np.array(at, dtype=np.int64)[:, None]).reshape(-1)
+                     for _, high, _, at in runs]
+            counts = np.array(sizes, dtype=np.int64)
             links = (np.concatenate(lows), np.concatenate(highs),
-                     np.array(chosen, dtype=np.int64), np.cumsum(sizes) - sizes)
+                     np.array(chosen, dtype=np.int64), np.cumsum(counts) - counts)
         else:
             links = (np.zeros(0, np.int64),) * 4
         for array in links:
