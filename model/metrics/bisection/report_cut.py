@@ -91,24 +91,27 @@ def _tier_links_apart(topo: Topology, switch: np.ndarray) -> list[int]:
         return found
     links = memory.tier_links.get(topo.switch_structure)
     if links is None:
-        # consecutive bundles wired alike (their arrays shared: the SUs' bundles of a
-        # SuperPOD) are moved to their tiers' offsets in one array operation
-        runs: list[tuple[np.ndarray, np.ndarray, list[int], list[int]]] = []
-        chosen, sizes = [], []
+        # bundles wired alike (their arrays shared: the SUs' bundles of a SuperPOD)
+        # are moved to their tiers' offsets in one array operation, kind by kind: a
+        # bundle's links stay together, its place among them kept in ``first``
+        kinds: dict[tuple[int, int], tuple[np.ndarray, np.ndarray, list[int], list[int],
+                                          list[int]]] = {}
         for i, b in enumerate(topo.bundles):
             if isinstance(b.lower, TierNet):
-                if not (runs and runs[-1][0] is b.lower_member
-                        and runs[-1][1] is b.upper_member):
-                    runs.append((b.lower_member, b.upper_member, [], []))
-                runs[-1][2].append(b.lower.offset)
-                runs[-1][3].append(b.upper.offset)
-                chosen.append(i)
-                sizes.append(b.lower_member.size)
-        if chosen:
-            lows = [(low[None, :] + np.array(at, dtype=np.int64)[:, None]).reshape(-1)
-                    for low, _, at, _ in runs]
-            highs = [(high[None, :] + np.array(at, dtype=np.int64)[:, None]).reshape(-1)
-                     for _, high, _, at in runs]
+                kind = kinds.setdefault((id(b.lower_member), id(b.upper_member)),
+                                        (b.lower_member, b.upper_member, [], [], []))
+                kind[2].append(i)
+                kind[3].append(b.lower.offset)
+                kind[4].append(b.upper.offset)
+        if kinds:
+            lows, highs, chosen, sizes = [], [], [], []
+            for low, high, indices, lower_at, upper_at in kinds.values():
+                lows.append((low[None, :] + np.array(lower_at, dtype=np.int64)[:, None]
+                             ).reshape(-1))
+                highs.append((high[None, :] + np.array(upper_at, dtype=np.int64)[:, None]
+                              ).reshape(-1))
+                chosen += indices
+                sizes += [low.size] * len(indices)
             counts = np.array(sizes, dtype=np.int64)
             links = (np.concatenate(lows), np.concatenate(highs),
                      np.array(chosen, dtype=np.int64), np.cumsum(counts) - counts)
