@@ -364,9 +364,8 @@ class Design:
         element_id, island = new.id, isinstance(new, Island)  # asked once, not per bundle
         try:
             for bundle in self.bundles.values():
-                if bundle.lower == element_id or bundle.upper == element_id or (
-                    island and element_id in map(self.island_of,
-                                                 (bundle.lower, bundle.upper))):
+                ends = (bundle.lower, bundle.upper)
+                if element_id in ends or (island and element_id in map(self.island_of, ends)):
                     self._check_bundle(bundle)
         except DesignError as error:
             raise DesignError(
