@@ -361,12 +361,11 @@ class Design:
         kind = self._kind_of_id[new.id]
         old = self._elements[kind][new.id]
         self._elements[kind][new.id] = new
+        element_id, island = new.id, isinstance(new, Island)  # asked once, not per bundle
         try:
             for bundle in self.bundles.values():
                 ends = (bundle.lower, bundle.upper)
-                if new.id in ends or (
-                    isinstance(new, Island) and new.id in map(self.island_of, ends)
-                ):
+                if element_id in ends or (island and element_id in map(self.island_of, ends)):
                     self._check_bundle(bundle)
         except DesignError as error:
             raise DesignError(

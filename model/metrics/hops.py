@@ -163,6 +163,11 @@ def _wide_counts(per_building: np.ndarray, unit_sig: IntArray, hops: np.ndarray,
     out: dict[str, tuple[Counter[int], int]] = {}
     for scope, per_unit in (("building", per_building),
                             ("campus", per_building.sum(axis=0, keepdims=True))):
+        if scope == "campus" and per_building.shape[0] == 1:
+            # one building: the campus is it (the same row, the same sums)
+            building, _ = out["building"]
+            out[scope] = (Counter(building), scale_up)
+            continue
         m = np.stack([np.bincount(unit_sig, weights=row, minlength=s) for row in per_unit])
         same = (np.einsum("gp,gp->p", m, m) - m.sum(axis=0)) / 2
         in_unit = np.bincount(unit_sig, weights=(per_unit * (per_unit - 1) / 2).sum(axis=0),

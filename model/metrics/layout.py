@@ -15,7 +15,8 @@ reliability) is computed on every run from them (:func:`model.metrics.engine.des
 Its :class:`Equipment` (the bill of materials, power drawn, compute, the parts
 population, missing parts and media that do not reach) does not depend on the links'
 speeds either, and is kept by :func:`~model.metrics.spec.equipment_key` (the layout key
-without them), so a speed edit recomputes the rest of the layout only.
+without them), so a speed edit recomputes the rest of the layout only (of the
+inventory, the ports used: its counts are the equipment's).
 
 A kept layout was computed from another :class:`~model.design.Design` object of equal
 layout; :meth:`Layout.for_design` points its planes at the design of the run, so that
@@ -40,7 +41,7 @@ from model.metrics.equipment_parts import (
     template,
 )
 from model.metrics.failed import drawn_link_ends, working_inventory
-from model.metrics.inventory import inventory, oversubscription, plane_topologies
+from model.metrics.inventory import inventory, oversubscription, plane_topologies, port_use
 from model.metrics.power import PowerDraw, compute, power_draw
 from model.metrics.reliability import Population, population
 from model.metrics.representation.topology import Topology
@@ -73,6 +74,10 @@ class Equipment:
     """Parts the design names that its catalog lacks."""
     reach: list[Problem]
     """Media that do not reach their links' length."""
+    installed: Inventory
+    """The inventory of what is installed, its ports used at the speeds of the run
+    that made it: its counts are the same at any speeds (a speed edit takes them and
+    sums the ports anew)."""
 
 
 @dataclass(frozen=True)
@@ -122,7 +127,10 @@ def layout_figures(plane_view: ResolvedPlane, equipment: Equipment | None = None
     spec = network_spec(design, topo.plane, topo.down.key, topo.same_figures_as)
     topologies = plane_topologies(topo, max_links)
     healthy_topologies = plane_topologies(healthy, max_links) if failures else topologies
-    inv = inventory(topo, topologies)
+    if equipment is not None and not failures:  # the counts of another speed
+        inv = replace(equipment.installed, ports_by_tier=port_use(topologies))
+    else:
+        inv = inventory(topo, topologies)
     installed = inventory(healthy, healthy_topologies) if failures else inv
     if failures:
         inv = working_inventory(inv, installed, design, topo.down)
@@ -158,4 +166,4 @@ def _equipment(plane_view: ResolvedPlane, topologies: list[Topology],
                                           2 * n_racks + len(design.tiers))
         draw = PowerDraw(servers, switches, optics, dict(made.racks))
     return Equipment(compute(topo), draw, priced_bill(made, counted),
-                     population(healthy, installed), parts.missing, parts.reach)
+                     population(healthy, installed), parts.missing, parts.reach, installed)

@@ -375,14 +375,23 @@ def pair_records(names: Sequence[str], present: list[int],
         pairs = list(old_pairs)
         changed = np.flatnonzero(~(old_values == new))
         if changed.size:
-            first, second = np.triu_indices(len(present), 1)  # combinations' order
-            for k, i, j, value in zip(changed.tolist(), first[changed].tolist(),
-                                      second[changed].tolist(), new[changed].tolist(),
-                                      strict=True):
-                pairs[k] = PairCapacity(names[present[i]], names[present[j]], value)
+            # the (i, j) of each changed pair in combinations' order: row i starts at
+            # i·n − i(i+1)/2
+            n = len(present)
+            rows = np.arange(n, dtype=np.int64)
+            starts = rows * n - rows * (rows + 1) // 2
+            first = np.searchsorted(starts, changed, side="right") - 1
+            second = changed - starts[first] + first + 1
+            at = [names[x] for x in present]
+            for k, record in zip(changed.tolist(), PairCapacity.many(
+                    map(at.__getitem__, first.tolist()), map(at.__getitem__, second.tolist()),
+                    new[changed].tolist()), strict=True):
+                pairs[k] = record
     else:
-        pairs = [PairCapacity(names[x], names[y], value) for (x, y), value
-                 in zip(combinations(present, 2), new.tolist(), strict=True)]
+        first, second = np.triu_indices(len(present), 1)  # combinations' order
+        at = [names[x] for x in present]
+        pairs = PairCapacity.many(map(at.__getitem__, first.tolist()),
+                                  map(at.__getitem__, second.tolist()), new.tolist())
     store.put(key, (new, pairs))
     return list(pairs)
 

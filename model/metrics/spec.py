@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
 from operator import attrgetter
-from typing import NamedTuple, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from pydantic import BaseModel
 
@@ -188,7 +188,9 @@ def network_spec(design: Design, plane: Plane, down: Hashable = (),
         racks.append(RackGroupSpec(g.id, g.island, g.rack_type, g.count, found[0]))
         nic_speeds.append(found[1])
     tiers = kept_made("tiers", tuple(design.tiers.values()), _tier_specs)
-    bundles, speeds = kept_made("bundles", tuple(design.bundles.values()), _bundle_specs)
+    bundle_records = tuple(design.bundles.values())
+    bundles = kept_made("bundles", bundle_records, _bundle_specs, _bundle_spec_fields)
+    speeds = tuple(map(_speed_gbps, bundle_records))
     structure = NetworkStructure(
         plane=plane,
         buildings=tuple(b.id for b in design.buildings.values()),
@@ -205,20 +207,35 @@ _Made = TypeVar("_Made")
 
 
 def kept_made(kind: str, records: tuple[BaseModel, ...],
-              make: Callable[[tuple[BaseModel, ...]], _Made]) -> _Made:
+              make: Callable[[tuple[BaseModel, ...]], _Made],
+              read: Callable[[Any], object] | None = None) -> _Made:
     """``make(records)``, or what it made of the running engine's last ``records`` of
     this ``kind`` when they are equal (compared, not hashed: the records an edit left
     alone are the same objects, so only the one it changed is compared field by field).
     An edit of a rack group reuses the tiers' and the bundles' part of the spec, and the
-    hash they keep (``make`` returns a :class:`HashedKey` where a key holds it)."""
+    hash they keep (``make`` returns a :class:`HashedKey` where a key holds it). With
+    ``read`` (what ``make`` reads of a record), a record that is not the kept one is
+    compared by what ``read`` gives: a speed edit reuses what does not read speeds."""
     store = remembered().spec_parts
     kept = store.get(kind)
-    if kept is not None and kept[0] == records:
+    if kept is not None and (kept[0] == records if read is None
+                             else _read_alike(kept[0], records, read)):
         made: _Made = kept[1]
+        if read is not None and kept[0] is not records:
+            store.put(kind, (records, made))  # the newest records, compared by identity
         return made
     made = make(records)
     store.put(kind, (records, made))
     return made
+
+
+def _read_alike(kept: tuple[object, ...], records: tuple[BaseModel, ...],
+                read: Callable[[Any], object]) -> bool:
+    """Whether ``read`` gives the same of each of ``records`` as of the ``kept`` one in
+    its place (the same record object is not read)."""
+    return len(kept) == len(records) and all(
+        old is new or read(old) == read(new)
+        for old, new in zip(kept, records, strict=True))
 
 
 def _tier_specs(tiers: tuple[BaseModel, ...]) -> HashedKey:
@@ -227,11 +244,10 @@ def _tier_specs(tiers: tuple[BaseModel, ...]) -> HashedKey:
                      for t in tiers if isinstance(t, SwitchTier))
 
 
-def _bundle_specs(bundles: tuple[BaseModel, ...]) -> tuple[HashedKey, tuple[float, ...]]:
-    """The :class:`BundleSpec` of each bundle record (as one key that keeps its hash),
-    and each one's speed."""
-    return (HashedKey(map(BundleSpec._make, map(_bundle_spec_fields, bundles))),
-            tuple(map(_speed_gbps, bundles)))
+def _bundle_specs(bundles: tuple[BaseModel, ...]) -> HashedKey:
+    """The :class:`BundleSpec` of each bundle record, as one key that keeps its hash
+    (their speeds are read on every run)."""
+    return HashedKey(map(BundleSpec._make, map(_bundle_spec_fields, bundles)))
 
 
 _bundle_spec_fields = attrgetter(*BundleSpec._fields)
@@ -291,7 +307,8 @@ def equipment_key(design: Design, plane: Plane, failures: Hashable = ()) -> Hash
                          tuple(getattr(settings, name) for name in LAYOUT_SETTINGS),
                          tuple(design.buildings), tuple(design.islands.values()),
                          tuple(design.rack_groups.values()), tuple(design.tiers.values()),
-                         kept_made("equipment bundles", tuple(bundles), _but_speeds)),
+                         kept_made("equipment bundles", tuple(bundles), _but_speeds,
+                                   _bundle_but_speed)),
                         _counts(design, tuple(map(_links, bundles))))
 
 

@@ -5,11 +5,13 @@ and what the reference's max-flow on the expanded graph gives."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import FrozenInstanceError, asdict
 
 import pytest
 
 from model.design import Design
 from model.metrics import Engine
+from model.metrics.results import PairCapacity
 from model.templates import TEMPLATES
 from tests.reference.compare import pair_mismatches
 from tests.reference.expand import expand
@@ -58,3 +60,16 @@ def test_the_records_handed_out_are_the_engines_own_copy() -> None:
     bundle = _uplink(design)
     design.update(bundle, speed_gbps=design.bundles[bundle].speed_gbps / 2)
     assert engine.compute_all(design).island_pairs == Engine().compute_all(design).island_pairs
+
+
+def test_records_made_many_at_once_are_the_classs_own() -> None:
+    made = PairCapacity.many(["a", "b"], ["c", "d"], [1.5, 2.0])
+    by_hand = [PairCapacity("a", "c", 1.5), PairCapacity("b", "d", 2.0)]
+    assert made == by_hand
+    assert [hash(p) for p in made] == [hash(p) for p in by_hand]
+    assert [asdict(p) for p in made] == [{"a": "a", "b": "c", "gbps": 1.5},
+                                         {"a": "b", "b": "d", "gbps": 2.0}]
+    with pytest.raises(FrozenInstanceError):
+        made[0].gbps = 3.0  # type: ignore[misc]
+    with pytest.raises(ValueError):  # the three in step, or none
+        PairCapacity.many(["a"], ["c", "d"], [1.0])

@@ -64,3 +64,7 @@ def test_warm_resolves_equal_fresh_ones_over_edits() -> None:
     shared = [any(a.tiers[t] is b.tiers.get(t) for t in a.tiers)
               for (a, _), (b, _) in zip(kept[:-3], kept[3:], strict=True)]
     assert shared[0] and shared[1] and not shared[2]
+    # a speed edit of a bundle between tiers shares them too (its new speed taken in,
+    # checked above against a fresh resolve), a links-per-member edit does not
+    speed_step, links_step = 3 * 5, 3 * 6
+    assert shared[speed_step - 3] and not shared[links_step - 3]

@@ -91,15 +91,35 @@ def level_check(child: IntArray, lower: IntArray, switch: IntArray, pod_of_child
     group: IntArray | None = None
     group_child = child
     if not np.array_equal(end_of[child], lower):
-        width = int(switch.max()) + 1
-        uniq, inv = np.unique(child * width + switch, return_inverse=True)
-        group, group_child = inv.reshape(-1).astype(np.int64), uniq // width
+        low = int(switch.min())  # (child, switch) pairs in the same order, keys smaller
+        width = int(switch.max()) - low + 1
+        uniq, inv = _distinct(child * width + (switch - low), pod_of_child.size * width)
+        group, group_child = inv, uniq // width
     reached = np.bincount(group_child, minlength=pod_of_child.size)
     present = np.flatnonzero(reached)
     complete = bool(np.array_equal(reached[present], own_sizes[pod_of_child[present]]))
     some_group = np.full(pod_of_child.size, -1, dtype=np.int64)
     some_group[group_child] = np.arange(group_child.size)
     return LevelCheck(unit_edges, switch_edges, group, some_group[group_child], complete)
+
+
+def _distinct(keys: IntArray, bound: int) -> tuple[IntArray, IntArray]:
+    """``np.unique(keys, return_inverse=True)`` of keys below ``bound``: by a table of
+    every key when it is not much larger than the keys (no sort; a SuperPOD core
+    level's 82,944 links, 144 pods below), else by sorting.
+
+    >>> [a.tolist() for a in _distinct(np.array([5, 2, 5, 9]), 10)]
+    [[2, 5, 9], [1, 0, 1, 2]]
+    """
+    if bound > max(8 * keys.size, 1 << 12):
+        uniq, inv = np.unique(keys, return_inverse=True)
+        return uniq, inv.reshape(-1).astype(np.int64)
+    seen = np.zeros(bound, dtype=bool)
+    seen[keys] = True
+    uniq = np.flatnonzero(seen).astype(np.int64)
+    rank = np.zeros(bound, dtype=np.int64)
+    rank[uniq] = np.arange(uniq.size, dtype=np.int64)
+    return uniq, rank[keys]
 
 
 Reach = tuple[IntArray, IntArray, IntArray, IntArray]

@@ -145,53 +145,72 @@ def _switch_part(topo: Topology) -> SwitchPart:
     parts = remembered().switch_parts
     found = parts.get(topo.switch_structure)
     if found is None:
-        found = (_switch_edges(topo, max(topo.switches, 1)), _reach(topo))
+        found = (_switch_edges(topo), _reach(topo))
         for array in (*found[0][:4], *(a for arrays in found[1].values() for a in arrays)):
             array.flags.writeable = False  # shared by every tree until the next change
         parts.put(topo.switch_structure, found)
     return found
 
 
-def _switch_edges(topo: Topology, width: int) -> _SwitchLinks:
+def _switch_edges(topo: Topology) -> _SwitchLinks:
     """Switch-to-switch links, each joined pair once: (lower member, upper member,
     bundle index, links joining the pair), ordered by the upper tier's level, and where
     each level's links are. A spread bundle with no more links per member than upper
     switches joins each pair at most once, and with a multiple of them exactly ``L/n``
     times; no two bundles join the same two tiers. Other bundles are counted link by
     link."""
-    lows, highs, mult = [], [], []
+    lows: list[IntArray] = []
+    highs: list[IntArray] = []
+    mult: list[IntArray] = []
+    which: list[IntArray] = []
     where: dict[int, slice] = {}
     done = 0
     chosen = sorted((bundle.upper.level, index) for index, bundle in enumerate(topo.bundles)
                     if isinstance(bundle.lower, TierNet))
-    sizes = []
+    # consecutive bundles of one level wired alike (their arrays shared: the SUs'
+    # bundles of a SuperPOD) are one run, their pairs found once and moved to each
+    # bundle's tiers at once
+    runs: list[tuple[int, tuple[object, ...], list[int], list[int], list[int]]] = []
     for lv, index in chosen:
         bundle = topo.bundles[index]
         assert isinstance(bundle.lower, TierNet)
-        lo = bundle.lower_member + bundle.lower.offset
-        hi = bundle.upper_member + bundle.upper.offset
+        key = (id(bundle.lower_member), id(bundle.upper_member), bundle.links_per_member,
+               bundle.upper.count, bundle.masked)
+        if not (runs and runs[-1][0] == lv and runs[-1][1] == key):
+            runs.append((lv, key, [], [], []))
+        runs[-1][2].append(index)
+        runs[-1][3].append(bundle.lower.offset)
+        runs[-1][4].append(bundle.upper.offset)
+    for lv, _, indices, lower_offsets, upper_offsets in runs:
+        bundle = topo.bundles[indices[0]]
+        lo, hi = bundle.lower_member, bundle.upper_member
         links, n = bundle.links_per_member, bundle.upper.count
         times: IntArray | int = 1
         if links > n and links % n == 0 and not bundle.masked:
             keep = np.arange(lo.size) % links < n
             lo, hi, times = lo[keep], hi[keep], links // n
         elif links > n:
-            uniq, counts = np.unique(lo * width + hi, return_counts=True)
-            lo, hi, times = uniq // width, uniq % width, counts.astype(np.int64)
-        lows.append(lo)
-        highs.append(hi)
-        sizes.append(lo.size)
-        mult.append(times)
+            # pairs of one bundle, distinct by (lower, upper) member: found on the
+            # members' own numbers, whose order the offsets keep
+            local = max(int(n), 1)
+            uniq, counts = np.unique(lo * local + hi, return_counts=True)
+            lo, hi, times = uniq // local, uniq % local, counts.astype(np.int64)
+        lower_at = np.array(lower_offsets, dtype=np.int64)
+        upper_at = np.array(upper_offsets, dtype=np.int64)
+        lows.append((lo[None, :] + lower_at[:, None]).reshape(-1))
+        highs.append((hi[None, :] + upper_at[:, None]).reshape(-1))
+        size = lo.size
+        which.append(np.repeat(np.array(indices, dtype=np.int64), size))
+        mult.append(np.tile(np.broadcast_to(np.asarray(times, dtype=np.int64), (size,)),
+                            len(indices)))
         first = where[lv].start if lv in where else done
-        done += lo.size
+        done += size * len(indices)
         where[lv] = slice(first, done)
     if not lows:
         empty = np.zeros(0, np.int64)
         return empty, empty, empty, empty, where
-    which = np.repeat(np.array([index for _, index in chosen], dtype=np.int64), sizes)
-    links_of = np.concatenate([np.broadcast_to(np.asarray(times, dtype=np.int64), (size,))
-                               for size, times in zip(sizes, mult, strict=True)])
-    return np.concatenate(lows), np.concatenate(highs), which, links_of, where
+    return (np.concatenate(lows), np.concatenate(highs), np.concatenate(which),
+            np.concatenate(mult), where)
 
 
 def _reach(topo: Topology) -> dict[int, tuple[IntArray, ...]]:
@@ -199,30 +218,64 @@ def _reach(topo: Topology) -> dict[int, tuple[IntArray, ...]]:
     links (:func:`model.metrics.representation.wiring.spread_runs`): (lower member, the first upper
     member it reaches, and pairs of upper members joined through some lower member) —
     ``lower + n`` edges per bundle instead of ``lower · L``."""
-    out: dict[int, tuple[list[IntArray], list[IntArray], list[IntArray], list[IntArray]]] = {}
-    runs: dict[tuple[int, int, int], tuple[IntArray, IntArray]] = {}
+    # per level, in bundle order: segments of consecutive bundles of one shape (the
+    # SUs' bundles share a few), each made once and moved to every bundle's tiers; a
+    # bundle with links down is a segment of its own links
+    segments: dict[int, list[_ReachSegment]] = {}
     for bundle in topo.bundles:
         lower = bundle.lower
         if not isinstance(lower, TierNet) or not bundle.links:
             continue
         n, offset = bundle.upper.count, bundle.upper.offset
-        lows, firsts, froms, tos = out.setdefault(bundle.upper.level, ([], [], [], []))
+        level = segments.setdefault(bundle.upper.level, [])
         if bundle.masked:  # links are down: the links themselves, not the runs
-            lows.append(bundle.lower_member + lower.offset)
-            firsts.append(bundle.upper_member + offset)
-            froms.append(np.zeros(0, np.int64))
-            tos.append(np.zeros(0, np.int64))
+            level.append(_ReachSegment(None, [], [], (bundle.lower_member + lower.offset,
+                                                      bundle.upper_member + offset)))
             continue
-        shape = (lower.count, bundle.links_per_member, n)  # the SUs' bundles share a few
-        if shape not in runs:
-            runs[shape] = spread_runs(*shape)
-        start, joined = runs[shape]
-        lows.append(np.arange(lower.count, dtype=np.int64) + lower.offset)
-        firsts.append(start + offset)
-        froms.append(joined + offset)
-        tos.append((joined + 1) % n + offset)
-    return {lv: (np.concatenate(lo), np.concatenate(first), np.concatenate(a),
-                 np.concatenate(b)) for lv, (lo, first, a, b) in out.items()}
+        shape = (lower.count, bundle.links_per_member, n)
+        if level and level[-1].shape == shape:
+            level[-1].lower_at.append(lower.offset)
+            level[-1].upper_at.append(offset)
+        else:
+            level.append(_ReachSegment(shape, [lower.offset], [offset]))
+    runs: dict[tuple[int, int, int], tuple[IntArray, IntArray]] = {}
+    out: dict[int, tuple[IntArray, ...]] = {}
+    empty = np.zeros(0, np.int64)
+    for lv, parts in segments.items():
+        lows, firsts, froms, tos = [], [], [], []
+        for part in parts:
+            if part.shape is None:
+                assert part.links is not None
+                lows.append(part.links[0])
+                firsts.append(part.links[1])
+                froms.append(empty)
+                tos.append(empty)
+                continue
+            count, _, n = part.shape
+            if part.shape not in runs:
+                runs[part.shape] = spread_runs(*part.shape)
+            start, joined = runs[part.shape]
+            lo_at = np.array(part.lower_at, dtype=np.int64)[:, None]
+            up_at = np.array(part.upper_at, dtype=np.int64)[:, None]
+            lows.append((np.arange(count, dtype=np.int64)[None, :] + lo_at).reshape(-1))
+            firsts.append((start[None, :] + up_at).reshape(-1))
+            froms.append((joined[None, :] + up_at).reshape(-1))
+            tos.append((((joined + 1) % n)[None, :] + up_at).reshape(-1))
+        out[lv] = (np.concatenate(lows), np.concatenate(firsts), np.concatenate(froms),
+                   np.concatenate(tos))
+    return out
+
+
+@dataclass
+class _ReachSegment:
+    """Consecutive bundles of one level and one ``shape`` (lower members, links per
+    member, upper members) in :func:`_reach`, by the offsets of their two tiers; or
+    (``shape`` None) one bundle with links down, by its ``links`` (global members)."""
+
+    shape: tuple[int, int, int] | None
+    lower_at: list[int]
+    upper_at: list[int]
+    links: tuple[IntArray, IntArray] | None = None
 
 
 @dataclass
@@ -322,9 +375,11 @@ def pod_skeleton(topo: Topology, ep: Endpoints, unit_of_acc: Deferred,
     if not topo.hierarchical:
         return None
     n_sw = topo.switches
-    level = np.zeros(n_sw, dtype=np.int64)
-    for tier in topo.tiers.values():
-        level[tier.offset:tier.offset + tier.count] = tier.level
+    # tiers are numbered one after another (each from the last one's end)
+    tiers = list(topo.tiers.values())
+    level = np.repeat(np.array([t.level for t in tiers], dtype=np.int64),
+                      np.array([t.count for t in tiers], dtype=np.int64))
+    assert level.size == n_sw
     if unit_size is None:
         unit_size = np.bincount(unit_of_acc.get(), minlength=units).astype(np.int64)
     u_lo, u_hi, u_inc, u_group = _unit_edges(ep, unit_of_acc, representative, max(n_sw, 1))

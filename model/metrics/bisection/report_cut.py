@@ -91,16 +91,30 @@ def _tier_links_apart(topo: Topology, switch: np.ndarray) -> list[int]:
         return found
     links = memory.tier_links.get(topo.switch_structure)
     if links is None:
-        lows, highs, chosen = [], [], []
+        # bundles wired alike (their arrays shared: the SUs' bundles of a SuperPOD)
+        # are moved to their tiers' offsets in one array operation, kind by kind: a
+        # bundle's links stay together, its place among them kept in ``first``
+        kinds: dict[tuple[int, int], tuple[np.ndarray, np.ndarray, list[int], list[int],
+                                          list[int]]] = {}
         for i, b in enumerate(topo.bundles):
             if isinstance(b.lower, TierNet):
-                lows.append(b.lower_member + b.lower.offset)
-                highs.append(b.upper_member + b.upper.offset)
-                chosen.append(i)
-        if chosen:
-            sizes = np.array([low.size for low in lows], dtype=np.int64)
+                kind = kinds.setdefault((id(b.lower_member), id(b.upper_member)),
+                                        (b.lower_member, b.upper_member, [], [], []))
+                kind[2].append(i)
+                kind[3].append(b.lower.offset)
+                kind[4].append(b.upper.offset)
+        if kinds:
+            lows, highs, chosen, sizes = [], [], [], []
+            for low, high, indices, lower_at, upper_at in kinds.values():
+                lows.append((low[None, :] + np.array(lower_at, dtype=np.int64)[:, None]
+                             ).reshape(-1))
+                highs.append((high[None, :] + np.array(upper_at, dtype=np.int64)[:, None]
+                              ).reshape(-1))
+                chosen += indices
+                sizes += [low.size] * len(indices)
+            counts = np.array(sizes, dtype=np.int64)
             links = (np.concatenate(lows), np.concatenate(highs),
-                     np.array(chosen, dtype=np.int64), np.cumsum(sizes) - sizes)
+                     np.array(chosen, dtype=np.int64), np.cumsum(counts) - counts)
         else:
             links = (np.zeros(0, np.int64),) * 4
         for array in links:
@@ -194,8 +208,11 @@ def _bisection(topo: Topology, ep: Endpoints, switch: np.ndarray,
     n = ep.count
     full = n / 2 * (injection_gbps / n if n else 0.0)
     side_a = dict(side_a)
+    # each tier's switches on A from running totals (exact integers), not a sum per
+    # tier: a SuperPOD of 144 SUs has 289 tiers
+    through = np.concatenate([[0], np.cumsum(switch, dtype=np.int64)]).tolist()
     for tier in topo.tiers.values():
-        side_a[tier.id] = int(switch[tier.offset:tier.offset + tier.count].sum())
+        side_a[tier.id] = through[tier.offset + tier.count] - through[tier.offset]
     return Bisection(
         gbps=gbps,
         per_accelerator_gbps=gbps / (n / 2) if n >= 2 else 0.0,

@@ -93,13 +93,18 @@ def _refined(topo: Topology) -> SwitchClasses:
     }
     singletons: set[str] = set()
     apart: set[str] = set()  # tiers already split into single members
+    refined: set[str] = set()  # tiers whose labels are not all 0
 
-    def refine(tier: TierNet, part: IntArray) -> None:
+    def refine(tier: TierNet, part: IntArray, ranks: bool = False) -> None:
         # refining single members changes nothing (their labels stay 0, 1, …), and a
         # Dragonfly+ spine tier meets hundreds of global bundles after its first
         if tier.id in apart:
             return
-        labels[tier.id] = dense(labels[tier.id] * (int(part.max()) + 1) + part)
+        if ranks and tier.id not in refined:  # a part that is its own dense ranks
+            labels[tier.id] = part
+        else:
+            labels[tier.id] = dense(labels[tier.id] * (int(part.max()) + 1) + part)
+        refined.add(tier.id)
         if labels[tier.id].size and int(labels[tier.id][-1]) == tier.count - 1 \
                 and int(labels[tier.id].max()) == tier.count - 1:
             apart.add(tier.id)
@@ -116,14 +121,18 @@ def _refined(topo: Topology) -> SwitchClasses:
             singletons.update((lower.id, upper.id))
         elif n > links:
             stripes = n // links
+            # stripes and blocks number their parts 0, 1, … in order, every number
+            # taken: they are their own dense ranks, which refine a tier not yet
+            # refined to themselves
             if (lower.id, "stripes", stripes) not in applied:
                 applied.add((lower.id, "stripes", stripes))
-                refine(lower, np.arange(lower.count, dtype=np.int64) % stripes)
+                refine(lower, np.arange(lower.count, dtype=np.int64) % stripes, True)
             if (upper.id, "blocks", links) not in applied:
                 applied.add((upper.id, "blocks", links))
-                refine(upper, np.arange(n, dtype=np.int64) // links)
+                refine(upper, np.arange(n, dtype=np.int64) // links, True)
     for tier_id in singletons:
         labels[tier_id] = np.arange(topo.tiers[tier_id].count, dtype=np.int64)
+    refined.update(singletons)
 
     def alone(tier: TierNet, members: IntArray) -> None:
         part = np.zeros(tier.count, dtype=np.int64)
@@ -139,39 +148,69 @@ def _refined(topo: Topology) -> SwitchClasses:
                 if end.id not in singletons:
                     alone(end, np.unique(members))
 
-    member_class_parts, sizes, tier_of_class = [], [], []
+    member_class_parts: list[IntArray] = []
+    sizes: list[int] = []
+    tier_of_class: list[str] = []
     base = 0
+    base_of: dict[str, int] = {}
     for tier in topo.tiers.values():
         lab = labels[tier.id]
-        k = int(lab.max()) + 1 if lab.size else 0
-        member_class_parts.append(lab + base)
-        sizes.append(np.bincount(lab, minlength=k))
+        if tier.id in refined:
+            k = int(lab.max()) + 1 if lab.size else 0
+            member_class_parts.append(lab + base)
+            sizes += np.bincount(lab, minlength=k).tolist()
+        else:  # one class (labels all 0), or none when the tier is empty
+            k = 1 if lab.size else 0
+            member_class_parts.append(np.full(lab.size, base, dtype=np.int64))
+            sizes += [lab.size] * k
         tier_of_class += [tier.id] * k
+        base_of[tier.id] = base
         base += k
     member_class = (
         np.concatenate(member_class_parts) if member_class_parts else np.zeros(0, np.int64)
     )
-    size = np.concatenate(sizes) if sizes else np.zeros(0, np.int64)
+    size = np.array(sizes, dtype=np.int64)
 
-    ends_a: list[IntArray] = []
-    ends_c: list[IntArray] = []
+    # The class pairs a bundle joins are its links' (lower label, upper label) pairs
+    # moved by its two tiers' first class numbers; those pairs depend on its wiring
+    # arrays (shared by bundles of one shape), its tiers' labels and its links per
+    # member alone: a SuperPOD's SUs' bundles come in a few such kinds, whose distinct
+    # pairs are found once and moved to every bundle's tiers at once.
+    kinds: dict[tuple[object, ...], tuple[IntArray, IntArray, list[int], list[int]]] = {}
     for b in topo.bundles:
         if isinstance(b.lower, TierNet):
-            lower_class = member_class[b.lower.offset:b.lower.offset + b.lower.count]
-            if (b.lower.id in singletons or b.upper.id in singletons or b.masked
-                    or b.lower.id in apart):
-                chosen = np.arange(b.links)
-            else:
-                # members of one class wire alike: one representative per class is enough
-                _, first = np.unique(lower_class, return_index=True)
-                per = b.links_per_member
-                chosen = (first[:, None] * per + np.arange(per)).reshape(-1)
-            ends_a.append(member_class[b.lower_member[chosen] + b.lower.offset])
-            ends_c.append(member_class[b.upper_member[chosen] + b.upper.offset])
+            lower_labels, upper_labels = labels[b.lower.id], labels[b.upper.id]
+            every = (b.lower.id in singletons or b.upper.id in singletons or b.masked
+                     or b.lower.id in apart)
+            key = (id(b.lower_member), id(b.upper_member), every, b.links_per_member,
+                   lower_labels.tobytes(), upper_labels.tobytes())
+            kind = kinds.get(key)
+            if kind is None:
+                if every:
+                    lower_at, upper_at = b.lower_member, b.upper_member
+                else:
+                    # members of one class wire alike: one representative per class
+                    per = b.links_per_member
+                    _, first = np.unique(lower_labels, return_index=True)
+                    chosen = (first[:, None] * per + np.arange(per)).reshape(-1)
+                    lower_at, upper_at = b.lower_member[chosen], b.upper_member[chosen]
+                width = int(upper_labels.max()) + 1 if upper_labels.size else 1
+                pairs = np.unique(lower_labels[lower_at] * width + upper_labels[upper_at])
+                kind = kinds[key] = (pairs // width, pairs % width, [], [])
+            kind[2].append(base_of[b.lower.id])
+            kind[3].append(base_of[b.upper.id])
+    ends_a: list[IntArray] = []
+    ends_c: list[IntArray] = []
+    for lower_local, upper_local, lower_bases, upper_bases in kinds.values():
+        ends_a.append((lower_local[None, :] + np.array(lower_bases, dtype=np.int64)[:, None]
+                       ).reshape(-1))
+        ends_c.append((upper_local[None, :] + np.array(upper_bases, dtype=np.int64)[:, None]
+                       ).reshape(-1))
     if sum(a.size for a in ends_a):  # links may all be down
         a, c = np.concatenate(ends_a), np.concatenate(ends_c)
         k = max(int(size.size), 1)
-        if k * k <= _TABLE_MOST:  # the distinct pairs, sorted, from a table of them all
+        if k * k <= _TABLE_MOST and k * k <= 64 * a.size:
+            # the distinct pairs, sorted, from a table of them all
             seen = np.zeros(k * k, dtype=bool)
             seen[a * k + c] = True
             seen[c * k + a] = True

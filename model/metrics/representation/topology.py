@@ -33,7 +33,7 @@ import numpy as np
 import numpy.typing as npt
 
 from model.design import Design
-from model.elements import Pattern, Plane, RackGroup, SwitchTier
+from model.elements import LinkBundle, Pattern, Plane, RackGroup, SwitchTier
 from model.failures import NOTHING_DOWN, Down, Failure, what_is_down
 from model.metrics.algorithms.remembered import HashedKey, Remembered
 from model.metrics.memory import remembered
@@ -340,10 +340,13 @@ def resolve(design: Design, plane: Plane | None = None, counts_only: bool = Fals
     inputs = None if failures else tier_inputs(design)
     store = remembered().tier_parts
     kept = store.get((plane, counts_only)) if inputs is not None else None
-    if (kept is not None and inputs is not None and kept.inputs[0] is inputs[0]
-            and kept.inputs[1:] == inputs[1:]):
+    plan = _kept_plan(kept, inputs) if kept is not None and inputs is not None else None
+    if kept is not None and inputs is not None and plan is not None:
+        if plan is not kept.plan:  # the same but for speeds of bundles between tiers
+            kept = TierPart(inputs, kept.tiers, plan, kept.topology)
+            store.put((plane, counts_only), kept)
         bundles, _ = _bundle_nets(design, plane, counts_only, down, kept.tiers, racks,
-                                  whole, kept.plan)
+                                  whole, plan)
         topo = Topology(design, plane, racks, dict(kept.tiers), bundles, unresolved,
                         counts_only, down, tuple(failures))
         structure = kept.topology.__dict__.get("switch_structure")
@@ -373,6 +376,32 @@ def tier_inputs(design: Design) -> tuple[object, ...]:
     return (design.catalog, tuple(design.tiers.values()), tuple(design.bundles.values()),
             tuple(design.islands.values()),
             tuple(map(_GROUP_PARTS, design.rack_groups.values())))
+
+
+def _kept_plan(kept: TierPart, inputs: tuple[object, ...]
+               ) -> list[BundleNet | bool | None] | None:
+    """The plan of ``kept`` for a design whose :func:`tier_inputs` are ``inputs``, or
+    None. When bundles differ in their speeds alone (hop counts, wiring and levels
+    stay), a new plan takes the kept bundles between tiers with the new speeds."""
+    old_bundles, new_bundles = kept.inputs[2], inputs[2]
+    assert isinstance(old_bundles, tuple) and isinstance(new_bundles, tuple)
+    if (kept.inputs[0] is not inputs[0] or kept.inputs[1] != inputs[1]
+            or kept.inputs[3:] != inputs[3:] or len(old_bundles) != len(new_bundles)):
+        return None
+    if old_bundles == new_bundles:
+        return kept.plan
+    plan = list(kept.plan)
+    for k, (old, new) in enumerate(zip(old_bundles, new_bundles, strict=True)):
+        if old is not new and old != new:
+            if _but_speed(old) != _but_speed(new):
+                return None
+            if isinstance(step := plan[k], BundleNet):
+                plan[k] = replace(step, speed_gbps=new.speed_gbps)
+    return plan
+
+
+_but_speed = attrgetter(*(name for name in LinkBundle.model_fields if name != "speed_gbps"))
+"""A bundle record's every field but its speed."""
 
 
 @dataclass
