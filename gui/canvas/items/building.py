@@ -156,6 +156,23 @@ class BuildingItem(ContainerItem):
         return translate("BuildingItem", "capacity {capacity} · PUE {pue}").format(
             capacity=_power(building.capacity_kw, building.capacity_kw), pue=f"{building.pue:g}")
 
+    def power_texts(self) -> tuple[str, ...]:
+        """Ways of saying :meth:`power_text`, longest first, each whole: "IT 38.8 /
+        40.0 MW (97%)", "IT 38.8 / 40.0 MW", "IT 38.8 MW" (a narrow plate or header
+        takes the longest that fits rather than cutting the long one with "…"); the
+        capacity alone before the figures are known. Numbers, units and "IT" read the
+        same in every language the interface speaks."""
+        power = self.power()
+        building: Building = self.element
+        if power:
+            it, capacity = _power(power[0], power[2]), _power(power[2], power[2])
+            it_number, _unit = it.rsplit(" ", 1)
+            same_unit = it.endswith(capacity.rsplit(" ", 1)[1])
+            ratio = f"IT {it_number if same_unit else it} / {capacity}"
+            return (self.power_text(), f"{ratio} ({power[3]:.0%})", ratio, f"IT {it}")
+        capacity = _power(building.capacity_kw, building.capacity_kw)
+        return (self.power_text(), f"{capacity} · PUE {building.pue:g}", capacity)
+
     def power(self) -> tuple[float, float, float, float] | None:
         """(IT kW, facility kW, capacity kW, utilization) from the metrics, or None."""
         scene = self.design_scene()
@@ -198,7 +215,7 @@ class BuildingItem(ContainerItem):
                 title = (f"{self.element.name} · {tiles}", self.element.name)
             draw_screen_lines(painter, plate.adjusted(2, 0, 0, -2), [
                 (title, TITLE_PX, True, QColor(theme.text)),
-                (self.power_text(), SUBTITLE_PX, False, QColor(theme.text)),
+                (self.power_texts(), SUBTITLE_PX, False, QColor(theme.text)),
                 *[((" · ".join(t.compact_texts()), " ".join(
                     (t.element.name, t.compact_texts()[1].split(" · ")[0])), t.element.name),
                    SUBTITLE_PX, True, QColor(theme.text))
@@ -209,7 +226,7 @@ class BuildingItem(ContainerItem):
             power_metrics = painter.fontMetrics()
             painter.setPen(QColor(theme.text))
             painter.setFont(font(TITLE_PT, bold=True))
-            name, power_text = header_texts(self.element.name, self.power_text(),
+            name, power_text = header_texts(self.element.name, self.power_texts(),
                                             r.width() - 28, painter.fontMetrics(),
                                             power_metrics)
             painter.drawText(QRectF(r.left() + 14, r.top() + 1, r.width() - 28, 23),
