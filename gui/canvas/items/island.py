@@ -71,7 +71,7 @@ def count_forms(n: int, chip: str) -> tuple[str, ...]:
     if chip == HOST_CHIP:
         word = model_text("figures", "host") if n == 1 else model_text("names", "hosts")
         return (f"{count} {word}", f"{count}\n{word}")
-    model = chip.split()[-1]
+    model = chip.rsplit(maxsplit=1)[-1]
     return (f"{count} × {chip}", f"{count} {chip}", f"{count}\n{model}")
 
 
