@@ -124,11 +124,18 @@ def check_building_tiers(scene, scale: float) -> None:  # type: ignore[no-untype
 def check_plates(scene) -> None:  # type: ignore[no-untyped-def]
     """A building's title and power figures, as its plate drew them, are whole (no
     "…"): a narrow plate says a shorter form, "IT 80.3 / 120.0 MW (67%)" (the walk's
-    ai-zones of 56 pods at 1280×720 cut "IT 80.3 MW of 120.0…MW")."""
+    ai-zones of 56 pods at 1280×720 cut "IT 80.3 MW of 120.0…MW"); and where its tiles
+    say only their numbers, its title says what they number (Building 3 of that walk
+    said "Building 3" alone over tiles "15" to "21")."""
     for item in scene.element_items():
         if isinstance(item, BuildingItem) and not item.plate_rect().isEmpty():
-            for _font, _start, text, _colour in item._layout.runs:
+            runs = [text for _font, _start, text, _colour in item._layout.runs]
+            for text in runs:
                 assert "…" not in text, f"{item.element.name}'s plate cut: {text!r}"
+            tiles = [i for i in item.childItems() if isinstance(i, IslandItem)]
+            if any(t._layout.runs and t._layout.runs[0][2].isdigit() for t in tiles):
+                # tiles say "15": the plate says what they number ("AI zone 15–21")
+                assert runs and runs[0].endswith(str(item.tile_range())), runs
 
 
 def HEIGHT_PX(item: TierItem, scale: float) -> float:

@@ -14,7 +14,13 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter
 from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
-from gui.canvas.items.base import ScreenLayout, draw_screen_lines, font
+from gui.canvas.items.base import (
+    ScreenLayout,
+    draw_screen_lines,
+    font,
+    pixel_font,
+    screen_scale,
+)
 from gui.canvas.items.container import ContainerItem
 from gui.canvas.items.names import header_texts
 from gui.canvas.items.tier import TierItem, plated
@@ -42,6 +48,23 @@ def _power(kw: float, scale_kw: float) -> str:
     if scale_kw < 1000:
         return f"{kw:,.0f} kW"
     return f"{kw / 1000:,.1f} MW"
+
+
+RANGED_TITLE_LEAST_PX = 10
+"""A plate's title that names its tiles ("Building 3 · AI zone 15–21") may be written
+down to this size before it drops the range (the tiles, then saying only "15", would
+not say what they number)."""
+
+
+def ranged_title_px(title: str, room: float, pixels: float) -> float:
+    """The largest size from ``pixels`` down to :data:`RANGED_TITLE_LEAST_PX` at which
+    ``title`` (bold) fits ``room`` screen pixels; ``pixels`` when none does."""
+    size = round(pixels)
+    while size >= RANGED_TITLE_LEAST_PX:
+        if QFontMetricsF(pixel_font(size, bold=True)).horizontalAdvance(title) <= room:
+            return size
+        size -= 1
+    return pixels
 
 
 def plate_needed(scale: float) -> bool:
@@ -211,10 +234,13 @@ class BuildingItem(ContainerItem):
         if not plate.isEmpty():
             tiles = self.tile_range()
             title: str | tuple[str, ...] = self.element.name
+            title_px = TITLE_PX
             if tiles is not None:
                 title = (f"{self.element.name} · {tiles}", self.element.name)
+                title_px = ranged_title_px(title[0], (plate.width() - 2) * screen_scale(
+                    painter), title_px)
             draw_screen_lines(painter, plate.adjusted(2, 0, 0, -2), [
-                (title, TITLE_PX, True, QColor(theme.text)),
+                (title, title_px, True, QColor(theme.text)),
                 (self.power_texts(), SUBTITLE_PX, False, QColor(theme.text)),
                 *[((" · ".join(t.compact_texts()), " ".join(
                     (t.element.name, t.compact_texts()[1].split(" · ")[0])), t.element.name),
