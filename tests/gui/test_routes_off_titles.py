@@ -6,6 +6,8 @@ every drawn route against every title's rectangle in the scene."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from PySide6.QtCore import QRectF
 
@@ -14,6 +16,7 @@ from gui.canvas.items.island import IslandItem
 from gui.canvas.items.rack_group import RackGroupItem
 from gui.canvas.items.tier import TierItem
 from gui.canvas.scene import DesignScene, detail_at
+from gui.example import demo_campus
 from model.design import Design
 from model.metrics import compute_all
 from model.templates import TEMPLATES
@@ -65,8 +68,8 @@ def detail_scene(design: Design, scale: float) -> DesignScene:
     return scene
 
 
-DESIGNS = {
-    "example": lambda: __import__("gui.example", fromlist=["demo_campus"]).demo_campus(),
+DESIGNS: dict[str, Callable[[], Design]] = {
+    "example": demo_campus,
     "ai-zones 24 pods in 4 buildings": lambda: TEMPLATES["ai-zones"].build(
         pods=24, racks_per_pod=16, gpus_per_rack=64, buildings=4),
     "dragonfly-plus k=16": lambda: TEMPLATES["dragonfly-plus"].build(k=16),
@@ -85,8 +88,6 @@ def test_no_route_runs_over_a_title_at_detail_zoom(qapp, name: str, scale: float
 
 def test_the_check_sees_a_route_over_a_title(qapp) -> None:  # type: ignore[no-untyped-def]
     """The check can fail: a route laid by hand across an island's header is seen."""
-    from gui.example import demo_campus
-
     scene = detail_scene(demo_campus(), 1.0)
     island = next(i for i in scene.element_items() if isinstance(i, IslandItem))
     bundle = next(b for b in scene.bundle_items() if b.points)
