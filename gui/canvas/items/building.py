@@ -52,8 +52,9 @@ def _power(kw: float, scale_kw: float) -> str:
 
 RANGED_TITLE_LEAST_PX = 10
 """A plate's title that names its tiles ("Building 3 · AI zone 15–21") may be written
-down to this size before it drops the range (the tiles, then saying only "15", would
-not say what they number)."""
+down to this size before it takes two lines ("Building 3" over "AI zone 15–21", in
+place of the power figures) and, last, drops the range (the tiles, then saying only
+"15", would not say what they number)."""
 
 
 def ranged_title_px(title: str, room: float, pixels: float) -> float:
@@ -236,7 +237,8 @@ class BuildingItem(ContainerItem):
             title: str | tuple[str, ...] = self.element.name
             title_px = TITLE_PX
             if tiles is not None:
-                title = (f"{self.element.name} · {tiles}", self.element.name)
+                title = (f"{self.element.name} · {tiles}", f"{self.element.name}\n{tiles}",
+                         self.element.name)
                 title_px = ranged_title_px(title[0], (plate.width() - 2) * screen_scale(
                     painter), title_px)
             draw_screen_lines(painter, plate.adjusted(2, 0, 0, -2), [
