@@ -387,6 +387,8 @@ def _vertical_candidates(lower: End, upper: End, frames: RectIndex | None = None
                 for y in streets:
                     yield [p, (p[0], below), (x1, below), (x1, y), (x2, y), (x2, above),
                            (q[0], above), q]
+    if len(lower.frames) >= 2 and upper.frames and lower.frames[-1] != upper.frames[-1]:
+        yield from _out_of_island(lower, upper, frames)
     # Into the upper card's side as well.
     ucy = (ua[1] + ua[3]) / 2
     for x in _channels(lower, q[0])[:4]:
@@ -395,6 +397,37 @@ def _vertical_candidates(lower: End, upper: End, frames: RectIndex | None = None
             uside = ua[0] if ux < ua[0] else ua[2]
             for y in ys[:2] + ys[3:]:
                 yield [(side, cy), (x, cy), (x, y), (ux, y), (ux, ucy), (uside, ucy)]
+
+
+def _out_of_island(lower: End, upper: End, frames: RectIndex | None
+                   ) -> Iterable[list[Point]]:
+    """Between buildings, from a card in an island (the islands' contents shown): out
+    of the card's side or top into a channel beside it or its island, along the lane
+    above or under the island to the side of its building, across the street, in
+    beside the upper card's building and along the channel under that card — so that
+    it crosses no island's or building's title on its way (the simpler routes of
+    :func:`_vertical_candidates` run straight through the rows of islands between)."""
+    la, ua = lower.rect, upper.rect
+    island, lf, uf = lower.frames[0], lower.frames[-1], upper.frames[-1]
+    p = (la[0] + (la[2] - la[0]) * lower.at, la[1])
+    q = (ua[0] + (ua[2] - ua[0]) * upper.at, ua[3])
+    cy, above = (la[1] + la[3]) / 2, q[1] + STUB
+    streets = _streets(lf, uf, frames)
+    lanes = (island[1] - STUB, island[3] + STUB)
+    exits = sorted((lf[0] - STUB, lf[2] + STUB), key=lambda x: abs(x - q[0]))
+    for x1 in exits:
+        channels = sorted((island[0] - STUB, island[2] + STUB, la[0] - STUB, la[2] + STUB),
+                          key=lambda x: abs(x - x1))
+        for x2 in sorted((uf[0] - STUB, uf[2] + STUB), key=lambda x: abs(x - x1)):
+            tail = [(x2, above), (q[0], above), q]
+            for y in streets:
+                for lane in lanes:
+                    yield [p, (p[0], p[1] - STUB), (channels[0], p[1] - STUB),
+                           (channels[0], lane), (x1, lane), (x1, y), (x2, y), *tail]
+                    for x in channels[:2]:
+                        side = la[0] if x < la[0] else la[2]
+                        yield [(side, cy), (x, cy), (x, lane), (x1, lane), (x1, y),
+                               (x2, y), *tail]
 
 
 def _side_candidates(a: End, b: End) -> Iterable[list[Point]]:

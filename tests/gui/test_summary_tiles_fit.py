@@ -92,6 +92,19 @@ def check_tiles(scene, scale: float) -> None:  # type: ignore[no-untyped-def]
         shown = [t for t, _w, _h in lines]
         assert len(shown) >= 2, f"{tile.element.name}: only {shown}"
         assert shown[1].replace(",", "").split(" ")[0].isdigit(), shown
+        assert counted_word(shown), f"{tile.element.name}: {shown} says no word for its count"
+
+
+def counted_word(shown: list[str]) -> str:
+    """What a tile's count counts: the rest of its count line ("1,024 hosts",
+    "8,128 × H100"), or the line under it when the count stands alone ("8,128" over
+    "H100"); "" when neither says a word (a line under it such as "8 racks" counts
+    something else)."""
+    _number, _, rest = shown[1].partition(" ")
+    if rest:
+        return rest.lstrip("× ")
+    under = shown[2] if len(shown) > 2 else ""
+    return under if under and not under[0].isdigit() else ""
 
 
 def check_building_tiers(scene, scale: float) -> None:  # type: ignore[no-untyped-def]
@@ -106,6 +119,23 @@ def check_building_tiers(scene, scale: float) -> None:  # type: ignore[no-untype
         on_plate = [r for r in plate if r[2].startswith(item.element.name)
                     and r[0].pixelSize() >= 9]
         assert in_bar or on_plate, f"{item.element.name} unreadable at {scale:.0%}"
+
+
+def check_plates(scene) -> None:  # type: ignore[no-untyped-def]
+    """A building's title and power figures, as its plate drew them, are whole (no
+    "…"): a narrow plate says a shorter form, "IT 80.3 / 120.0 MW (67%)" (the walk's
+    ai-zones of 56 pods at 1280×720 cut "IT 80.3 MW of 120.0…MW"); and where its tiles
+    say only their numbers, its title says what they number (Building 3 of that walk
+    said "Building 3" alone over tiles "15" to "21")."""
+    for item in scene.element_items():
+        if isinstance(item, BuildingItem) and not item.plate_rect().isEmpty():
+            runs = [text for _font, _start, text, _colour in item._layout.runs]
+            for text in runs:
+                assert "…" not in text, f"{item.element.name}'s plate cut: {text!r}"
+            tiles = [i for i in item.childItems() if isinstance(i, IslandItem)]
+            if any(t._layout.runs and t._layout.runs[0][2].isdigit() for t in tiles):
+                # tiles say "15": the plate says what they number ("AI zone 15–21")
+                assert runs and runs[0].endswith(str(item.tile_range())), runs
 
 
 def HEIGHT_PX(item: TierItem, scale: float) -> float:
@@ -132,6 +162,7 @@ def test_first_view_tiles_say_their_lines_whole(qtbot, catalog, settings, monkey
             view.viewport().grab()  # paint every item in sight
             if not scene.detail:
                 check_tiles(scene, view.scale_factor())
+            check_plates(scene)
             check_building_tiers(scene, view.scale_factor())
             rects = list(cards(scene).items())
             for i, (a, ra) in enumerate(rects):
@@ -170,6 +201,33 @@ def test_first_view_connectors_keep_off_building_titles(
                 hit = [k for k, r in titles.items()
                        if r.adjusted(1, 1, -1, -1).contains(point)]
                 assert not hit, f"{bundle.element.name} runs through the title of {hit}"
+    finally:
+        window.document.undo_stack.setClean()
+        close_window(window)
+
+
+@pytest.mark.parametrize("k", [64, 128])
+def test_dragonfly_tiles_count_their_hosts(qtbot, catalog, settings, monkeypatch,  # type: ignore[no-untyped-def]
+                                           k: int) -> None:
+    """Zoomed out, a Dragonfly+ group's tile says what its number counts: "1,024
+    hosts" (the walk saw a bare "1,024"). A group of the k-port design holds (k/2)²
+    hosts (k/2 leaves of k/2 hosts each; model/templates/dragonfly_plus.py after
+    Shpiner et al. 2017)."""
+    design = TEMPLATES["dragonfly-plus"].build(k=k)
+    window = first_view(qtbot, catalog, settings, monkeypatch, design, (1920, 1080))
+    try:
+        view, scene = window.view, window.scene
+        for scale in (0.3, 0.2):
+            view.set_scale(scale)
+            canvas_drawn(qtbot, scene)
+            view.viewport().grab()
+            assert not scene.detail
+            check_tiles(scene, view.scale_factor())
+            for tile in (i for i in scene.element_items() if isinstance(i, IslandItem)):
+                shown = [t for t, _w, _h in drawn_lines(tile)]
+                if shown[0].endswith(" 1") or shown[0] == "1":  # the first group
+                    assert shown[1].split(" ")[0] == f"{(k // 2) ** 2:,}", shown
+                assert counted_word(shown) == "hosts", shown
     finally:
         window.document.undo_stack.setClean()
         close_window(window)

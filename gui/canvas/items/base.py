@@ -78,7 +78,9 @@ def pixel_font(pixels: float, bold: bool = False) -> QFont:
 
 ScreenLine = tuple[str | tuple[str, ...], float, bool, QColor]
 """Text, pixel size, bold, colour. The text may be a tuple of ways of saying the same,
-longest first: the first that fits the box is drawn (see :func:`_fitted`)."""
+longest first: the first that fits the box is drawn (see :func:`_fitted`). A way of
+saying it may hold a newline: it is then drawn as two lines, or left out when the box
+has no room for both."""
 SHRINK = 0.8
 """A line that does not fit may be drawn down to this share of its pixel size before
 a shorter way of saying it, or "…", is taken."""
@@ -117,13 +119,14 @@ _SIZED_FONTS: dict[tuple[int, bool], tuple[QFont, QFontMetricsF, float]] = {}
 
 
 def _fitted(text: str | tuple[str, ...], pixels: int, bold: bool, room: float,
-            min_pixels: float, whole_first: bool = False
+            min_pixels: float, whole_first: bool = False, tall: float = float("inf")
             ) -> tuple[QFont, QFontMetricsF, float, str, float]:
     """The font, metrics, line height, text and width of a line too wide for ``room``
     pixels at ``pixels``: the longest way of saying it that fits, at the largest size
     from ``pixels`` down to :data:`SHRINK` of it (never under ``min_pixels``); else the
     shortest, ended with "…". ``whole_first``: a longer way of saying it, shrunk, is
-    taken before a shorter one at a larger size ("AI zone 15" before "15")."""
+    taken before a shorter one at a larger size ("AI zone 15" before "15"). A way of
+    saying it in two lines fits only if both fit ``tall`` pixels."""
     options = (text,) if isinstance(text, str) else text
     smallest = max(round(min_pixels), round(pixels * SHRINK), 1)
     sizes = range(pixels, smallest - 1, -1)
@@ -131,11 +134,12 @@ def _fitted(text: str | tuple[str, ...], pixels: int, bold: bool, room: float,
              else [(size, option) for size in sizes for option in options])
     for size, option in tries:
         f, metrics, height = _sized_font(size, bold)
-        width = metrics.horizontalAdvance(option)
-        if width <= room:
+        parts = option.split("\n")
+        width = max(metrics.horizontalAdvance(part) for part in parts)
+        if width <= room and (len(parts) == 1 or height * len(parts) <= tall + 1):
             return f, metrics, height, option, width
     f, metrics, height = _sized_font(pixels, bold)
-    shown = elided_name(metrics, options[-1], room)
+    shown = elided_name(metrics, [o for o in options if "\n" not in o][-1], room)
     return f, metrics, height, shown, metrics.horizontalAdvance(shown)
 
 
@@ -166,13 +170,18 @@ def _lay_out(device: QRectF, lines: list[ScreenLine], min_pixels: float,
         width = metrics.horizontalAdvance(shown)
         if width > device.width():  # eliding is dear: only when the line does not fit
             f, metrics, height, shown, width = _fitted(
-                text, f.pixelSize(), bold, device.width(), min_pixels, drop or whole_first)
+                text, f.pixelSize(), bold, device.width(), min_pixels, drop or whole_first,
+                device.height() - y)
             if drop and runs and shown not in ((text,) if isinstance(text, str) else text):
                 continue  # cut: left out
-        room = device.width() - width
-        x = room if right else room / 2 if centred else 0.0
-        runs.append((f, QPointF(x, y + metrics.ascent()), shown, colour))
-        y += height
+        parts = shown.split("\n")  # a way of saying it in two lines ("8,128" over "H100")
+        if len(parts) > 1 and y + height * len(parts) > device.height() + 1:
+            continue  # no room for its second line: left out
+        for part in parts:
+            room = device.width() - metrics.horizontalAdvance(part)
+            x = room if right else room / 2 if centred else 0.0
+            runs.append((f, QPointF(x, y + metrics.ascent()), part, colour))
+            y += height
     return runs, y
 
 

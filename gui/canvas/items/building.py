@@ -14,7 +14,13 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter
 from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
-from gui.canvas.items.base import ScreenLayout, draw_screen_lines, font
+from gui.canvas.items.base import (
+    ScreenLayout,
+    draw_screen_lines,
+    font,
+    pixel_font,
+    screen_scale,
+)
 from gui.canvas.items.container import ContainerItem
 from gui.canvas.items.names import header_texts
 from gui.canvas.items.tier import TierItem, plated
@@ -42,6 +48,24 @@ def _power(kw: float, scale_kw: float) -> str:
     if scale_kw < 1000:
         return f"{kw:,.0f} kW"
     return f"{kw / 1000:,.1f} MW"
+
+
+RANGED_TITLE_LEAST_PX = 10
+"""A plate's title that names its tiles ("Building 3 · AI zone 15–21") may be written
+down to this size before it takes two lines ("Building 3" over "AI zone 15–21", in
+place of the power figures) and, last, drops the range (the tiles, then saying only
+"15", would not say what they number)."""
+
+
+def ranged_title_px(title: str, room: float, pixels: float) -> float:
+    """The largest size from ``pixels`` down to :data:`RANGED_TITLE_LEAST_PX` at which
+    ``title`` (bold) fits ``room`` screen pixels; ``pixels`` when none does."""
+    size = round(pixels)
+    while size >= RANGED_TITLE_LEAST_PX:
+        if QFontMetricsF(pixel_font(size, bold=True)).horizontalAdvance(title) <= room:
+            return size
+        size -= 1
+    return pixels
 
 
 def plate_needed(scale: float) -> bool:
@@ -156,6 +180,23 @@ class BuildingItem(ContainerItem):
         return translate("BuildingItem", "capacity {capacity} · PUE {pue}").format(
             capacity=_power(building.capacity_kw, building.capacity_kw), pue=f"{building.pue:g}")
 
+    def power_texts(self) -> tuple[str, ...]:
+        """Ways of saying :meth:`power_text`, longest first, each whole: "IT 38.8 /
+        40.0 MW (97%)", "IT 38.8 / 40.0 MW", "IT 38.8 MW" (a narrow plate or header
+        takes the longest that fits rather than cutting the long one with "…"); the
+        capacity alone before the figures are known. Numbers, units and "IT" read the
+        same in every language the interface speaks."""
+        power = self.power()
+        building: Building = self.element
+        if power:
+            it, capacity = _power(power[0], power[2]), _power(power[2], power[2])
+            it_number, _unit = it.rsplit(" ", 1)
+            same_unit = it.endswith(capacity.rsplit(" ", 1)[1])
+            ratio = f"IT {it_number if same_unit else it} / {capacity}"
+            return (self.power_text(), f"{ratio} ({power[3]:.0%})", ratio, f"IT {it}")
+        capacity = _power(building.capacity_kw, building.capacity_kw)
+        return (self.power_text(), f"{capacity} · PUE {building.pue:g}", capacity)
+
     def power(self) -> tuple[float, float, float, float] | None:
         """(IT kW, facility kW, capacity kW, utilization) from the metrics, or None."""
         scene = self.design_scene()
@@ -194,11 +235,15 @@ class BuildingItem(ContainerItem):
         if not plate.isEmpty():
             tiles = self.tile_range()
             title: str | tuple[str, ...] = self.element.name
+            title_px = TITLE_PX
             if tiles is not None:
-                title = (f"{self.element.name} · {tiles}", self.element.name)
+                title = (f"{self.element.name} · {tiles}", f"{self.element.name}\n{tiles}",
+                         self.element.name)
+                title_px = ranged_title_px(title[0], (plate.width() - 2) * screen_scale(
+                    painter), title_px)
             draw_screen_lines(painter, plate.adjusted(2, 0, 0, -2), [
-                (title, TITLE_PX, True, QColor(theme.text)),
-                (self.power_text(), SUBTITLE_PX, False, QColor(theme.text)),
+                (title, title_px, True, QColor(theme.text)),
+                (self.power_texts(), SUBTITLE_PX, False, QColor(theme.text)),
                 *[((" · ".join(t.compact_texts()), " ".join(
                     (t.element.name, t.compact_texts()[1].split(" · ")[0])), t.element.name),
                    SUBTITLE_PX, True, QColor(theme.text))
@@ -209,7 +254,7 @@ class BuildingItem(ContainerItem):
             power_metrics = painter.fontMetrics()
             painter.setPen(QColor(theme.text))
             painter.setFont(font(TITLE_PT, bold=True))
-            name, power_text = header_texts(self.element.name, self.power_text(),
+            name, power_text = header_texts(self.element.name, self.power_texts(),
                                             r.width() - 28, painter.fontMetrics(),
                                             power_metrics)
             painter.drawText(QRectF(r.left() + 14, r.top() + 1, r.width() - 28, 23),

@@ -23,13 +23,16 @@ from gui.canvas.items.container import ContainerItem
 from gui.canvas.items.names import header_texts
 from gui.canvas.items.tier import COMPACT_SCALE
 from gui.compute_breakdown import vendor_name
-from gui.i18n import current_language, translate
+from gui.i18n import current_language, model_text, translate
 from gui.numbers import pflops_text
 from model.elements import Island
 from model.part_names import accelerator_name
 
 NAME_PX = 13
 """Screen height of a zoomed-out tile's name."""
+HOST_CHIP = "host"
+"""The chip of :meth:`IslandItem.accelerators` for a nominal host endpoint (the
+catalog's "generic" vendor): counted as hosts (:func:`count_forms`)."""
 
 
 def numbered(name: str) -> tuple[str, str] | None:
@@ -56,6 +59,20 @@ def chip_short_name(name: str, vendor: str) -> str:
         if any(ch.isdigit() for ch in word):
             break
     return " ".join(short) or name
+
+
+def count_forms(n: int, chip: str) -> tuple[str, ...]:
+    """Ways of saying "``n`` accelerators of kind ``chip``", longest first, every one
+    naming what it counts (a bare "1,024" told a new user nothing): "8,128 × H100",
+    "8,128 H100", then the number over the chip's model ("8,128" above "H100", two
+    lines, :func:`~gui.canvas.items.base.draw_screen_lines`). Nominal hosts (the
+    generic endpoint of fat-tree and Dragonfly+ designs) are "1,024 hosts"."""
+    count = thousands(n)
+    if chip == HOST_CHIP:
+        word = model_text("figures", "host") if n == 1 else model_text("names", "hosts")
+        return (f"{count} {word}", f"{count}\n{word}")
+    model = chip.rsplit(maxsplit=1)[-1]
+    return (f"{count} × {chip}", f"{count} {chip}", f"{count}\n{model}")
 
 
 class IslandItem(ContainerItem):
@@ -88,7 +105,8 @@ class IslandItem(ContainerItem):
 
     def accelerators(self) -> list[tuple[int, str]]:
         """(count, accelerator name) of each kind of accelerator in the island, most
-        first; each name short (:func:`chip_short_name`: "H100", "Ascend 910B")."""
+        first; each name short (:func:`chip_short_name`: "H100", "Ascend 910B"), or
+        :data:`HOST_CHIP` for nominal hosts."""
         scene = self.design_scene()
         if scene is None:
             return []
@@ -103,7 +121,8 @@ class IslandItem(ContainerItem):
             if rack is None or server is None:
                 continue
             part = catalog.accelerator(server.accelerator)
-            name = chip_short_name(part.name, part.vendor) if part else server.accelerator
+            name = (HOST_CHIP if part and part.vendor == "generic" else
+                    chip_short_name(part.name, part.vendor) if part else server.accelerator)
             counts[name] = counts.get(name, 0) + (
                 group.count * rack.servers_per_rack * server.accelerators_per_server)
         return sorted(((n, name) for name, n in counts.items()), reverse=True)
@@ -131,8 +150,7 @@ class IslandItem(ContainerItem):
         number = numbered(self.element.name)
         name = number[1] if numbers and number else self.element.name
         lines: list[ScreenLine] = [(name, NAME_PX, True, text)]
-        lines += [((f"{thousands(n)} × {chip}", f"{thousands(n)} {chip}", thousands(n)),
-                   11, False, text) for n, chip in self.accelerators()]
+        lines += [(count_forms(n, chip), 11, False, text) for n, chip in self.accelerators()]
         rack_text = plural(racks, "rack")
         if groups != 1:
             rack_text = translate("IslandItem", "{racks} in {groups}").format(

@@ -99,17 +99,25 @@ its tooltip and the inspector) cut to the rest: "Island 12 (copy)" cut to "Isl�
 beside "8 racks · 253 PF" (seen in the walk of issue #15) named no island."""
 
 
-def header_texts(name: str, summary: str, width: float, name_metrics: QFontMetrics,
-                 summary_metrics: QFontMetrics) -> tuple[str, str]:
+def header_texts(name: str, summary: str | tuple[str, ...], width: float,
+                 name_metrics: QFontMetrics, summary_metrics: QFontMetrics
+                 ) -> tuple[str, str]:
     """A header's name and its figures (an island's "128 racks · 1,311 PF", a
     building's power) as they fit side by side in ``width``, neither over the other: the
     figures keep their room when the name still gets two fifths of the width; else both
-    are shortened with "…"."""
+    are shortened with "…". ``summary`` may be ways of saying the figures, longest
+    first: the name is fitted beside the shortest, and the figures then say the
+    longest that fits the room left (the shortest cut with "…" only if none does)."""
+    forms = (summary,) if isinstance(summary, str) else summary
+    summary = forms[-1]
     summary_width = summary_metrics.horizontalAdvance(summary)
     name_room = max(width - summary_width - HEADER_GAP, width * 0.4)
     if name_metrics.horizontalAdvance(name) <= width * NAME_FIRST:
         name_room = width * NAME_FIRST  # read whole before the figures
     shown = elided_name(name_metrics, name, name_room)
     summary_room = width - name_metrics.horizontalAdvance(shown) - HEADER_GAP
+    for form in forms:
+        if summary_metrics.horizontalAdvance(form) <= summary_room:
+            return shown, form
     return shown, summary_metrics.elidedText(summary, Qt.TextElideMode.ElideRight,
                                              max(int(summary_room), 0))
