@@ -86,6 +86,14 @@ def place(window: object, size: tuple[int, int]) -> None:
     settle(0.5)
 
 
+def exported(files: object, limit_s: float = 120.0) -> None:
+    """Wait for the export the menu started (File › Export writes in steps and on a
+    worker thread, so the action returns before the file is there)."""
+    end = time.monotonic() + limit_s
+    while files.exports.busy() is not None and time.monotonic() < end:  # type: ignore[attr-defined]
+        settle(0.1)
+
+
 def shot(name: str, area: object | None = None) -> None:
     """Photograph the screen (or ``area``, a QRect in screen pixels) into ``name``."""
     from PySide6.QtWidgets import QApplication
@@ -190,6 +198,7 @@ def _inner() -> int:
     files.ask_save_path = lambda *_a: str(scratch / "campus.png")
     when_modal(png_options)
     files.actions["export_png"].trigger()
+    exported(files)
     shutil.copy(scratch / "campus.png", HERE / "campus-canvas.png")
     shrink(HERE / "campus-canvas.png")
 
@@ -221,6 +230,7 @@ def _inner() -> int:
     if shutil.which("pdftoppm"):
         files.ask_save_path = lambda *_a: str(scratch / "report.pdf")
         files.actions["export_pdf"].trigger()
+        exported(files)
         subprocess.run(["pdftoppm", "-r", "80", "-png", "-f", "1", "-l", "2",
                         str(scratch / "report.pdf"), str(scratch / "page")], check=True)
         for number in (1, 2):
