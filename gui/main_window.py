@@ -116,6 +116,8 @@ class MainWindow(QMainWindow):
         self.legend = Legend(self.theme)
         self.inspector = Inspector(document, catalog)
         self.metrics_dock = MetricsDock(document.design, self.theme)
+        self.metrics_dock.canvas_busy = lambda: bool(
+            self.scene.paint_budget.pending() or self.scene.routing_pending())
         self.problems = ProblemsPanel(document.design)
         self.docks: dict[str, QDockWidget] = {}
         self._dock("palette", self.tr("Palette"), self.parts_palette,

@@ -5,6 +5,7 @@ from the engine; it computes nothing."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import replace
 
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -63,6 +64,10 @@ HEADLINES: tuple[tuple[str, str, str], ...] = (
 """Headline figures: key, title and tooltip (English; translated when shown)."""
 COLUMNS = 3
 """Headline figures side by side."""
+CHART_RETRY_MS = 16
+CHART_WAIT_TURNS = 30
+"""How often, and how many times at most, fresh figures' chart looks again whether the
+canvas has finished drawing (about half a second: a chart is never left behind)."""
 CHART_LEAST_PX = 16
 """A chart's least height in the dock (its own least, 110 px, is for a chart on its
 own): on a 1280×720 screen in Chinese the inspector's tallest form, the headline
@@ -226,7 +231,14 @@ class MetricsDock(QWidget):
         newest then), so that the figures and their chart are two short pieces of work."""
         self._chart_timer.setSingleShot(True)
         self._chart_timer.setInterval(0)
-        self._chart_timer.timeout.connect(self._draw_current_chart)
+        self._chart_timer.timeout.connect(self._chart_due)
+        self.canvas_busy: Callable[[], bool] = lambda: False
+        """True while the canvas has drawing or routing left for coming turns of the
+        event loop (set by the window). The chart waits for it, up to
+        :data:`CHART_WAIT_TURNS` turns of :data:`CHART_RETRY_MS`: a chart drawn while
+        the canvas still paints is painted in the same turn as the canvas (Qt repaints
+        the window's dirty widgets together), and the two then made one stall."""
+        self._chart_waits = 0
         self.tabs.currentChanged.connect(lambda _index: self._draw_current_chart())
         self.set_busy(True)
 
@@ -298,7 +310,8 @@ class MetricsDock(QWidget):
         # one); the others when their tab is opened, so that fresh figures cost the
         # event loop one chart, not four.
         self._stale_charts = set(self.charts)
-        self._chart_timer.start()
+        self._chart_waits = 0
+        self._chart_timer.start(0)
         self.set_busy(False)
         if metrics.not_computed:
             # the time budget left figures out: a line that says which, and why
@@ -310,6 +323,16 @@ class MetricsDock(QWidget):
     def chart_pending(self) -> bool:
         """True while the chart on show waits to be drawn with the latest figures."""
         return self._chart_timer.isActive()
+
+    def _chart_due(self) -> None:
+        """The chart's turn: drawn now, or a little later while the canvas is busy."""
+        if self.canvas_busy() and self._chart_waits < CHART_WAIT_TURNS:
+            self._chart_waits += 1
+            self._chart_timer.start(CHART_RETRY_MS)
+            return
+        self._chart_waits = 0
+        self._chart_timer.setInterval(0)
+        self._draw_current_chart()
 
     def _draw_current_chart(self) -> None:
         current = self.tabs.currentWidget()
