@@ -67,19 +67,25 @@ def test_the_docks_show_the_newest_figures_after_an_edit(real_window, qtbot) -> 
     assert capacity_mw(power, name) == 6.543
 
 
+def figures_drawn(chart, monkeypatch) -> list[object]:  # type: ignore[no-untyped-def]
+    """The figures ``chart`` is drawn with from now on, in order."""
+    drawn: list[object] = []
+    original = type(chart).show_metrics
+
+    def counting(self, metrics, names):  # type: ignore[no-untyped-def]
+        drawn.append(metrics)
+        original(self, metrics, names)
+
+    monkeypatch.setattr(type(chart), "show_metrics", counting)
+    return drawn
+
+
 def test_the_chart_on_show_is_drawn_a_turn_later_with_the_newest_figures(
         window, qtbot, monkeypatch) -> None:
     settled(qtbot, window)
     dock = window.metrics_dock
     power = dock.show_chart("power")
-    drawn: list[object] = []
-    original = type(power).show_metrics
-
-    def counting(chart, metrics, names):  # type: ignore[no-untyped-def]
-        drawn.append(metrics)
-        original(chart, metrics, names)
-
-    monkeypatch.setattr(type(power), "show_metrics", counting)
+    drawn = figures_drawn(power, monkeypatch)
     current = dock.metrics
     assert current is not None
     older = replace(current, power=replace(current.power, facility_kw=1_000_000.0))
@@ -183,14 +189,7 @@ def test_the_chart_waits_while_the_canvas_still_draws(window, qtbot, monkeypatch
     settled(qtbot, window)
     dock = window.metrics_dock
     power = dock.show_chart("power")
-    drawn: list[object] = []
-    original = type(power).show_metrics
-
-    def counting(chart, metrics, names):  # type: ignore[no-untyped-def]
-        drawn.append(metrics)
-        original(chart, metrics, names)
-
-    monkeypatch.setattr(type(power), "show_metrics", counting)
+    drawn = figures_drawn(power, monkeypatch)
     busy = [True]
     monkeypatch.setattr(dock, "canvas_busy", lambda: busy[0])
     current = dock.metrics
